@@ -1,0 +1,88 @@
+// Flat config: typescript-eslint, kebab-case file names, and the dependency direction of DESIGN §1
+// (contract <- data <- ui <- admin; contract <- data <- widget; contract <- server).
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const packages = ['contract', 'data', 'ui', 'admin', 'widget', 'server'];
+
+/** What each package may import from the workspace; everything else is forbidden. */
+const allowed = {
+  contract: [],
+  data: ['contract'],
+  ui: ['contract', 'data'],
+  admin: ['contract', 'data', 'ui'],
+  widget: ['contract', 'data'],
+  server: ['contract'],
+};
+
+const direction = packages.map((name) => {
+  const forbidden = packages.filter((other) => other !== name && !allowed[name].includes(other));
+  return {
+    files: [`packages/${name}/src/**/*.{ts,tsx}`],
+    // Tests may bring up the real server in-process (DESIGN §10); shipped code may not.
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: forbidden.flatMap((other) => [`@conversa/${other}`, `@conversa/${other}/*`]),
+              message: `packages/${name} must not import this package (dependency direction, DESIGN §1).`,
+            },
+            {
+              group: ['../../*/src/*', '../../../*/src/*'],
+              message: 'Import workspace packages by name, not by relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.cache/**',
+      'data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      'storybook-static/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', '**/build.mjs', '**/*.config.{js,ts,mjs}'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx,js,mjs}', 'scripts/**', 'bench/**', 'e2e/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'packages/*/src/**/': 'KEBAB_CASE' }],
+    },
+  },
+  ...direction,
+);

@@ -1,0 +1,2 @@
+// The admin app lands with the admin console issue.
+export {};

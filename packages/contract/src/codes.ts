@@ -1,0 +1,64 @@
+/**
+ * Stable codes for every validation rule and error the API can return. The server and the UI
+ * translate them; the wire never depends on English text.
+ */
+
+/** Field-level validation codes (SPEC §5). Used as valibot messages, so issues carry them. */
+export const ValidationCode = {
+  required: 'required',
+  invalidEmail: 'invalid_email',
+  invalidPhone: 'invalid_phone',
+  invalidUrl: 'invalid_url',
+  passwordsMustMatch: 'passwords_must_match',
+  passwordTooShort: 'password_too_short',
+  passwordTooLong: 'password_too_long',
+  passwordNeedsNumber: 'password_needs_number',
+  passwordNeedsUppercase: 'password_needs_uppercase',
+  endBeforeStart: 'end_before_start',
+  fileRequired: 'file_required',
+  logoType: 'logo_type',
+  fileTooLarge: 'file_too_large',
+  tooManyFiles: 'too_many_files',
+  tooLong: 'too_long',
+  invalidValue: 'invalid_value',
+  invalidCode: 'invalid_code_format',
+  unknownCountry: 'unknown_country',
+} as const;
+export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
+
+/** Error codes of whole responses (`{message, code, issues}`). */
+export const ErrorCode = {
+  validationFailed: 'validation_failed',
+  invalidJson: 'invalid_json',
+  unauthorized: 'unauthorized',
+  sessionInvalid: 'session_invalid',
+  forbidden: 'forbidden',
+  guestForbidden: 'guest_forbidden',
+  institutionRequired: 'institution_required',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  emailTaken: 'email_taken',
+  invalidCredentials: 'invalid_credentials',
+  rateLimited: 'rate_limited',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  invalidVerificationCode: 'invalid_verification_code',
+  verificationCodeExpired: 'verification_code_expired',
+  resendTooSoon: 'resend_too_soon',
+  resetTokenInvalid: 'reset_token_invalid',
+  wrongCurrentPassword: 'wrong_current_password',
+  providerDisabled: 'provider_disabled',
+  providerTokenInvalid: 'provider_token_invalid',
+  accountUsesOtherMethod: 'account_uses_other_method',
+  internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Codes of success messages the API returns in `{message}` answers (SPEC §8). */
+export const MessageCode = {
+  passwordUpdated: 'password_updated',
+  resetMailSent: 'reset_mail_sent',
+  passwordReset: 'password_reset',
+  loggedOut: 'logged_out',
+} as const;
+export type MessageCode = (typeof MessageCode)[keyof typeof MessageCode];

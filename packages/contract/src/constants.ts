@@ -1,0 +1,72 @@
+/** Business constants and limits shared by the server and the frontends (SPEC §9). */
+
+export const LOCALES = ['en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100] as const;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** OWASP asks for at least 64; longer inputs only cost hashing time. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_SECONDS = 10 * 60;
+export const VERIFICATION_RESEND_SECONDS = 60;
+/** Wrong guesses after which a code stops working (6 digits must not be brute-forced). */
+export const VERIFICATION_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/** Codes and reset mails per address per hour. */
+export const MAILS_PER_HOUR = 5;
+/** Failed logins per account and per IP in the window, before 429. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+export const MAX_SUGGESTED_QUESTIONS = 3;
+export const FILE_MAX_COUNT = 20;
+export const FILE_MAX_MB = 10;
+export const FILE_MAX_BYTES = FILE_MAX_MB * 1024 * 1024;
+export const FILE_TYPES = ['txt', 'docx', 'pdf'] as const;
+
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2099-12-31';
+export const DATE_FORMATS = {
+  date: 'DD/MM/YYYY',
+  dateTime: 'DD/MM/YYYY HH:mm',
+  isoDate: 'YYYY-MM-DD',
+  isoDateTime: 'YYYY-MM-DDTHH:mm:ss.SSS',
+  time: 'HH:mm',
+} as const;
+
+export const SIDEBAR_WIDTH = 96;
+export const SIDEBAR_EXPANDED_WIDTH = 200;
+export const SUBMENU_TRANSITION_MS = 500;
+export const TOAST_DURATION_MS = 3000;
+
+export const THEME = {
+  radius: '12px',
+  font: 'Manrope',
+  controlHeightSmall: '2.25rem',
+  controlHeightMedium: '2.5rem',
+} as const;
+
+/** Number-of-students buckets offered at sign-up (SPEC §3). */
+export const STUDENT_BUCKETS = ['up_to_250', '250_500', '500_1000', 'over_1000'] as const;
+export type StudentBucket = (typeof STUDENT_BUCKETS)[number];
+
+/** Positions offered at sign-up (SPEC §3); stored on the profile as `role`. */
+export const SIGNUP_POSITIONS = [
+  'principal',
+  'admissions_team',
+  'administrative_staff',
+  'communications_marketing',
+  'director_general',
+] as const;
+export type SignupPosition = (typeof SIGNUP_POSITIONS)[number];
+
+export const PRODUCT_NAME = 'Conversa';

@@ -1,0 +1,66 @@
+/**
+ * Roles (SPEC §6) and what each may do. The SPEC names the roles but not their rights; this matrix
+ * is ours (DESIGN §4). The server enforces it; the UI only hides what the server would refuse.
+ */
+
+export const ROLES = [
+  'admin',
+  'main',
+  'admin-staff',
+  'communication',
+  'admissions',
+  'admissions_agent',
+  'order_capture_agent',
+  'lead_entry_agent',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a member of an institution can hold (`admin` is platform-wide, never a membership). */
+export const MEMBER_ROLES = ROLES.filter((role): role is Exclude<Role, 'admin'> => role !== 'admin');
+export type MemberRole = Exclude<Role, 'admin'>;
+
+export const PERMISSIONS = [
+  'institution.list_all',
+  'institution.switch',
+  'institution.read',
+  'institution.update',
+  'product.read',
+  'product.manage',
+  'trainer.manage',
+  'conversation.read',
+  'whitelist.manage',
+  'lead.read',
+  'lead.write',
+  'order.read',
+  'order.write',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const staffRead: Permission[] = ['institution.read', 'product.read', 'conversation.read'];
+
+/** The role matrix: which permissions each role grants. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  main: PERMISSIONS.filter((p) => p !== 'institution.list_all' && p !== 'institution.switch'),
+  'admin-staff': [
+    ...staffRead,
+    'institution.update',
+    'product.manage',
+    'trainer.manage',
+    'whitelist.manage',
+    'lead.read',
+    'lead.write',
+    'order.read',
+    'order.write',
+  ],
+  communication: [...staffRead, 'trainer.manage'],
+  admissions: [...staffRead, 'trainer.manage', 'lead.read'],
+  admissions_agent: [...staffRead],
+  order_capture_agent: ['institution.read', 'product.read', 'order.read', 'order.write'],
+  lead_entry_agent: ['institution.read', 'product.read', 'lead.read', 'lead.write'],
+};
+
+/** True when any of the roles grants the permission. */
+export function can(roles: readonly Role[], permission: Permission): boolean {
+  return roles.some((role) => ROLE_PERMISSIONS[role].includes(permission));
+}

@@ -1,0 +1,36 @@
+// Bundles the server into dist/main.js: workspace packages (TypeScript sources) inlined, npm
+// dependencies of the server kept external (loaded from node_modules at run time); what the
+// workspace packages depend on is bundled with them.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+const own = new Set(Object.keys(dependencies).filter((name) => !name.startsWith('@conversa/')));
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          (own.has(packageName(args.path)) && !args.path.endsWith('.json')) || args.path.startsWith('node:')
+            ? { path: args.path, external: true }
+            : undefined,
+        );
+      },
+    },
+  ],
+  logLevel: 'warning',
+});

@@ -1,0 +1,68 @@
+/**
+ * The HTTP app: conventions (request ids, logs, CORS, body limit, locale, errors) and the API routes
+ * under `/api`. `createApp` takes its dependencies so tests run it on their own database and clock.
+ */
+import { HEADERS, PAGINATION_HEADERS } from '@conversa/contract/common';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { countriesRoutes } from './countries/countries.routes';
+import type { AppDeps } from './deps';
+import { ApiError, onError, onNotFound } from './http/errors';
+import type { AppEnv } from './http/env';
+import { pickLocale } from './i18n/translate';
+import { metaRoutes } from './meta/meta.routes';
+
+export type { AppDeps } from './deps';
+
+/** Builds the app. */
+export function createApp(deps: AppDeps) {
+  const { config, logger } = deps;
+  const app = new Hono<AppEnv>();
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+
+  app.use(requestId({ headerName: HEADERS.requestId }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ reqId: c.get('requestId') });
+    c.set('logger', log);
+    c.set('locale', pickLocale(c.req.header('accept-language')));
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) log.error(line, 'request failed');
+    else log.debug(line, 'request');
+  });
+
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', HEADERS.institution],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      exposeHeaders: [...Object.values(PAGINATION_HEADERS), HEADERS.requestId, 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: config.bodyLimit,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large');
+      },
+    }),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.route('/', metaRoutes(deps));
+  api.route('/', countriesRoutes());
+  app.route('/api', api);
+
+  app.onError(onError);
+  app.notFound(onNotFound);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,85 @@
+/**
+ * Signed JWTs (HS256) with `typ`, `aud`, `exp` (DESIGN §4). Staff tokens carry the session id as
+ * `jti`, so logout and password changes can revoke them; guest tokens are scoped to one assistant
+ * and one conversation and are refused on every staff route.
+ */
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ISSUER = 'conversa';
+export const STAFF_AUDIENCE = 'conversa:staff';
+export const GUEST_AUDIENCE = 'conversa:guest';
+export const STAFF_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const GUEST_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+export type VerifiedToken =
+  | { typ: 'staff'; userId: number; sessionId: string }
+  | { typ: 'guest'; productId: number; conversationId: string };
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Signs a staff token for a session row. */
+export function signStaffToken(
+  secret: Uint8Array,
+  { userId, sessionId, now, expiresAt }: { userId: number; sessionId: string; now: Date; expiresAt: Date },
+): Promise<string> {
+  return new SignJWT({ typ: 'staff' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(STAFF_AUDIENCE)
+    .setSubject(String(userId))
+    .setJti(sessionId)
+    .setIssuedAt(seconds(now))
+    .setExpirationTime(seconds(expiresAt))
+    .sign(secret);
+}
+
+/** Signs a guest token for one assistant conversation (the public chat). */
+export function signGuestToken(
+  secret: Uint8Array,
+  { productId, conversationId, now }: { productId: number; conversationId: string; now: Date },
+): Promise<string> {
+  return new SignJWT({ typ: 'guest', cid: conversationId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(GUEST_AUDIENCE)
+    .setSubject(String(productId))
+    .setJti(randomUUID())
+    .setIssuedAt(seconds(now))
+    .setExpirationTime(seconds(now) + GUEST_TOKEN_TTL_SECONDS)
+    .sign(secret);
+}
+
+/** Verifies signature, algorithm, issuer, audience and expiry; null when anything is off. */
+export async function verifyToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<VerifiedToken | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: [STAFF_AUDIENCE, GUEST_AUDIENCE],
+      currentDate: now,
+      requiredClaims: ['exp', 'sub', 'jti'],
+    });
+    const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    const subject = Number(payload.sub);
+    if (!Number.isSafeInteger(subject) || subject < 1) return null;
+    if (payload.typ === 'staff' && audience.length === 1 && audience[0] === STAFF_AUDIENCE) {
+      return { typ: 'staff', userId: subject, sessionId: String(payload.jti) };
+    }
+    if (
+      payload.typ === 'guest' &&
+      audience.length === 1 &&
+      audience[0] === GUEST_AUDIENCE &&
+      typeof payload.cid === 'string'
+    ) {
+      return { typ: 'guest', productId: subject, conversationId: payload.cid };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,111 @@
+/** Configuration from the environment only (DESIGN §2); everything is optional for local use. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+
+export interface OidcProviderConfig {
+  clientId: string;
+  /** Expected `iss`; for Microsoft a template with `{tenantid}`. */
+  issuer: string;
+  jwksUrl: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmails: Set<string>;
+  google: OidcProviderConfig | null;
+  microsoft: OidcProviderConfig | null;
+  /** Origins allowed to call the API from a browser besides PUBLIC_URL's own. */
+  corsOrigins: string[];
+  logLevel: string;
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit: number;
+  /** Trust X-Forwarded-For for the client IP (behind a proxy). */
+  trustProxy: boolean;
+}
+
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '8080'),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
+  ),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be an absolute URL'))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  SMTP_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')),
+  ),
+  MAIL_FROM: v.optional(v.string(), 'Conversa <no-reply@conversa.local>'),
+  ADMIN_EMAILS: v.optional(v.string(), ''),
+  GOOGLE_CLIENT_ID: v.optional(v.string()),
+  GOOGLE_ISSUER: v.optional(v.string(), 'https://accounts.google.com'),
+  GOOGLE_JWKS_URL: v.optional(v.string(), 'https://www.googleapis.com/oauth2/v3/certs'),
+  MICROSOFT_CLIENT_ID: v.optional(v.string()),
+  MICROSOFT_ISSUER: v.optional(v.string(), 'https://login.microsoftonline.com/{tenantid}/v2.0'),
+  MICROSOFT_JWKS_URL: v.optional(v.string(), 'https://login.microsoftonline.com/common/discovery/v2.0/keys'),
+  CORS_ORIGINS: v.optional(v.string(), ''),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false']), '0'),
+});
+
+/** The signing key: JWT_SECRET, else one generated once and kept in DATA_DIR. */
+function jwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Reads and checks the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = v.safeParse(EnvSchema, env);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.output;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
+  ).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    publicUrl,
+    jwtSecret: jwtSecret(dataDir, e.JWT_SECRET),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    adminEmails: new Set(list(e.ADMIN_EMAILS).map((s) => s.toLowerCase())),
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL }
+      : null,
+    microsoft: e.MICROSOFT_CLIENT_ID
+      ? { clientId: e.MICROSOFT_CLIENT_ID, issuer: e.MICROSOFT_ISSUER, jwksUrl: e.MICROSOFT_JWKS_URL }
+      : null,
+    corsOrigins: list(e.CORS_ORIGINS),
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+  };
+}

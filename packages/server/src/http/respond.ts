@@ -1,0 +1,25 @@
+/** The success envelope `{data}` and pagination headers (DESIGN §3). */
+import { PAGINATION_HEADERS } from '@conversa/contract/common';
+import type { Context } from 'hono';
+import type { AppEnv } from './env';
+
+/** Answers `{data}`. */
+export function ok<T>(c: Context<AppEnv>, data: T, status: 200 | 201 = 200) {
+  return c.json({ data }, status);
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** Answers a page of a list: `{data: items}` plus the four pagination headers. */
+export function okPage<T>(c: Context<AppEnv>, { items, total, page, perPage }: Page<T>) {
+  c.header(PAGINATION_HEADERS.pageCount, String(Math.max(1, Math.ceil(total / perPage))));
+  c.header(PAGINATION_HEADERS.totalCount, String(total));
+  c.header(PAGINATION_HEADERS.perPage, String(perPage));
+  c.header(PAGINATION_HEADERS.currentPage, String(page));
+  return c.json({ data: items });
+}

@@ -1,0 +1,150 @@
+/**
+ * Server-side texts in both languages: error and validation messages (by stable code) and the
+ * success messages of `{message}` answers. The `Catalog` type makes a missing translation a
+ * compile error.
+ */
+import type { ErrorCode, MessageCode, ValidationCode } from '@conversa/contract/codes';
+import type { Locale } from '@conversa/contract/constants';
+
+type Catalog<K extends string> = Record<K, Record<Locale, string>>;
+
+export const validationMessages: Catalog<ValidationCode> = {
+  required: { en: 'This field is required.', es: 'Este campo es obligatorio.' },
+  invalid_email: { en: 'Invalid email address.', es: 'Correo electrónico no válido.' },
+  invalid_phone: { en: 'Invalid phone number.', es: 'Número de teléfono no válido.' },
+  invalid_url: { en: 'Must be a valid URL ({host}).', es: 'Debe ser una URL válida ({host}).' },
+  passwords_must_match: { en: 'Passwords must match.', es: 'Las contraseñas deben coincidir.' },
+  password_too_short: {
+    en: 'The password must be at least 8 characters long.',
+    es: 'La contraseña debe tener al menos 8 caracteres.',
+  },
+  password_too_long: {
+    en: 'The password must be at most 128 characters long.',
+    es: 'La contraseña debe tener como máximo 128 caracteres.',
+  },
+  password_needs_number: {
+    en: 'The password must contain at least one number.',
+    es: 'La contraseña debe contener al menos un número.',
+  },
+  password_needs_uppercase: {
+    en: 'The password must contain at least one uppercase letter.',
+    es: 'La contraseña debe contener al menos una letra mayúscula.',
+  },
+  end_before_start: {
+    en: 'End date cannot be earlier than start date',
+    es: 'La fecha de fin no puede ser anterior a la fecha de inicio',
+  },
+  file_required: { en: 'File is required.', es: 'El archivo es obligatorio.' },
+  logo_type: { en: 'Only JPEG and PNG files are allowed.', es: 'Solo se permiten archivos JPEG y PNG.' },
+  file_too_large: {
+    en: 'The file {0} exceeds the {limit} MB limit.',
+    es: 'El archivo {0} supera el límite de {limit} MB.',
+  },
+  too_many_files: {
+    en: 'Only a maximum of {limit} files can be uploaded.',
+    es: 'Solo se puede subir un máximo de {limit} archivos.',
+  },
+  too_long: { en: 'This value is too long.', es: 'Este valor es demasiado largo.' },
+  invalid_value: { en: 'This value is not valid.', es: 'Este valor no es válido.' },
+  invalid_code_format: { en: 'The code has 6 digits.', es: 'El código tiene 6 dígitos.' },
+  unknown_country: { en: 'Choose a country from the list.', es: 'Elige un país de la lista.' },
+};
+
+export const errorMessages: Catalog<ErrorCode> = {
+  validation_failed: {
+    en: 'Some fields are not valid. Check them and try again.',
+    es: 'Algunos campos no son válidos. Revísalos e inténtalo de nuevo.',
+  },
+  invalid_json: {
+    en: 'The request body is not valid JSON.',
+    es: 'El cuerpo de la solicitud no es JSON válido.',
+  },
+  unauthorized: { en: 'Please sign in to continue.', es: 'Inicia sesión para continuar.' },
+  session_invalid: { en: 'The session is no longer valid', es: 'La sesión ya no es válida' },
+  forbidden: {
+    en: 'You do not have permission to do this.',
+    es: 'No tienes permiso para hacer esto.',
+  },
+  guest_forbidden: {
+    en: 'A chat visitor cannot use the console.',
+    es: 'Un visitante del chat no puede usar la consola.',
+  },
+  institution_required: {
+    en: 'Choose an institution first.',
+    es: 'Elige primero una institución.',
+  },
+  not_found: { en: 'Not found', es: 'No encontrado' },
+  conflict: {
+    en: 'This changed in the meantime. Reload and try again.',
+    es: 'Esto cambió mientras tanto. Recarga e inténtalo de nuevo.',
+  },
+  email_taken: {
+    en: 'An account with this email already exists. Sign in instead.',
+    es: 'Ya existe una cuenta con este correo. Inicia sesión.',
+  },
+  invalid_credentials: {
+    en: 'The email or password is incorrect.',
+    es: 'El correo o la contraseña no son correctos.',
+  },
+  rate_limited: {
+    en: 'Too many attempts. Try again in {minutes} min.',
+    es: 'Demasiados intentos. Vuelve a intentarlo en {minutes} min.',
+  },
+  payload_too_large: { en: 'The request is too large.', es: 'La solicitud es demasiado grande.' },
+  unsupported_media_type: {
+    en: 'This type of content is not supported.',
+    es: 'Este tipo de contenido no es compatible.',
+  },
+  invalid_verification_code: {
+    en: 'The code is not correct. Check the email we sent you.',
+    es: 'El código no es correcto. Revisa el correo que te enviamos.',
+  },
+  verification_code_expired: {
+    en: 'The code has expired. Ask for a new one.',
+    es: 'El código ha caducado. Pide uno nuevo.',
+  },
+  resend_too_soon: {
+    en: 'Wait {seconds} s before asking for another code.',
+    es: 'Espera {seconds} s antes de pedir otro código.',
+  },
+  reset_token_invalid: {
+    en: 'This reset link is invalid or has expired. Ask for a new one.',
+    es: 'Este enlace de restablecimiento no es válido o ha caducado. Pide uno nuevo.',
+  },
+  wrong_current_password: {
+    en: 'The current password is incorrect.',
+    es: 'La contraseña actual no es correcta.',
+  },
+  provider_disabled: {
+    en: 'This sign-in method is not enabled.',
+    es: 'Este método de inicio de sesión no está habilitado.',
+  },
+  provider_token_invalid: {
+    en: 'The sign-in could not be verified. Try again.',
+    es: 'No se pudo verificar el inicio de sesión. Inténtalo de nuevo.',
+  },
+  account_uses_other_method: {
+    en: 'An account with this email already exists. Sign in with your password.',
+    es: 'Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.',
+  },
+  internal_error: {
+    en: 'Something went wrong on our side. Try again in a moment.',
+    es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en un momento.',
+  },
+};
+
+export const successMessages: Catalog<MessageCode> = {
+  password_updated: {
+    en: 'Password was successfully updated.',
+    es: 'La contraseña se actualizó correctamente.',
+  },
+  reset_mail_sent: {
+    en: 'If an account exists for this email, we sent a link to reset the password.',
+    es: 'Si existe una cuenta con este correo, te enviamos un enlace para restablecer la contraseña.',
+  },
+  password_reset: {
+    en: 'Your password was reset. Sign in with the new one.',
+    es: 'Tu contraseña se restableció. Inicia sesión con la nueva.',
+  },
+  logged_out: { en: 'You are signed out.', es: 'Has cerrado sesión.' },
+};

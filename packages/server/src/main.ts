@@ -1,0 +1,52 @@
+/** The server process: configuration, database, HTTP on one port, graceful shutdown. */
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { systemClock } from './deps';
+import { createMailer } from './mail/mailer';
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+);
+const mailer = createMailer({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  outboxDir: path.join(config.dataDir, 'outbox'),
+  logger,
+});
+const app = createApp({ config, database, logger, mailer, clock: systemClock });
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+  logger.info(
+    { url: config.publicUrl, database: database.kind, mail: config.smtpUrl ? 'smtp' : 'outbox' },
+    `Conversa is listening on http://${config.host}:${config.port}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  // Stop accepting, let requests in flight finish (bounded), then close the database.
+  const force = setTimeout(() => {
+    logger.warn('requests still open after 10 s; closing anyway');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  mailer.close();
+  await database.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

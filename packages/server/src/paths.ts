@@ -1,0 +1,4 @@
+// Kept at the top of src/ so the same relative URLs work from src/ (tsx, tests) and from the bundle
+// in dist/: both are one level below the package folder.
+/** Committed SQL migrations. */
+export const migrationsFolder = new URL('../drizzle/', import.meta.url);

@@ -1,0 +1,56 @@
+/**
+ * Direct database fixtures for tests that need a signed-in user without walking the sign-up flow.
+ * The sign-up flow itself is tested through HTTP in the auth and user tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../auth/password';
+import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from '../auth/tokens';
+import { sessions, users } from '../db/schema';
+import type { TestServer } from './index';
+
+let counter = 0;
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/** Inserts a user with a password (`Passw0rd!` unless given). */
+export async function createUser(
+  server: TestServer,
+  options: { email?: string; password?: string; fullName?: string; locale?: 'en' | 'es'; isAdmin?: boolean } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const email = options.email ?? `user${counter}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = options.password ?? 'Passw0rd!';
+  const [row] = await server.database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      fullName: options.fullName ?? 'Test User',
+      locale: options.locale ?? 'en',
+      isAdmin: options.isAdmin ?? false,
+    })
+    .returning({ id: users.id });
+  return { id: row!.id, email, password };
+}
+
+/** Opens a session for a user and returns its staff token. */
+export async function signIn(server: TestServer, userId: number): Promise<string> {
+  const now = server.clock.now();
+  const sessionId = randomUUID();
+  const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000);
+  await server.database.db.insert(sessions).values({ id: sessionId, userId, expiresAt });
+  return signStaffToken(server.config.jwtSecret, { userId, sessionId, now, expiresAt });
+}
+
+/** A user and a token in one call. */
+export async function createSignedInUser(
+  server: TestServer,
+  options?: Parameters<typeof createUser>[1],
+): Promise<TestUser & { token: string }> {
+  const user = await createUser(server, options);
+  return { ...user, token: await signIn(server, user.id) };
+}

@@ -1,0 +1,182 @@
+/**
+ * The real server for tests: the whole app on a fresh migrated database (PGlite or PostgreSQL per
+ * TEST_DB), a movable clock, the mail outbox on disk, and helpers to call it through HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { serve, type ServerType } from '@hono/node-server';
+import pg from 'pg';
+import pino from 'pino';
+import PostalMime, { type Email } from 'postal-mime';
+import { inject } from 'vitest';
+import { type App, createApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/database';
+import type { Clock } from '../deps';
+import { createMailer } from '../mail/mailer';
+
+/** A clock that tests can move forward. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  /** Moves time forward. */
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Sent as a JSON body. */
+  json?: unknown;
+  body?: string | Blob | FormData | ArrayBuffer | Uint8Array;
+  token?: string | null;
+  institution?: number | string | null;
+  locale?: string;
+  headers?: Record<string, string>;
+  /** Client IP (sent as X-Forwarded-For; test servers trust the proxy header). */
+  ip?: string;
+}
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  database: Database;
+  clock: TestClock;
+  /** Calls the app in-process (`app.request`). */
+  request(pathname: string, options?: RequestOptions): Promise<Response>;
+  /** Calls and parses JSON; returns status, headers and body. */
+  call<T = unknown>(
+    pathname: string,
+    options?: RequestOptions,
+  ): Promise<{ status: number; headers: Headers; body: T }>;
+  /** Every mail written to the outbox, oldest first, parsed. */
+  mails(): Promise<Email[]>;
+  /** The newest mail to an address. */
+  lastMailTo(address: string): Promise<Email | undefined>;
+  /** Listens on a real loopback port; resolves to the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!baseUrl || !template) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (npm test sets it)');
+  const name = `conversa_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts a test server on its own fresh database. */
+export async function createTestServer(
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'conversa-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    PUBLIC_URL: 'http://conversa.test',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: '1',
+    ...options.env,
+  });
+  const logger = pino({ level: config.logLevel });
+
+  let database: Database;
+  let drop = async () => {};
+  if (process.env.TEST_DB === 'postgres') {
+    const fresh = await freshPostgres();
+    drop = fresh.drop;
+    database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 4 });
+  } else {
+    const dump = inject('pgliteDump');
+    const client = dump
+      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) })
+      : await PGlite.create();
+    database = await openDatabase({ kind: 'pglite', client });
+  }
+
+  const clock = new TestClock();
+  const outboxDir = path.join(dataDir, 'outbox');
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });
+  const app = createApp({ config, database, logger, mailer, clock });
+  let server: ServerType | null = null;
+
+  const request: TestServer['request'] = (pathname, opts = {}) => {
+    const headers = new Headers(opts.headers);
+    if (opts.json !== undefined) headers.set('content-type', 'application/json');
+    if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
+    if (opts.institution !== undefined && opts.institution !== null) {
+      headers.set('x-institution-id', String(opts.institution));
+    }
+    if (opts.locale) headers.set('accept-language', opts.locale);
+    headers.set('x-forwarded-for', opts.ip ?? '203.0.113.7');
+    const method = opts.method ?? (opts.json !== undefined || opts.body !== undefined ? 'POST' : 'GET');
+    const body = opts.json !== undefined ? JSON.stringify(opts.json) : opts.body;
+    return Promise.resolve(app.request(`http://conversa.test${pathname}`, { method, headers, body }));
+  };
+
+  const mails = async () => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outboxDir).sort();
+    } catch {
+      return [];
+    }
+    return Promise.all(files.map((file) => PostalMime.parse(readFileSync(path.join(outboxDir, file)))));
+  };
+
+  return {
+    app,
+    config,
+    database,
+    clock,
+    request,
+    async call(pathname, opts) {
+      const response = await request(pathname, opts);
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+    },
+    mails,
+    async lastMailTo(address) {
+      const all = await mails();
+      return all.filter((mail) => mail.to?.some((to) => to.address === address)).at(-1);
+    },
+    listen() {
+      return new Promise((resolve) => {
+        server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+          resolve(`http://127.0.0.1:${info.port}`),
+        );
+      });
+    },
+    async close() {
+      if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
+      mailer.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export * from './fixtures';

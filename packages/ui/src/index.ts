@@ -1,0 +1,2 @@
+// The React component library lands with the admin console issue.
+export {};

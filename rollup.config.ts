@@ -1,0 +1,5 @@
+// Builds the widget (embed loader + chat app) with the widget issue; nothing to build yet.
+import type { RollupOptions } from 'rollup';
+
+const config: RollupOptions[] = [];
+export default config;

@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// The project's top-level commands (`npm start`, `npm test`, …). It needs nothing but Node and npm:
+// it bootstraps the pinned pnpm, installs the workspace, builds what is stale, and for tests brings
+// up the system parts they need (a throwaway PostgreSQL, Chromium) or says exactly what is missing.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePnpm, pnpmArgs } from './lib/pnpm.mjs';
+import { isStale, markBuilt } from './lib/stale.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+/** Runs a command with inherited stdio; resolves to its exit code. */
+function run(cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`conversa: could not run ${cmd}: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+function step(title) {
+  console.log(`\n\x1b[1m▸ ${title}\x1b[0m`);
+}
+
+async function pnpm(args, options) {
+  const [cmd, prefix] = pnpmArgs();
+  return run(cmd, [...prefix, ...args], options);
+}
+
+async function install() {
+  step('install (pnpm)');
+  await ensurePnpm();
+  const frozen = existsSync('pnpm-lock.yaml') ? ['--frozen-lockfile'] : [];
+  const code = await pnpm(['install', ...frozen, '--prefer-offline', '--reporter=append-only']);
+  if (code !== 0) {
+    console.error('conversa: pnpm install failed (see above).');
+    process.exit(code);
+  }
+}
+
+/** Packages built for `npm start`, in dependency order, with the folders whose changes make them stale. */
+const builds = [
+  {
+    name: '@conversa/admin',
+    dir: 'packages/admin',
+    inputs: ['packages/admin', 'packages/ui', 'packages/data', 'packages/contract'],
+  },
+  {
+    name: '@conversa/widget',
+    dir: 'packages/widget',
+    inputs: ['packages/widget', 'packages/data', 'packages/contract', 'rollup.config.ts'],
+  },
+  { name: '@conversa/server', dir: 'packages/server', inputs: ['packages/server', 'packages/contract'] },
+];
+
+async function build({ force = false } = {}) {
+  for (const pkg of builds) {
+    const manifest = JSON.parse(readFileSync(path.join(pkg.dir, 'package.json'), 'utf8'));
+    if (!manifest.scripts?.build) continue;
+    if (!force && !isStale(pkg.dir, pkg.inputs)) continue;
+    step(`build ${pkg.name}`);
+    const code = await pnpm(['--filter', pkg.name, 'run', 'build']);
+    if (code !== 0) process.exit(code);
+    markBuilt(pkg.dir);
+  }
+}
+
+async function start() {
+  await install();
+  await build();
+  step('start');
+  const code = await run(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js']);
+  process.exit(code);
+}
+
+async function dev() {
+  await install();
+  step('dev: API with reload on http://127.0.0.1:8080');
+  process.exit(
+    await pnpm(['--parallel', '--filter', '@conversa/server', '--filter', '@conversa/admin', 'run', 'dev']),
+  );
+}
+
+async function test() {
+  await install();
+  const failures = [];
+  const check = async (title, fn) => {
+    step(title);
+    const code = await fn();
+    if (code !== 0) failures.push(title);
+  };
+
+  await check('format (prettier --check)', () =>
+    pnpm(['exec', 'prettier', '--check', '--log-level=warn', '.']),
+  );
+  await check('lint (eslint)', () => pnpm(['exec', 'eslint', '--max-warnings=0', '.']));
+  await check('typecheck (tsc)', () => pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
+
+  step('PostgreSQL for the server tests');
+  const { startPostgres } = await import('./lib/postgres.mjs');
+  const postgres = await startPostgres();
+  const env = { ...process.env, TEST_DATABASE_URL: postgres.url };
+
+  const reportFile = path.join(root, '.cache', 'vitest-report.json');
+  mkdirSync(path.dirname(reportFile), { recursive: true });
+  rmSync(reportFile, { force: true });
+  try {
+    await check('unit, component and server tests (vitest)', () =>
+      pnpm(
+        ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+        {
+          env,
+        },
+      ),
+    );
+  } finally {
+    await postgres.stop();
+  }
+
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(reportFile)) {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+    if (report.numTotalTests === 0) failures.push('no test ran');
+  } else {
+    failures.push('vitest wrote no report');
+  }
+
+  console.log('');
+  if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
+  // A plain closing line that any CI can read.
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  process.exit(failures.length > 0 ? 1 : 0);
+}
+
+async function bench() {
+  await install();
+  await build();
+  const { startPostgres } = await import('./lib/postgres.mjs');
+  const postgres = await startPostgres();
+  try {
+    process.exitCode = await pnpm(['--filter', '@conversa/bench', 'run', 'bench'], {
+      env: { ...process.env, BENCH_DATABASE_URL: postgres.url },
+    });
+  } finally {
+    await postgres.stop();
+  }
+}
+
+const commands = {
+  start,
+  dev,
+  test,
+  bench,
+  build: async () => {
+    await install();
+    await build({ force: true });
+  },
+  install,
+};
+const name = process.argv[2];
+if (!commands[name]) {
+  console.error(`usage: node scripts/run.mjs ${Object.keys(commands).join('|')}`);
+  process.exit(2);
+}
+await commands[name]();
