@@ -11,9 +11,10 @@ export type CheckEmailBody = v.InferInput<typeof CheckEmailBodySchema>;
 export const CheckEmailResultSchema = v.object({ exists: v.boolean() });
 export type CheckEmailResult = v.InferOutput<typeof CheckEmailResultSchema>;
 
+/** `locale` is the language of the mail and the new account; absent, the request's language. */
 export const RegisterByEmailBodySchema = v.object({
   email: EmailSchema,
-  locale: v.optional(LocaleSchema, 'en'),
+  locale: v.optional(LocaleSchema),
 });
 export type RegisterByEmailBody = v.InferInput<typeof RegisterByEmailBodySchema>;
 export const RegisterByEmailResultSchema = v.object({ resend_after_seconds: v.number() });

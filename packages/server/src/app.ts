@@ -7,12 +7,16 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { authRoutes } from './auth/auth.routes';
 import { countriesRoutes } from './countries/countries.routes';
 import type { AppDeps } from './deps';
 import { ApiError, onError, onNotFound } from './http/errors';
 import type { AppEnv } from './http/env';
 import { pickLocale } from './i18n/translate';
+import { institutionsRoutes } from './institutions/institutions.routes';
 import { metaRoutes } from './meta/meta.routes';
+import { productsRoutes } from './products/products.routes';
+import { usersRoutes } from './users/users.routes';
 
 export type { AppDeps } from './deps';
 
@@ -58,6 +62,10 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.route('/', metaRoutes(deps));
   api.route('/', countriesRoutes());
+  api.route('/', authRoutes(deps));
+  api.route('/', usersRoutes(deps));
+  api.route('/', institutionsRoutes(deps));
+  api.route('/', productsRoutes(deps));
   app.route('/api', api);
 
   app.onError(onError);

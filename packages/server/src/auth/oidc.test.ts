@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identities, users } from '../db/schema';
+import { createTestServer, createUser, type TestServer } from '../testing';
+
+const GOOGLE_CLIENT = 'google-client-id.apps.example';
+const MICROSOFT_CLIENT = '00000000-aaaa-bbbb-cccc-000000000001';
+const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+let keys: KeyPair;
+let strangerKeys: KeyPair;
+let jwks: Server;
+let server: TestServer;
+
+beforeAll(async () => {
+  keys = await generateKeyPair('RS256', { extractable: true });
+  strangerKeys = await generateKeyPair('RS256', { extractable: true });
+  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  // A local stand-in for Google's and Microsoft's key endpoints.
+  jwks = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [publicJwk] }));
+  });
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
+  server = await createTestServer({
+    env: {
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
+      GOOGLE_JWKS_URL: `${url}/google/certs`,
+      MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT,
+      MICROSOFT_ISSUER,
+      MICROSOFT_JWKS_URL: `${url}/microsoft/keys`,
+    },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise((resolve) => jwks.close(resolve));
+});
+
+interface SignOptions {
+  key?: KeyPair['privateKey'];
+  kid?: string;
+  expiresIn?: number;
+}
+
+function sign(
+  claims: JWTPayload,
+  { key = keys.privateKey, kid = 'test-key', expiresIn = 3600 }: SignOptions = {},
+) {
+  const now = Math.floor(server.clock.now().getTime() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+    .setIssuedAt(now - 60)
+    .setExpirationTime(now + expiresIn)
+    .sign(key);
+}
+
+const googleClaims = (overrides: JWTPayload = {}): JWTPayload => ({
+  iss: 'https://accounts.google.com',
+  aud: GOOGLE_CLIENT,
+  sub: `g-${randomUUID()}`,
+  email: `g-${randomUUID()}@gmail.example`,
+  email_verified: true,
+  name: 'Lucía Fernández',
+  given_name: 'Lucía',
+  family_name: 'Fernández',
+  ...overrides,
+});
+
+type Answer = {
+  code: string;
+  data: { jwt: string; user: { id: number; email: string }; profile: Record<string, unknown> };
+};
+
+const google = (credential: string, options: { client_id?: string; locale?: string } = {}) =>
+  server.call<Answer>('/api/auth/google', {
+    json: { credential, client_id: options.client_id ?? GOOGLE_CLIENT, select_by: 'btn' },
+    locale: options.locale,
+  });
+
+const microsoft = (idToken: string) =>
+  server.call<Answer>('/api/auth/microsoft', { json: { id_token: idToken } });
+
+describe('GET /api/auth/providers', () => {
+  it('names the configured client ids, or null', async () => {
+    expect((await server.call('/api/auth/providers')).body).toEqual({
+      data: { google_client_id: GOOGLE_CLIENT, microsoft_client_id: MICROSOFT_CLIENT },
+    });
+    const bare = await createTestServer();
+    try {
+      expect((await bare.call('/api/auth/providers')).body).toEqual({
+        data: { google_client_id: null, microsoft_client_id: null },
+      });
+      for (const path of ['/api/auth/google', '/api/auth/microsoft']) {
+        const answer = await bare.call<Answer>(path, {
+          json: { credential: 'x', client_id: 'y', id_token: 'x' },
+        });
+        expect(answer.status).toBe(404);
+        expect(answer.body.code).toBe('provider_disabled');
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('POST /api/auth/google', () => {
+  it('creates an account from a good token, and finds the same one on the next sign-in', async () => {
+    const claims = googleClaims();
+    const first = await google(await sign(claims), { locale: 'es-MX,es;q=0.9' });
+    expect(first.status).toBe(200);
+    expect(first.body.data.user.email).toBe(claims.email);
+    expect(first.body.data.profile).toMatchObject({
+      full_name: 'Lucía Fernández',
+      first_name: 'Lucía',
+      last_name: 'Fernández',
+      locale: 'es',
+    });
+    const validated = await server.call('/api/auth/validate-token', {
+      method: 'POST',
+      token: first.body.data.jwt,
+    });
+    expect(validated.status).toBe(200);
+
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, first.body.data.user.id));
+    expect(row?.passwordHash).toBeNull();
+    const [link] = await server.database.db
+      .select()
+      .from(identities)
+      .where(and(eq(identities.provider, 'google'), eq(identities.subject, String(claims.sub))));
+    expect(link?.userId).toBe(first.body.data.user.id);
+
+    // Google also issues tokens with the bare host as issuer; the e-mail claim may have changed.
+    const again = await google(
+      await sign({ ...claims, iss: 'accounts.google.com', email: 'changed@gmail.example' }),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.data.user.id).toBe(first.body.data.user.id);
+    expect(again.body.data.jwt).not.toBe(first.body.data.jwt);
+  });
+
+  it.each([
+    ['a wrong audience', async () => sign(googleClaims({ aud: 'someone-else.apps.example' }))],
+    ['a wrong issuer', async () => sign(googleClaims({ iss: 'https://accounts.evil.example' }))],
+    ['an expired token', async () => sign(googleClaims(), { expiresIn: -300 })],
+    [
+      'a key that is not in the key set',
+      async () => sign(googleClaims(), { key: strangerKeys.privateKey, kid: 'other' }),
+    ],
+    ['a known kid signed by another key', async () => sign(googleClaims(), { key: strangerKeys.privateKey })],
+    ['an unverified e-mail', async () => sign(googleClaims({ email_verified: false }))],
+    ['no e-mail', async () => sign(googleClaims({ email: undefined }))],
+    ['a garbage credential', async () => 'not.a.jwt'],
+  ])('refuses %s with 401 and creates nothing', async (_name, make) => {
+    const before = await server.database.db.$count(users);
+    const answer = await google(await make());
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe('provider_token_invalid');
+    expect(await server.database.db.$count(users)).toBe(before);
+  });
+
+  it('refuses a body client_id that is not ours', async () => {
+    const answer = await google(await sign(googleClaims()), { client_id: 'someone-else.apps.example' });
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe('provider_token_invalid');
+  });
+
+  it('never links to an existing account by e-mail', async () => {
+    const existing = await createUser(server);
+    const claims = googleClaims({ email: existing.email.toUpperCase() });
+    const answer = await server.call<Answer & { message: string }>('/api/auth/google', {
+      json: { credential: await sign(claims), client_id: GOOGLE_CLIENT },
+      locale: 'es',
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe('account_uses_other_method');
+    expect(answer.body.message).toMatch(/^Ya existe una cuenta con este correo/);
+    expect(await server.database.db.$count(identities, eq(identities.subject, String(claims.sub)))).toBe(0);
+  });
+});
+
+describe('POST /api/auth/microsoft', () => {
+  const tenant = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+  const msClaims = (overrides: JWTPayload = {}): JWTPayload => ({
+    iss: MICROSOFT_ISSUER.replace('{tenantid}', tenant),
+    aud: MICROSOFT_CLIENT,
+    sub: `pairwise-${randomUUID()}`,
+    tid: tenant,
+    oid: randomUUID(),
+    preferred_username: `ms-${randomUUID()}@contoso.example`,
+    name: 'Jordan Smith',
+    ...overrides,
+  });
+
+  it('keys the identity on tenant and object id, and finds it again', async () => {
+    const claims = msClaims();
+    const first = await microsoft(await sign(claims));
+    expect(first.status).toBe(200);
+    expect(first.body.data.profile).toMatchObject({
+      full_name: 'Jordan Smith',
+      email: claims.preferred_username,
+      locale: 'en',
+    });
+    const [link] = await server.database.db
+      .select()
+      .from(identities)
+      .where(
+        and(eq(identities.provider, 'microsoft'), eq(identities.subject, `${tenant}:${String(claims.oid)}`)),
+      );
+    expect(link?.userId).toBe(first.body.data.user.id);
+
+    // The same person through another app registration has another `sub`, but the same oid.
+    const again = await microsoft(await sign({ ...claims, sub: 'another-pairwise-sub' }));
+    expect(again.body.data.user.id).toBe(first.body.data.user.id);
+  });
+
+  it.each([
+    [
+      'an issuer of another tenant',
+      async () => sign(msClaims({ iss: MICROSOFT_ISSUER.replace('{tenantid}', randomUUID()) })),
+    ],
+    ['a wrong audience', async () => sign(msClaims({ aud: 'another-app' }))],
+    ['an expired token', async () => sign(msClaims(), { expiresIn: -300 })],
+    [
+      'a key that is not in the key set',
+      async () => sign(msClaims(), { key: strangerKeys.privateKey, kid: 'other' }),
+    ],
+    ['no tenant', async () => sign(msClaims({ tid: undefined }))],
+  ])('refuses %s with 401', async (_name, make) => {
+    const answer = await microsoft(await make());
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe('provider_token_invalid');
+  });
+
+  it('refuses an e-mail that already signs in with Google', async () => {
+    const googleUser = googleClaims();
+    expect((await google(await sign(googleUser))).status).toBe(200);
+    const answer = await microsoft(await sign(msClaims({ email: googleUser.email })));
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe('account_uses_other_method');
+  });
+});

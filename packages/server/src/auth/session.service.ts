@@ -1,0 +1,109 @@
+/**
+ * Sessions: one `sessions` row per issued staff token (its `jti`), and the session answer every
+ * sign-in and `auth/validate-token` returns. Revoking rows is how logout and password changes end
+ * tokens before they expire.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Session } from '@conversa/contract/auth';
+import { MEMBER_ROLES, type MemberRole, type Role } from '@conversa/contract/roles';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { institutions, memberships, sessions } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+import { findUserById, toProfile } from '../users/users.repo';
+import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from './tokens';
+
+/** Opens a session row for the user and returns its signed staff token. */
+export async function issueSession(deps: AppDeps, userId: number): Promise<string> {
+  const now = deps.clock.now();
+  const sessionId = randomUUID();
+  const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000);
+  await deps.database.db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt });
+  return signStaffToken(deps.config.jwtSecret, { userId, sessionId, now, expiresAt });
+}
+
+const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);
+
+/**
+ * The session answer for a user and a token. The institution is the one the user last acted in
+ * while still a member there (any existing one for admins), else their first membership, else none;
+ * roles are the membership role there plus `admin` for platform admins.
+ */
+export async function buildSession(deps: AppDeps, userId: number, jwt: string): Promise<Session> {
+  const { db } = deps.database;
+  const user = await findUserById(db, userId);
+  if (!user) throw new ApiError(401, 'session_invalid');
+  const isAdmin = user.isAdmin || deps.config.adminEmails.has(user.email);
+  const owned = await db
+    .select({ institutionId: memberships.institutionId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.institutionId));
+
+  let institutionId: number | null = null;
+  let memberRole: string | null = null;
+  const last = user.lastInstitutionId;
+  const lastMembership = owned.find((m) => m.institutionId === last);
+  if (lastMembership) {
+    institutionId = lastMembership.institutionId;
+    memberRole = lastMembership.role;
+  } else if (last !== null && isAdmin && (await institutionExists(db, last))) {
+    institutionId = last;
+  } else if (owned[0]) {
+    institutionId = owned[0].institutionId;
+    memberRole = owned[0].role;
+  }
+
+  const roles: Role[] = [];
+  if (memberRole !== null && isMemberRole(memberRole)) roles.push(memberRole);
+  if (isAdmin) roles.push('admin');
+  return {
+    jwt,
+    user: { id: user.id, email: user.email },
+    profile: toProfile(user),
+    roles,
+    institution_id: institutionId,
+  };
+}
+
+async function institutionExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(eq(institutions.id, id))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Issues a new session for the user and answers it. */
+export async function startSession(deps: AppDeps, userId: number): Promise<Session> {
+  return buildSession(deps, userId, await issueSession(deps, userId));
+}
+
+/** Ends one session (logout). */
+export async function revokeSession(deps: AppDeps, sessionId: string): Promise<void> {
+  await deps.database.db
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user, except `keep` when given (the caller's own). */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  now: Date,
+  keep: string | null = null,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keep === null ? undefined : ne(sessions.id, keep),
+      ),
+    );
+}

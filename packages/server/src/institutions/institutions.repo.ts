@@ -1,0 +1,202 @@
+/**
+ * Institution queries; rows become contract types here and never leave the server. The reads are
+ * prepared once per database (the admin list is benchmarked, DESIGN §9).
+ */
+import type { Locale, StudentBucket } from '@conversa/contract/constants';
+import type {
+  CreateInstitution,
+  Institution,
+  InstitutionKind,
+  InstitutionListItem,
+  UpdateInstitution,
+} from '@conversa/contract/institution';
+import type { ProductType } from '@conversa/contract/product';
+import type { MemberRole } from '@conversa/contract/roles';
+import type { UserInstitution } from '@conversa/contract/user';
+import { count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { countryData } from '../countries/countries.service';
+import type { Db } from '../db/database';
+import { institutionProducts, institutions, memberships, users } from '../db/schema';
+
+type InstitutionRow = typeof institutions.$inferSelect;
+
+function toInstitution(row: InstitutionRow, locale: Locale): Institution {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as InstitutionKind,
+    website_url: row.websiteUrl,
+    students: row.students as StudentBucket | null,
+    country: row.country,
+    country_data: countryData(row.country, locale),
+    location: row.location,
+    logo: row.logo,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const columns = (input: UpdateInstitution) => ({
+  name: input.name,
+  websiteUrl: input.website_url,
+  students: input.students,
+  country: input.country,
+  location: input.location,
+});
+
+export interface NewInstitution {
+  ownerId: number;
+  input: CreateInstitution;
+  firstProduct: { type: ProductType; name: string };
+  now: Date;
+  locale: Locale;
+}
+
+export interface ListInstitutionsOptions {
+  /** An ILIKE pattern, already escaped; null for all. */
+  pattern: string | null;
+  page: number;
+  perPage: number;
+  locale: Locale;
+}
+
+/** The institution queries of one database. */
+export function institutionsRepo(db: Db) {
+  const byId = db
+    .select()
+    .from(institutions)
+    .where(eq(institutions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('institution_by_id');
+
+  // The window count rides along with the page, so one query answers both.
+  const pageOf = (where: SQL | undefined, name: string) =>
+    db
+      .select({
+        id: institutions.id,
+        name: institutions.name,
+        kind: institutions.kind,
+        country: institutions.country,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(institutions)
+      .where(where)
+      // Plain `name` (the database collation): sorting by lower(name) costs ~25% of the query.
+      .orderBy(institutions.name, institutions.id)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const nameFilter = ilike(institutions.name, sql.placeholder('pattern'));
+  const pageAll = pageOf(undefined, 'institutions_page');
+  const pageMatching = pageOf(nameFilter, 'institutions_page_by_name');
+
+  const ofUser = db
+    .select({
+      id: institutions.id,
+      name: institutions.name,
+      kind: institutions.kind,
+      logo: institutions.logo,
+      role: memberships.role,
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(institutions, eq(institutions.id, memberships.institutionId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .orderBy(sql`lower(${institutions.name})`, institutions.id)
+    .prepare('institutions_of_user');
+
+  return {
+    /**
+     * Inserts an institution, its `main` member, its first product, and makes it the owner's last
+     * institution, all in one transaction.
+     */
+    async insert(spec: NewInstitution): Promise<Institution> {
+      const { ownerId, input, firstProduct, now } = spec;
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(institutions)
+          .values({ ...columns(input), kind: input.kind, createdAt: now, updatedAt: now })
+          .returning();
+        const id = inserted!.id;
+        await tx
+          .insert(memberships)
+          .values({ institutionId: id, userId: ownerId, role: 'main', createdAt: now });
+        await tx.insert(institutionProducts).values({
+          institutionId: id,
+          type: firstProduct.type,
+          name: firstProduct.name,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await tx.update(users).set({ lastInstitutionId: id }).where(eq(users.id, ownerId));
+        return inserted!;
+      });
+      return toInstitution(row, spec.locale);
+    },
+
+    /** One institution, or null. */
+    async find(id: number, locale: Locale): Promise<Institution | null> {
+      const [row] = await byId.execute({ id });
+      return row ? toInstitution(row, locale) : null;
+    },
+
+    /** Replaces an institution's details (never its kind); null when it does not exist. */
+    async update(
+      id: number,
+      input: UpdateInstitution,
+      now: Date,
+      locale: Locale,
+    ): Promise<Institution | null> {
+      const [row] = await db
+        .update(institutions)
+        .set({ ...columns(input), updatedAt: now })
+        .where(eq(institutions.id, id))
+        .returning();
+      return row ? toInstitution(row, locale) : null;
+    },
+
+    /** A page of institutions by name, then id, with the total count of matches. */
+    async list({
+      pattern,
+      page,
+      perPage,
+      locale,
+    }: ListInstitutionsOptions): Promise<{ items: InstitutionListItem[]; total: number }> {
+      const params = { limit: perPage, offset: (page - 1) * perPage };
+      const rows =
+        pattern === null ? await pageAll.execute(params) : await pageMatching.execute({ ...params, pattern });
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && page > 1) {
+        // Past the last page the window has no rows to ride on: count separately (rare).
+        const where = pattern === null ? undefined : ilike(institutions.name, pattern);
+        const [counted] = await db.select({ n: count() }).from(institutions).where(where);
+        total = counted?.n ?? 0;
+      }
+      const items = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        kind: row.kind as InstitutionKind,
+        country_data: countryData(row.country, locale),
+      }));
+      return { items, total };
+    },
+
+    /** The institutions a user belongs to with their role in each; null when the user does not exist. */
+    async listOfUser(userId: number): Promise<UserInstitution[] | null> {
+      const rows = await ofUser.execute({ userId });
+      if (rows.length === 0) return null;
+      return rows.flatMap((row) =>
+        row.id === null || row.name === null || row.kind === null || row.role === null
+          ? []
+          : [
+              {
+                id: row.id,
+                name: row.name,
+                kind: row.kind as InstitutionKind,
+                logo: row.logo,
+                role: row.role as MemberRole,
+              },
+            ],
+      );
+    },
+  };
+}

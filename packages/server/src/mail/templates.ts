@@ -1,0 +1,112 @@
+/**
+ * The mails the server sends, in English and Spanish, each as plain text and simple HTML. Every
+ * value put into HTML is escaped.
+ */
+import {
+  type Locale,
+  PRODUCT_NAME,
+  RESET_TOKEN_TTL_SECONDS,
+  VERIFICATION_CODE_TTL_SECONDS,
+} from '@conversa/contract/constants';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+/** Wraps paragraphs (already HTML) in a small, mail-client-safe page. */
+function layout(locale: Locale, title: string, body: string): string {
+  return [
+    '<!doctype html>',
+    `<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f5f5f7;font-family:Manrope,Arial,sans-serif;color:#1d1d1f">',
+    '<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">',
+    `<p style="margin:0 0 24px;font-weight:700;font-size:18px">${PRODUCT_NAME}</p>`,
+    body,
+    '</div></body></html>',
+  ].join('\n');
+}
+
+const minutes = (seconds: number) => Math.round(seconds / 60);
+
+const verificationTexts = {
+  en: {
+    subject: (code: string) => `${code} is your ${PRODUCT_NAME} verification code`,
+    intro: `Use this code to finish creating your ${PRODUCT_NAME} account:`,
+    expiry: (min: number) => `The code expires in ${min} minutes and works only once.`,
+    ignore: 'If you did not ask for it, you can ignore this email.',
+  },
+  es: {
+    subject: (code: string) => `${code} es tu código de verificación de ${PRODUCT_NAME}`,
+    intro: `Usa este código para terminar de crear tu cuenta de ${PRODUCT_NAME}:`,
+    expiry: (min: number) => `El código caduca en ${min} minutos y solo se puede usar una vez.`,
+    ignore: 'Si no lo pediste, puedes ignorar este correo.',
+  },
+} satisfies Record<Locale, unknown>;
+
+/** The sign-up mail with the 6-digit code. */
+export function verificationCodeMail(locale: Locale, code: string): MailContent {
+  const t = verificationTexts[locale];
+  const subject = t.subject(code);
+  const expiry = t.expiry(minutes(VERIFICATION_CODE_TTL_SECONDS));
+  return {
+    subject,
+    text: `${t.intro}\n\n    ${code}\n\n${expiry}\n${t.ignore}\n`,
+    html: layout(
+      locale,
+      subject,
+      [
+        `<p>${escapeHtml(t.intro)}</p>`,
+        `<p style="font-size:32px;font-weight:700;letter-spacing:6px;margin:24px 0">${escapeHtml(code)}</p>`,
+        `<p>${escapeHtml(expiry)}</p>`,
+        `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,
+      ].join('\n'),
+    ),
+  };
+}
+
+const resetTexts = {
+  en: {
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    intro: 'We received a request to reset your password. Open this link to choose a new one:',
+    button: 'Reset password',
+    expiry: (min: number) => `The link expires in ${min} minutes and works only once.`,
+    ignore: 'If you did not ask for it, ignore this email: your password stays the same.',
+  },
+  es: {
+    subject: `Restablece tu contraseña de ${PRODUCT_NAME}`,
+    intro: 'Recibimos una solicitud para restablecer tu contraseña. Abre este enlace para elegir una nueva:',
+    button: 'Restablecer contraseña',
+    expiry: (min: number) => `El enlace caduca en ${min} minutos y solo se puede usar una vez.`,
+    ignore: 'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
+  },
+} satisfies Record<Locale, unknown>;
+
+/** The password reset mail with its one-time link. */
+export function resetPasswordMail(locale: Locale, link: string): MailContent {
+  const t = resetTexts[locale];
+  const expiry = t.expiry(minutes(RESET_TOKEN_TTL_SECONDS));
+  const href = escapeHtml(link);
+  return {
+    subject: t.subject,
+    text: `${t.intro}\n\n${link}\n\n${expiry}\n${t.ignore}\n`,
+    html: layout(
+      locale,
+      t.subject,
+      [
+        `<p>${escapeHtml(t.intro)}</p>`,
+        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
+        `<p style="font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`,
+        `<p>${escapeHtml(expiry)}</p>`,
+        `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,
+      ].join('\n'),
+    ),
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Product queries; rows become `InstitutionProduct` here (snake_case, the product nested). The
+ * queries are prepared once per database: these reads are on the benchmarked path (DESIGN §9).
+ */
+import type { InstitutionProduct, ProductType } from '@conversa/contract/product';
+import type { MemberRole } from '@conversa/contract/roles';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { institutionProducts, memberships } from '../db/schema';
+
+const productColumns = {
+  id: institutionProducts.id,
+  externalId: institutionProducts.externalId,
+  institutionId: institutionProducts.institutionId,
+  type: institutionProducts.type,
+  name: institutionProducts.name,
+  logo: institutionProducts.logo,
+};
+
+interface ProductRow {
+  id: number;
+  externalId: string;
+  institutionId: number;
+  type: string;
+  name: string;
+  logo: string | null;
+}
+
+function toProduct(row: ProductRow): InstitutionProduct {
+  return {
+    id: row.id,
+    external_id: row.externalId,
+    institution_id: row.institutionId,
+    product: { type: row.type as ProductType, name: row.name, logo: row.logo },
+  };
+}
+
+/** The product queries of one database. */
+export function productsRepo(db: Db) {
+  const byInstitution = db
+    .select(productColumns)
+    .from(institutionProducts)
+    .where(eq(institutionProducts.institutionId, sql.placeholder('institutionId')))
+    .orderBy(institutionProducts.id)
+    .prepare('products_by_institution');
+
+  const inInstitution = db
+    .select(productColumns)
+    .from(institutionProducts)
+    .where(
+      and(
+        eq(institutionProducts.institutionId, sql.placeholder('institutionId')),
+        eq(institutionProducts.id, sql.placeholder('id')),
+      ),
+    )
+    .limit(1)
+    .prepare('product_in_institution');
+
+  const withRole = db
+    .select({ ...productColumns, role: memberships.role })
+    .from(institutionProducts)
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.institutionId, institutionProducts.institutionId),
+        eq(memberships.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(institutionProducts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('product_with_role');
+
+  return {
+    /** The products of an institution, by id. */
+    async list(institutionId: number): Promise<InstitutionProduct[]> {
+      const rows = await byInstitution.execute({ institutionId });
+      return rows.map(toProduct);
+    },
+
+    /** One product of an institution; null when it is not there (or belongs to another). */
+    async find(institutionId: number, id: number): Promise<InstitutionProduct | null> {
+      const [row] = await inInstitution.execute({ institutionId, id });
+      return row ? toProduct(row) : null;
+    },
+
+    /** One product with the user's membership role in its institution (null role: not a member). */
+    async findWithRole(
+      id: number,
+      userId: number,
+    ): Promise<{ product: InstitutionProduct; role: MemberRole | null } | null> {
+      const [row] = await withRole.execute({ id, userId });
+      return row ? { product: toProduct(row), role: (row.role as MemberRole | null) ?? null } : null;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Sliding-window rate limits over the `rate_events` table (DESIGN §4): kept in the database so they
+ * hold across server processes. A limit counts the events of its key in the last `windowSeconds`;
+ * callers check first and record only what should count (e.g. login failures, not successes).
+ */
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import type { AppDeps } from '../deps';
+import { rateEvents } from '../db/schema';
+import { ApiError } from '../http/errors';
+
+export interface RateLimit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Share of recordings that also sweep events older than a day (no window is longer). */
+const SWEEP_PROBABILITY = 0.02;
+
+/** Seconds until the limit lets one more event through; 0 when it does now. */
+export async function retryAfter(deps: AppDeps, limit: RateLimit): Promise<number> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - limit.windowSeconds * 1000);
+  // Newest first, the event at index max-1 is the one whose leaving brings the count under max.
+  const [blocking] = await deps.database.db
+    .select({ at: rateEvents.at })
+    .from(rateEvents)
+    .where(and(eq(rateEvents.key, limit.key), gt(rateEvents.at, since)))
+    .orderBy(desc(rateEvents.at))
+    .offset(limit.max - 1)
+    .limit(1);
+  if (!blocking) return 0;
+  const leavesAt = blocking.at.getTime() + limit.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((leavesAt - now.getTime()) / 1000));
+}
+
+/** Records one event for each key, now. */
+export async function recordEvents(deps: AppDeps, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const now = deps.clock.now();
+  const { db } = deps.database;
+  await db.insert(rateEvents).values(keys.map((key) => ({ key, at: now })));
+  if (Math.random() < SWEEP_PROBABILITY) {
+    await db.delete(rateEvents).where(lt(rateEvents.at, new Date(now.getTime() - DAY_MS)));
+  }
+}
+
+/** The 429 of a limit: `Retry-After` in seconds and the wait in minutes for the message. */
+export function rateLimited(seconds: number): ApiError {
+  return new ApiError(429, 'rate_limited', {
+    headers: { 'Retry-After': String(seconds) },
+    params: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+  });
+}
+
+/** Throws a 429 when any of the limits is reached (Retry-After: the longest wait). */
+export async function enforceLimits(deps: AppDeps, limits: RateLimit[]): Promise<void> {
+  let wait = 0;
+  for (const limit of limits) wait = Math.max(wait, await retryAfter(deps, limit));
+  if (wait > 0) throw rateLimited(wait);
+}
+
+/** Forgets the events of a key (e.g. failed logins once the owner proved who they are). */
+export async function clearEvents(deps: AppDeps, key: string): Promise<void> {
+  await deps.database.db.delete(rateEvents).where(eq(rateEvents.key, key));
+}
