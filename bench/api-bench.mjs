@@ -99,7 +99,11 @@ async function seed({ base, dataDir }) {
   for (let i = 0; i < INSTITUTIONS; i += 1) {
     const institution = await api(base, 'POST', '/institution', {
       token: session.jwt,
-      body: { name: `Bench School ${String(i).padStart(4, '0')}`, kind: i % 2 ? 'school' : 'business', country: 'ES' },
+      body: {
+        name: `Bench School ${String(i).padStart(4, '0')}`,
+        kind: i % 2 ? 'school' : 'business',
+        country: 'ES',
+      },
     });
     if (i === 0) institutionId = institution.id;
   }

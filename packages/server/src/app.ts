@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { authRoutes } from './auth/auth.routes';
+import { SessionCache } from './auth/session-cache';
 import { countriesRoutes } from './countries/countries.routes';
 import type { AppDeps } from './deps';
 import { ApiError, onError, onNotFound } from './http/errors';
@@ -20,8 +21,12 @@ import { usersRoutes } from './users/users.routes';
 
 export type { AppDeps } from './deps';
 
-/** Builds the app. */
-export function createApp(deps: AppDeps) {
+/** Builds the app; the session cache is made here unless the caller passes one. */
+export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<AppDeps, 'sessionCache'>>) {
+  const deps: AppDeps = {
+    ...input,
+    sessionCache: input.sessionCache ?? new SessionCache(input.database.kind === 'pglite'),
+  };
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);

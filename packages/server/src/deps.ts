@@ -1,5 +1,6 @@
 /** What the app needs from the outside world; tests pass their own (database, clock, mail). */
 import type { Logger } from 'pino';
+import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
@@ -17,4 +18,6 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   clock: Clock;
+  /** Staff-session lookups kept in memory (PGlite only); writes that change them call `forgetUser`. */
+  sessionCache: SessionCache;
 }

@@ -82,14 +82,18 @@ export async function startSession(deps: AppDeps, userId: number): Promise<Sessi
 }
 
 /** Ends one session (logout). */
-export async function revokeSession(deps: AppDeps, sessionId: string): Promise<void> {
+export async function revokeSession(deps: AppDeps, userId: number, sessionId: string): Promise<void> {
   await deps.database.db
     .update(sessions)
     .set({ revokedAt: deps.clock.now() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  deps.sessionCache.forgetUser(userId);
 }
 
-/** Ends every live session of a user, except `keep` when given (the caller's own). */
+/**
+ * Ends every live session of a user, except `keep` when given (the caller's own). Runs inside the
+ * caller's transaction: the caller calls `sessionCache.forgetUser` once it has committed.
+ */
 export async function revokeUserSessions(
   db: Db,
   userId: number,

@@ -51,6 +51,7 @@ export async function createMember(
 ): Promise<TestUser & { token: string }> {
   const user = await createSignedInUser(server);
   await server.database.db.insert(memberships).values({ institutionId, userId: user.id, role });
+  server.sessionCache.forgetUser(user.id);
   return user;
 }
 

@@ -36,6 +36,8 @@ export function institutionsRoutes(deps: AppDeps) {
         now: deps.clock.now(),
         locale: c.get('locale'),
       });
+      // A new membership changes what this user's cached sessions may do.
+      deps.sessionCache.forgetUser(c.get('auth').userId);
       return ok(c, institution, 201);
     })
     .get('/institution', staff, async (c) => {

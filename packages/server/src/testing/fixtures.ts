@@ -19,7 +19,13 @@ export interface TestUser {
 /** Inserts a user with a password (`Passw0rd!` unless given). */
 export async function createUser(
   server: TestServer,
-  options: { email?: string; password?: string; fullName?: string; locale?: 'en' | 'es'; isAdmin?: boolean } = {},
+  options: {
+    email?: string;
+    password?: string;
+    fullName?: string;
+    locale?: 'en' | 'es';
+    isAdmin?: boolean;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const email = options.email ?? `user${counter}-${randomUUID().slice(0, 8)}@example.com`;

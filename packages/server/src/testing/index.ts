@@ -14,6 +14,7 @@ import pino from 'pino';
 import PostalMime, { type Email } from 'postal-mime';
 import { inject } from 'vitest';
 import { type App, createApp } from '../app';
+import { SessionCache } from '../auth/session-cache';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/database';
 import type { Clock } from '../deps';
@@ -49,6 +50,8 @@ export interface TestServer {
   config: Config;
   database: Database;
   clock: TestClock;
+  /** The app's session cache: fixtures that write memberships or sessions directly forget users here. */
+  sessionCache: SessionCache;
   /** Calls the app in-process (`app.request`). */
   request(pathname: string, options?: RequestOptions): Promise<Response>;
   /** Calls and parses JSON; returns status, headers and body. */
@@ -119,7 +122,8 @@ export async function createTestServer(
   const clock = new TestClock();
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });
-  const app = createApp({ config, database, logger, mailer, clock });
+  const sessionCache = new SessionCache(database.kind === 'pglite');
+  const app = createApp({ config, database, logger, mailer, clock, sessionCache });
   let server: ServerType | null = null;
 
   const request: TestServer['request'] = (pathname, opts = {}) => {
@@ -151,6 +155,7 @@ export async function createTestServer(
     config,
     database,
     clock,
+    sessionCache,
     request,
     async call(pathname, opts) {
       const response = await request(pathname, opts);

@@ -56,6 +56,7 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, now, auth.sessionId);
     await expireResets(tx, user.id, now);
   });
+  deps.sessionCache.forgetUser(user.id);
 }
 
 /**
@@ -125,6 +126,7 @@ export async function resetPassword(
     await expireResets(tx, claimed.userId, now);
     await revokeUserSessions(tx, claimed.userId, now);
   });
+  deps.sessionCache.forgetUser(found.userId);
   // The owner proved control of the mailbox: failed logins (maybe someone else's) stop locking them out.
   const user = await findUserById(db, found.userId);
   if (user) await clearEvents(deps, loginAccountLimit(user.email).key);

@@ -59,7 +59,8 @@ export function usersRoutes(deps: AppDeps) {
       return message(c, 'password_reset');
     })
     .post('/user/logout', staff, async (c) => {
-      await revokeSession(deps, c.get('auth').sessionId);
+      const { userId, sessionId } = c.get('auth');
+      await revokeSession(deps, userId, sessionId);
       return message(c, 'logged_out');
     })
     .put('/user/:id/profile', staff, async (c) => {

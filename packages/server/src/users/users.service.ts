@@ -26,6 +26,7 @@ export async function updateOwnProfile(
     });
   }
   const row = await updateProfile(deps.database.db, input.userId, input.profile, deps.clock.now());
+  deps.sessionCache.forgetUser(input.userId);
   if (!row) throw new ApiError(401, 'session_invalid');
   return toProfile(row);
 }
