@@ -3,12 +3,25 @@
 
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { linguiReact } from './packages/ui/lingui-preset.ts';
 
 const serverSetup = fileURLToPath(new URL('./packages/server/src/testing/global-setup.ts', import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
+      {
+        // React components in jsdom, with the lingui macro and .po catalogs compiled on the fly.
+        plugins: linguiReact(),
+        test: {
+          name: 'ui',
+          root: './packages/ui',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
       {
         test: {
           name: 'contract',
@@ -43,9 +56,45 @@ export default defineConfig({
           name: 'data',
           root: './packages/data',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          exclude: ['src/**/*.preact.test.{ts,tsx}'],
+          // jsdom, but modules transformed for Node: the tests run the real server in-process.
+          environment: './src/testing/jsdom-ssr-environment.ts',
           env: { TEST_DB: 'pglite' },
           globalSetup: [serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same data layer under Preact, as the widget ships it: react (and the hook shim SWR
+        // uses) aliased to preact/compat; swr is inlined so the alias reaches its imports too.
+        resolve: {
+          alias: [
+            {
+              find: /^(react|react-dom|use-sync-external-store\/shim(\/index\.js)?)$/,
+              replacement: fileURLToPath(
+                new URL('./packages/data/node_modules/preact/compat/dist/compat.mjs', import.meta.url),
+              ),
+            },
+            {
+              find: /^react\/jsx-(dev-)?runtime$/,
+              replacement: fileURLToPath(
+                new URL(
+                  './packages/data/node_modules/preact/jsx-runtime/dist/jsxRuntime.mjs',
+                  import.meta.url,
+                ),
+              ),
+            },
+          ],
+        },
+        test: {
+          name: 'data:preact',
+          root: './packages/data',
+          include: ['src/**/*.preact.test.{ts,tsx}'],
+          environment: './src/testing/jsdom-ssr-environment.ts',
+          env: { TEST_DB: 'pglite' },
+          globalSetup: [serverSetup],
+          server: { deps: { inline: ['swr'] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -36,17 +36,3 @@ export const PaginationQuerySchema = v.object({
   'per-page': pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
 });
 export type PaginationQuery = v.InferOutput<typeof PaginationQuerySchema>;
-
-/** Response headers of paginated lists (exposed through CORS). */
-export const PAGINATION_HEADERS = {
-  pageCount: 'X-Pagination-Page-Count',
-  totalCount: 'X-Pagination-Total-Count',
-  perPage: 'X-Pagination-Per-Page',
-  currentPage: 'X-Pagination-Current-Page',
-} as const;
-
-/** Request headers of the API (DESIGN §3). */
-export const HEADERS = {
-  institution: 'X-Institution-Id',
-  requestId: 'X-Request-Id',
-} as const;

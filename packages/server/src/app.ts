@@ -2,7 +2,7 @@
  * The HTTP app: conventions (request ids, logs, CORS, body limit, locale, errors) and the API routes
  * under `/api`. `createApp` takes its dependencies so tests run it on their own database and clock.
  */
-import { HEADERS, PAGINATION_HEADERS } from '@conversa/contract/common';
+import { HEADERS, PAGINATION_HEADERS } from '@conversa/contract/http';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';

@@ -3,7 +3,7 @@
  * live, the user loaded, and (when the route acts in an institution) the membership role, all in
  * one query. `X-Institution-Id` is only a request: it is re-authorised here on every call.
  */
-import { HEADERS } from '@conversa/contract/common';
+import { HEADERS } from '@conversa/contract/http';
 import type { Locale } from '@conversa/contract/constants';
 import { IdSchema } from '@conversa/contract/fields';
 import { can, type MemberRole, type Permission, type Role } from '@conversa/contract/roles';

@@ -1,5 +1,5 @@
 /** The success envelope `{data}` and pagination headers (DESIGN §3). */
-import { PAGINATION_HEADERS } from '@conversa/contract/common';
+import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import type { Context } from 'hono';
 import type { AppEnv } from './env';
 

@@ -10,13 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteDump: string;
-    postgresTemplate: string;
-  }
-}
+import './provided';
 
 export const TEMPLATE_DB = 'conversa_test_template';
 

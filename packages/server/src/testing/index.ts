@@ -19,6 +19,7 @@ import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/database';
 import type { Clock } from '../deps';
 import { createMailer } from '../mail/mailer';
+import './provided';
 
 /** A clock that tests can move forward. */
 export class TestClock implements Clock {
@@ -36,7 +37,7 @@ export interface RequestOptions {
   method?: string;
   /** Sent as a JSON body. */
   json?: unknown;
-  body?: string | Blob | FormData | ArrayBuffer | Uint8Array;
+  body?: RequestInit['body'];
   token?: string | null;
   institution?: number | string | null;
   locale?: string;

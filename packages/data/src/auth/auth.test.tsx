@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { createSignedInUser, createUser } from '@conversa/server/testing';
+import { act, renderHook } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiRequestError } from '../errors';
+import { useSession } from '../provider';
+import { startApi, type TestApi } from '../testing/api';
+import { type IdProvider, startIdProvider } from '../testing/id-provider';
+import { dataWrapper, snapshot, until } from '../testing/render';
+import { useProviders } from './get-providers';
+import { useLogin } from './login';
+import { loginWithGoogle, useLoginWithGoogle } from './login-with-google';
+import { loginWithMicrosoft } from './login-with-microsoft';
+import { useValidateToken, validateToken } from './validate-token';
+
+const GOOGLE_CLIENT = 'google-client.apps.example';
+const MICROSOFT_CLIENT = '00000000-aaaa-bbbb-cccc-000000000002';
+const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+
+let api: TestApi;
+let idp: IdProvider;
+beforeAll(async () => {
+  idp = await startIdProvider();
+  api = await startApi({
+    env: {
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
+      GOOGLE_JWKS_URL: idp.jwksUrl,
+      MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT,
+      MICROSOFT_ISSUER,
+      MICROSOFT_JWKS_URL: idp.jwksUrl,
+    },
+  });
+});
+afterAll(async () => {
+  await api.close();
+  await idp.close();
+});
+
+describe('useLogin', () => {
+  it('signs in and stores the session, which useSession follows', async () => {
+    const user = await createUser(api.server, { fullName: 'Ana Ruiz', locale: 'es' });
+    const client = api.client();
+    const { result } = renderHook(() => ({ login: useLogin(), session: useSession() }), {
+      wrapper: dataWrapper(client),
+    });
+    expect(result.current.session.isAuthed).toBe(false);
+    await act(() => result.current.login.trigger({ email: user.email, password: user.password }));
+    expect(result.current.session).toMatchObject({
+      isAuthed: true,
+      locale: 'es',
+      user: { id: user.id, email: user.email },
+      profile: { full_name: 'Ana Ruiz' },
+    });
+    expect(result.current.session.jwt).toBe(result.current.login.data?.jwt);
+    expect(JSON.parse(api.received('auth/login').at(-1)!.body)).toEqual({ email: user.email, password: user.password });
+  });
+
+  it('leaves a wrong password as the mutation error, with the session untouched', async () => {
+    const user = await createUser(api.server);
+    const onError = vi.fn();
+    const { result } = renderHook(() => useLogin(), { wrapper: dataWrapper(api.client({ onError })) });
+    let thrown: unknown;
+    await act(async () => {
+      thrown = await result.current.trigger({ email: user.email, password: 'Nope-passw0rd' }).catch((e: unknown) => e);
+    });
+    expect(thrown).toMatchObject({ status: 401, code: 'invalid_credentials' });
+    expect(result.current.error).toBe(thrown);
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useValidateToken', () => {
+  it('refreshes the stored session from the token, keeping an institution the user switched to', async () => {
+    const { client, user } = await api.signedIn({ isAdmin: true });
+    client.session.update({ institutionId: 42, profile: null });
+    const { result } = renderHook(() => snapshot(useValidateToken()), { wrapper: dataWrapper(client) });
+    await until(() => result.current.data !== undefined);
+    expect(result.current.data?.user.id).toBe(user.id);
+    expect(client.session.getSnapshot()).toMatchObject({ institutionId: 42, roles: ['admin'], isAuthed: true });
+    expect(client.session.getSnapshot().profile?.email).toBe(user.email);
+  });
+
+  it('does nothing while signed out', async () => {
+    const client = api.client();
+    const before = api.received('auth/validate-token').length;
+    const { result } = renderHook(() => snapshot(useValidateToken()), { wrapper: dataWrapper(client) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toMatchObject({ data: undefined, isLoading: false });
+    expect(api.received('auth/validate-token')).toHaveLength(before);
+  });
+
+  it('checks the session of a token with no session row as a 401', async () => {
+    const { token } = await createSignedInUser(api.server);
+    const client = api.client();
+    client.session.update({ jwt: `${token.slice(0, -4)}AAAA` });
+    await expect(validateToken(client)).rejects.toMatchObject({ status: 401 });
+    expect(client.session.getSnapshot().jwt).toBeNull();
+  });
+});
+
+describe('third-party sign-in', () => {
+  it('lists the configured providers', async () => {
+    const { result } = renderHook(() => snapshot(useProviders()), { wrapper: dataWrapper(api.client()) });
+    await until(() => result.current.data !== undefined);
+    expect(result.current.data).toEqual({ google_client_id: GOOGLE_CLIENT, microsoft_client_id: MICROSOFT_CLIENT });
+  });
+
+  it('signs in with a Google credential, sending the callback fields snake_case', async () => {
+    const client = api.client();
+    const email = `g-${randomUUID().slice(0, 8)}@gmail.example`;
+    const credential = idp.token({
+      iss: 'https://accounts.google.com',
+      aud: GOOGLE_CLIENT,
+      sub: `g-${randomUUID()}`,
+      email,
+      email_verified: true,
+      name: 'Lucía Fernández',
+    });
+    const { result } = renderHook(() => useLoginWithGoogle(), { wrapper: dataWrapper(client) });
+    await act(() => result.current.trigger({ credential, clientId: GOOGLE_CLIENT, selectBy: 'btn' }));
+    expect(JSON.parse(api.received('auth/google').at(-1)!.body)).toEqual({
+      credential,
+      client_id: GOOGLE_CLIENT,
+      select_by: 'btn',
+    });
+    expect(client.session.getSnapshot()).toMatchObject({ isAuthed: true, user: { email } });
+    expect(client.session.getSnapshot().profile?.full_name).toBe('Lucía Fernández');
+  });
+
+  it('signs in with a Microsoft ID token; a refused token is an error, not a session end', async () => {
+    const client = api.client();
+    const onUnauthorized = vi.fn();
+    client.setHandlers({ onUnauthorized });
+    const tid = randomUUID();
+    const idToken = idp.token({
+      iss: MICROSOFT_ISSUER.replace('{tenantid}', tid),
+      aud: MICROSOFT_CLIENT,
+      sub: randomUUID(),
+      tid,
+      oid: randomUUID(),
+      email: `m-${randomUUID().slice(0, 8)}@contoso.example`,
+      name: 'Marta Gil',
+    });
+    const session = await loginWithMicrosoft(client, { idToken });
+    expect(JSON.parse(api.received('auth/microsoft').at(-1)!.body)).toEqual({ id_token: idToken });
+    expect(client.session.getSnapshot().jwt).toBe(session.jwt);
+
+    const refused = await loginWithGoogle(client, { credential: 'not.a.token', client_id: GOOGLE_CLIENT }).catch(
+      (error: ApiRequestError) => error,
+    );
+    expect(refused).toMatchObject({ status: 401, code: 'provider_token_invalid', sessionExpired: false });
+    expect(client.session.getSnapshot().jwt).toBe(session.jwt);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,25 @@
+/** `POST auth/validate-token`: the session of the stored token, refreshed into the store. */
+import type { Session } from '@conversa/contract/auth';
+import useSWR from 'swr';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient, useSession } from '../provider';
+
+/** Keyed by the token, so a new sign-in checks again. */
+export const validateTokenKey = (jwt: string) => ['auth/validate-token', jwt] as const;
+
+/** Checks the token; its session (user, profile, roles) replaces the stored one. A dead token is a 401. */
+export async function validateToken(client: DataClient, options?: CallOptions): Promise<Session> {
+  const session = await client.post<Session>('auth/validate-token', undefined, options);
+  client.signIn(session, { refresh: true });
+  return session;
+}
+
+/** Checks the stored token once per cache lifetime; nothing when signed out. */
+export function useValidateToken() {
+  const client = useDataClient();
+  const { jwt } = useSession();
+  return useSWR<Session, ApiRequestError>(jwt ? validateTokenKey(jwt) : null, () =>
+    validateToken(client, { report: false }),
+  );
+}

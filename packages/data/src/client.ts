@@ -1,0 +1,212 @@
+/**
+ * The API client: the only `ky.create()` of the frontends. Every call carries `Authorization:
+ * Bearer` (the guest token when there is one, else the staff jwt), `X-Institution-Id` from the
+ * session (unless the call opts out) and `Accept-Language`; bodies go out snake_case; answers are
+ * unwrapped from `{data}`. Failures become `ApiRequestError`s: a 401 on a call that carried a token
+ * ends the session (store and cache cleared, `onUnauthorized` once), anything else goes to `onError`,
+ * the same text once per window. The package reports; the app decides what to show.
+ */
+import type { Session } from '@conversa/contract/auth';
+import { TOAST_DURATION_MS } from '@conversa/contract/constants';
+import ky from 'ky';
+import { type Key, type State, type Unloader, unstable_serialize } from 'swr';
+import { createDataCache, type DataCache } from './cache';
+import { toSnakeCase } from './case';
+import { type ApiRequestError, dedupeByText, isApiRequestError, toApiRequestError } from './errors';
+import { HEADERS } from '@conversa/contract/http';
+import { detectLocale } from './locale';
+import { type Page, readPage } from './pagination';
+import { createSessionStore, type KeyValueStorage, type SessionStore } from './session';
+
+/** What the app is told. */
+export interface DataClientHandlers {
+  /** A failure to show (a toast in the console). Deduplicated by text. */
+  onError?: (error: ApiRequestError) => void;
+  /** The session ended on a 401: the store and the cache are already cleared. Called once per session. */
+  onUnauthorized?: (error: ApiRequestError) => void;
+}
+
+/** `createDataClient` options; only `baseUrl` is required. */
+export interface DataClientOptions extends DataClientHandlers {
+  /** Where the API lives, e.g. `/api` or `https://console.example/api`. */
+  baseUrl: string;
+  /** Where the session persists (default: localStorage, else memory). Ignored when `session` is given. */
+  storage?: KeyValueStorage;
+  session?: SessionStore;
+  /** The same error text is reported once within this window (default: the toast duration). */
+  errorDedupeMs?: number;
+  /** Per-request timeout in ms (ky's, default 10 s); a timeout is retried like a network failure. */
+  timeout?: number;
+  /** A fetch implementation (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+/** HTTP methods the API uses. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Options of one call. */
+export interface CallOptions {
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  /** Send `X-Institution-Id` (default true; the profile PUT sends none). */
+  institution?: boolean;
+  /** Report a failure to `onError` (default true; hooks report only once SWR stops retrying). */
+  report?: boolean;
+  /** A 401 means the session is over (default true; false where a 401 means wrong credentials). */
+  sessionCheck?: boolean;
+  /** `staff` sends the staff jwt even when a guest token is present (logout must revoke the staff session). */
+  token?: 'preferred' | 'staff';
+}
+
+/** The cache operations SWR binds once a `DataProvider` is mounted. */
+export interface CacheBinding {
+  mutate: (key: string, ...rest: [data: unknown, options: { revalidate: boolean }] | []) => Promise<unknown>;
+  unload: Unloader;
+}
+
+/** The client the hooks and fetchers share. */
+export interface DataClient {
+  readonly session: SessionStore;
+  readonly cache: DataCache;
+  /** Calls the API; answers the unwrapped `data` and the response headers. */
+  call<T>(method: Method, path: string, options?: CallOptions): Promise<{ data: T; headers: Headers }>;
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  post<T>(path: string, json?: unknown, options?: CallOptions): Promise<T>;
+  put<T>(path: string, json?: unknown, options?: CallOptions): Promise<T>;
+  /** A page of a list, with the pagination headers read. */
+  getPage<T>(path: string, options?: CallOptions): Promise<Page<T>>;
+  /** Sends a failure to `onError` (deduplicated); 401s that ended the session are not reported. */
+  report(error: unknown): void;
+  /** Stores a sign-in answer (a different user than before also empties the cache). */
+  signIn(session: Session, options?: { refresh?: boolean }): void;
+  /** Signs out locally: session and cache cleared. */
+  endSession(): void;
+  /** Writes a cache entry (and updates the hooks showing it). */
+  setCached(key: unknown, data: unknown): Promise<void>;
+  /** Entries whose key matches go stale: mounted hooks refetch now, the others on their next mount. */
+  invalidate(match: (key: unknown) => boolean): Promise<void>;
+  /** Replaces the handlers (the app may only know its router once rendered). */
+  setHandlers(handlers: DataClientHandlers): void;
+  /** Used by `DataProvider`: SWR's cache operations. */
+  bindCache(binding: CacheBinding): () => void;
+}
+
+/** Creates the client; one per app (admin console, widget). */
+export function createDataClient(options: DataClientOptions): DataClient {
+  const session = options.session ?? createSessionStore(options.storage);
+  const cache = createDataCache();
+  let handlers: DataClientHandlers = { onError: options.onError, onUnauthorized: options.onUnauthorized };
+  let binding: CacheBinding | null = null;
+  const dedupeMs = options.errorDedupeMs ?? TOAST_DURATION_MS;
+  const reportOnce = dedupeByText((error) => handlers.onError?.(error), dedupeMs);
+
+  const http = ky.create({
+    prefixUrl: options.baseUrl,
+    // SWR retries reads (swr-config.ts); ky retrying as well would multiply attempts and delays.
+    retry: 0,
+    timeout: options.timeout ?? 10_000,
+    stringifyJson: (data) => JSON.stringify(toSnakeCase(data)),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  const clearCache = () => {
+    // SWR's unload also drops in-flight answers and tells mounted hooks; without a provider the Map is all.
+    binding?.unload({ revalidate: false });
+    cache.clear();
+  };
+
+  const endSession = () => {
+    session.clear();
+    clearCache();
+  };
+
+  const expire = (token: string, error: ApiRequestError) => {
+    error.sessionExpired = true;
+    const state = session.getSnapshot();
+    // Concurrent calls with the same dead token: only the first one ends the session.
+    if (state.guestJwt !== token && state.jwt !== token) return;
+    endSession();
+    handlers.onUnauthorized?.(error);
+  };
+
+  const report = (error: unknown) => {
+    if (!isApiRequestError(error) || error.sessionExpired || error.kind === 'aborted') return;
+    reportOnce(error);
+  };
+
+  const call: DataClient['call'] = async <T>(method: Method, path: string, opts: CallOptions = {}) => {
+    const state = session.getSnapshot();
+    const token = opts.token === 'staff' ? state.jwt : (state.guestJwt ?? state.jwt);
+    const headers: Record<string, string> = { 'Accept-Language': state.locale ?? detectLocale() };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (opts.institution !== false && state.institutionId !== null) {
+      headers[HEADERS.institution] = String(state.institutionId);
+    }
+    try {
+      const response = await http(path, {
+        method,
+        headers,
+        ...(opts.json === undefined ? {} : { json: opts.json }),
+        ...(opts.searchParams ? { searchParams: opts.searchParams } : {}),
+      });
+      const text = await response.text();
+      const body = (text ? JSON.parse(text) : {}) as { data?: T };
+      return { data: body.data as T, headers: response.headers };
+    } catch (thrown) {
+      const error = await toApiRequestError(thrown);
+      if (error.status === 401 && token && opts.sessionCheck !== false) expire(token, error);
+      else if (opts.report !== false) report(error);
+      throw error;
+    }
+  };
+
+  return {
+    session,
+    cache,
+    call,
+    get: async (path, opts) => (await call<never>('GET', path, opts)).data,
+    post: async (path, json, opts) => (await call<never>('POST', path, { ...opts, json })).data,
+    put: async (path, json, opts) => (await call<never>('PUT', path, { ...opts, json })).data,
+    async getPage<T>(path: string, opts?: CallOptions) {
+      const { data, headers } = await call<T[]>('GET', path, opts);
+      return readPage(data, headers);
+    },
+    report,
+    signIn(answer, signInOptions) {
+      const previous = session.getSnapshot().user;
+      if (previous && previous.id !== answer.user.id) clearCache();
+      session.signIn(answer, signInOptions);
+    },
+    endSession,
+    async setCached(key, data) {
+      const serialized = unstable_serialize(key as Key);
+      if (!binding) {
+        cache.delete(serialized);
+        return;
+      }
+      await binding.mutate(serialized, data, { revalidate: false });
+      // Record the original key as hooks do, so `invalidate` can match this entry too.
+      const state = cache.peek(serialized);
+      if (state) cache.set(serialized, { ...state, _k: key } as State<unknown>);
+    },
+    async invalidate(match) {
+      const revalidations: Promise<unknown>[] = [];
+      for (const key of [...cache.keys()]) {
+        const original = (cache.peek(key) as { _k?: unknown } | undefined)?._k ?? key;
+        if (!match(original)) continue;
+        if (binding && cache.held(key)) revalidations.push(binding.mutate(key));
+        else cache.delete(key);
+      }
+      await Promise.all(revalidations);
+    },
+    setHandlers(next) {
+      handlers = { ...handlers, ...next };
+    },
+    bindCache(next) {
+      binding = next;
+      return () => {
+        if (binding === next) binding = null;
+      };
+    },
+  };
+}

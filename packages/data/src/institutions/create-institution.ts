@@ -1,0 +1,36 @@
+/** `POST institution`: creates an institution; the creator becomes its `main` member and acts in it. */
+import type { CreateInstitutionBody, Institution } from '@conversa/contract/institution';
+import type { Role } from '@conversa/contract/roles';
+import useSWRMutation from 'swr/mutation';
+import type { BodyOf } from '../case';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import { isUserInstitutionsKey } from '../users/list-user-institutions';
+import { institutionKey, isInstitutionsKey } from './keys';
+
+/** SWR key of this mutation. */
+export const createInstitutionKey = 'institution/create';
+
+/** Creates it and makes it the session's institution, as the server does (issue 2 §3). */
+export async function createInstitution(
+  client: DataClient,
+  body: BodyOf<CreateInstitutionBody>,
+): Promise<Institution> {
+  const institution = await client.post<Institution>('institution', body);
+  const { roles } = client.session.getSnapshot();
+  const nextRoles: Role[] = roles.includes('admin') ? ['main', 'admin'] : ['main'];
+  client.session.update({ institutionId: institution.id, roles: nextRoles });
+  await client.setCached(institutionKey(institution.id), institution);
+  await client.invalidate((key) => isInstitutionsKey(key) || isUserInstitutionsKey(key));
+  return institution;
+}
+
+/** `trigger(details)` creates the institution. */
+export function useCreateInstitution() {
+  const client = useDataClient();
+  return useSWRMutation<Institution, ApiRequestError, string, BodyOf<CreateInstitutionBody>>(
+    createInstitutionKey,
+    (_key, { arg }) => createInstitution(client, arg),
+  );
+}

@@ -1,0 +1,34 @@
+/** `GET institution` (admin): every institution, paginated, searched by name. */
+import type { InstitutionListItem } from '@conversa/contract/institution';
+import useSWR from 'swr';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { type Page, pageParams } from '../pagination';
+import { useDataClient } from '../provider';
+import { type InstitutionsQuery, institutionsKey } from './keys';
+
+/** The list's query and keys live in `keys.ts` (writes elsewhere refresh them). */
+export { type InstitutionsQuery, institutionsKey, isInstitutionsKey } from './keys';
+
+/** One page of the list; rows carry id, name, kind and `country_data`. */
+export function listInstitutions(
+  client: DataClient,
+  query: InstitutionsQuery = {},
+  options?: CallOptions,
+): Promise<Page<InstitutionListItem>> {
+  const [, { name, page, perPage }] = institutionsKey(query);
+  return client.getPage<InstitutionListItem>('institution', {
+    ...options,
+    searchParams: { ...(name ? { name } : {}), ...pageParams({ page, perPage }) },
+  });
+}
+
+/** A page of the list; the previous page stays on screen while the next one loads. */
+export function useInstitutions(query: InstitutionsQuery = {}) {
+  const client = useDataClient();
+  return useSWR<Page<InstitutionListItem>, ApiRequestError, ReturnType<typeof institutionsKey>>(
+    institutionsKey(query),
+    ([, normalized]) => listInstitutions(client, normalized, { report: false }),
+    { keepPreviousData: true },
+  );
+}

@@ -1,0 +1,13 @@
+/** Switching the institution the console acts in (sign-in's select step, the admin's change-institution). */
+import type { MemberRole, Role } from '@conversa/contract/roles';
+import type { DataClient } from '../client';
+
+/**
+ * Acts in another institution from now on (`X-Institution-Id`). `role` is the user's membership
+ * role there, when known (from `useUserInstitutions`); platform admins keep `admin` everywhere.
+ */
+export function selectInstitution(client: DataClient, institutionId: number, role?: MemberRole | null): void {
+  const { roles } = client.session.getSnapshot();
+  const next: Role[] = [...(role ? [role] : []), ...(roles.includes('admin') ? (['admin'] as const) : [])];
+  client.session.update({ institutionId, roles: next });
+}

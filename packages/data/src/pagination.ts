@@ -1,0 +1,38 @@
+/** Pages of lists: the items plus the four pagination headers (DESIGN §3). */
+import { PAGINATION_HEADERS as PAGINATION } from '@conversa/contract/http';
+
+/** One page of a list. `currentPage` is 1-based. */
+export interface Page<T> {
+  items: T[];
+  pageCount: number;
+  totalCount: number;
+  perPage: number;
+  currentPage: number;
+}
+
+/** What a paginated hook asks for; `perPage` is sent as `per-page`. */
+export interface PageQuery {
+  page?: number;
+  perPage?: number;
+}
+
+function header(headers: Headers, name: string): number | null {
+  const value = Number(headers.get(name) ?? Number.NaN);
+  return Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+/** Reads the pagination headers; a missing one falls back to what the items themselves say. */
+export function readPage<T>(items: T[], headers: Headers): Page<T> {
+  return {
+    items,
+    pageCount: header(headers, PAGINATION.pageCount) ?? 1,
+    totalCount: header(headers, PAGINATION.totalCount) ?? items.length,
+    perPage: header(headers, PAGINATION.perPage) ?? items.length,
+    currentPage: header(headers, PAGINATION.currentPage) ?? 1,
+  };
+}
+
+/** The query string of a page request. */
+export function pageParams({ page, perPage }: PageQuery): Record<string, number | undefined> {
+  return { page, 'per-page': perPage };
+}

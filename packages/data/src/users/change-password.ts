@@ -1,0 +1,25 @@
+/** `POST user/change-password`: the server ends every other session of the user. */
+import type { MessageResult } from '@conversa/contract/common';
+import type { ChangePasswordBody } from '@conversa/contract/user';
+import useSWRMutation from 'swr/mutation';
+import type { BodyOf } from '../case';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+
+/** SWR key of this mutation. */
+export const changePasswordKey = 'user/change-password';
+
+/** Changes the password; answers the translated success message. */
+export function changePassword(client: DataClient, body: BodyOf<ChangePasswordBody>): Promise<MessageResult> {
+  return client.post<MessageResult>('user/change-password', body);
+}
+
+/** `trigger({current_password, new_password})`. */
+export function useChangePassword() {
+  const client = useDataClient();
+  return useSWRMutation<MessageResult, ApiRequestError, string, BodyOf<ChangePasswordBody>>(
+    changePasswordKey,
+    (_key, { arg }) => changePassword(client, arg),
+  );
+}

@@ -1,0 +1,24 @@
+/** `POST user/check-email`: whether an account exists for an e-mail (the sign-in flow's first step). */
+import type { CheckEmailBody, CheckEmailResult } from '@conversa/contract/user';
+import useSWRMutation from 'swr/mutation';
+import type { BodyOf } from '../case';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+
+/** SWR key of this mutation. */
+export const checkEmailKey = 'user/check-email';
+
+/** `{exists}` for an e-mail. */
+export function checkEmail(client: DataClient, body: BodyOf<CheckEmailBody>): Promise<CheckEmailResult> {
+  return client.post<CheckEmailResult>('user/check-email', body);
+}
+
+/** `trigger({email})` answers `{exists}`. */
+export function useCheckEmail() {
+  const client = useDataClient();
+  return useSWRMutation<CheckEmailResult, ApiRequestError, string, BodyOf<CheckEmailBody>>(
+    checkEmailKey,
+    (_key, { arg }) => checkEmail(client, arg),
+  );
+}

@@ -1,0 +1,27 @@
+/** `POST user/create-password`: creates the account with the mailed code; the session is stored. */
+import type { Session } from '@conversa/contract/auth';
+import type { CreatePasswordBody } from '@conversa/contract/user';
+import useSWRMutation from 'swr/mutation';
+import type { BodyOf } from '../case';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+
+/** SWR key of this mutation. */
+export const createPasswordKey = 'user/create-password';
+
+/** Creates the account and signs in. */
+export async function createPassword(client: DataClient, body: BodyOf<CreatePasswordBody>): Promise<Session> {
+  const session = await client.post<Session>('user/create-password', body, { sessionCheck: false });
+  client.signIn(session);
+  return session;
+}
+
+/** `trigger({email, code, password})` creates the account and signs in. */
+export function useCreatePassword() {
+  const client = useDataClient();
+  return useSWRMutation<Session, ApiRequestError, string, BodyOf<CreatePasswordBody>>(
+    createPasswordKey,
+    (_key, { arg }) => createPassword(client, arg),
+  );
+}

@@ -1,0 +1,33 @@
+/** `GET user/{id}/institution`: the institutions a user belongs to, with their role in each. */
+import type { UserInstitution } from '@conversa/contract/user';
+import useSWR from 'swr';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient, useSession } from '../provider';
+
+/** SWR key of a user's institutions. */
+export const userInstitutionsKey = (userId: number) => ['user', userId, 'institution'] as const;
+
+/** True for the keys of every user's institution list. */
+export const isUserInstitutionsKey = (key: unknown) =>
+  Array.isArray(key) && key[0] === 'user' && key[2] === 'institution';
+
+/** The user's memberships (the sign-in flow's select-institution step). */
+export function listUserInstitutions(
+  client: DataClient,
+  userId: number,
+  options?: CallOptions,
+): Promise<UserInstitution[]> {
+  return client.get<UserInstitution[]>(`user/${userId}/institution`, options);
+}
+
+/** The memberships of a user (default: the signed-in one). */
+export function useUserInstitutions(userId?: number) {
+  const client = useDataClient();
+  const session = useSession();
+  const id = userId ?? session.user?.id;
+  return useSWR<UserInstitution[], ApiRequestError, ReturnType<typeof userInstitutionsKey> | null>(
+    id ? userInstitutionsKey(id) : null,
+    ([, key]) => listUserInstitutions(client, key, { report: false }),
+  );
+}

@@ -1,0 +1,29 @@
+/** `POST user/register-by-email`: mails a 6-digit sign-up code. */
+import type { RegisterByEmailBody, RegisterByEmailResult } from '@conversa/contract/user';
+import useSWRMutation from 'swr/mutation';
+import type { BodyOf } from '../case';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { detectLocale } from '../locale';
+import { useDataClient } from '../provider';
+
+/** SWR key of this mutation. */
+export const registerByEmailKey = 'user/register-by-email';
+
+/** Mails the code in the UI's language unless a locale is given; answers the resend cooldown. */
+export function registerByEmail(
+  client: DataClient,
+  body: BodyOf<RegisterByEmailBody>,
+): Promise<RegisterByEmailResult> {
+  const locale = client.session.getSnapshot().locale ?? detectLocale();
+  return client.post<RegisterByEmailResult>('user/register-by-email', { locale, ...body });
+}
+
+/** `trigger({email})` mails a code; `data.resend_after_seconds` drives the resend timer. */
+export function useRegisterByEmail() {
+  const client = useDataClient();
+  return useSWRMutation<RegisterByEmailResult, ApiRequestError, string, BodyOf<RegisterByEmailBody>>(
+    registerByEmailKey,
+    (_key, { arg }) => registerByEmail(client, arg),
+  );
+}

@@ -1,0 +1,26 @@
+/** `POST user/password/reset`: sets a new password with the mailed token. */
+import type { MessageResult } from '@conversa/contract/common';
+import type { ResetPasswordBody } from '@conversa/contract/user';
+import useSWRMutation from 'swr/mutation';
+import type { BodyOf } from '../case';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+
+/** SWR key of this mutation. */
+export const resetPasswordKey = 'user/password/reset';
+
+/** Sets the password; answers the message to show before going to login (SPEC §4). */
+export function resetPassword(client: DataClient, body: BodyOf<ResetPasswordBody>): Promise<MessageResult> {
+  // A refused token is the form's error, not the end of a session.
+  return client.post<MessageResult>('user/password/reset', body, { sessionCheck: false });
+}
+
+/** `trigger({verification_token, password})`. */
+export function useResetPassword() {
+  const client = useDataClient();
+  return useSWRMutation<MessageResult, ApiRequestError, string, BodyOf<ResetPasswordBody>>(
+    resetPasswordKey,
+    (_key, { arg }) => resetPassword(client, arg),
+  );
+}

@@ -1,0 +1,29 @@
+/** `PUT user/{id}/profile`: replaces the signed-in user's profile; the answer replaces the stored one. */
+import type { Profile, UpdateProfileBody } from '@conversa/contract/profile';
+import useSWRMutation from 'swr/mutation';
+import type { BodyOf } from '../case';
+import type { DataClient } from '../client';
+import { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+
+/** SWR key of this mutation. */
+export const updateProfileKey = 'user/profile';
+
+/** Saves the profile of the signed-in user (its locale becomes the UI's). */
+export async function updateProfile(client: DataClient, body: BodyOf<UpdateProfileBody>): Promise<Profile> {
+  const userId = client.session.getSnapshot().user?.id;
+  if (userId === undefined) throw new ApiRequestError('Not signed in', 'http', 401, 'unauthorized');
+  // The profile belongs to the user, not to an institution: no X-Institution-Id (SPEC §7).
+  const profile = await client.put<Profile>(`user/${userId}/profile`, body, { institution: false });
+  client.session.update({ profile, locale: profile.locale });
+  return profile;
+}
+
+/** `trigger(profile)` saves it. */
+export function useUpdateProfile() {
+  const client = useDataClient();
+  return useSWRMutation<Profile, ApiRequestError, string, BodyOf<UpdateProfileBody>>(
+    updateProfileKey,
+    (_key, { arg }) => updateProfile(client, arg),
+  );
+}
