@@ -12,15 +12,18 @@ import type { AppEnv } from './env';
 
 function toIssues(c: Context<AppEnv>, issues: v.BaseIssue<unknown>[]): Issue[] {
   const locale = c.get('locale');
-  return issues.map((issue) => {
+  const seen = new Set<string>();
+  const result: Issue[] = [];
+  for (const issue of issues) {
+    const path = v.getDotPath(issue) ?? '';
+    // One issue per field, the first: a blank e-mail is "required", not also "invalid".
+    if (seen.has(path)) continue;
+    seen.add(path);
     // Schema messages are our codes; valibot's own defaults (wrong types) become `invalid_value`.
     const code = isKnownCode(issue.message) ? issue.message : 'invalid_value';
-    return {
-      path: v.getDotPath(issue) ?? '',
-      code,
-      message: translate(locale, code, { host: 'https://example.com' }),
-    };
-  });
+    result.push({ path, code, message: translate(locale, code, { host: 'https://example.com' }) });
+  }
+  return result;
 }
 
 /** Validates a value; throws a 400 `validation_failed` carrying the issues. */
