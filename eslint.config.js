@@ -53,6 +53,7 @@ export default tseslint.config(
       'coverage/**',
       'e2e/artifacts/**',
       'storybook-static/**',
+      '.storybook/public/**',
     ],
   },
   js.configs.recommended,
@@ -67,6 +68,11 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    // React code runs in the browser (and in jsdom under vitest).
+    files: ['packages/ui/src/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['scripts/**', 'bench/**', '**/build.mjs', '**/*.config.{js,ts,mjs}'],

@@ -1,0 +1,7 @@
+export {
+  checkDateRange,
+  DateRange,
+  type DateRangeProps,
+  type DateRangeValue,
+  formatIsoDate,
+} from './date-range';

@@ -1,0 +1,1 @@
+export { Dialog, DialogFooter, type DialogProps } from './dialog';

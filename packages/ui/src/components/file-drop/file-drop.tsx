@@ -1,0 +1,220 @@
+/** Choose or drop TXT/DOCX/PDF files, checked against the contract's count and size limits. */
+import { ValidationCode } from '@conversa/contract/codes';
+import { FILE_MAX_COUNT, FILE_MAX_MB } from '@conversa/contract/constants';
+import { useLingui } from '@lingui/react/macro';
+import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { validationMessage } from '../../i18n/codes';
+import { ErrorText, Hint, Label } from '../../primitives/field';
+import { Button } from '../button/button';
+import { Waiting } from '../waiting/waiting';
+import { addFiles, FILE_ACCEPT, type FileRejection } from './file-rules';
+
+const Wrapper = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1.5)};
+`;
+
+const Zone = styled.div<{ $active: boolean; $invalid: boolean; $disabled: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(4)};
+  border: 2px dashed
+    ${({ theme, $active, $invalid }) =>
+      $invalid ? theme.colors.danger : $active ? theme.colors.primary : theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme, $active, $disabled }) => ($active || $disabled ? theme.colors.hover : theme.colors.surface)};
+  text-align: center;
+  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'default')};
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(1)}
+    ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radiusSmall};
+  font-size: 0.875rem;
+  overflow-wrap: anywhere;
+`;
+
+const Size = styled.span`
+  margin-inline-start: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+// The button opens it; hidden inputs can still be clicked programmatically.
+const HiddenInput = styled.input`
+  display: none;
+`;
+
+const Errors = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+export interface FileDropProps {
+  label: ReactNode;
+  /** The files chosen so far. */
+  files: File[];
+  /** The new list after files were added or removed. */
+  onChange: (files: File[]) => void;
+  maxFiles?: number;
+  /** Per-file limit in MB. */
+  maxMb?: number;
+  /** 'File is required.' once the user empties the list. */
+  required?: boolean;
+  /** An error from outside (e.g. the server's, or 'File is required.' on submit). */
+  error?: ReactNode;
+  disabled?: boolean;
+  /** The files are uploading. */
+  waiting?: boolean;
+}
+
+/** Keyboard: the 'Choose files' button opens the picker; each file has its own remove button. */
+export function FileDrop({
+  label,
+  files,
+  onChange,
+  maxFiles = FILE_MAX_COUNT,
+  maxMb = FILE_MAX_MB,
+  required = false,
+  error,
+  disabled = false,
+  waiting = false,
+}: FileDropProps) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [active, setActive] = useState(false);
+  const [rejected, setRejected] = useState<FileRejection[]>([]);
+  const [emptied, setEmptied] = useState(false);
+  const locked = disabled || waiting;
+
+  const add = (incoming: File[]) => {
+    if (locked || incoming.length === 0) return;
+    const result = addFiles(files, incoming, { maxFiles, maxMb });
+    setRejected(result.rejected);
+    if (result.files.length !== files.length) {
+      setEmptied(false);
+      onChange(result.files);
+    }
+  };
+  const remove = (file: File) => {
+    const next = files.filter((kept) => kept !== file);
+    setRejected([]);
+    setEmptied(next.length === 0);
+    onChange(next);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setActive(false);
+    add(Array.from(event.dataTransfer.files));
+  };
+
+  const messages = [
+    ...new Set(
+      rejected.map((entry) =>
+        entry.code === 'wrong_type'
+          ? t`The file ${entry.name} is not a TXT, DOCX or PDF file.`
+          : entry.code === ValidationCode.tooManyFiles
+            ? validationMessage(entry.code, { limit: maxFiles }, i18n)
+            : validationMessage(entry.code, { 0: entry.name, limit: maxMb }, i18n),
+      ),
+    ),
+  ];
+  const requiredMessage =
+    required && emptied && files.length === 0
+      ? validationMessage(ValidationCode.fileRequired, {}, i18n)
+      : null;
+  const shownErrors = error ? [error] : requiredMessage ? [requiredMessage, ...messages] : messages;
+  const sizeOf = (file: File) => `${i18n.number(file.size / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
+
+  return (
+    <Wrapper>
+      <Label id={`${id}-label`} as="span">
+        {label}
+      </Label>
+      <Zone
+        role="group"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint${shownErrors.length > 0 ? ` ${id}-errors` : ''}`}
+        aria-busy={waiting || undefined}
+        $active={active}
+        $invalid={shownErrors.length > 0}
+        $disabled={locked}
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!locked) setActive(true);
+        }}
+        onDragLeave={() => setActive(false)}
+        onDrop={onDrop}
+      >
+        <span>{t`Drag files here or`}</span>
+        <Button variant="secondary" size="small" disabled={locked} onClick={() => input.current?.click()}>
+          {t`Choose files`}
+        </Button>
+        <Hint
+          id={`${id}-hint`}
+        >{t`TXT, DOCX or PDF, up to ${maxMb} MB each, at most ${maxFiles} files.`}</Hint>
+        {waiting ? <Waiting label={t`Uploading files…`} showLabel size="small" /> : null}
+        <HiddenInput
+          ref={input}
+          type="file"
+          multiple
+          accept={FILE_ACCEPT}
+          disabled={locked}
+          data-testid="file-input"
+          onChange={(event) => {
+            add(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+      </Zone>
+      {shownErrors.length > 0 ? (
+        <Errors id={`${id}-errors`} role="alert">
+          {shownErrors.map((message, index) => (
+            <ErrorText key={index}>{message}</ErrorText>
+          ))}
+        </Errors>
+      ) : null}
+      {files.length > 0 ? (
+        <List aria-label={t`Chosen files`}>
+          {files.map((file) => (
+            <Item key={`${file.name}:${file.size}`}>
+              <span>
+                {file.name}
+                <Size>{sizeOf(file)}</Size>
+              </span>
+              <Button
+                variant="ghost"
+                size="small"
+                disabled={locked}
+                aria-label={t`Remove ${file.name}`}
+                onClick={() => remove(file)}
+              >
+                <span aria-hidden="true">×</span>
+              </Button>
+            </Item>
+          ))}
+        </List>
+      ) : null}
+    </Wrapper>
+  );
+}

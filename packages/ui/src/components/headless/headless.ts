@@ -1,0 +1,16 @@
+/**
+ * The only module that imports Headless UI (STYLE: one wrapper per third-party UI kit), so an
+ * upgrade or a swap touches one file.
+ */
+export {
+  Description,
+  Dialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuItems,
+  MenuSeparator,
+} from '@headlessui/react';

@@ -1,0 +1,1 @@
+export { clearNotifications, notifyError, notifySuccess, Toaster } from './toaster';

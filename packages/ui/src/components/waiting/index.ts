@@ -1,0 +1,1 @@
+export { Waiting, type WaitingProps } from './waiting';

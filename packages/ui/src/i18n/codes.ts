@@ -1,0 +1,109 @@
+/**
+ * The contract's stable codes (packages/contract/src/codes.ts) as lingui messages, with the exact
+ * SPEC §5 English texts, so client checks and server issues read in the user's language.
+ */
+import type { Issue } from '@conversa/contract/common';
+import type { ErrorCode, MessageCode, ValidationCode } from '@conversa/contract/codes';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n as globalI18n } from './locale';
+
+/** Values for `{name}` placeholders, e.g. `{ 0: 'report.pdf', limit: 10 }`. */
+export type MessageParams = Record<string, string | number>;
+
+const validation = {
+  required: msg`This field is required.`,
+  invalid_email: msg`Invalid email address.`,
+  invalid_phone: msg`Invalid phone number.`,
+  invalid_url: msg({ message: 'Must be a valid URL ({host}).' }),
+  passwords_must_match: msg`Passwords must match.`,
+  password_too_short: msg`The password must be at least 8 characters long.`,
+  password_too_long: msg`The password must be at most 128 characters long.`,
+  password_needs_number: msg`The password must contain at least one number.`,
+  password_needs_uppercase: msg`The password must contain at least one uppercase letter.`,
+  end_before_start: msg`End date cannot be earlier than start date`,
+  file_required: msg`File is required.`,
+  logo_type: msg`Only JPEG and PNG files are allowed.`,
+  file_too_large: msg({ message: 'The file {0} exceeds the {limit} MB limit.' }),
+  too_many_files: msg({ message: 'Only a maximum of {limit} files can be uploaded.' }),
+  too_long: msg`This value is too long.`,
+  invalid_value: msg`This value is not valid.`,
+  invalid_code_format: msg`The code has 6 digits.`,
+  unknown_country: msg`Choose a country from the list.`,
+} satisfies Record<ValidationCode, MessageDescriptor>;
+
+const errors = {
+  validation_failed: msg`Some fields are not valid. Check them and try again.`,
+  invalid_json: msg`The request body is not valid JSON.`,
+  unauthorized: msg`Please sign in to continue.`,
+  session_invalid: msg`The session is no longer valid`,
+  forbidden: msg`You do not have permission to do this.`,
+  guest_forbidden: msg`A chat visitor cannot use the console.`,
+  institution_required: msg`Choose an institution first.`,
+  not_found: msg`Not found`,
+  conflict: msg`This changed in the meantime. Reload and try again.`,
+  email_taken: msg`An account with this email already exists. Sign in instead.`,
+  invalid_credentials: msg`The email or password is incorrect.`,
+  rate_limited: msg({ message: 'Too many attempts. Try again in {minutes} min.' }),
+  payload_too_large: msg`The request is too large.`,
+  unsupported_media_type: msg`This type of content is not supported.`,
+  invalid_verification_code: msg`The code is not correct. Check the email we sent you.`,
+  verification_code_expired: msg`The code has expired. Ask for a new one.`,
+  resend_too_soon: msg({ message: 'Wait {seconds} s before asking for another code.' }),
+  reset_token_invalid: msg`This reset link is invalid or has expired. Ask for a new one.`,
+  wrong_current_password: msg`The current password is incorrect.`,
+  provider_disabled: msg`This sign-in method is not enabled.`,
+  provider_token_invalid: msg`The sign-in could not be verified. Try again.`,
+  account_uses_other_method: msg`An account with this email already exists. Sign in with your password.`,
+  internal_error: msg`Something went wrong on our side. Try again in a moment.`,
+} satisfies Record<ErrorCode, MessageDescriptor>;
+
+const success = {
+  password_updated: msg`Password was successfully updated.`,
+  reset_mail_sent: msg`If an account exists for this email, we sent a link to reset the password.`,
+  password_reset: msg`Your password was reset. Sign in with the new one.`,
+  logged_out: msg`You are signed out.`,
+} satisfies Record<MessageCode, MessageDescriptor>;
+
+/** Codes whose text needs parameters the server's issues do not carry. */
+const PARAMETERISED = new Set<string>([
+  'invalid_url',
+  'file_too_large',
+  'too_many_files',
+  'rate_limited',
+  'resend_too_soon',
+]);
+
+function lookup<K extends string>(
+  table: Record<K, MessageDescriptor>,
+  code: string,
+): MessageDescriptor | null {
+  return Object.hasOwn(table, code) ? table[code as K] : null;
+}
+
+/** The text of a validation code; unknown codes read as 'This value is not valid.'. */
+export function validationMessage(
+  code: string,
+  params: MessageParams = {},
+  lingui: I18n = globalI18n,
+): string {
+  return lingui._({ ...(lookup(validation, code) ?? validation.invalid_value), values: params });
+}
+
+/** The text of an error code; unknown codes read as the generic internal error. */
+export function errorMessage(code: string, params: MessageParams = {}, lingui: I18n = globalI18n): string {
+  return lingui._({ ...(lookup(errors, code) ?? errors.internal_error), values: params });
+}
+
+/** The text of a success code of a `{message, code}` answer, or `fallback` (the server's text). */
+export function successMessage(code: string, fallback: string, lingui: I18n = globalI18n): string {
+  const descriptor = lookup(success, code);
+  return descriptor ? lingui._(descriptor) : fallback;
+}
+
+/** A server issue in the active language; the server's own text when a parameter would be missing. */
+export function issueMessage(issue: Issue, lingui: I18n = globalI18n): string {
+  const known = lookup(validation, issue.code) ?? lookup(errors, issue.code);
+  if (!known || PARAMETERISED.has(issue.code)) return issue.message;
+  return lingui._(known);
+}

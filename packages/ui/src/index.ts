@@ -1,2 +1,0 @@
-// The React component library lands with the admin console issue.
-export {};

@@ -1,0 +1,46 @@
+// STYLE.md rules that lint does not check: one wrapper per UI kit, and a story and a test per component.
+import { describe, expect, it } from 'vitest';
+
+const sources = import.meta.glob<string>('../**/*.{ts,tsx}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const files = Object.keys(sources).map((path) => path.replace(/^\.\.\//, 'src/'));
+const importers = (pattern: RegExp) =>
+  Object.entries(sources)
+    .filter(([path, text]) => !path.endsWith('architecture.test.ts') && pattern.test(text))
+    .map(([path]) => path.replace(/^\.\.\//, 'src/'));
+
+describe('packages/ui structure', () => {
+  it('imports Headless UI in one wrapper only', () => {
+    expect(importers(/from '@headlessui\/react'/)).toEqual(['src/components/headless/headless.ts']);
+  });
+
+  it('imports react-hot-toast in one wrapper only', () => {
+    expect(importers(/from 'react-hot-toast'/)).toEqual(['src/components/toaster/toaster.tsx']);
+  });
+
+  it('gives every component a story file and a test file', () => {
+    const components = [
+      ...new Set(files.map((f) => /^src\/components\/([^/]+)\//.exec(f)?.[1]).filter(Boolean)),
+    ];
+    const missing = components
+      .filter((name) => name !== 'headless')
+      .flatMap((name) =>
+        [`${name}.stories.tsx`, `${name}.test.tsx`]
+          .map((file) => `src/components/${name}/${file}`)
+          .filter((path) => !files.includes(path)),
+      );
+    expect(components.length).toBeGreaterThan(15);
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps presentational components away from data and features', () => {
+    const offenders = Object.entries(sources)
+      .filter(([path]) => path.startsWith('../components/') && !/\.(test|stories)\.tsx?$/.test(path))
+      .filter(([, text]) => /from '(@conversa\/data|\.\.\/\.\.\/features)/.test(text))
+      .map(([path]) => path);
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+// jsdom lacks matchMedia (react-hot-toast, colour mode) and ResizeObserver (Headless UI).
+import { i18n } from '@lingui/core';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { messages as en } from '../locales/en/messages.po';
+import { messages as es } from '../locales/es/messages.po';
+
+const browser = typeof window !== 'undefined';
+
+if (browser && !window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+if (browser && !window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+i18n.load({ en, es });
+
+beforeEach(() => {
+  i18n.activate('en');
+  if (browser) localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});
