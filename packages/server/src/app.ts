@@ -17,6 +17,7 @@ import { pickLocale } from './i18n/translate';
 import { institutionsRoutes } from './institutions/institutions.routes';
 import { metaRoutes } from './meta/meta.routes';
 import { productsRoutes } from './products/products.routes';
+import { adminStaticRoutes, hasBuiltApp } from './static/admin-static';
 import { usersRoutes } from './users/users.routes';
 
 export type { AppDeps } from './deps';
@@ -72,6 +73,8 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', institutionsRoutes(deps));
   api.route('/', productsRoutes(deps));
   app.route('/api', api);
+  // After the API: the console's files and its SPA fallback, never under /api.
+  if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir));
 
   app.onError(onError);
   app.notFound(onNotFound);

@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
+import { adminDistFolder } from './paths';
 
 export interface OidcProviderConfig {
   clientId: string;
@@ -30,6 +32,8 @@ export interface Config {
   bodyLimit: number;
   /** Trust X-Forwarded-For for the client IP (behind a proxy). */
   trustProxy: boolean;
+  /** The built admin console served outside `/api`; null (or a folder without index.html) serves none. */
+  adminDir: string | null;
 }
 
 const EnvSchema = v.object({
@@ -56,6 +60,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
   TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false']), '0'),
+  ADMIN_DIR: v.optional(v.string()),
 });
 
 /** The signing key: JWT_SECRET, else one generated once and kept in DATA_DIR. */
@@ -107,5 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    // An empty ADMIN_DIR turns the console off (an API-only process behind a CDN).
+    adminDir:
+      e.ADMIN_DIR === undefined
+        ? fileURLToPath(adminDistFolder)
+        : e.ADMIN_DIR
+          ? path.resolve(e.ADMIN_DIR)
+          : null,
   };
 }

@@ -2,3 +2,5 @@
 // in dist/: both are one level below the package folder.
 /** Committed SQL migrations. */
 export const migrationsFolder = new URL('../drizzle/', import.meta.url);
+/** The built admin console (`packages/admin/dist`), served on the API's port when it exists. */
+export const adminDistFolder = new URL('../../admin/dist/', import.meta.url);

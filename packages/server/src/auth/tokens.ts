@@ -50,12 +50,36 @@ export function signGuestToken(
     .sign(secret);
 }
 
+// jose verifies HMAC through WebCrypto, a hop to the thread pool (~100 µs) on every request. A
+// token's signature never changes, so a good one is remembered until it expires; revocation is
+// checked elsewhere (the session row), and expiry is checked again on every use.
+const remembered = new Map<string, { token: VerifiedToken; expiresAt: number }>();
+const MAX_REMEMBERED = 10_000;
+
 /** Verifies signature, algorithm, issuer, audience and expiry; null when anything is off. */
 export async function verifyToken(
   secret: Uint8Array,
   token: string,
   now: Date,
 ): Promise<VerifiedToken | null> {
+  const key = `${Buffer.from(secret).toString('base64url')}.${token}`;
+  const known = remembered.get(key);
+  if (known) {
+    if (now.getTime() < known.expiresAt) return known.token;
+    remembered.delete(key);
+  }
+  const result = await verifyUncached(secret, token, now);
+  if (!result) return null;
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(key, result);
+  return result.token;
+}
+
+async function verifyUncached(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<{ token: VerifiedToken; expiresAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
@@ -67,8 +91,9 @@ export async function verifyToken(
     const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     const subject = Number(payload.sub);
     if (!Number.isSafeInteger(subject) || subject < 1) return null;
+    const expiresAt = (payload.exp ?? 0) * 1000;
     if (payload.typ === 'staff' && audience.length === 1 && audience[0] === STAFF_AUDIENCE) {
-      return { typ: 'staff', userId: subject, sessionId: String(payload.jti) };
+      return { token: { typ: 'staff', userId: subject, sessionId: String(payload.jti) }, expiresAt };
     }
     if (
       payload.typ === 'guest' &&
@@ -76,7 +101,7 @@ export async function verifyToken(
       audience[0] === GUEST_AUDIENCE &&
       typeof payload.cid === 'string'
     ) {
-      return { typ: 'guest', productId: subject, conversationId: payload.cid };
+      return { token: { typ: 'guest', productId: subject, conversationId: payload.cid }, expiresAt };
     }
     return null;
   } catch {

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -34,13 +34,46 @@ export type DatabaseOptions =
 
 const MIGRATION_LOCK = 7_357_001;
 
+// drizzle hands PGlite the same identity parsers (dates and intervals stay strings; drizzle maps
+// them) with every query, and PGlite rebuilds its parser table whenever a query brings its own:
+// about 100 µs a query. They are installed once on the instance instead, and dropped per query.
+const keep = (value: string) => value;
+const drizzleParsers: NonNullable<PGliteOptions['parsers']> = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (oid) => [oid, keep],
+  ),
+);
+
+/** Creates a PGlite instance with the parsers drizzle expects (use this, not `PGlite.create`). */
+export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, parsers: { ...drizzleParsers, ...options.parsers } });
+}
+
+/** The same client, with per-query parser tables dropped (the instance already has them). */
+function withoutPerQueryParsers<T extends PGlite | Transaction>(client: T): T {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') {
+        return (query: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+      }
+      if (property === 'transaction' && 'transaction' in target) {
+        return (fn: (tx: Transaction) => Promise<unknown>) =>
+          target.transaction((tx) => fn(withoutPerQueryParsers(tx)));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Opens and migrates the database. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = fileURLToPath(migrationsFolder);
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = options.client ?? (await PGlite.create(options.dataDir ?? 'memory://'));
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    const client = options.client ?? (await createPglite({ dataDir: options.dataDir ?? 'memory://' }));
+    const db = drizzlePglite(withoutPerQueryParsers(client), { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: folder });
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
   }

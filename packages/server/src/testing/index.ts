@@ -7,7 +7,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import pino from 'pino';
@@ -16,7 +15,7 @@ import { inject } from 'vitest';
 import { type App, createApp } from '../app';
 import { SessionCache } from '../auth/session-cache';
 import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/database';
+import { createPglite, type Database, openDatabase } from '../db/database';
 import type { Clock } from '../deps';
 import { createMailer } from '../mail/mailer';
 import './provided';
@@ -115,8 +114,8 @@ export async function createTestServer(
   } else {
     const dump = inject('pgliteDump');
     const client = dump
-      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) })
-      : await PGlite.create();
+      ? await createPglite({ loadDataDir: new Blob([readFileSync(dump)]) })
+      : await createPglite();
     database = await openDatabase({ kind: 'pglite', client });
   }
 

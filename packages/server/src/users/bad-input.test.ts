@@ -2,6 +2,7 @@
 // (never a 5xx) and nothing in the database changes.
 import { UpdateProfileBodySchema } from '@conversa/contract/profile';
 import {
+  ChangePasswordBodySchema,
   CheckEmailBodySchema,
   RegisterByEmailBodySchema,
   RequestResetBodySchema,
@@ -142,6 +143,10 @@ const routes: Route[] = [
     path: () => '/api/user/change-password',
     staff: true,
     example: { current_password: 'Wr0ngPass', new_password: 'N3wPassword' },
+    // The right current password with a valid new one is a real change, not bad input.
+    acts: (raw) =>
+      parses(ChangePasswordBodySchema, raw) &&
+      (JSON.parse(raw) as { current_password: unknown }).current_password === me.password,
   },
   {
     method: 'POST',
