@@ -59,16 +59,32 @@ const builds = [
   { name: '@conversa/server', dir: 'packages/server', inputs: ['packages/server', 'packages/contract'] },
 ];
 
-async function build({ force = false } = {}) {
+/** Builds what is stale; a failed build exits, or with `keepGoing` resolves to its exit code. */
+async function build({ force = false, keepGoing = false } = {}) {
   for (const pkg of builds) {
     const manifest = JSON.parse(readFileSync(path.join(pkg.dir, 'package.json'), 'utf8'));
     if (!manifest.scripts?.build) continue;
     if (!force && !isStale(pkg.dir, pkg.inputs)) continue;
     step(`build ${pkg.name}`);
     const code = await pnpm(['--filter', pkg.name, 'run', 'build']);
-    if (code !== 0) process.exit(code);
+    if (code !== 0) {
+      if (keepGoing) return code;
+      process.exit(code);
+    }
     markBuilt(pkg.dir);
   }
+  return 0;
+}
+
+const storybookInputs = ['.storybook', 'packages/ui', 'packages/data', 'packages/contract'];
+
+/** The static Storybook (storybook-static/) for the smoke test, rebuilt when its inputs changed. */
+async function buildStorybook() {
+  if (!isStale('.', storybookInputs, 'storybook-static')) return 0;
+  step('build Storybook');
+  const code = await pnpm(['run', 'build-storybook', '--quiet']);
+  if (code === 0) markBuilt('.', 'storybook-static');
+  return code;
 }
 
 async function start() {
@@ -123,15 +139,56 @@ async function test() {
     await postgres.stop();
   }
 
+  // Browser suites (Storybook smoke, journeys against the built server) after the unit projects, so
+  // Chromium does not compete with them for the cores.
+  const e2eReportFile = path.join(root, '.cache', 'vitest-e2e-report.json');
+  rmSync(e2eReportFile, { force: true });
+  await check('build the admin console, the server and Storybook', async () => {
+    const code = await build({ keepGoing: true });
+    return code !== 0 ? code : buildStorybook();
+  });
+  step('Chromium for the browser suites');
+  const { ensureChromium } = await import('./lib/chromium.mjs');
+  let chromium = null;
+  try {
+    chromium = ensureChromium();
+    console.log(`conversa: ${chromium}`);
+  } catch (error) {
+    console.error(`conversa: ${error.message}`);
+    failures.push('Chromium');
+  }
+  const e2eRuns = chromium && !failures.includes('build the admin console, the server and Storybook');
+  if (e2eRuns) {
+    await check('Storybook smoke and browser journeys (vitest, Chromium)', () =>
+      pnpm([
+        'exec',
+        'vitest',
+        'run',
+        '--config',
+        'e2e/vitest.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${e2eReportFile}`,
+      ]),
+    );
+  } else {
+    failures.push('browser suites not run (see above)');
+  }
+
   let passed = 0;
   let failed = 0;
-  if (existsSync(reportFile)) {
-    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-    passed = report.numPassedTests;
-    failed = report.numFailedTests;
-    if (report.numTotalTests === 0) failures.push('no test ran');
-  } else {
-    failures.push('vitest wrote no report');
+  for (const [file, name] of [
+    [reportFile, 'vitest'],
+    [e2eReportFile, 'vitest (browser suites)'],
+  ]) {
+    if (!existsSync(file)) {
+      if (file === reportFile || e2eRuns) failures.push(`${name} wrote no report`);
+      continue;
+    }
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (report.numTotalTests === 0) failures.push(`no test ran in ${name}`);
   }
 
   console.log('');
@@ -144,6 +201,9 @@ async function test() {
 async function bench() {
   await install();
   await build();
+  // The bundle benchmark measures /login in Chromium.
+  const { ensureChromium } = await import('./lib/chromium.mjs');
+  ensureChromium();
   const { startPostgres } = await import('./lib/postgres.mjs');
   const postgres = await startPostgres();
   try {

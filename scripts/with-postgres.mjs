@@ -14,7 +14,13 @@ const postgres = await startPostgres();
 const [pnpm, prefix] = pnpmArgs();
 const result =
   command === 'pnpm'
-    ? spawnSync(pnpm, [...prefix, ...args], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: postgres.url, BENCH_DATABASE_URL: postgres.url } })
-    : spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: postgres.url, BENCH_DATABASE_URL: postgres.url } });
+    ? spawnSync(pnpm, [...prefix, ...args], {
+        stdio: 'inherit',
+        env: { ...process.env, TEST_DATABASE_URL: postgres.url, BENCH_DATABASE_URL: postgres.url },
+      })
+    : spawnSync(command, args, {
+        stdio: 'inherit',
+        env: { ...process.env, TEST_DATABASE_URL: postgres.url, BENCH_DATABASE_URL: postgres.url },
+      });
 await postgres.stop();
 process.exit(result.status ?? 1);

@@ -16,17 +16,18 @@ function newest(target) {
   return latest;
 }
 
-const stampOf = (dir) => path.join(dir, 'dist', '.built');
+// The stamp lives in the output folder (`dist/` unless told), so deleting the output rebuilds.
+const stampOf = (dir, out = 'dist') => path.join(dir, out, '.built');
 
 /** True when the package has no build yet or an input changed since. */
-export function isStale(dir, inputs) {
-  const stamp = stampOf(dir);
+export function isStale(dir, inputs, out) {
+  const stamp = stampOf(dir, out);
   if (!existsSync(stamp)) return true;
   const builtAt = statSync(stamp).mtimeMs;
   return inputs.some((input) => newest(input) > builtAt) || newest('pnpm-lock.yaml') > builtAt;
 }
 
 /** Records a successful build. */
-export function markBuilt(dir) {
-  writeFileSync(stampOf(dir), new Date().toISOString());
+export function markBuilt(dir, out) {
+  writeFileSync(stampOf(dir, out), new Date().toISOString());
 }

@@ -13,7 +13,11 @@ const logger = pino({ level: config.logLevel });
 
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
+      }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
 );
 const mailer = createMailer({

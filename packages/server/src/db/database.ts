@@ -30,7 +30,7 @@ export type DatabaseOptions =
       dataDir?: string;
       /** An existing PGlite, e.g. loaded from a dump in tests. */ client?: PGlite;
     }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void };
 
 const MIGRATION_LOCK = 7_357_001;
 
@@ -79,6 +79,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle pooled connection that the server ends (restart, failover, a dropped test database)
+  // emits an error; unhandled, it would crash the process. The pool replaces it on next use.
+  pool.on('error', (error) => options.onIdleError?.(error));
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
   const lock = await pool.connect();
   try {
