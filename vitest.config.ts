@@ -17,9 +17,40 @@ export default defineConfig({
           name: 'ui',
           root: './packages/ui',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/features/**'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        // The connected screens, against the real server in-process (the data project's environment).
+        plugins: linguiReact(),
+        test: {
+          name: 'ui:features',
+          root: './packages/ui',
+          include: ['src/features/**/*.test.{ts,tsx}'],
+          environment: '../data/src/testing/jsdom-ssr-environment.ts',
+          setupFiles: ['./src/testing/setup.ts'],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: [serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The admin app's routes and guards in a memory router, against the real server in-process.
+        plugins: linguiReact(),
+        test: {
+          name: 'admin',
+          root: './packages/admin',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: '../data/src/testing/jsdom-ssr-environment.ts',
+          setupFiles: ['../ui/src/testing/setup.ts'],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: [serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

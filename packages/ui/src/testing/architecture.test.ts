@@ -43,4 +43,28 @@ describe('packages/ui structure', () => {
       .map(([path]) => path);
     expect(offenders).toEqual([]);
   });
+
+  it('keeps features from importing one another', () => {
+    // Relative imports resolved against the importing file (both relative to this folder).
+    const resolve = (from: string, target: string) => {
+      const parts = from.split('/').slice(0, -1);
+      for (const segment of target.split('/')) {
+        if (segment === '..' && parts.length > 0 && parts.at(-1) !== '..') parts.pop();
+        else if (segment !== '.') parts.push(segment);
+      }
+      return parts.join('/');
+    };
+    const domainOf = (path: string) => /^\.\.\/features\/([^/]+)\//.exec(path)?.[1];
+    const offenders = Object.entries(sources)
+      .filter(([path]) => domainOf(path))
+      .filter(([path, text]) =>
+        [...text.matchAll(/from '([^']+)'/g)].some(({ 1: target = '' }) => {
+          const resolved = target.startsWith('.') ? resolve(path, target) : target;
+          const other = domainOf(resolved) ?? /^@conversa\/ui\/features\/([^/]+)/.exec(resolved)?.[1];
+          return other !== undefined && other !== domainOf(path);
+        }),
+      )
+      .map(([path]) => path);
+    expect(offenders).toEqual([]);
+  });
 });

@@ -1,2 +1,0 @@
-// The admin app lands with the admin console issue.
-export {};

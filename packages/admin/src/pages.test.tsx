@@ -1,0 +1,124 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderConsole, resetToasts, signedInOwner, startApi, type TestApi } from './testing/render-console';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+afterEach(resetToasts);
+
+const meta = (key: string) =>
+  document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
+
+describe('the root', () => {
+  it("sends an owner to their first product's trainer", async () => {
+    const { client, product } = await signedInOwner(api);
+    const view = renderConsole('/', client);
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${product.id}`));
+  });
+
+  it('sends a business owner to the pre-sales trainer of their retail product', async () => {
+    const { client, product } = await signedInOwner(api, { kind: 'business' });
+    expect(product.product.type).toBe('retail');
+    const view = renderConsole('/', client);
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${product.id}`));
+  });
+
+  it('sends a user without an institution (so without products) to the assistant setup', async () => {
+    const { client } = await api.signedIn();
+    const view = renderConsole('/', client);
+    await waitFor(() => expect(view.location()).toBe('/setup-assistant'));
+    expect(await screen.findByRole('heading', { name: 'Assistant setup', level: 1 })).toBeTruthy();
+  });
+
+  it('takes /pre-sales to the pre-sales trainer (its index route)', async () => {
+    const { client, product } = await signedInOwner(api);
+    const view = renderConsole('/pre-sales', client);
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${product.id}`));
+  });
+});
+
+describe('titles and share tags', () => {
+  it.each([
+    ['/pre-sales/dashboard/ID', 'Dashboard'],
+    ['/pre-sales/trainer/ID', 'Trainer'],
+    ['/pre-sales/trainer/knowledge-base/ID', 'Knowledge base'],
+    ['/pre-sales/trainer/faqs/ID', 'FAQs'],
+    ['/pre-sales/trainer/handoff/ID', 'Handoff details'],
+    ['/sales-support/trainer/ID', 'Trainer'],
+    ['/sales-support/knowledge-base/ID', 'Knowledge base'],
+    ['/sales-support/allowed-numbers/ID', 'Allowed numbers'],
+    ['/sales-support/leads/ID', 'Leads'],
+    ['/sales-support/orders/ID', 'Orders'],
+    ['/sales-support/order/ID/details/42', 'Order details'],
+    ['/setup-assistant', 'Assistant setup'],
+  ])('%s is "%s | Conversa", a placeholder for now', async (pattern, title) => {
+    const { client, product } = await signedInOwner(api);
+    const path = pattern.replace('ID', String(product.id));
+    const view = renderConsole(path, client);
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
+    expect(screen.getByText('This page is coming soon.')).toBeTruthy();
+    expect(view.location()).toBe(path);
+    await waitFor(() => expect(document.title).toBe(`${title} | Conversa`));
+    expect(meta('og:title')).toBe(`${title} | Conversa`);
+    expect(meta('og:type')).toBe('website');
+    expect(meta('og:url')).toBe(`${window.location.origin}${path}`);
+    expect(meta('og:image')).toBe(`${window.location.origin}/og-image.png`);
+    expect(meta('og:description')).toMatch(/AI assistants/);
+    expect(meta('description')).toBe(meta('og:description'));
+  });
+
+  it.each([
+    ['/profile/about-you', 'About you'],
+    ['/profile/about-your-school', 'About your school'],
+    ['/profile/about-your-business', 'About your business'],
+    ['/profile/password', 'Password'],
+    ['/profile/logout', 'Log out'],
+  ])('%s is "%s | Conversa"', async (path, title) => {
+    const { client } = await signedInOwner(api);
+    const view = renderConsole(path, client);
+    await waitFor(() => expect(document.title).toBe(`${title} | Conversa`));
+    expect(await screen.findByRole('main')).toBeTruthy();
+    expect(view.location()).toBe(path);
+  });
+
+  it('speak the profile language: Spanish titles, sidebar and placeholder', async () => {
+    const { client, product } = await signedInOwner(api);
+    client.session.update({ locale: 'es' });
+    renderConsole(`/sales-support/leads/${product.id}`, client, { locale: 'es' });
+    expect(await screen.findByText('Esta página estará disponible pronto.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Clientes potenciales | Conversa'));
+    expect(screen.getByRole('navigation', { name: 'Principal' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('es');
+  });
+});
+
+describe('failures', () => {
+  it('on a 401 clears the session, goes to /login and says the session is no longer valid', async () => {
+    const { client, product } = await signedInOwner(api);
+    // A token the server does not know: the first call (the shell's) answers 401.
+    client.session.update({ jwt: `${client.session.getSnapshot().jwt}x` });
+    const view = renderConsole(`/pre-sales/dashboard/${product.id}`, client);
+    expect(await screen.findByText('The session is no longer valid')).toBeTruthy();
+    await waitFor(() => expect(view.location()).toBe('/login'));
+    expect(client.session.getSnapshot().jwt).toBeNull();
+    expect(client.session.getSnapshot().isAuthed).toBe(false);
+    expect(screen.getAllByText('The session is no longer valid')).toHaveLength(1);
+  });
+
+  it('shows one toast per distinct error text', async () => {
+    const { client, product } = await signedInOwner(api);
+    renderConsole(`/pre-sales/trainer/${product.id}`, client);
+    await screen.findByRole('heading', { name: 'Trainer', level: 1 });
+    const fail = (path: string) => act(() => client.get(path).catch(() => undefined));
+    await fail('no-such-endpoint');
+    await fail('no-such-endpoint');
+    await fail('another/missing/one');
+    expect(await screen.findByText('Not found')).toBeTruthy();
+    await act(() => client.post('auth/login', { email: 'not-an-email' }).catch(() => undefined));
+    expect(await screen.findByText('Some fields are not valid. Check them and try again.')).toBeTruthy();
+    expect(screen.getAllByText('Not found')).toHaveLength(1);
+  });
+});

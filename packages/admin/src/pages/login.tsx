@@ -1,0 +1,16 @@
+/** /login: the sign-in flow (its own chunk: the first page most visitors load). */
+import { consolePaths } from '@conversa/ui/components/sidebar';
+import { SignInFlow } from '@conversa/ui/features/auth/sign-in-flow';
+import { useNavigate } from 'react-router';
+
+/** Route component. */
+export function Component() {
+  const navigate = useNavigate();
+  return (
+    <SignInFlow
+      onSignedIn={() => navigate(consolePaths.root, { replace: true })}
+      onForgotPassword={() => navigate(consolePaths.resetPassword)}
+      forgotPasswordHref={consolePaths.resetPassword}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+/** /profile/password. */
+export { ChangePasswordPage as Component } from '@conversa/ui/features/profile/change-password';

@@ -1,0 +1,133 @@
+/**
+ * The console's route table (SPEC §2). Every page is its own chunk (`React.lazy`), so /login loads
+ * little; guards are plain components that follow the session as it changes. /admissions/:id and
+ * /retail/:id are the widget's public pages, served by the server, not routes here.
+ */
+import { consolePaths } from '@conversa/ui/components/sidebar';
+import { Waiting } from '@conversa/ui/components/waiting';
+import { type ComponentType, Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { ClientEvents } from './client-events';
+import { RequireAdmin, RequireSignedIn, RequireSignedOut } from './guards';
+import { lazyPage, Page } from './page';
+import type { PageTitleKey } from '@conversa/ui/features/shell/page-meta';
+
+const Login = lazyPage(
+  () => import('./pages/login'),
+  (m) => m.Component,
+);
+const ResetPassword = lazyPage(
+  () => import('./pages/reset-password'),
+  (m) => m.Component,
+);
+const Home = lazyPage(
+  () => import('./pages/home'),
+  (m) => m.Component,
+);
+const PreSalesHome = lazyPage(
+  () => import('./pages/home'),
+  (m) => m.PreSalesHome,
+);
+const SalesSupportHome = lazyPage(
+  () => import('./pages/home'),
+  (m) => m.SalesSupportHome,
+);
+const ConsoleLayout = lazyPage(
+  () => import('./pages/console-layout'),
+  (m) => m.Component,
+);
+const ComingSoon = lazyPage(
+  () => import('./pages/coming-soon'),
+  (m) => m.Component,
+);
+const AboutYou = lazyPage(
+  () => import('./pages/about-you'),
+  (m) => m.Component,
+);
+const AboutInstitution = lazyPage(
+  () => import('./pages/about-institution'),
+  (m) => m.Component,
+);
+const Password = lazyPage(
+  () => import('./pages/password'),
+  (m) => m.Component,
+);
+const Logout = lazyPage(
+  () => import('./pages/logout'),
+  (m) => m.Component,
+);
+const ChangeInstitution = lazyPage(
+  () => import('./pages/change-institution'),
+  (m) => m.Component,
+);
+
+/** A route element: the page's title, then its screen. */
+const page = (title: PageTitleKey, Screen: ComponentType) => (
+  <Page title={title}>
+    <Screen />
+  </Page>
+);
+
+/** Routes whose screens come later: real title and guards, placeholder content. */
+const soon = (title: PageTitleKey) => page(title, ComingSoon);
+
+/** Waits for a page's chunk. */
+function Pending() {
+  return (
+    <Suspense fallback={<Waiting block />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** The route table; render it inside a router (browser in the app, memory in tests). */
+export function ConsoleRoutes() {
+  return (
+    <>
+      <ClientEvents />
+      <Routes>
+        <Route element={<Pending />}>
+          <Route path="login" element={page('login', Login)} />
+          <Route element={<RequireSignedOut />}>
+            <Route path="reset-password" element={page('resetPassword', ResetPassword)} />
+          </Route>
+          <Route element={<RequireSignedIn />}>
+            <Route index element={page('console', Home)} />
+            <Route element={<ConsoleLayout />}>
+              <Route path="setup-assistant" element={soon('setupAssistant')} />
+              <Route path="pre-sales">
+                <Route index element={page('trainer', PreSalesHome)} />
+                <Route path="dashboard/:id" element={soon('dashboard')} />
+                <Route path="trainer/:id" element={soon('trainer')} />
+                <Route path="trainer/knowledge-base/:id" element={soon('knowledgeBase')} />
+                <Route path="trainer/faqs/:id" element={soon('faqs')} />
+                <Route path="trainer/handoff/:id" element={soon('handoff')} />
+              </Route>
+              <Route path="sales-support">
+                <Route index element={page('trainer', SalesSupportHome)} />
+                <Route path="trainer/:id" element={soon('trainer')} />
+                <Route path="knowledge-base/:id" element={soon('knowledgeBase')} />
+                <Route path="allowed-numbers/:id" element={soon('allowedNumbers')} />
+                <Route path="leads/:id" element={soon('leads')} />
+                <Route path="orders/:id" element={soon('orders')} />
+                <Route path="order/:id/details/:orderId" element={soon('orderDetails')} />
+              </Route>
+              <Route path="profile">
+                <Route path="about-you" element={page('aboutYou', AboutYou)} />
+                <Route path="about-your-school" element={page('aboutYourSchool', AboutInstitution)} />
+                <Route path="about-your-business" element={page('aboutYourBusiness', AboutInstitution)} />
+                <Route path="password" element={page('password', Password)} />
+                <Route path="logout" element={page('logout', Logout)} />
+              </Route>
+              <Route element={<RequireAdmin />}>
+                <Route path="change-institution" element={page('changeInstitution', ChangeInstitution)} />
+              </Route>
+            </Route>
+          </Route>
+          {/* SPEC §2: /login is also the fallback for unknown paths. */}
+          <Route path="*" element={<Navigate to={consolePaths.login} replace />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}

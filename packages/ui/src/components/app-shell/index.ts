@@ -1,0 +1,1 @@
+export { AppShell, type AppShellProps, DRAWER_BREAKPOINT_PX } from './app-shell';

@@ -1,0 +1,7 @@
+export {
+  EMPTY_INSTITUTION,
+  InstitutionFields,
+  type InstitutionFieldName,
+  type InstitutionFieldsProps,
+  type InstitutionValues,
+} from './institution-fields';

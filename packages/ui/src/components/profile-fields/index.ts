@@ -1,0 +1,7 @@
+export {
+  EMPTY_PROFILE,
+  ProfileFields,
+  type ProfileFieldName,
+  type ProfileFieldsProps,
+  type ProfileValues,
+} from './profile-fields';

@@ -1,0 +1,128 @@
+/** The avatar (initials of the first two words of the name) and its menu of profile pages and logout. */
+import type { InstitutionKind } from '@conversa/contract/institution';
+import { useLingui } from '@lingui/react/macro';
+import { Fragment } from 'react';
+import styled from 'styled-components';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '../headless/headless';
+import { Icon } from './icons';
+import { NavLink } from './nav-link';
+import { accountEntries, initials } from './navigation';
+
+const Trigger = styled(MenuButton)<{ $expanded: boolean }>`
+  display: flex;
+  flex-direction: ${({ $expanded }) => ($expanded ? 'row' : 'column')};
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  width: 100%;
+  padding: ${({ theme }) => theme.space(2)};
+  border: none;
+  border-radius: ${({ theme }) => theme.radius};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  text-align: start;
+  cursor: pointer;
+  &:hover,
+  &[data-open] {
+    background: ${({ theme }) => theme.colors.hover};
+  }
+`;
+
+const Avatar = styled.span`
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  justify-content: center;
+  width: 2.5rem;
+  height: 2.5rem;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 0.9375rem;
+  font-weight: 700;
+  letter-spacing: 0.02em;
+`;
+
+const Name = styled.span`
+  overflow: hidden;
+  font-size: 0.875rem;
+  font-weight: 600;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Items = styled(MenuItems)`
+  z-index: 60;
+  min-width: 13rem;
+  padding: ${({ theme }) => theme.space(1)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  box-shadow: ${({ theme }) => theme.shadow};
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Item = styled(NavLink)<{ $danger?: boolean }>`
+  display: flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.controlHeight.small};
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radiusSmall};
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
+  font-size: 0.9375rem;
+  text-decoration: none;
+  &[data-focus] {
+    background: ${({ theme }) => theme.colors.hover};
+  }
+`;
+
+const Separator = styled(MenuSeparator)`
+  height: 1px;
+  margin: ${({ theme }) => theme.space(1)} 0;
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+export interface AccountMenuProps {
+  fullName: string;
+  institutionKind: InstitutionKind | null;
+  onNavigate: (path: string) => void;
+  /** Shows the name beside the avatar (expanded sidebar, drawer). */
+  expanded: boolean;
+  anchor?: 'right end' | 'top start';
+}
+
+/** The avatar button; its menu links to about you, about your school/business, password and logout. */
+export function AccountMenu({
+  fullName,
+  institutionKind,
+  onNavigate,
+  expanded,
+  anchor = 'right end',
+}: AccountMenuProps) {
+  const { t, i18n } = useLingui();
+  const letters = initials(fullName);
+  const entries = accountEntries(institutionKind);
+  return (
+    <Menu>
+      <Trigger $expanded={expanded}>
+        <Avatar aria-hidden="true">{letters || <Icon name="person" size={20} />}</Avatar>
+        <VisuallyHidden>{t`Account menu`}: </VisuallyHidden>
+        {expanded ? <Name>{fullName}</Name> : <VisuallyHidden>{fullName}</VisuallyHidden>}
+      </Trigger>
+      <Items anchor={{ to: anchor, gap: 8 }}>
+        {entries.map((entry) => (
+          <Fragment key={entry.key}>
+            {entry.key === 'logout' ? <Separator /> : null}
+            <MenuItem>
+              <Item href={entry.href} onNavigate={onNavigate} $danger={entry.key === 'logout'}>
+                {i18n._(entry.label)}
+              </Item>
+            </MenuItem>
+          </Fragment>
+        ))}
+      </Items>
+    </Menu>
+  );
+}

@@ -1,0 +1,113 @@
+/** What the sidebar offers: product sub-menus by product type and role, the account menu, initials. */
+import type { InstitutionKind } from '@conversa/contract/institution';
+import type { ProductType } from '@conversa/contract/product';
+import { can, type Permission, type Role } from '@conversa/contract/roles';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { consolePaths, type ProductSection, sectionOf } from './paths';
+
+/** A product as the sidebar shows it. */
+export interface SidebarProduct {
+  id: number;
+  type: ProductType;
+  name: string;
+}
+
+/** Icons the navigation uses (see `icons.tsx`). */
+export type NavIcon = 'trainer' | 'dashboard' | 'leads' | 'orders';
+
+/** One link of a product's sub-menu. */
+export interface NavEntry {
+  key: string;
+  label: MessageDescriptor;
+  href: string;
+  icon: NavIcon;
+  /** Paths (besides `href`) on which this entry is the current one, e.g. the trainer's tabs. */
+  alsoCurrentOn: string[];
+}
+
+/** Names of the two areas, for the product buttons. */
+export const sectionLabels: Record<ProductSection, MessageDescriptor> = {
+  'pre-sales': msg`Pre-sales`,
+  'sales-support': msg`Sales support`,
+};
+
+const entry = (
+  key: string,
+  label: MessageDescriptor,
+  icon: NavIcon,
+  href: string,
+  permission: Permission,
+  alsoCurrentOn: string[] = [],
+) => ({ key, label, icon, href, permission, alsoCurrentOn });
+
+/** The sub-menu of a product: pre-sales → trainer, dashboard; sales support → trainer, leads, orders. */
+export function productEntries(product: SidebarProduct, roles: readonly Role[]): NavEntry[] {
+  const id = product.id;
+  const all =
+    sectionOf(product.type) === 'pre-sales'
+      ? [
+          entry('trainer', msg`Trainer`, 'trainer', consolePaths.preSalesTrainer(id), 'trainer.manage', [
+            consolePaths.preSalesKnowledgeBase(id),
+            consolePaths.preSalesFaqs(id),
+            consolePaths.preSalesHandoff(id),
+          ]),
+          entry(
+            'dashboard',
+            msg`Dashboard`,
+            'dashboard',
+            consolePaths.preSalesDashboard(id),
+            'conversation.read',
+          ),
+        ]
+      : [
+          entry('trainer', msg`Trainer`, 'trainer', consolePaths.salesSupportTrainer(id), 'trainer.manage', [
+            consolePaths.salesSupportKnowledgeBase(id),
+            consolePaths.salesSupportAllowedNumbers(id),
+          ]),
+          entry('leads', msg`Leads`, 'leads', consolePaths.salesSupportLeads(id), 'lead.read'),
+          entry('orders', msg`Orders`, 'orders', consolePaths.salesSupportOrders(id), 'order.read', [
+            `/sales-support/order/${id}/`,
+          ]),
+        ];
+  // The server refuses what a role may not do; the menu only hides it.
+  return all.filter((e) => can(roles, e.permission)).map(({ permission: _permission, ...rest }) => rest);
+}
+
+/** True when `path` is the entry's page (or one of its tabs). */
+export function isCurrent(navEntry: Pick<NavEntry, 'href' | 'alsoCurrentOn'>, path: string): boolean {
+  if (path === navEntry.href) return true;
+  return navEntry.alsoCurrentOn.some((other) =>
+    other.endsWith('/') ? path.startsWith(other) : path === other,
+  );
+}
+
+/** One entry of the avatar menu. */
+export interface AccountEntry {
+  key: string;
+  label: MessageDescriptor;
+  href: string;
+}
+
+/** The avatar menu: about you, about your school (or business), password, logout. */
+export function accountEntries(kind: InstitutionKind | null): AccountEntry[] {
+  return [
+    { key: 'about-you', label: msg`About you`, href: consolePaths.aboutYou },
+    kind === 'business'
+      ? { key: 'about-institution', label: msg`About your business`, href: consolePaths.aboutYourBusiness }
+      : { key: 'about-institution', label: msg`About your school`, href: consolePaths.aboutYourSchool },
+    { key: 'password', label: msg`Password`, href: consolePaths.password },
+    { key: 'logout', label: msg`Log out`, href: consolePaths.logout },
+  ];
+}
+
+/** Initials of the first two words of a full name ('ana maría lópez' → 'AM'); '' for a blank name. */
+export function initials(fullName: string): string {
+  return fullName
+    .trim()
+    .split(/\s+/u)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => (Array.from(word)[0] ?? '').toLocaleUpperCase())
+    .join('');
+}

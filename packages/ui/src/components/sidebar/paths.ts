@@ -1,0 +1,43 @@
+/** The console's paths (SPEC §2), built in one place for the sidebar and the app's routes. */
+import type { ProductType } from '@conversa/contract/product';
+
+/** The two product areas: admissions and retail are pre-sales, sales_support is sales support. */
+export type ProductSection = 'pre-sales' | 'sales-support';
+
+/** The area a product type belongs to. */
+export function sectionOf(type: ProductType): ProductSection {
+  return type === 'sales_support' ? 'sales-support' : 'pre-sales';
+}
+
+/** Path builders; `id` is the institution product's id. */
+export const consolePaths = {
+  root: '/',
+  login: '/login',
+  resetPassword: '/reset-password',
+  setupAssistant: '/setup-assistant',
+  preSalesDashboard: (id: number | string) => `/pre-sales/dashboard/${id}`,
+  preSalesTrainer: (id: number | string) => `/pre-sales/trainer/${id}`,
+  preSalesKnowledgeBase: (id: number | string) => `/pre-sales/trainer/knowledge-base/${id}`,
+  preSalesFaqs: (id: number | string) => `/pre-sales/trainer/faqs/${id}`,
+  preSalesHandoff: (id: number | string) => `/pre-sales/trainer/handoff/${id}`,
+  salesSupportTrainer: (id: number | string) => `/sales-support/trainer/${id}`,
+  salesSupportKnowledgeBase: (id: number | string) => `/sales-support/knowledge-base/${id}`,
+  salesSupportAllowedNumbers: (id: number | string) => `/sales-support/allowed-numbers/${id}`,
+  salesSupportLeads: (id: number | string) => `/sales-support/leads/${id}`,
+  salesSupportOrders: (id: number | string) => `/sales-support/orders/${id}`,
+  salesSupportOrder: (id: number | string, orderId: number | string) =>
+    `/sales-support/order/${id}/details/${orderId}`,
+  aboutYou: '/profile/about-you',
+  aboutYourSchool: '/profile/about-your-school',
+  aboutYourBusiness: '/profile/about-your-business',
+  password: '/profile/password',
+  logout: '/profile/logout',
+  changeInstitution: '/change-institution',
+} as const;
+
+/** Where a product's work starts: its trainer. */
+export function trainerPath(product: { id: number; type: ProductType }): string {
+  return sectionOf(product.type) === 'sales-support'
+    ? consolePaths.salesSupportTrainer(product.id)
+    : consolePaths.preSalesTrainer(product.id);
+}

@@ -1,0 +1,153 @@
+/** A product's icon button and the sub-menu it opens (SPEC §2: 500 ms transition). */
+import { SUBMENU_TRANSITION_MS } from '@conversa/contract/constants';
+import { useLingui } from '@lingui/react/macro';
+import { type KeyboardEvent, useId, useRef } from 'react';
+import styled, { css } from 'styled-components';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Icon } from './icons';
+import { NavLink } from './nav-link';
+import { isCurrent, type NavEntry, sectionLabels, type SidebarProduct } from './navigation';
+import { sectionOf } from './paths';
+
+/** The look of a sidebar row: icon over a small label (rail) or beside it (expanded). */
+export const itemStyle = css<{ $expanded: boolean }>`
+  display: flex;
+  flex-direction: ${({ $expanded }) => ($expanded ? 'row' : 'column')};
+  align-items: center;
+  justify-content: ${({ $expanded }) => ($expanded ? 'flex-start' : 'center')};
+  gap: ${({ theme, $expanded }) => theme.space($expanded ? 3 : 1)};
+  width: 100%;
+  min-height: 3rem;
+  padding: ${({ theme }) => theme.space(2)};
+  border: none;
+  border-radius: ${({ theme }) => theme.radius};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ $expanded }) => ($expanded ? '0.875rem' : '0.6875rem')};
+  font-weight: 600;
+  line-height: 1.2;
+  text-align: ${({ $expanded }) => ($expanded ? 'start' : 'center')};
+  text-decoration: none;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.hover};
+    color: ${({ theme }) => theme.colors.text};
+  }
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.hover};
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const ProductButton = styled.button<{ $expanded: boolean; $active: boolean }>`
+  ${itemStyle}
+  ${({ $active, theme }) => ($active ? `color: ${theme.colors.primary};` : '')}
+`;
+
+const Chevron = styled.span<{ $open: boolean }>`
+  display: inline-flex;
+  margin-inline-start: auto;
+  transform: rotate(${({ $open }) => ($open ? 90 : 0)}deg);
+  transition: transform ${SUBMENU_TRANSITION_MS}ms ease;
+`;
+
+// Rows 0fr → 1fr animates to the content's own height; visibility (switched at the end of the
+// transition when closing) takes the closed links out of the tab order and the accessibility tree.
+const Submenu = styled.div<{ $open: boolean }>`
+  display: grid;
+  grid-template-rows: ${({ $open }) => ($open ? '1fr' : '0fr')};
+  visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
+  opacity: ${({ $open }) => ($open ? 1 : 0)};
+  transition:
+    grid-template-rows ${SUBMENU_TRANSITION_MS}ms ease,
+    opacity ${SUBMENU_TRANSITION_MS}ms ease,
+    visibility ${SUBMENU_TRANSITION_MS}ms;
+`;
+
+const SubmenuInner = styled.ul`
+  min-height: 0;
+  margin: 0;
+  padding: 0;
+  overflow: hidden;
+  list-style: none;
+`;
+
+const EntryLink = styled(NavLink)<{ $expanded: boolean }>`
+  ${itemStyle}
+  min-height: 2.5rem;
+  padding-inline-start: ${({ theme, $expanded }) => theme.space($expanded ? 5 : 2)};
+`;
+
+export interface ProductGroupProps {
+  product: SidebarProduct;
+  entries: NavEntry[];
+  open: boolean;
+  onToggle: () => void;
+  currentPath: string;
+  onNavigate: (path: string) => void;
+  expanded: boolean;
+}
+
+/** A list item: the product button (`aria-expanded`) and its links; Escape closes it again. */
+export function ProductGroup({
+  product,
+  entries,
+  open,
+  onToggle,
+  currentPath,
+  onNavigate,
+  expanded,
+}: ProductGroupProps) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const section = sectionOf(product.type);
+  const active = entries.some((entry) => isCurrent(entry, currentPath));
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.stopPropagation();
+    onToggle();
+    button.current?.focus();
+  };
+
+  return (
+    <li onKeyDown={onKeyDown}>
+      <ProductButton
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        $expanded={expanded}
+        $active={active}
+        onClick={onToggle}
+      >
+        <Icon name={section} />
+        <span>{i18n._(sectionLabels[section])}</span>
+        <VisuallyHidden>, {product.name}</VisuallyHidden>
+        {expanded ? (
+          <Chevron $open={open}>
+            <Icon name="chevron" size={16} />
+          </Chevron>
+        ) : null}
+      </ProductButton>
+      <Submenu id={id} $open={open}>
+        <SubmenuInner>
+          {entries.map((entry) => (
+            <li key={entry.key}>
+              <EntryLink
+                href={entry.href}
+                onNavigate={onNavigate}
+                current={isCurrent(entry, currentPath)}
+                $expanded={expanded}
+              >
+                <Icon name={entry.icon} size={20} />
+                <span>{i18n._(entry.label)}</span>
+              </EntryLink>
+            </li>
+          ))}
+        </SubmenuInner>
+      </Submenu>
+    </li>
+  );
+}

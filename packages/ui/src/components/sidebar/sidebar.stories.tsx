@@ -1,0 +1,87 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn, userEvent, within } from 'storybook/test';
+import { Sidebar } from './sidebar';
+
+const meta = {
+  title: 'Layout/Sidebar',
+  component: Sidebar,
+  tags: ['autodocs'],
+  args: {
+    fullName: 'Ana María López',
+    institutionKind: 'school',
+    products: [{ id: 7, type: 'admission', name: 'Lincoln High Assistant' }],
+    roles: ['main'],
+    locale: 'en',
+    onLocaleChange: fn(),
+    currentPath: '/pre-sales/trainer/7',
+    onNavigate: fn(),
+    expanded: false,
+    onToggleExpanded: fn(),
+  },
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, iframeHeight: 640 } } },
+  decorators: [
+    (Story) => (
+      <div style={{ height: '100vh', minHeight: 600 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof Sidebar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** 96 px: icons with small labels; the current product's sub-menu is open. */
+export const Collapsed: Story = {};
+
+/** 200 px: labels beside the icons. */
+export const Expanded: Story = { args: { expanded: true } };
+
+/** A platform admin also gets the change-institution entry. */
+export const Admin: Story = {
+  args: { roles: ['admin'], expanded: true, currentPath: '/change-institution' },
+};
+
+/** A business with a retail (pre-sales) and a sales-support product. */
+export const Business: Story = {
+  args: {
+    institutionKind: 'business',
+    expanded: true,
+    products: [
+      { id: 8, type: 'retail', name: 'Shop Assistant' },
+      { id: 9, type: 'sales_support', name: 'Orders Bot' },
+    ],
+    currentPath: '/sales-support/leads/9',
+  },
+};
+
+/** A role that may only enter orders sees only that entry. */
+export const OrderCaptureAgent: Story = {
+  args: { ...Business.args, roles: ['order_capture_agent'], currentPath: '/sales-support/orders/9' },
+};
+
+/** No product yet (before the assistant is set up). */
+export const NoProducts: Story = { args: { products: [], currentPath: '/setup-assistant' } };
+
+/** The avatar menu open, for a school. */
+export const AccountMenuOpen: Story = {
+  args: { expanded: true },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /Account menu/ }));
+  },
+};
+
+/** The avatar menu of a business: 'About your business'. */
+export const AccountMenuBusiness: Story = {
+  args: { ...Business.args },
+  play: AccountMenuOpen.play,
+};
+
+/** The language choice being saved (before the page reloads). */
+export const SavingLanguage: Story = { args: { localeSaving: true, expanded: true } };
+
+/** In Spanish, with the Spanish profile locale selected. */
+export const Spanish: Story = {
+  args: { ...Business.args, roles: ['admin'], locale: 'es' },
+  globals: { locale: 'es' },
+};

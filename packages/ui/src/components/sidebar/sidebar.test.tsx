@@ -1,0 +1,209 @@
+import type { Role } from '@conversa/contract/roles';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../../testing/render';
+import { initials, type SidebarProduct } from './navigation';
+import { Sidebar, type SidebarProps } from './sidebar';
+
+const school: SidebarProduct = { id: 7, type: 'admission', name: 'Lincoln High Assistant' };
+const retail: SidebarProduct = { id: 8, type: 'retail', name: 'Shop Assistant' };
+const support: SidebarProduct = { id: 9, type: 'sales_support', name: 'Orders Bot' };
+
+function renderSidebar(props: Partial<SidebarProps> = {}, locale: 'en' | 'es' = 'en') {
+  const onNavigate = vi.fn();
+  const onLocaleChange = vi.fn();
+  const all: SidebarProps = {
+    fullName: 'Ana María López',
+    institutionKind: 'school',
+    products: [school],
+    roles: ['main'],
+    locale: 'en',
+    onLocaleChange,
+    currentPath: '/profile/about-you',
+    onNavigate,
+    expanded: true,
+    ...props,
+  };
+  const view = renderUi(<Sidebar {...all} />, { locale });
+  return { ...view, onNavigate, onLocaleChange };
+}
+
+/** The links a product's sub-menu shows once opened, as [text, href]. */
+async function openProduct(name: RegExp) {
+  const user = userEvent.setup();
+  const button = screen.getByRole('button', { name });
+  if (button.getAttribute('aria-expanded') !== 'true') await user.click(button);
+  const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!menu) throw new Error('no sub-menu');
+  return within(menu)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('initials', () => {
+  it('takes the first letter of the first two words, upper-cased', () => {
+    expect(initials('Ana María López')).toBe('AM');
+    expect(initials('  juan   ')).toBe('J');
+    expect(initials('élodie de la tour')).toBe('ÉD');
+    expect(initials('')).toBe('');
+    expect(initials('   ')).toBe('');
+    expect(initials('𝒜lice Bob')).toBe('𝒜B');
+  });
+});
+
+describe('Sidebar', () => {
+  it('shows the avatar initials and names the account button with the full name', () => {
+    renderSidebar({ expanded: false });
+    const button = screen.getByRole('button', { name: /Account menu.*Ana María López/ });
+    expect(within(button).getByText('AM')).toBeTruthy();
+  });
+
+  it('offers trainer and dashboard for admissions and retail products (pre-sales)', async () => {
+    renderSidebar({ products: [school, retail] });
+    expect(await openProduct(/Pre-sales, Lincoln High Assistant/)).toEqual([
+      ['Trainer', '/pre-sales/trainer/7'],
+      ['Dashboard', '/pre-sales/dashboard/7'],
+    ]);
+    expect(await openProduct(/Pre-sales, Shop Assistant/)).toEqual([
+      ['Trainer', '/pre-sales/trainer/8'],
+      ['Dashboard', '/pre-sales/dashboard/8'],
+    ]);
+  });
+
+  it('offers trainer, leads and orders for sales-support products', async () => {
+    renderSidebar({ products: [support], institutionKind: 'business' });
+    expect(await openProduct(/Sales support, Orders Bot/)).toEqual([
+      ['Trainer', '/sales-support/trainer/9'],
+      ['Leads', '/sales-support/leads/9'],
+      ['Orders', '/sales-support/orders/9'],
+    ]);
+  });
+
+  it.each<[Role, string[]]>([
+    ['order_capture_agent', ['Orders']],
+    ['lead_entry_agent', ['Leads']],
+    ['communication', ['Trainer']],
+    ['admin-staff', ['Trainer', 'Leads', 'Orders']],
+  ])('shows a %s only the sales-support entries the role may use', async (role, expected) => {
+    renderSidebar({ products: [support], roles: [role] });
+    expect((await openProduct(/Sales support/)).map(([text]) => text)).toEqual(expected);
+  });
+
+  it('hides a product whose entries the role may not use at all', () => {
+    renderSidebar({ products: [school, support], roles: ['order_capture_agent'] });
+    expect(screen.queryByRole('button', { name: /Pre-sales/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Sales support/ })).toBeTruthy();
+  });
+
+  it('gives admins, and only them, the change-institution entry', () => {
+    const { unmount } = renderSidebar({ roles: ['main'] });
+    expect(screen.queryByRole('link', { name: 'Change institution' })).toBeNull();
+    unmount();
+    renderSidebar({ roles: ['admin'] });
+    expect(screen.getByRole('link', { name: 'Change institution' }).getAttribute('href')).toBe(
+      '/change-institution',
+    );
+  });
+
+  it('links the account menu to about your school for schools', async () => {
+    const user = userEvent.setup();
+    const { onNavigate } = renderSidebar();
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['About you', '/profile/about-you'],
+      ['About your school', '/profile/about-your-school'],
+      ['Password', '/profile/password'],
+      ['Log out', '/profile/logout'],
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Password' }));
+    expect(onNavigate).toHaveBeenCalledWith('/profile/password');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('links the account menu to about your business for businesses, from the keyboard', async () => {
+    const user = userEvent.setup();
+    const { onNavigate } = renderSidebar({ institutionKind: 'business', products: [retail] });
+    screen.getByRole('button', { name: /Account menu/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'About your business' }).getAttribute('href')).toBe(
+      '/profile/about-your-business',
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onNavigate).toHaveBeenCalledWith('/profile/about-your-business');
+  });
+
+  it('calls back with the other language, not with the current one', async () => {
+    const user = userEvent.setup();
+    const { onLocaleChange } = renderSidebar();
+    const group = screen.getByRole('group', { name: 'Language' });
+    const english = within(group).getByRole('button', { name: /EN/ });
+    expect(english.getAttribute('aria-pressed')).toBe('true');
+    await user.click(english);
+    expect(onLocaleChange).not.toHaveBeenCalled();
+    await user.click(within(group).getByRole('button', { name: /ES/ }));
+    expect(onLocaleChange).toHaveBeenCalledWith('es');
+  });
+
+  it('ignores language clicks while the choice is being saved', async () => {
+    const user = userEvent.setup();
+    const { onLocaleChange } = renderSidebar({ localeSaving: true });
+    await user.click(screen.getByRole('button', { name: /ES/ }));
+    expect(onLocaleChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('group', { name: 'Language' }).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('opens the current product and marks the current page', () => {
+    renderSidebar({ products: [school, support], currentPath: '/sales-support/order/9/details/55' });
+    expect(screen.getByRole('button', { name: /Sales support/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: /Pre-sales/ }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('toggles a sub-menu by keyboard and closes it with Escape, focus back on its button', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    const button = screen.getByRole('button', { name: /Pre-sales/ });
+    // Closed, its links are out of the tab order and the accessibility tree.
+    expect(screen.queryByRole('link', { name: 'Trainer' })).toBeNull();
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Trainer');
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('routes plain clicks through onNavigate and leaves modified clicks to the browser', async () => {
+    const user = userEvent.setup();
+    const { onNavigate } = renderSidebar({ currentPath: '/pre-sales/trainer/7' });
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(onNavigate).toHaveBeenCalledWith('/pre-sales/dashboard/7');
+    onNavigate.mockClear();
+    const opened = fireEvent.click(screen.getByRole('link', { name: 'Dashboard' }), { ctrlKey: true });
+    expect(opened).toBe(true);
+    expect(onNavigate).not.toHaveBeenCalled();
+  });
+
+  it('speaks Spanish', async () => {
+    const user = userEvent.setup();
+    renderSidebar({ products: [support], roles: ['admin'], locale: 'es' }, 'es');
+    expect(screen.getByRole('navigation', { name: 'Principal' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cambiar de institución' })).toBeTruthy();
+    expect((await openProduct(/Soporte de ventas/)).map(([text]) => text)).toEqual([
+      'Entrenador',
+      'Clientes potenciales',
+      'Pedidos',
+    ]);
+    await user.click(screen.getByRole('button', { name: /Menú de la cuenta/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Sobre ti',
+      'Sobre tu centro educativo',
+      'Contraseña',
+      'Cerrar sesión',
+    ]);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The console's left sidebar (SPEC §2): logo, one button per product opening its sub-menu, the
+ * admin's change-institution entry, the es/en selector and the avatar menu. 96 px wide, 200 px
+ * expanded; the mobile drawer shows it expanded. Presentational: the app passes the session's data
+ * and gets navigation and the language choice back.
+ */
+import { type Locale, SIDEBAR_EXPANDED_WIDTH, SIDEBAR_WIDTH } from '@conversa/contract/constants';
+import { PRODUCT_NAME } from '@conversa/contract/constants';
+import type { InstitutionKind } from '@conversa/contract/institution';
+import { can, type Role } from '@conversa/contract/roles';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { AccountMenu } from './account-menu';
+import { Icon, LogoMark } from './icons';
+import { LanguageSwitch } from './language-switch';
+import { NavLink } from './nav-link';
+import { isCurrent, productEntries, type SidebarProduct } from './navigation';
+import { consolePaths } from './paths';
+import { itemStyle, ProductGroup } from './product-group';
+
+const Panel = styled.nav<{ $width: number }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  width: ${({ $width }) => $width}px;
+  height: 100%;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(2)};
+  overflow-x: hidden;
+  overflow-y: auto;
+  background: ${({ theme }) => theme.colors.surface};
+  border-inline-end: 1px solid ${({ theme }) => theme.colors.border};
+  transition: width 200ms ease;
+`;
+
+const Logo = styled(NavLink)<{ $expanded: boolean }>`
+  display: flex;
+  align-items: center;
+  justify-content: ${({ $expanded }) => ($expanded ? 'flex-start' : 'center')};
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(1)};
+  border-radius: ${({ theme }) => theme.radius};
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: 1.125rem;
+  font-weight: 800;
+  text-decoration: none;
+  --logo-foreground: ${({ theme }) => theme.colors.onPrimary};
+`;
+
+const LogoText = styled.span`
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Toggle = styled.button<{ $expanded: boolean }>`
+  ${itemStyle}
+  min-height: 2.25rem;
+  svg {
+    transform: rotate(${({ $expanded }) => ($expanded ? 0 : 180)}deg);
+    transition: transform 200ms ease;
+  }
+`;
+
+const Entry = styled(NavLink)<{ $expanded: boolean }>`
+  ${itemStyle}
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: auto;
+`;
+
+export interface SidebarProps {
+  /** The signed-in user's full name (avatar initials, menu name). */
+  fullName: string;
+  /** School or business: picks 'About your school' or 'About your business'. */
+  institutionKind: InstitutionKind | null;
+  /** The institution's products; each gets a button and a sub-menu. */
+  products: SidebarProduct[];
+  /** The session's roles: entries a role may not use are hidden; `admin` adds change institution. */
+  roles: readonly Role[];
+  locale: Locale;
+  /** The user picked the other language (the app saves it to the profile, then reloads). */
+  onLocaleChange: (locale: Locale) => void;
+  /** The language choice is being saved. */
+  localeSaving?: boolean;
+  /** The path shown now (marks the current entry and opens its product). */
+  currentPath: string;
+  onNavigate: (path: string) => void;
+  /** 200 px with labels beside the icons, else 96 px with small labels under them. */
+  expanded: boolean;
+  /** Shows the expand/collapse button (the desktop rail; the drawer is always expanded). */
+  onToggleExpanded?: () => void;
+  /** Accessible name of the navigation landmark (two sidebars must not share one). */
+  label?: string;
+}
+
+/** The product whose sub-menu holds the current path. */
+function productOn(products: SidebarProduct[], roles: readonly Role[], path: string): number | null {
+  const found = products.find((product) =>
+    productEntries(product, roles).some((entry) => isCurrent(entry, path)),
+  );
+  return found?.id ?? null;
+}
+
+/** The sidebar; render it in `AppShell` (which also makes it the mobile drawer). */
+export function Sidebar({
+  fullName,
+  institutionKind,
+  products,
+  roles,
+  locale,
+  onLocaleChange,
+  localeSaving = false,
+  currentPath,
+  onNavigate,
+  expanded,
+  onToggleExpanded,
+  label,
+}: SidebarProps) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState<number | null>(() => productOn(products, roles, currentPath));
+  const here = productOn(products, roles, currentPath);
+  // Arriving on another product's page (a link, the back button) shows that product's menu.
+  useEffect(() => {
+    if (here !== null) setOpen(here);
+  }, [here]);
+
+  const groups = products
+    .map((product) => ({ product, entries: productEntries(product, roles) }))
+    .filter((group) => group.entries.length > 0);
+
+  return (
+    <Panel aria-label={label ?? t`Main`} $width={expanded ? SIDEBAR_EXPANDED_WIDTH : SIDEBAR_WIDTH}>
+      <Logo href={consolePaths.root} onNavigate={onNavigate} $expanded={expanded}>
+        <LogoMark size={expanded ? 36 : 44} />
+        {expanded ? <LogoText>{PRODUCT_NAME}</LogoText> : <VisuallyHidden>{PRODUCT_NAME}</VisuallyHidden>}
+      </Logo>
+      {onToggleExpanded ? (
+        <Toggle type="button" aria-expanded={expanded} $expanded={expanded} onClick={onToggleExpanded}>
+          <Icon name="collapse" size={20} />
+          {expanded ? <span>{t`Collapse menu`}</span> : <VisuallyHidden>{t`Expand menu`}</VisuallyHidden>}
+        </Toggle>
+      ) : null}
+      <List>
+        {groups.map(({ product, entries }) => (
+          <ProductGroup
+            key={product.id}
+            product={product}
+            entries={entries}
+            open={open === product.id}
+            onToggle={() => setOpen((current) => (current === product.id ? null : product.id))}
+            currentPath={currentPath}
+            onNavigate={onNavigate}
+            expanded={expanded}
+          />
+        ))}
+        {can(roles, 'institution.switch') ? (
+          <li>
+            <Entry
+              href={consolePaths.changeInstitution}
+              onNavigate={onNavigate}
+              current={currentPath === consolePaths.changeInstitution}
+              $expanded={expanded}
+            >
+              <Icon name="institution" />
+              <span>{t`Change institution`}</span>
+            </Entry>
+          </li>
+        ) : null}
+      </List>
+      <Footer>
+        <LanguageSwitch locale={locale} onChange={onLocaleChange} saving={localeSaving} />
+        <AccountMenu
+          fullName={fullName}
+          institutionKind={institutionKind}
+          onNavigate={onNavigate}
+          expanded={expanded}
+          anchor={onToggleExpanded ? 'right end' : 'top start'}
+        />
+      </Footer>
+    </Panel>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Forgotten passwords (SPEC §2 /reset-password): `RequestResetForm` mails a link; `NewPasswordForm`
+ * sets the new password with the link's token, shows the server's message and hands back to login.
+ */
+import { useRequestReset } from '@conversa/data/users/request-reset';
+import { useResetPassword } from '@conversa/data/users/reset-password';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../components/button/button';
+import { PasswordField } from '../../components/password-field/password-field';
+import { TextField } from '../../components/text-field/text-field';
+import { notifySuccess } from '../../components/toaster/toaster';
+import { email as emailCheck, newPassword, sameAs } from '../../forms/checks';
+import { Actions, Card, Form, FormAlert, FormNotice, Intro } from '../../forms/form-layout';
+import { useForm } from '../../forms/use-form';
+import { successMessage } from '../../i18n/codes';
+
+const Shell = styled(Card)`
+  width: 100%;
+  max-width: 30rem;
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: 1.5rem;
+  font-weight: 700;
+`;
+
+export interface RequestResetFormProps {
+  onBackToLogin(): void;
+}
+
+/** E-mail required and valid; after sending, the server's message (the same whether or not the account exists). */
+export function RequestResetForm({ onBackToLogin }: RequestResetFormProps) {
+  const { t, i18n } = useLingui();
+  const form = useForm({ email: '' });
+  const request = useRequestReset();
+  const [sent, setSent] = useState<string | null>(null);
+
+  const submit = async () => {
+    if (!form.validate({ email: emailCheck })) return;
+    try {
+      const answer = await request.trigger({ email: form.values.email.trim() });
+      setSent(successMessage(answer.code, answer.message, i18n));
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+
+  return (
+    <Shell>
+      <Title>{t`Reset your password`}</Title>
+      {sent ? (
+        <>
+          <FormNotice>{sent}</FormNotice>
+          <Actions>
+            <Button onClick={onBackToLogin}>{t`Back to login`}</Button>
+          </Actions>
+        </>
+      ) : (
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Intro>{t`Enter the email of your account and we will send you a link to choose a new password.`}</Intro>
+          {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+          <TextField
+            label={t`Email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={form.values.email}
+            error={form.errors.email}
+            waiting={request.isMutating}
+            onChange={(value) => form.set('email', value)}
+          />
+          <Actions>
+            <Button type="submit" waiting={request.isMutating}>
+              {t`Send reset link`}
+            </Button>
+            <Button variant="ghost" disabled={request.isMutating} onClick={onBackToLogin}>
+              {t`Back to login`}
+            </Button>
+          </Actions>
+        </Form>
+      )}
+    </Shell>
+  );
+}
+
+export interface NewPasswordFormProps {
+  /** The `token` query parameter of the mailed link. */
+  token: string;
+  /** The password was reset: the app goes to login (the message stays as a toast). */
+  onDone(): void;
+}
+
+/** Password (SPEC §5 rules, live checklist) and its repeat; `POST user/password/reset`. */
+export function NewPasswordForm({ token, onDone }: NewPasswordFormProps) {
+  const { t, i18n } = useLingui();
+  const form = useForm({ password: '', repeat: '' });
+  const reset = useResetPassword();
+  const [done, setDone] = useState<string | null>(null);
+
+  const submit = async () => {
+    const { password } = form.values;
+    if (!form.validate({ password: newPassword, repeat: sameAs(password) })) return;
+    try {
+      const answer = await reset.trigger({ verification_token: token, password });
+      const message = successMessage(answer.code, answer.message, i18n);
+      setDone(message);
+      notifySuccess(message);
+      onDone();
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+
+  return (
+    <Shell>
+      <Title>{t`Choose a new password`}</Title>
+      {done ? (
+        <FormNotice>{done}</FormNotice>
+      ) : (
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+          <PasswordField
+            label={t`New password`}
+            name="password"
+            checklist
+            required
+            value={form.values.password}
+            error={form.errors.password}
+            waiting={reset.isMutating}
+            onChange={(value) => form.set('password', value)}
+          />
+          <PasswordField
+            label={t`Repeat password`}
+            name="repeat"
+            autoComplete="new-password"
+            required
+            value={form.values.repeat}
+            error={form.errors.repeat}
+            waiting={reset.isMutating}
+            onChange={(value) => form.set('repeat', value)}
+          />
+          <Actions>
+            <Button type="submit" waiting={reset.isMutating}>
+              {t`Save password`}
+            </Button>
+          </Actions>
+        </Form>
+      )}
+    </Shell>
+  );
+}

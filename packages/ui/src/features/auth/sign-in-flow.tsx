@@ -1,0 +1,259 @@
+/**
+ * The sign-in flow (SPEC §3 steps): initial → e-mail → login, or code → password → about you →
+ * about your school / business; select institution for users of several. Steps run on a wizard
+ * (`use-wizard.ts`) locked while a request runs. The app navigates when `onSignedIn` is called: the
+ * session is already stored then, so keep rendering the flow until that call (onboarding happens
+ * while signed in).
+ */
+import type { Session } from '@conversa/contract/auth';
+import { PRODUCT_NAME } from '@conversa/contract/constants';
+import { listUserInstitutions, userInstitutionsKey } from '@conversa/data/users/list-user-institutions';
+import { useDataClient } from '@conversa/data/provider';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Card, FormAlert, TextLink } from '../../forms/form-layout';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import type { LoadGoogleIdentity } from './google-identity';
+import type { GetMicrosoftIdToken } from './steps/provider-buttons';
+import { AboutSchoolStep } from './steps/about-school-step';
+import { AboutYouStep } from './steps/about-you-step';
+import { CodeStep } from './steps/code-step';
+import { EmailStep } from './steps/email-step';
+import { useFailureText } from '../../forms/use-failure-text';
+import { InitialStep } from './steps/initial-step';
+import { LoginStep } from './steps/login-step';
+import { PasswordStep } from './steps/password-step';
+import { SelectInstitutionStep } from './steps/select-institution-step';
+import { useWizard } from './use-wizard';
+
+export type { GetMicrosoftIdToken } from './steps/provider-buttons';
+export type { GoogleIdentity, LoadGoogleIdentity } from './google-identity';
+
+/** The steps, in wizard order. */
+export const SIGN_IN_STEPS = [
+  'initial',
+  'email',
+  'login',
+  'code',
+  'password',
+  'about-you',
+  'about-school',
+  'select-institution',
+] as const;
+export type SignInStep = (typeof SIGN_IN_STEPS)[number];
+
+const Shell = styled(Card)`
+  width: 100%;
+  max-width: 30rem;
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: 1.5rem;
+  font-weight: 700;
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Legal = styled.p`
+  margin: 0;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export interface SignInFlowProps {
+  /** Signed in and onboarded: the app goes to its root. */
+  onSignedIn(): void;
+  /** Called by 'Forgot your password?' instead of following `forgotPasswordHref`. */
+  onForgotPassword?: () => void;
+  forgotPasswordHref?: string;
+  /** Open in a new tab. */
+  termsUrl?: string;
+  privacyUrl?: string;
+  /**
+   * Gets a Microsoft ID token (e.g. MSAL's `loginPopup`); the Microsoft button shows when the
+   * server has `MICROSOFT_CLIENT_ID`, and without this prop it explains that it is unavailable.
+   */
+  getMicrosoftIdToken?: GetMicrosoftIdToken;
+  /** Loads Google Identity Services (default: its script from accounts.google.com, on demand). */
+  loadGoogle?: LoadGoogleIdentity;
+  /** The step to open on (stories); defaults to the initial step. */
+  startAt?: SignInStep;
+}
+
+const indexOf = (step: SignInStep) => SIGN_IN_STEPS.indexOf(step);
+
+/** The whole flow in one card; every visible string in en and es. */
+export function SignInFlow({
+  onSignedIn,
+  onForgotPassword,
+  forgotPasswordHref,
+  termsUrl = '/terms',
+  privacyUrl = '/privacy',
+  getMicrosoftIdToken,
+  loadGoogle,
+  startAt = 'initial',
+}: SignInFlowProps) {
+  const { t } = useLingui();
+  const client = useDataClient();
+  const errorText = useFailureText();
+  const wizard = useWizard(SIGN_IN_STEPS.length - 1, indexOf(startAt));
+  const step = SIGN_IN_STEPS[wizard.step] ?? 'initial';
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [resendAfter, setResendAfter] = useState(0);
+  const [sentCount, setSentCount] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const go = (next: SignInStep) => wizard.goTo(indexOf(next));
+  const onBusy = (busy: boolean) => (busy ? wizard.lock() : wizard.unlock());
+
+  // A new step is announced: focus moves to its heading.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    title.current?.focus();
+  }, [wizard.step]);
+
+  /** Where a signed-in user goes: choose among several institutions, onboard without one, else done. */
+  const afterSignIn = async (session: Session) => {
+    setError(null);
+    try {
+      wizard.lock();
+      const memberships = await listUserInstitutions(client, session.user.id);
+      await client.setCached(userInstitutionsKey(session.user.id), memberships);
+      wizard.unlock();
+      if (memberships.length > 1) return go('select-institution');
+      if (memberships.length === 0 && !session.roles.includes('admin')) {
+        return go(session.profile.role ? 'about-school' : 'about-you');
+      }
+      onSignedIn();
+    } catch (failure) {
+      wizard.unlock();
+      setError(errorText(failure));
+    }
+  };
+
+  const titles: Record<SignInStep, string> = {
+    initial: t`Welcome to ${PRODUCT_NAME}`,
+    email: t`Continue with email`,
+    login: t`Log in`,
+    code: t`Check your email`,
+    password: t`Create your password`,
+    'about-you': t`About you`,
+    'about-school': t`About your school or business`,
+    'select-institution': t`Select an institution`,
+  };
+
+  const busy = wizard.locked;
+  const body = {
+    initial: (
+      <InitialStep
+        busy={busy}
+        onBusy={onBusy}
+        onEmail={() => go('email')}
+        onLogin={() => go('login')}
+        onSignedIn={(session) => void afterSignIn(session)}
+        getMicrosoftIdToken={getMicrosoftIdToken}
+        loadGoogle={loadGoogle}
+      />
+    ),
+    email: (
+      <EmailStep
+        email={email}
+        onBusy={onBusy}
+        onBack={() => go('initial')}
+        onExisting={(address) => {
+          setEmail(address);
+          go('login');
+        }}
+        onCodeSent={(address, seconds) => {
+          setEmail(address);
+          setCode('');
+          setCodeError(undefined);
+          setResendAfter(seconds);
+          setSentCount((count) => count + 1);
+          go('code');
+        }}
+      />
+    ),
+    login: (
+      <LoginStep
+        email={email}
+        onBusy={onBusy}
+        onBack={() => go('initial')}
+        onSignedIn={(session) => void afterSignIn(session)}
+        forgotPasswordHref={forgotPasswordHref}
+        onForgotPassword={onForgotPassword}
+      />
+    ),
+    code: (
+      <CodeStep
+        email={email}
+        code={code}
+        codeError={codeError}
+        resendAfterSeconds={resendAfter}
+        sentCount={sentCount}
+        onBusy={onBusy}
+        onChangeEmail={() => go('email')}
+        onResent={(seconds) => {
+          setCodeError(undefined);
+          setResendAfter(seconds);
+          setSentCount((count) => count + 1);
+        }}
+        onCode={(value) => {
+          setCode(value);
+          setCodeError(undefined);
+          go('password');
+        }}
+      />
+    ),
+    password: (
+      <PasswordStep
+        email={email}
+        code={code}
+        onBusy={onBusy}
+        onBack={() => go('code')}
+        onCreated={() => go('about-you')}
+        onCodeRefused={(message) => {
+          setCodeError(message);
+          go('code');
+        }}
+      />
+    ),
+    'about-you': <AboutYouStep onBusy={onBusy} onSaved={() => go('about-school')} />,
+    'about-school': <AboutSchoolStep onBusy={onBusy} onCreated={onSignedIn} />,
+    'select-institution': <SelectInstitutionStep onSelected={onSignedIn} />,
+  } satisfies Record<SignInStep, unknown>;
+
+  return (
+    <Shell aria-labelledby="sign-in-title" role="region">
+      <Title id="sign-in-title" ref={title} tabIndex={-1}>
+        {titles[step]}
+      </Title>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {body[step]}
+      <Legal>
+        <Trans>
+          By continuing you accept the{' '}
+          <TextLink href={termsUrl} target="_blank" rel="noopener">
+            Terms of service
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </TextLink>{' '}
+          and the{' '}
+          <TextLink href={privacyUrl} target="_blank" rel="noopener">
+            Privacy policy
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </TextLink>
+          .
+        </Trans>
+      </Legal>
+    </Shell>
+  );
+}

@@ -1,0 +1,64 @@
+/** Onboarding: the school or business the new user works for (`POST institution`). */
+import { useCountries } from '@conversa/data/countries/list-countries';
+import { useCreateInstitution } from '@conversa/data/institutions/create-institution';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../../components/button/button';
+import {
+  EMPTY_INSTITUTION,
+  InstitutionFields,
+  type InstitutionValues,
+} from '../../../components/institution-fields/institution-fields';
+import { required } from '../../../forms/checks';
+import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
+import { institutionBody } from '../../../forms/bodies';
+import { useForm } from '../../../forms/use-form';
+import { type OnBusy, whileBusy } from './busy';
+
+export interface AboutSchoolStepProps {
+  onCreated: () => void;
+  onBusy: OnBusy;
+}
+
+/** The creator becomes the institution's main member and the session acts in it. */
+export function AboutSchoolStep({ onCreated, onBusy }: AboutSchoolStepProps) {
+  const { t } = useLingui();
+  const form = useForm<InstitutionValues>(EMPTY_INSTITUTION);
+  const countries = useCountries();
+  const create = useCreateInstitution();
+
+  const submit = async () => {
+    if (!form.validate({ name: required })) return;
+    try {
+      await whileBusy(onBusy, () => create.trigger(institutionBody(form.values)));
+      onCreated();
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Intro>{t`Your assistant will answer in the name of your school or business.`}</Intro>
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      {countries.error ? <FormAlert>{t`The list of countries could not be loaded.`}</FormAlert> : null}
+      <InstitutionFields
+        values={form.values}
+        onChange={form.set}
+        errors={form.errors}
+        countries={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+        countriesWaiting={countries.isLoading}
+        waiting={create.isMutating}
+      />
+      <Actions>
+        <Button type="submit" waiting={create.isMutating}>
+          {t`Finish`}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,59 @@
+/** Onboarding: the new user's name, phone and position (saved to the profile). */
+import { useSession } from '@conversa/data/provider';
+import { useUpdateProfile } from '@conversa/data/users/update-profile';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../../components/button/button';
+import { ProfileFields, type ProfileValues } from '../../../components/profile-fields/profile-fields';
+import { isLocale } from '../../../i18n/locale';
+import { required } from '../../../forms/checks';
+import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
+import { profileBody, profileValues } from '../../../forms/bodies';
+import { useForm } from '../../../forms/use-form';
+import { type OnBusy, whileBusy } from './busy';
+
+export interface AboutYouStepProps {
+  onSaved: () => void;
+  onBusy: OnBusy;
+}
+
+/** `PUT user/{id}/profile`, keeping the language and anything sign-up does not ask for. */
+export function AboutYouStep({ onSaved, onBusy }: AboutYouStepProps) {
+  const { t, i18n } = useLingui();
+  const session = useSession();
+  const form = useForm<ProfileValues>(profileValues(session.profile));
+  const update = useUpdateProfile();
+
+  const submit = async () => {
+    if (!form.validate({ full_name: required })) return;
+    const locale = session.profile?.locale ?? (isLocale(i18n.locale) ? i18n.locale : 'en');
+    try {
+      await whileBusy(onBusy, () => update.trigger(profileBody(form.values, locale)));
+      onSaved();
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Intro>{t`Tell us about yourself, so your assistant knows who to hand conversations over to.`}</Intro>
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      <ProfileFields
+        values={form.values}
+        onChange={form.set}
+        errors={form.errors}
+        waiting={update.isMutating}
+      />
+      <Actions>
+        <Button type="submit" waiting={update.isMutating}>
+          {t`Continue`}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,108 @@
+/** The 6-digit code mailed at sign-up, with a timer before a new code may be asked for. */
+import { VERIFICATION_CODE_LENGTH } from '@conversa/contract/constants';
+import { ValidationCode } from '@conversa/contract/codes';
+import { useRegisterByEmail } from '@conversa/data/users/register-by-email';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Button } from '../../../components/button/button';
+import { TextField } from '../../../components/text-field/text-field';
+import { Actions, Form, FormAlert, FormNotice, Intro, LinkButton } from '../../../forms/form-layout';
+import { useForm } from '../../../forms/use-form';
+import { type OnBusy, whileBusy } from './busy';
+import { useCountdown } from './use-countdown';
+
+const CODE = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
+
+export interface CodeStepProps {
+  email: string;
+  code: string;
+  /** Seconds before a new code may be asked for, from the last send. */
+  resendAfterSeconds: number;
+  /** Changes on every send, restarting the timer. */
+  sentCount: number;
+  /** A message for the code field (e.g. the server refused the code at the next step). */
+  codeError?: string;
+  onCode: (code: string) => void;
+  onResent: (resendAfterSeconds: number) => void;
+  onChangeEmail: () => void;
+  onBusy: OnBusy;
+}
+
+/** The code is checked with the password at the next step (`POST user/create-password`). */
+export function CodeStep({
+  email,
+  code,
+  resendAfterSeconds,
+  sentCount,
+  codeError,
+  onCode,
+  onResent,
+  onChangeEmail,
+  onBusy,
+}: CodeStepProps) {
+  const { t } = useLingui();
+  const form = useForm({ code });
+  const [resent, setResent] = useState(false);
+  const register = useRegisterByEmail();
+  const left = useCountdown(resendAfterSeconds, sentCount);
+  const error = form.errors.code ?? (form.values.code === code ? codeError : undefined);
+
+  const submit = () => {
+    const value = form.values.code.trim();
+    if (!form.validate({ code: () => (CODE.test(value) ? null : ValidationCode.invalidCode) })) return;
+    onCode(value);
+  };
+
+  const resend = async () => {
+    setResent(false);
+    try {
+      const sent = await whileBusy(onBusy, () => register.trigger({ email }));
+      setResent(true);
+      onResent(sent.resend_after_seconds);
+    } catch (failure) {
+      form.fail(failure);
+    }
+  };
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Intro>{t`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to ${email}. Enter it below to verify your email.`}</Intro>
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      {resent ? <FormNotice>{t`We sent you a new code.`}</FormNotice> : null}
+      <TextField
+        label={t`Verification code`}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={VERIFICATION_CODE_LENGTH}
+        required
+        value={form.values.code}
+        error={error}
+        onChange={(value) => form.set('code', value.replace(/\D/g, ''))}
+      />
+      <Intro aria-live="polite">
+        {left > 0 ? (
+          t`You can ask for a new code in ${left} s.`
+        ) : (
+          <LinkButton disabled={register.isMutating} onClick={() => void resend()}>
+            {t`Send me a new code`}
+          </LinkButton>
+        )}
+      </Intro>
+      <Actions>
+        <Button type="submit" disabled={register.isMutating}>
+          {t`Continue`}
+        </Button>
+        <Button variant="ghost" disabled={register.isMutating} onClick={onChangeEmail}>
+          {t`Use another email`}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+/** Log in with e-mail and password. */
+import type { Session } from '@conversa/contract/auth';
+import { useLogin } from '@conversa/data/auth/login';
+import { useLingui } from '@lingui/react/macro';
+import type { MouseEvent } from 'react';
+import { Button } from '../../../components/button/button';
+import { PasswordField } from '../../../components/password-field/password-field';
+import { TextField } from '../../../components/text-field/text-field';
+import { email as emailCheck, required } from '../../../forms/checks';
+import { Actions, Form, FormAlert, TextLink } from '../../../forms/form-layout';
+import { useForm } from '../../../forms/use-form';
+import { type OnBusy, whileBusy } from './busy';
+
+export interface LoginStepProps {
+  email: string;
+  onSignedIn: (session: Session) => void;
+  onBack: () => void;
+  onBusy: OnBusy;
+  /** Where 'Forgot your password?' points (default `/reset-password`). */
+  forgotPasswordHref?: string;
+  /** Called instead of following the link, when the app routes itself. */
+  onForgotPassword?: () => void;
+}
+
+/** `POST auth/login`; a wrong password shows the server's message above the form. */
+export function LoginStep({
+  email,
+  onSignedIn,
+  onBack,
+  onBusy,
+  forgotPasswordHref = '/reset-password',
+  onForgotPassword,
+}: LoginStepProps) {
+  const { t } = useLingui();
+  const form = useForm({ email, password: '' });
+  const login = useLogin();
+
+  const submit = async () => {
+    if (!form.validate({ email: emailCheck, password: required })) return;
+    try {
+      const session = await whileBusy(onBusy, () =>
+        login.trigger({ email: form.values.email.trim(), password: form.values.password }),
+      );
+      onSignedIn(session);
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+
+  const forgot = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onForgotPassword) return;
+    event.preventDefault();
+    onForgotPassword();
+  };
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      <TextField
+        label={t`Email`}
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={form.values.email}
+        error={form.errors.email}
+        waiting={login.isMutating}
+        onChange={(value) => form.set('email', value)}
+      />
+      <PasswordField
+        label={t`Password`}
+        name="password"
+        required
+        value={form.values.password}
+        error={form.errors.password}
+        waiting={login.isMutating}
+        onChange={(value) => form.set('password', value)}
+      />
+      <TextLink href={forgotPasswordHref} onClick={forgot}>
+        {t`Forgot your password?`}
+      </TextLink>
+      <Actions>
+        <Button type="submit" waiting={login.isMutating}>
+          {t`Log in`}
+        </Button>
+        <Button variant="ghost" disabled={login.isMutating} onClick={onBack}>
+          {t`Back`}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,85 @@
+/** Creates the account: the mailed code plus a new password meeting the SPEC §5 rules. */
+import type { Session } from '@conversa/contract/auth';
+import { ErrorCode } from '@conversa/contract/codes';
+import { isApiRequestError } from '@conversa/data/errors';
+import { useCreatePassword } from '@conversa/data/users/create-password';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../../components/button/button';
+import { PasswordField } from '../../../components/password-field/password-field';
+import { newPassword, sameAs } from '../../../forms/checks';
+import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
+import { useForm } from '../../../forms/use-form';
+import { useFailureText } from '../../../forms/use-failure-text';
+import { type OnBusy, whileBusy } from './busy';
+
+const CODE_ERRORS = new Set<string>([ErrorCode.invalidVerificationCode, ErrorCode.verificationCodeExpired]);
+
+export interface PasswordStepProps {
+  email: string;
+  code: string;
+  onCreated: (session: Session) => void;
+  /** The server refused the code: back to the code step with this message. */
+  onCodeRefused: (message: string) => void;
+  onBack: () => void;
+  onBusy: OnBusy;
+}
+
+/** `POST user/create-password`; the account is created and signed in. */
+export function PasswordStep({ email, code, onCreated, onCodeRefused, onBack, onBusy }: PasswordStepProps) {
+  const { t } = useLingui();
+  const errorText = useFailureText();
+  const form = useForm({ password: '', repeat: '' });
+  const create = useCreatePassword();
+
+  const submit = async () => {
+    const { password } = form.values;
+    if (!form.validate({ password: newPassword, repeat: sameAs(password) })) return;
+    try {
+      const session = await whileBusy(onBusy, () => create.trigger({ email, code, password }));
+      onCreated(session);
+    } catch (error) {
+      if (isApiRequestError(error) && CODE_ERRORS.has(error.code)) return onCodeRefused(errorText(error));
+      form.fail(error);
+    }
+  };
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Intro>{t`Choose a password for ${email}.`}</Intro>
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      <PasswordField
+        label={t`Password`}
+        name="password"
+        checklist
+        required
+        value={form.values.password}
+        error={form.errors.password}
+        waiting={create.isMutating}
+        onChange={(value) => form.set('password', value)}
+      />
+      <PasswordField
+        label={t`Repeat password`}
+        name="repeat"
+        autoComplete="new-password"
+        required
+        value={form.values.repeat}
+        error={form.errors.repeat}
+        waiting={create.isMutating}
+        onChange={(value) => form.set('repeat', value)}
+      />
+      <Actions>
+        <Button type="submit" waiting={create.isMutating}>
+          {t`Create account`}
+        </Button>
+        <Button variant="ghost" disabled={create.isMutating} onClick={onBack}>
+          {t`Back`}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { validateToken } from '@conversa/data/auth/validate-token';
+import type { Institution } from '@conversa/contract/institution';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  postInstitution,
+  renderConnected,
+  resetToasts,
+  startApi,
+  type TestApi,
+} from '../../testing/connected';
+import { AboutInstitutionPage } from './about-institution';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+afterEach(() => resetToasts());
+
+/** A signed-in owner acting in a fresh institution of that kind. */
+async function owner(kind: 'school' | 'business') {
+  const { client, user } = await api.signedIn();
+  const institution = await postInstitution(api, user.token, { kind, name: `Casa ${kind}` });
+  await validateToken(client);
+  return { client, user, institution };
+}
+
+describe('AboutInstitutionPage', () => {
+  it("edits the session's school and toasts the SPEC text", async () => {
+    const user = userEvent.setup();
+    const { client, user: account, institution } = await owner('school');
+    renderConnected(<AboutInstitutionPage />, { client });
+    expect(await screen.findByRole('heading', { name: 'About your school' })).toBeTruthy();
+    const name = await screen.findByLabelText(/^School name/);
+    expect((name as HTMLInputElement).value).toBe('Casa school');
+    expect(screen.queryByRole('radio')).toBeNull();
+    await user.clear(name);
+    await user.type(name, 'Colegio Mar');
+    await user.selectOptions(screen.getByLabelText('Number of students'), '500-1000');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Institution was successfully updated.')).toBeTruthy();
+    const { body } = await api.server.call<{ data: Institution }>(`/api/institution/${institution.id}`, {
+      token: account.token,
+      institution: institution.id,
+    });
+    expect(body.data).toMatchObject({ name: 'Colegio Mar', students: '500_1000', kind: 'school' });
+  });
+
+  it('titles a business as such, asks no number of students, and shows URL issues under the field', async () => {
+    const user = userEvent.setup();
+    const { client } = await owner('business');
+    renderConnected(<AboutInstitutionPage />, { client });
+    expect(await screen.findByRole('heading', { name: 'About your business' })).toBeTruthy();
+    await screen.findByLabelText(/^Business name/);
+    expect(screen.queryByLabelText('Number of students')).toBeNull();
+    await user.type(screen.getByLabelText('Website URL'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Must be a valid URL (https://example.com).')).toBeTruthy();
+  });
+
+  it('says so when the user has no institution', async () => {
+    const { client } = await api.signedIn();
+    renderConnected(<AboutInstitutionPage />, { client });
+    expect(screen.getByText('You do not belong to an institution yet.')).toBeTruthy();
+  });
+
+  it('speaks Spanish', async () => {
+    const { client } = await owner('school');
+    renderConnected(<AboutInstitutionPage />, { client, locale: 'es' });
+    expect(await screen.findByRole('heading', { name: 'Sobre tu centro educativo' })).toBeTruthy();
+    expect(await screen.findByLabelText(/^Nombre del centro/)).toBeTruthy();
+  });
+});

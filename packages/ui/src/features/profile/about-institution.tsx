@@ -1,0 +1,115 @@
+/** Profile page "About your school / business" (SPEC §2): the session's institution. */
+import type { Institution } from '@conversa/contract/institution';
+import { can } from '@conversa/contract/roles';
+import { useCountries } from '@conversa/data/countries/list-countries';
+import { useInstitution } from '@conversa/data/institutions/get-institution';
+import { useUpdateInstitution } from '@conversa/data/institutions/update-institution';
+import { useSession } from '@conversa/data/provider';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../components/button/button';
+import { EmptyState } from '../../components/empty-state/empty-state';
+import {
+  InstitutionFields,
+  type InstitutionValues,
+} from '../../components/institution-fields/institution-fields';
+import { notifySuccess } from '../../components/toaster/toaster';
+import { Waiting } from '../../components/waiting/waiting';
+import { institutionBody, institutionValues } from '../../forms/bodies';
+import { required } from '../../forms/checks';
+import { Actions, Card, Form, FormAlert, Intro, Page, PageTitle } from '../../forms/form-layout';
+import { useForm } from '../../forms/use-form';
+import { successNotices } from '../../i18n/notices';
+import { useFailureText } from '../../forms/use-failure-text';
+
+/** The title says school or business by the institution's kind; members who may not edit it only read. */
+export function AboutInstitutionPage() {
+  const { t } = useLingui();
+  const session = useSession();
+  const institution = useInstitution();
+  const failureText = useFailureText();
+  const kind = institution.data?.kind;
+  const title =
+    kind === 'business'
+      ? t`About your business`
+      : kind === 'school'
+        ? t`About your school`
+        : t`About your institution`;
+  let content;
+  if (session.institutionId === null)
+    content = <EmptyState title={t`You do not belong to an institution yet.`} />;
+  else if (institution.data) {
+    content = (
+      <InstitutionForm
+        key={institution.data.id}
+        institution={institution.data}
+        editable={can(session.roles, 'institution.update')}
+      />
+    );
+  } else if (institution.error) {
+    content = (
+      <>
+        <FormAlert>{failureText(institution.error)}</FormAlert>
+        <Actions>
+          <Button variant="secondary" onClick={() => void institution.mutate()}>
+            {t`Try again`}
+          </Button>
+        </Actions>
+      </>
+    );
+  } else content = <Waiting block size="large" label={t`Loading the institution…`} />;
+  return (
+    <Page aria-labelledby="about-institution-title">
+      <PageTitle id="about-institution-title">{title}</PageTitle>
+      {content}
+    </Page>
+  );
+}
+
+function InstitutionForm({ institution, editable }: { institution: Institution; editable: boolean }) {
+  const { t } = useLingui();
+  const form = useForm<InstitutionValues>(institutionValues(institution));
+  const countries = useCountries();
+  const update = useUpdateInstitution(institution.id);
+
+  const submit = async () => {
+    if (!form.validate({ name: required })) return;
+    const { kind: _kind, ...body } = institutionBody(form.values);
+    try {
+      await update.trigger(body);
+      notifySuccess(successNotices.institutionUpdated);
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+
+  return (
+    <Card>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {editable ? null : <Intro>{t`Only the institution's managers can change these details.`}</Intro>}
+        {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+        <InstitutionFields
+          kindEditable={false}
+          values={form.values}
+          onChange={form.set}
+          errors={form.errors}
+          countries={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+          countriesWaiting={countries.isLoading}
+          waiting={update.isMutating}
+          disabled={!editable}
+        />
+        {editable ? (
+          <Actions>
+            <Button type="submit" waiting={update.isMutating}>
+              {t`Save changes`}
+            </Button>
+          </Actions>
+        ) : null}
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+/** Profile page "About you" (SPEC §2 /profile/about-you): the signed-in user's own details. */
+import type { Profile } from '@conversa/contract/profile';
+import { useValidateToken } from '@conversa/data/auth/validate-token';
+import { useCountries } from '@conversa/data/countries/list-countries';
+import { useSession } from '@conversa/data/provider';
+import { useUpdateProfile } from '@conversa/data/users/update-profile';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../components/button/button';
+import { ProfileFields, type ProfileValues } from '../../components/profile-fields/profile-fields';
+import { TextField } from '../../components/text-field/text-field';
+import { notifySuccess } from '../../components/toaster/toaster';
+import { Waiting } from '../../components/waiting/waiting';
+import { profileBody, profileValues } from '../../forms/bodies';
+import { required } from '../../forms/checks';
+import { Actions, Card, Form, FormAlert, Page, PageTitle } from '../../forms/form-layout';
+import { useForm } from '../../forms/use-form';
+import { successNotices } from '../../i18n/notices';
+import { useFailureText } from '../../forms/use-failure-text';
+
+/** Waits for the session's profile (refreshed by `auth/validate-token`), then the form. */
+export function AboutYouPage() {
+  const { t } = useLingui();
+  const session = useSession();
+  const check = useValidateToken();
+  const failureText = useFailureText();
+  let content;
+  if (session.profile) content = <AboutYouForm key={session.user?.id} profile={session.profile} />;
+  else if (check.error) {
+    content = (
+      <>
+        <FormAlert>{failureText(check.error)}</FormAlert>
+        <Actions>
+          <Button variant="secondary" onClick={() => void check.mutate()}>
+            {t`Try again`}
+          </Button>
+        </Actions>
+      </>
+    );
+  } else content = <Waiting block size="large" label={t`Loading your profile…`} />;
+  return (
+    <Page aria-labelledby="about-you-title">
+      <PageTitle id="about-you-title">{t`About you`}</PageTitle>
+      {content}
+    </Page>
+  );
+}
+
+function AboutYouForm({ profile }: { profile: Profile }) {
+  const { t } = useLingui();
+  const form = useForm<ProfileValues>(profileValues(profile));
+  const countries = useCountries();
+  const update = useUpdateProfile();
+
+  const submit = async () => {
+    if (!form.validate({ full_name: required })) return;
+    try {
+      await update.trigger(profileBody(form.values, profile.locale));
+      notifySuccess(successNotices.profileUpdated);
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+
+  return (
+    <Card>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+        <TextField label={t`Email`} type="email" value={profile.email} readOnly onChange={() => undefined} />
+        <ProfileFields
+          withLocation
+          values={form.values}
+          onChange={form.set}
+          errors={form.errors}
+          countries={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+          countriesWaiting={countries.isLoading}
+          waiting={update.isMutating}
+        />
+        <Actions>
+          <Button type="submit" waiting={update.isMutating}>
+            {t`Save changes`}
+          </Button>
+        </Actions>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+/** Profile page "Password" (SPEC §2 /profile/password): current, new and repeated password. */
+import { ErrorCode } from '@conversa/contract/codes';
+import { isApiRequestError } from '@conversa/data/errors';
+import { useChangePassword } from '@conversa/data/users/change-password';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../components/button/button';
+import { PasswordField } from '../../components/password-field/password-field';
+import { notifySuccess } from '../../components/toaster/toaster';
+import { newPassword, required, sameAs } from '../../forms/checks';
+import { Actions, Card, Form, FormAlert, Page, PageTitle } from '../../forms/form-layout';
+import { useForm } from '../../forms/use-form';
+import { successNotices } from '../../i18n/notices';
+import { useFailureText } from '../../forms/use-failure-text';
+
+const EMPTY = { current_password: '', new_password: '', repeat: '' };
+
+/** `POST user/change-password`: other sessions end, this one stays; a wrong current password shows under its field. */
+export function ChangePasswordPage() {
+  const { t } = useLingui();
+  const failureText = useFailureText();
+  const form = useForm(EMPTY);
+  const change = useChangePassword();
+
+  const submit = async () => {
+    const { current_password, new_password } = form.values;
+    const valid = form.validate({
+      current_password: required,
+      new_password: newPassword,
+      repeat: sameAs(new_password),
+    });
+    if (!valid) return;
+    try {
+      await change.trigger({ current_password, new_password });
+      form.setValues(EMPTY);
+      notifySuccess(successNotices.passwordUpdated);
+    } catch (error) {
+      if (isApiRequestError(error) && error.code === ErrorCode.wrongCurrentPassword) {
+        form.setError('current_password', failureText(error));
+      } else form.fail(error);
+    }
+  };
+
+  return (
+    <Page aria-labelledby="change-password-title">
+      <PageTitle id="change-password-title">{t`Password`}</PageTitle>
+      <Card>
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+          <PasswordField
+            label={t`Current password`}
+            name="current_password"
+            required
+            value={form.values.current_password}
+            error={form.errors.current_password}
+            waiting={change.isMutating}
+            onChange={(value) => form.set('current_password', value)}
+          />
+          <PasswordField
+            label={t`New password`}
+            name="new_password"
+            checklist
+            required
+            value={form.values.new_password}
+            error={form.errors.new_password}
+            waiting={change.isMutating}
+            onChange={(value) => form.set('new_password', value)}
+          />
+          <PasswordField
+            label={t`Repeat new password`}
+            name="repeat"
+            autoComplete="new-password"
+            required
+            value={form.values.repeat}
+            error={form.errors.repeat}
+            waiting={change.isMutating}
+            onChange={(value) => form.set('repeat', value)}
+          />
+          <Actions>
+            <Button type="submit" waiting={change.isMutating}>
+              {t`Update password`}
+            </Button>
+          </Actions>
+        </Form>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Product } from '@conversa/data/products/product';
+import { validateToken } from '@conversa/data/auth/validate-token';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postInstitution, renderConnected, startApi, type TestApi } from '../../testing/connected';
+import { ConsoleHome, homePath } from './console-home';
+
+const product = (id: number, type: Product['type']): Product => ({
+  id,
+  type,
+  externalId: `p${id}`,
+  institutionId: 1,
+  name: `Product ${id}`,
+  logo: null,
+});
+
+describe('homePath', () => {
+  it("is the first product's trainer, by the product's type", () => {
+    expect(homePath([product(4, 'admission')])).toBe('/pre-sales/trainer/4');
+    expect(homePath([product(5, 'retail'), product(6, 'sales_support')])).toBe('/pre-sales/trainer/5');
+    expect(homePath([product(6, 'sales_support'), product(5, 'retail')])).toBe('/sales-support/trainer/6');
+  });
+
+  it('is the setup when there is no product', () => {
+    expect(homePath([])).toBe('/setup-assistant');
+  });
+
+  it("picks the area's first product for an area index, else any product", () => {
+    const both = [product(5, 'retail'), product(6, 'sales_support')];
+    expect(homePath(both, 'sales-support')).toBe('/sales-support/trainer/6');
+    expect(homePath(both, 'pre-sales')).toBe('/pre-sales/trainer/5');
+    expect(homePath([product(5, 'retail')], 'sales-support')).toBe('/pre-sales/trainer/5');
+  });
+});
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+describe('ConsoleHome', () => {
+  it("resolves to the institution's first product once the products arrive", async () => {
+    const { client, user } = await api.signedIn();
+    await postInstitution(api, user.token);
+    await validateToken(client);
+    const onResolved = vi.fn();
+    renderConnected(<ConsoleHome onResolved={onResolved} />, { client });
+    expect(screen.getByRole('status', { name: 'Opening the console…' })).toBeTruthy();
+    await waitFor(() => expect(onResolved).toHaveBeenCalledTimes(1));
+    expect(onResolved.mock.calls[0]![0]).toMatch(/^\/pre-sales\/trainer\/\d+$/);
+  });
+
+  it('resolves to the setup without an institution', async () => {
+    const { client } = await api.signedIn();
+    const onResolved = vi.fn();
+    renderConnected(<ConsoleHome onResolved={onResolved} />, { client });
+    await waitFor(() => expect(onResolved).toHaveBeenCalledWith('/setup-assistant'));
+  });
+
+  it('says so and offers a retry when the products cannot be loaded', async () => {
+    const user = userEvent.setup();
+    const { client } = await api.signedIn();
+    const other = await api.signedIn();
+    const foreign = await postInstitution(api, other.user.token);
+    // Not a member there: the server refuses the product list.
+    client.session.update({ institutionId: foreign.id });
+    const onResolved = vi.fn();
+    renderConnected(<ConsoleHome onResolved={onResolved} />, { client, locale: 'es' });
+    expect(
+      await screen.findByText(
+        'No se pudo cargar la consola. Revisa tu conexión e inténtalo de nuevo.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+    const before = api.received(`institution/${foreign.id}/product`).length;
+    await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
+    await waitFor(() =>
+      expect(api.received(`institution/${foreign.id}/product`).length).toBeGreaterThan(before),
+    );
+    expect(onResolved).not.toHaveBeenCalled();
+  });
+});

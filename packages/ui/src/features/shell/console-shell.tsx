@@ -1,0 +1,87 @@
+/**
+ * The signed-in console's frame, connected: the sidebar gets the session's name and roles, the
+ * institution's kind and products from the data layer, and saves a language choice to the profile
+ * before the app reloads the page (SPEC §2).
+ */
+import type { Locale } from '@conversa/contract/constants';
+import { useInstitution } from '@conversa/data/institutions/get-institution';
+import { useInstitutionProducts } from '@conversa/data/products/list-institution-products';
+import { useDataClient, useSession } from '@conversa/data/provider';
+import { updateProfile } from '@conversa/data/users/update-profile';
+import { useLingui } from '@lingui/react/macro';
+import { type ReactNode, useMemo, useState } from 'react';
+import { AppShell } from '../../components/app-shell/app-shell';
+import type { SidebarProduct } from '../../components/sidebar/navigation';
+import { isLocale } from '../../i18n/locale';
+
+export interface ConsoleShellProps {
+  /** The path shown now (the router's location). */
+  currentPath: string;
+  /** Follow an in-app link (the router's navigate). */
+  onNavigate(path: string): void;
+  /** The profile now holds `locale`: the app reloads the page in it. */
+  onLocaleSaved(locale: Locale): void;
+  children: ReactNode;
+  /** Starts with the 200 px sidebar. */
+  defaultExpanded?: boolean;
+  /** Starts with the mobile drawer open (stories). */
+  defaultDrawerOpen?: boolean;
+}
+
+/** `AppShell` fed by the session, `GET institution/{id}` and `GET institution/{id}/product`. */
+export function ConsoleShell({
+  currentPath,
+  onNavigate,
+  onLocaleSaved,
+  children,
+  defaultExpanded,
+  defaultDrawerOpen,
+}: ConsoleShellProps) {
+  const { i18n } = useLingui();
+  const client = useDataClient();
+  const session = useSession();
+  const institution = useInstitution();
+  const products = useInstitutionProducts();
+  const [saving, setSaving] = useState(false);
+
+  const sidebarProducts = useMemo<SidebarProduct[]>(
+    () => (products.data ?? []).map(({ id, type, name }) => ({ id, type, name })),
+    [products.data],
+  );
+  const shown: Locale = isLocale(i18n.locale) ? i18n.locale : (session.locale ?? 'en');
+
+  const changeLocale = async (locale: Locale) => {
+    const profile = session.profile;
+    if (!profile) return;
+    setSaving(true);
+    try {
+      const { email: _email, ...editable } = profile;
+      await updateProfile(client, { ...editable, locale });
+    } catch {
+      // The data layer has reported it (a toast); the page stays as it is.
+      setSaving(false);
+      return;
+    }
+    onLocaleSaved(locale);
+  };
+
+  return (
+    <AppShell
+      defaultExpanded={defaultExpanded}
+      defaultDrawerOpen={defaultDrawerOpen}
+      sidebar={{
+        fullName: session.profile?.full_name ?? session.user?.email ?? '',
+        institutionKind: institution.data?.kind ?? null,
+        products: sidebarProducts,
+        roles: session.roles,
+        locale: shown,
+        onLocaleChange: (locale) => void changeLocale(locale),
+        localeSaving: saving,
+        currentPath,
+        onNavigate,
+      }}
+    >
+      {children}
+    </AppShell>
+  );
+}

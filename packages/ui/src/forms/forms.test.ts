@@ -1,0 +1,68 @@
+import { ApiRequestError } from '@conversa/data/errors';
+import { setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import { messages as en } from '../locales/en/messages.po';
+import { messages as es } from '../locales/es/messages.po';
+import { email, newPassword, required, sameAs } from './checks';
+import { formErrors } from './field-errors';
+
+const i18nIn = (locale: 'en' | 'es') => {
+  const i18n = setupI18n({ messages: { en, es } });
+  i18n.activate(locale);
+  return i18n;
+};
+
+describe('checks', () => {
+  it('answers the SPEC §5 codes', () => {
+    expect(required('  ')).toBe('required');
+    expect(required('x')).toBeNull();
+    expect(email('')).toBe('required');
+    expect(email('ana@colegio')).toBe('invalid_email');
+    expect(email(' ana.lopez+admisiones@colegio-sol.edu.mx ')).toBeNull();
+    expect(newPassword('')).toBe('required');
+    expect(newPassword('Short1')).toBe('password_too_short');
+    expect(newPassword('longenough1')).toBe('password_needs_uppercase');
+    expect(newPassword('Longenough')).toBe('password_needs_number');
+    expect(newPassword('Longenough1')).toBeNull();
+    expect(sameAs('Longenough1')('')).toBe('required');
+    expect(sameAs('Longenough1')('Longenough2')).toBe('passwords_must_match');
+    expect(sameAs('Longenough1')('Longenough1')).toBeNull();
+  });
+});
+
+describe('formErrors', () => {
+  const issues = [
+    { path: 'email', code: 'invalid_email', message: 'Invalid email address.' },
+    { path: 'website_url', code: 'invalid_url', message: 'Debe ser una URL válida (https://example.com).' },
+  ];
+  const invalid = new ApiRequestError('Some fields are not valid.', 'http', 400, 'validation_failed', issues);
+
+  it('puts issues under the fields the form shows, in the active language', () => {
+    expect(formErrors(invalid, ['email', 'website_url'], i18nIn('es'))).toEqual({
+      fields: {
+        email: 'Correo electrónico no válido.',
+        website_url: 'Debe ser una URL válida (https://example.com).',
+      },
+      form: null,
+    });
+  });
+
+  it('gives the form a message when an issue has no field on screen, or there are no issues', () => {
+    expect(formErrors(invalid, ['email'], i18nIn('en')).form).toBe(
+      'Some fields are not valid. Check them and try again.',
+    );
+    const wrong = new ApiRequestError(
+      'The email or password is incorrect.',
+      'http',
+      401,
+      'invalid_credentials',
+    );
+    expect(formErrors(wrong, ['email'], i18nIn('es'))).toEqual({
+      fields: {},
+      form: 'El correo o la contraseña no son correctos.',
+    });
+    const offline = new ApiRequestError('Failed to fetch', 'network', 0, 'network_error');
+    expect(formErrors(offline, [], i18nIn('es')).form).toBe('Failed to fetch');
+    expect(formErrors(new Error('popup closed'), [], i18nIn('en')).form).toBe('popup closed');
+  });
+});
