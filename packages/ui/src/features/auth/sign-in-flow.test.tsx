@@ -73,7 +73,7 @@ describe('SignInFlow: sign-up by e-mail', () => {
       user: { email },
       institutionId: null,
     });
-    await user.type(screen.getByLabelText('First name'), 'Marta');
+    await user.type(await screen.findByLabelText('First name'), 'Marta');
     await user.type(screen.getByLabelText('Last name'), 'Gil');
     expect((screen.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Marta Gil');
     await user.type(screen.getByLabelText('Phone number'), '+34 600 000 001');
@@ -81,7 +81,7 @@ describe('SignInFlow: sign-up by e-mail', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await screen.findByRole('heading', { name: 'About your school or business' });
-    await user.type(screen.getByLabelText(/^School name/), 'Colegio Sol');
+    await user.type(await screen.findByLabelText(/^School name/), 'Colegio Sol');
     await user.type(screen.getByLabelText('Website URL'), 'colegiosol.es');
     await user.selectOptions(screen.getByLabelText('Number of students'), 'Up to 250');
     await waitFor(() => expect(screen.getByRole('option', { name: 'Spain' })).toBeTruthy());

@@ -10,22 +10,31 @@ import { PRODUCT_NAME } from '@conversa/contract/constants';
 import { listUserInstitutions, userInstitutionsKey } from '@conversa/data/users/list-user-institutions';
 import { useDataClient } from '@conversa/data/provider';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Waiting } from '../../components/waiting';
 import styled from 'styled-components';
 import { Card, FormAlert, TextLink } from '../../forms/form-layout';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import type { LoadGoogleIdentity } from './google-identity';
 import type { GetMicrosoftIdToken } from './steps/provider-buttons';
-import { AboutSchoolStep } from './steps/about-school-step';
-import { AboutYouStep } from './steps/about-you-step';
 import { CodeStep } from './steps/code-step';
 import { EmailStep } from './steps/email-step';
 import { useFailureText } from '../../forms/use-failure-text';
 import { InitialStep } from './steps/initial-step';
 import { LoginStep } from './steps/login-step';
 import { PasswordStep } from './steps/password-step';
-import { SelectInstitutionStep } from './steps/select-institution-step';
 import { useWizard } from './use-wizard';
+
+// The onboarding steps (profile and institution forms, with the phone-number library) are not on
+// /login's first screen: they load on demand, fetched ahead once a sign-up or login is under way.
+const loadAboutYou = () => import('./steps/about-you-step');
+const loadAboutSchool = () => import('./steps/about-school-step');
+const loadSelectInstitution = () => import('./steps/select-institution-step');
+const AboutYouStep = lazy(() => loadAboutYou().then((m) => ({ default: m.AboutYouStep })));
+const AboutSchoolStep = lazy(() => loadAboutSchool().then((m) => ({ default: m.AboutSchoolStep })));
+const SelectInstitutionStep = lazy(() =>
+  loadSelectInstitution().then((m) => ({ default: m.SelectInstitutionStep })),
+);
 
 export type { GetMicrosoftIdToken } from './steps/provider-buttons';
 export type { GoogleIdentity, LoadGoogleIdentity } from './google-identity';
@@ -110,6 +119,15 @@ export function SignInFlow({
   const title = useRef<HTMLHeadingElement>(null);
   const go = (next: SignInStep) => wizard.goTo(indexOf(next));
   const onBusy = (busy: boolean) => (busy ? wizard.lock() : wizard.unlock());
+
+  // Past the first screens, fetch the onboarding steps ahead so they show without a wait.
+  useEffect(() => {
+    if (step === 'login' || step === 'code' || step === 'password') {
+      void loadAboutYou();
+      void loadAboutSchool();
+      void loadSelectInstitution();
+    }
+  }, [step]);
 
   // A new step is announced: focus moves to its heading.
   const first = useRef(true);
@@ -238,7 +256,7 @@ export function SignInFlow({
         {titles[step]}
       </Title>
       {error ? <FormAlert>{error}</FormAlert> : null}
-      {body[step]}
+      <Suspense fallback={<Waiting block />}>{body[step]}</Suspense>
       <Legal>
         <Trans>
           By continuing you accept the{' '}

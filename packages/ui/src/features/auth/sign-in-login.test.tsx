@@ -69,7 +69,7 @@ describe('SignInFlow: login', () => {
     renderConnected(<SignInFlow onSignedIn={onSignedIn} />, { client });
     await logIn(user, owner.email, owner.password);
     await screen.findByRole('heading', { name: 'Select an institution' });
-    const north = screen.getByRole('button', { name: /Colegio Norte/ });
+    const north = await screen.findByRole('button', { name: /Colegio Norte/ });
     expect(within(north).getByText('School')).toBeTruthy();
     expect(client.session.getSnapshot().institutionId).toBe(second.id);
     await user.click(north);
@@ -83,7 +83,7 @@ describe('SignInFlow: login', () => {
     renderConnected(<SignInFlow onSignedIn={vi.fn()} />, { client: api.client() });
     await logIn(user, account.email, account.password);
     await screen.findByRole('heading', { name: 'About you' });
-    expect((screen.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Pablo Soto');
+    expect(((await screen.findByLabelText(/^Full name/)) as HTMLInputElement).value).toBe('Pablo Soto');
   });
 
   it('links to password reset (or calls back) and opens terms and privacy in a new tab', async () => {
@@ -192,7 +192,7 @@ describe('SignInFlow: Google and Microsoft', () => {
       client_id: GOOGLE_CLIENT,
       select_by: 'btn',
     });
-    expect((screen.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Lucía Fernández');
+    expect(((await screen.findByLabelText(/^Full name/)) as HTMLInputElement).value).toBe('Lucía Fernández');
     expect(client.session.getSnapshot()).toMatchObject({ isAuthed: true, user: { email } });
   });
 
