@@ -103,6 +103,63 @@ async function dev() {
   );
 }
 
+/**
+ * The browser suites (Storybook smoke, journeys in Chromium against the built server): builds what
+ * is stale and Storybook, finds or installs Chromium, runs `e2e/vitest.config.ts` with a JSON report.
+ * Failed steps go to `failures`; resolves to whether the suites ran.
+ */
+async function browserSuites(check, failures, reportFile, vitestArgs = []) {
+  rmSync(reportFile, { force: true });
+  mkdirSync(path.dirname(reportFile), { recursive: true });
+  const buildStep = 'build the admin console, the server and Storybook';
+  await check(buildStep, async () => {
+    const code = await build({ keepGoing: true });
+    return code !== 0 ? code : buildStorybook();
+  });
+  step('Chromium for the browser suites');
+  const { ensureChromium } = await import('./lib/chromium.mjs');
+  let chromium = null;
+  try {
+    chromium = ensureChromium();
+    console.log(`conversa: ${chromium}`);
+  } catch (error) {
+    console.error(`conversa: ${error.message}`);
+    failures.push('Chromium');
+  }
+  if (!chromium || failures.includes(buildStep)) {
+    failures.push('browser suites not run (see above)');
+    return false;
+  }
+  await check('Storybook smoke and browser journeys (vitest, Chromium)', () =>
+    pnpm([
+      'exec',
+      'vitest',
+      'run',
+      '--config',
+      'e2e/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+      ...vitestArgs,
+    ]),
+  );
+  return true;
+}
+
+/** `npm run e2e [-- filters]`: only the browser suites, e.g. `npm run e2e -- journeys/account`. */
+async function e2e() {
+  await install();
+  const failures = [];
+  const check = async (title, fn) => {
+    step(title);
+    if ((await fn()) !== 0) failures.push(title);
+  };
+  const reportFile = path.join(root, '.cache', 'vitest-e2e-report.json');
+  await browserSuites(check, failures, reportFile, process.argv.slice(3));
+  if (failures.length > 0) console.log(`\nfailed steps: ${failures.join(', ')}`);
+  process.exit(failures.length > 0 ? 1 : 0);
+}
+
 async function test() {
   await install();
   const failures = [];
@@ -142,38 +199,7 @@ async function test() {
   // Browser suites (Storybook smoke, journeys against the built server) after the unit projects, so
   // Chromium does not compete with them for the cores.
   const e2eReportFile = path.join(root, '.cache', 'vitest-e2e-report.json');
-  rmSync(e2eReportFile, { force: true });
-  await check('build the admin console, the server and Storybook', async () => {
-    const code = await build({ keepGoing: true });
-    return code !== 0 ? code : buildStorybook();
-  });
-  step('Chromium for the browser suites');
-  const { ensureChromium } = await import('./lib/chromium.mjs');
-  let chromium = null;
-  try {
-    chromium = ensureChromium();
-    console.log(`conversa: ${chromium}`);
-  } catch (error) {
-    console.error(`conversa: ${error.message}`);
-    failures.push('Chromium');
-  }
-  const e2eRuns = chromium && !failures.includes('build the admin console, the server and Storybook');
-  if (e2eRuns) {
-    await check('Storybook smoke and browser journeys (vitest, Chromium)', () =>
-      pnpm([
-        'exec',
-        'vitest',
-        'run',
-        '--config',
-        'e2e/vitest.config.ts',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${e2eReportFile}`,
-      ]),
-    );
-  } else {
-    failures.push('browser suites not run (see above)');
-  }
+  const e2eRuns = await browserSuites(check, failures, e2eReportFile);
 
   let passed = 0;
   let failed = 0;
@@ -219,6 +245,7 @@ const commands = {
   start,
   dev,
   test,
+  e2e,
   bench,
   build: async () => {
     await install();

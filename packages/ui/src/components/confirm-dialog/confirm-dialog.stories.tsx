@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { fn } from 'storybook/test';
+import { Button } from '../button/button';
 import { ConfirmDialog } from './confirm-dialog';
 
 const meta = {
@@ -24,4 +26,23 @@ export const Primary: Story = {
   args: { tone: 'primary', title: 'Publish the chat link?', message: 'Anyone with the link can chat.' },
 };
 export const Waiting: Story = { args: { waiting: true } };
-export const Closed: Story = { args: { open: false } };
+/** Closed: only what opens it is on screen. */
+export const Closed: Story = {
+  args: { open: false },
+  render: function ClosedConfirmDialog(args) {
+    const [open, setOpen] = useState(args.open);
+    return (
+      <>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete 3 leads
+        </Button>
+        <ConfirmDialog
+          {...args}
+          open={open}
+          onCancel={() => setOpen(false)}
+          onConfirm={() => setOpen(false)}
+        />
+      </>
+    );
+  },
+};

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { fn } from 'storybook/test';
 import { Button } from '../button/button';
 import { TextField } from '../text-field/text-field';
@@ -43,4 +44,16 @@ export const WithError: Story = {
     footer: <Button>Save</Button>,
   },
 };
-export const Closed: Story = { args: { open: false } };
+/** Closed: only what opens it is on screen. */
+export const Closed: Story = {
+  args: { open: false },
+  render: function ClosedDialog(args) {
+    const [open, setOpen] = useState(args.open);
+    return (
+      <>
+        <Button onClick={() => setOpen(true)}>Rename assistant</Button>
+        <Dialog {...args} open={open} onClose={() => setOpen(false)} />
+      </>
+    );
+  },
+};

@@ -67,7 +67,10 @@ export const NoProducts: Story = { args: { products: [], currentPath: '/setup-as
 export const AccountMenuOpen: Story = {
   args: { expanded: true },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: /Account menu/ }));
+    // The Spanish toolbar renders 'Menú de la cuenta'.
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: /Account menu|Menú de la cuenta/ }),
+    );
   },
 };
 

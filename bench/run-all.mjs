@@ -1,0 +1,19 @@
+// `npm run bench`: every benchmark in turn, each in its own process; fails when any of them does
+// (over budget or broken), after all have run and written their section of RESULTS.md.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const benchmarks = ['bundle-size.mjs', 'api-bench.mjs'];
+
+const failed = [];
+for (const file of benchmarks) {
+  console.log(`\n▸ bench/${file}`);
+  const { status } = spawnSync(process.execPath, [path.join(here, file)], { stdio: 'inherit' });
+  if (status !== 0) failed.push(file);
+}
+if (failed.length > 0) {
+  console.log(`\nbenchmarks failed or over budget: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}

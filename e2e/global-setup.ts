@@ -1,0 +1,43 @@
+// One Chromium for every e2e file (they connect to it over its WebSocket endpoint) and one real
+// server for the journeys, with an admin e-mail in ADMIN_EMAILS.
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
+import { missingBuild, startAppServer, type AppServer } from './lib/app-server';
+import { ADMIN_EMAIL, POLYGLOT_EMAIL } from './lib/accounts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    browserWsEndpoint: string;
+    /** The server's base URL, or '' when it could not start (see `appError`). */
+    appUrl: string;
+    appDataDir: string;
+    appError: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const browser = await chromium.launchServer(chromiumLaunchOptions());
+  project.provide('browserWsEndpoint', browser.wsEndpoint());
+
+  let app: AppServer | null = null;
+  // The Storybook smoke does not need the server: a missing build fails only the journeys.
+  const problem = missingBuild();
+  if (problem) {
+    project.provide('appError', problem);
+  } else {
+    try {
+      app = await startAppServer({ ADMIN_EMAILS: `${ADMIN_EMAIL},${POLYGLOT_EMAIL}` });
+      project.provide('appError', '');
+    } catch (error) {
+      project.provide('appError', (error as Error).message);
+    }
+  }
+  project.provide('appUrl', app?.url ?? '');
+  project.provide('appDataDir', app?.dataDir ?? '');
+
+  return async () => {
+    await app?.stop();
+    await browser.close();
+  };
+}
