@@ -1,4 +1,5 @@
 /** /login: the sign-in flow (its own chunk: the first page most visitors load). */
+import { PublicLayout } from '@conversa/ui/components/public-layout';
 import { consolePaths } from '@conversa/ui/components/sidebar';
 import { SignInFlow } from '@conversa/ui/features/auth/sign-in-flow';
 import { useNavigate } from 'react-router';
@@ -7,10 +8,12 @@ import { useNavigate } from 'react-router';
 export function Component() {
   const navigate = useNavigate();
   return (
-    <SignInFlow
-      onSignedIn={() => navigate(consolePaths.root, { replace: true })}
-      onForgotPassword={() => navigate(consolePaths.resetPassword)}
-      forgotPasswordHref={consolePaths.resetPassword}
-    />
+    <PublicLayout>
+      <SignInFlow
+        onSignedIn={() => navigate(consolePaths.root, { replace: true })}
+        onForgotPassword={() => navigate(consolePaths.resetPassword)}
+        forgotPasswordHref={consolePaths.resetPassword}
+      />
+    </PublicLayout>
   );
 }

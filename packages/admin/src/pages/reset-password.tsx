@@ -1,4 +1,5 @@
 /** /reset-password: without `?token` the request form, with it the new-password form. */
+import { PublicLayout } from '@conversa/ui/components/public-layout';
 import { consolePaths } from '@conversa/ui/components/sidebar';
 import { NewPasswordForm, RequestResetForm } from '@conversa/ui/features/auth/reset-password';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,9 +10,13 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const toLogin = () => navigate(consolePaths.login);
-  return token ? (
-    <NewPasswordForm key={token} token={token} onDone={toLogin} />
-  ) : (
-    <RequestResetForm onBackToLogin={toLogin} />
+  return (
+    <PublicLayout>
+      {token ? (
+        <NewPasswordForm key={token} token={token} onDone={toLogin} />
+      ) : (
+        <RequestResetForm onBackToLogin={toLogin} />
+      )}
+    </PublicLayout>
   );
 }
