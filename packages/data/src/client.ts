@@ -50,7 +50,10 @@ export interface CallOptions {
   searchParams?: Record<string, string | number | boolean | undefined>;
   /** Send `X-Institution-Id` (default true; the profile PUT sends none). */
   institution?: boolean;
-  /** Report a failure to `onError` (default true; hooks report only once SWR stops retrying). */
+  /**
+   * Report a failure to `onError`: default true for reads (hooks report once SWR stops retrying),
+   * false for writes, whose caller shows the failure (in its form) or calls `report`.
+   */
   report?: boolean;
   /** A 401 means the session is over (default true; false where a 401 means wrong credentials). */
   sessionCheck?: boolean;
@@ -155,7 +158,9 @@ export function createDataClient(options: DataClientOptions): DataClient {
     } catch (thrown) {
       const error = await toApiRequestError(thrown);
       if (error.status === 401 && token && opts.sessionCheck !== false) expire(token, error);
-      else if (opts.report !== false) report(error);
+      // Reads report (a page cannot show what it failed to load); a write's failure belongs to the
+      // form that made it, which shows it in place or hands it to `report` itself.
+      else if (opts.report ?? method === 'GET') report(error);
       throw error;
     }
   };

@@ -57,8 +57,9 @@ export function ConsoleShell({
     try {
       const { email: _email, ...editable } = profile;
       await updateProfile(client, { ...editable, locale });
-    } catch {
-      // The data layer has reported it (a toast); the page stays as it is.
+    } catch (error) {
+      // No form here to show it in: a toast, and the page stays as it is.
+      client.report(error);
       setSaving(false);
       return;
     }
