@@ -74,18 +74,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const institutions = pgTable('institutions', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  kind: text('kind').notNull(),
-  websiteUrl: text('website_url'),
-  students: text('students'),
-  country: text('country'),
-  location: text('location'),
-  logo: text('logo'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    websiteUrl: text('website_url'),
+    students: text('students'),
+    country: text('country'),
+    location: text('location'),
+    logo: text('logo'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The admin's list pages by name.
+  (t) => [index('institutions_name_idx').on(t.name, t.id)],
+);
 
 export const memberships = pgTable(
   'memberships',

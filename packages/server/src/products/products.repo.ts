@@ -6,6 +6,7 @@ import type { InstitutionProduct, ProductType } from '@conversa/contract/product
 import type { MemberRole } from '@conversa/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { hotQuery } from '../db/hot-query';
 import { institutionProducts, memberships } from '../db/schema';
 
 const productColumns = {
@@ -37,12 +38,19 @@ function toProduct(row: ProductRow): InstitutionProduct {
 
 /** The product queries of one database. */
 export function productsRepo(db: Db) {
-  const byInstitution = db
-    .select(productColumns)
-    .from(institutionProducts)
-    .where(eq(institutionProducts.institutionId, sql.placeholder('institutionId')))
-    .orderBy(institutionProducts.id)
-    .prepare('products_by_institution');
+  // The benchmarked read (GET institution/{id}/product): a server-side prepared statement.
+  const listHot = hotQuery<{
+    id: number;
+    external_id: string;
+    institution_id: number;
+    type: string;
+    name: string;
+    logo: string | null;
+  }>(
+    db,
+    'products_by_institution',
+    'select id, external_id, institution_id, type, name, logo from institution_products where institution_id = $1 order by id',
+  );
 
   const inInstitution = db
     .select(productColumns)
@@ -73,8 +81,17 @@ export function productsRepo(db: Db) {
   return {
     /** The products of an institution, by id. */
     async list(institutionId: number): Promise<InstitutionProduct[]> {
-      const rows = await byInstitution.execute({ institutionId });
-      return rows.map(toProduct);
+      const rows = await listHot([institutionId]);
+      return rows.map((row) =>
+        toProduct({
+          id: row.id,
+          externalId: row.external_id,
+          institutionId: row.institution_id,
+          type: row.type,
+          name: row.name,
+          logo: row.logo,
+        }),
+      );
     },
 
     /** One product of an institution; null when it is not there (or belongs to another). */

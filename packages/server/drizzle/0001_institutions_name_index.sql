@@ -1,0 +1,1 @@
+CREATE INDEX "institutions_name_idx" ON "institutions" USING btree ("name","id");
