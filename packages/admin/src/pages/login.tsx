@@ -3,6 +3,7 @@ import { PublicLayout } from '@conversa/ui/components/public-layout';
 import { consolePaths } from '@conversa/ui/components/sidebar';
 import { SignInFlow } from '@conversa/ui/features/auth/sign-in-flow';
 import { useNavigate } from 'react-router';
+import { getMicrosoftIdToken } from '../microsoft-sign-in';
 
 /** Route component. */
 export function Component() {
@@ -13,6 +14,7 @@ export function Component() {
         onSignedIn={() => navigate(consolePaths.root, { replace: true })}
         onForgotPassword={() => navigate(consolePaths.resetPassword)}
         forgotPasswordHref={consolePaths.resetPassword}
+        getMicrosoftIdToken={getMicrosoftIdToken}
       />
     </PublicLayout>
   );
