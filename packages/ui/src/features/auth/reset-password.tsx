@@ -8,11 +8,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { PasswordField } from '../../components/password-field/password-field';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { email as emailCheck, newPassword, sameAs } from '../../forms/checks';
 import { Actions, Card, Form, FormAlert, FormNotice, Intro } from '../../forms/form-layout';
+import { NewPasswordFields } from '../../forms/new-password-fields';
 import { useForm } from '../../forms/use-form';
 import { successMessage } from '../../i18n/codes';
 
@@ -133,25 +133,12 @@ export function NewPasswordForm({ token, onDone }: NewPasswordFormProps) {
           }}
         >
           {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-          <PasswordField
-            label={t`New password`}
+          <NewPasswordFields
+            form={form}
             name="password"
-            checklist
-            required
-            value={form.values.password}
-            error={form.errors.password}
+            label={t`New password`}
+            repeatLabel={t`Repeat password`}
             waiting={reset.isMutating}
-            onChange={(value) => form.set('password', value)}
-          />
-          <PasswordField
-            label={t`Repeat password`}
-            name="repeat"
-            autoComplete="new-password"
-            required
-            value={form.values.repeat}
-            error={form.errors.repeat}
-            waiting={reset.isMutating}
-            onChange={(value) => form.set('repeat', value)}
           />
           <Actions>
             <Button type="submit" waiting={reset.isMutating}>

@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/password-field/password-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { newPassword, required, sameAs } from '../../forms/checks';
 import { Actions, Card, Form, FormAlert, Page, PageTitle } from '../../forms/form-layout';
+import { NewPasswordFields } from '../../forms/new-password-fields';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';
@@ -60,25 +61,12 @@ export function ChangePasswordPage() {
             waiting={change.isMutating}
             onChange={(value) => form.set('current_password', value)}
           />
-          <PasswordField
-            label={t`New password`}
+          <NewPasswordFields
+            form={form}
             name="new_password"
-            checklist
-            required
-            value={form.values.new_password}
-            error={form.errors.new_password}
+            label={t`New password`}
+            repeatLabel={t`Repeat new password`}
             waiting={change.isMutating}
-            onChange={(value) => form.set('new_password', value)}
-          />
-          <PasswordField
-            label={t`Repeat new password`}
-            name="repeat"
-            autoComplete="new-password"
-            required
-            value={form.values.repeat}
-            error={form.errors.repeat}
-            waiting={change.isMutating}
-            onChange={(value) => form.set('repeat', value)}
           />
           <Actions>
             <Button type="submit" waiting={change.isMutating}>

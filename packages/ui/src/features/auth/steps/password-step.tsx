@@ -5,9 +5,9 @@ import { isApiRequestError } from '@conversa/data/errors';
 import { useCreatePassword } from '@conversa/data/users/create-password';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/button/button';
-import { PasswordField } from '../../../components/password-field/password-field';
 import { newPassword, sameAs } from '../../../forms/checks';
 import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
+import { NewPasswordFields } from '../../../forms/new-password-fields';
 import { useForm } from '../../../forms/use-form';
 import { useFailureText } from '../../../forms/use-failure-text';
 import { type OnBusy, whileBusy } from './busy';
@@ -52,25 +52,12 @@ export function PasswordStep({ email, code, onCreated, onCodeRefused, onBack, on
     >
       <Intro>{t`Choose a password for ${email}.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-      <PasswordField
-        label={t`Password`}
+      <NewPasswordFields
+        form={form}
         name="password"
-        checklist
-        required
-        value={form.values.password}
-        error={form.errors.password}
+        label={t`Password`}
+        repeatLabel={t`Repeat password`}
         waiting={create.isMutating}
-        onChange={(value) => form.set('password', value)}
-      />
-      <PasswordField
-        label={t`Repeat password`}
-        name="repeat"
-        autoComplete="new-password"
-        required
-        value={form.values.repeat}
-        error={form.errors.repeat}
-        waiting={create.isMutating}
-        onChange={(value) => form.set('repeat', value)}
       />
       <Actions>
         <Button type="submit" waiting={create.isMutating}>
