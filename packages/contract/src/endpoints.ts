@@ -11,6 +11,13 @@ import {
   MicrosoftLoginBodySchema,
   SessionSchema,
 } from './auth';
+import {
+  CreateProductBodySchema,
+  FaqsSchema,
+  InstitutionProductDetailSchema,
+  KnowledgeBaseSchema,
+  UpdateProductBodySchema,
+} from './assistant';
 import { MessageResultSchema } from './common';
 import { CountrySchema } from './country';
 import {
@@ -237,10 +244,62 @@ export const endpoints = {
   getInstitutionProduct: {
     method: 'GET',
     path: '/institution-product/{id}',
-    summary: 'One product',
+    summary: 'One product, with its assistant settings',
     tag: 'product',
     access: 'member',
-    response: InstitutionProductSchema,
+    response: InstitutionProductDetailSchema,
+  },
+  createInstitutionProduct: {
+    method: 'POST',
+    path: '/institution-product',
+    summary: 'Create a product in the X-Institution-Id institution',
+    tag: 'product',
+    access: 'member',
+    body: CreateProductBodySchema,
+    response: InstitutionProductDetailSchema,
+  },
+  updateInstitutionProduct: {
+    method: 'PUT',
+    path: '/institution-product/{id}',
+    summary: "Change a product's name or assistant settings",
+    tag: 'product',
+    access: 'member',
+    body: UpdateProductBodySchema,
+    response: InstitutionProductDetailSchema,
+  },
+  getKnowledgeBase: {
+    method: 'GET',
+    path: '/institution-product/{id}/knowledge-base',
+    summary: "The assistant's knowledge base text",
+    tag: 'product',
+    access: 'member',
+    response: KnowledgeBaseSchema,
+  },
+  putKnowledgeBase: {
+    method: 'PUT',
+    path: '/institution-product/{id}/knowledge-base',
+    summary: "Replace the assistant's knowledge base text",
+    tag: 'product',
+    access: 'member',
+    body: KnowledgeBaseSchema,
+    response: KnowledgeBaseSchema,
+  },
+  getFaqs: {
+    method: 'GET',
+    path: '/institution-product/{id}/faq',
+    summary: "The assistant's FAQs, in order",
+    tag: 'product',
+    access: 'member',
+    response: FaqsSchema,
+  },
+  putFaqs: {
+    method: 'PUT',
+    path: '/institution-product/{id}/faq',
+    summary: "Replace all of the assistant's FAQs",
+    tag: 'product',
+    access: 'member',
+    body: FaqsSchema,
+    response: FaqsSchema,
   },
   countries: {
     method: 'GET',

@@ -16,6 +16,7 @@ import type { AppEnv } from './http/env';
 import { pickLocale } from './i18n/translate';
 import { institutionsRoutes } from './institutions/institutions.routes';
 import { metaRoutes } from './meta/meta.routes';
+import { assistantSettingsRoutes } from './products/assistant-settings.routes';
 import { productsRoutes } from './products/products.routes';
 import { adminStaticRoutes, hasBuiltApp } from './static/admin-static';
 import { usersRoutes } from './users/users.routes';
@@ -72,6 +73,7 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', usersRoutes(deps));
   api.route('/', institutionsRoutes(deps));
   api.route('/', productsRoutes(deps));
+  api.route('/', assistantSettingsRoutes(deps));
   app.route('/api', api);
   // After the API: the console's files and its SPA fallback, never under /api.
   if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir));

@@ -15,6 +15,12 @@ export interface Product {
 
 /** `{id, external_id, institution_id, product: {type, name, logo}}` → `{id, externalId, institutionId, type, name, logo}`. */
 export function liftProduct(wire: InstitutionProduct): Product {
-  const { product, ...rest } = wire;
-  return { ...toCamelCase(rest), type: product.type, name: product.name, logo: product.logo };
+  // Only the list's fields: the single answer also carries assistant settings, not lifted here.
+  const { id, external_id, institution_id, product } = wire;
+  return {
+    ...toCamelCase({ id, external_id, institution_id }),
+    type: product.type,
+    name: product.name,
+    logo: product.logo,
+  };
 }

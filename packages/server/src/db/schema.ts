@@ -3,11 +3,13 @@
  * indexes, so it can later be distributed by institution (DESIGN §4, §8). Migrations in ../drizzle
  * are generated from this file with `pnpm --filter @conversa/server db:generate` and committed.
  */
+import { DEFAULT_SNIPPET, type Handoff, type Snippet } from '@conversa/contract/assistant';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -120,6 +122,11 @@ export const institutionProducts = pgTable(
     type: text('type').notNull(),
     name: text('name').notNull(),
     logo: text('logo'),
+    suggestedQuestions: jsonb('suggested_questions').$type<string[]>().notNull().default([]),
+    handoff: jsonb('handoff').$type<Handoff>(),
+    publicLinkActive: boolean('public_link_active').notNull().default(true),
+    snippet: jsonb('snippet').$type<Snippet>().notNull().default(DEFAULT_SNIPPET),
+    knowledgeBase: text('knowledge_base').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,6 +134,24 @@ export const institutionProducts = pgTable(
     index('institution_products_institution_idx').on(t.institutionId, t.id),
     uniqueIndex('institution_products_external_id_key').on(t.externalId),
   ],
+);
+
+/** A product's FAQs, in `position` order; a save replaces them all. */
+export const productFaqs = pgTable(
+  'product_faqs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => institutionProducts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+  },
+  (t) => [index('product_faqs_product_idx').on(t.institutionId, t.productId, t.position)],
 );
 
 /** The live sign-up code of an address (one at a time; a resend replaces it). */

@@ -80,7 +80,11 @@ describe.each(guarded)('%s', (_name, endpoint) => {
 
   if (endpoint.access === 'member') {
     it(`${endpoint.method} ${endpoint.path}: another tenant → 404/403, no data`, async () => {
-      for (const institution of [attacker.institution.id, victim.institution.id, undefined]) {
+      // Without `{id}` (a create) the header alone names the tenant: only the victim's is foreign.
+      const headers = endpoint.path.includes('{id}')
+        ? [attacker.institution.id, victim.institution.id, undefined]
+        : [victim.institution.id];
+      for (const institution of headers) {
         const { status, body } = await callAs(endpoint, attacker.owner.token, institution);
         expect([403, 404], `X-Institution-Id: ${institution}`).toContain(status);
         expect(body.data).toBeUndefined();

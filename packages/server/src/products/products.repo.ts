@@ -2,6 +2,7 @@
  * Product queries; rows become `InstitutionProduct` here (snake_case, the product nested). The
  * queries are prepared once per database: these reads are on the benchmarked path (DESIGN §9).
  */
+import type { Handoff, InstitutionProductDetail, Snippet } from '@conversa/contract/assistant';
 import type { InstitutionProduct, ProductType } from '@conversa/contract/product';
 import type { MemberRole } from '@conversa/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,13 +10,18 @@ import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { institutionProducts, memberships } from '../db/schema';
 
-const productColumns = {
+/** The columns of a product answer (the knowledge base is read on its own). */
+export const productColumns = {
   id: institutionProducts.id,
   externalId: institutionProducts.externalId,
   institutionId: institutionProducts.institutionId,
   type: institutionProducts.type,
   name: institutionProducts.name,
   logo: institutionProducts.logo,
+  suggestedQuestions: institutionProducts.suggestedQuestions,
+  handoff: institutionProducts.handoff,
+  publicLinkActive: institutionProducts.publicLinkActive,
+  snippet: institutionProducts.snippet,
 };
 
 interface ProductRow {
@@ -25,6 +31,28 @@ interface ProductRow {
   type: string;
   name: string;
   logo: string | null;
+}
+
+/** A product row with its assistant settings. */
+export interface ProductDetailRow extends ProductRow {
+  suggestedQuestions: string[];
+  handoff: Handoff | null;
+  publicLinkActive: boolean;
+  snippet: Snippet;
+}
+
+/** A row as the single-product answer: settings, public link and embed snippet. */
+export function toDetail(row: ProductDetailRow, publicUrl: string): InstitutionProductDetail {
+  const area = row.type === 'admission' ? 'admissions' : 'retail';
+  return {
+    ...toProduct(row),
+    suggested_questions: row.suggestedQuestions,
+    handoff: row.handoff,
+    public_link_active: row.publicLinkActive,
+    snippet: row.snippet,
+    public_url: `${publicUrl}/${area}/${row.institutionId}`,
+    embed_snippet: `<script src="${publicUrl}/embed.js" data-assistant="${row.externalId}" async></script>`,
+  };
 }
 
 function toProduct(row: ProductRow): InstitutionProduct {
@@ -37,7 +65,7 @@ function toProduct(row: ProductRow): InstitutionProduct {
 }
 
 /** The product queries of one database. */
-export function productsRepo(db: Db) {
+export function productsRepo(db: Db, publicUrl: string) {
   // The benchmarked read (GET institution/{id}/product): a server-side prepared statement.
   const listHot = hotQuery<{
     id: number;
@@ -95,18 +123,20 @@ export function productsRepo(db: Db) {
     },
 
     /** One product of an institution; null when it is not there (or belongs to another). */
-    async find(institutionId: number, id: number): Promise<InstitutionProduct | null> {
+    async find(institutionId: number, id: number): Promise<InstitutionProductDetail | null> {
       const [row] = await inInstitution.execute({ institutionId, id });
-      return row ? toProduct(row) : null;
+      return row ? toDetail(row, publicUrl) : null;
     },
 
     /** One product with the user's membership role in its institution (null role: not a member). */
     async findWithRole(
       id: number,
       userId: number,
-    ): Promise<{ product: InstitutionProduct; role: MemberRole | null } | null> {
+    ): Promise<{ product: InstitutionProductDetail; role: MemberRole | null } | null> {
       const [row] = await withRole.execute({ id, userId });
-      return row ? { product: toProduct(row), role: (row.role as MemberRole | null) ?? null } : null;
+      return row
+        ? { product: toDetail(row, publicUrl), role: (row.role as MemberRole | null) ?? null }
+        : null;
     },
   };
 }

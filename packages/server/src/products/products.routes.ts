@@ -14,7 +14,7 @@ import { actingIn } from './products.service';
 
 /** The product routes. */
 export function productsRoutes(deps: AppDeps) {
-  const products = productsRepo(deps.database.db);
+  const products = productsRepo(deps.database.db, deps.config.publicUrl);
 
   return new Hono<AppEnv>()
     .get('/institution/:id/product', requireStaff(deps, { institution: { param: 'id' } }), async (c) => {

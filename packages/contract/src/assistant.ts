@@ -1,0 +1,133 @@
+/** Assistant settings of a product: suggested questions, handoff, public link, snippet, knowledge. */
+import * as v from 'valibot';
+import { ValidationCode as C } from './codes';
+import { optionalText, PhoneSchema, requiredText } from './fields';
+import { InstitutionProductSchema, ProductTypeSchema } from './product';
+
+export const MAX_SUGGESTED_QUESTIONS = 3;
+export const MAX_ALLOWED_ORIGINS = 20;
+export const MAX_KNOWLEDGE_BASE_LENGTH = 100_000;
+export const MAX_FAQS = 200;
+export const SNIPPET_POSITIONS = ['left', 'right'] as const;
+export type SnippetPosition = (typeof SNIPPET_POSITIONS)[number];
+
+/** The snippet a product starts with. */
+export const DEFAULT_SNIPPET: Snippet = {
+  allowed_origins: [],
+  color: '#2563eb',
+  position: 'right',
+  greeting: '',
+};
+
+/** `POST institution-product` body. */
+export const CreateProductBodySchema = v.object({
+  type: v.picklist(ProductTypeSchema.options, C.invalidValue),
+  name: requiredText(200),
+});
+export type CreateProductBody = v.InferOutput<typeof CreateProductBodySchema>;
+
+/** An http(s) origin (`https://shop.example.com`), no path; a trailing slash is dropped. */
+const OriginSchema = v.pipe(
+  v.string(C.invalidUrl),
+  v.trim(),
+  v.maxLength(2048, C.tooLong),
+  v.check((s) => {
+    try {
+      const url = new URL(s);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === s.replace(/\/$/, '');
+    } catch {
+      return false;
+    }
+  }, C.invalidUrl),
+  v.transform((s) => new URL(s).origin),
+);
+
+/** An optional e-mail: absent, null and blank all become null. */
+const OptionalEmailSchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(C.invalidEmail),
+      v.trim(),
+      v.transform((s) => (s === '' ? null : s)),
+      v.nullable(
+        v.pipe(v.string(), v.maxLength(254, C.invalidEmail), v.email(C.invalidEmail), v.toLowerCase()),
+      ),
+    ),
+  ),
+  null,
+);
+
+/** Who a visitor is handed to when the assistant cannot help. */
+export const HandoffBodySchema = v.object({
+  name: optionalText(200),
+  email: OptionalEmailSchema,
+  phone: PhoneSchema,
+  hours: optionalText(200),
+  message: optionalText(1000),
+});
+
+export const HandoffSchema = v.object({
+  name: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  hours: v.nullable(v.string()),
+  message: v.nullable(v.string()),
+});
+export type Handoff = v.InferOutput<typeof HandoffSchema>;
+
+export const SnippetSchema = v.object({
+  allowed_origins: v.array(v.string()),
+  color: v.string(),
+  position: v.picklist(SNIPPET_POSITIONS),
+  greeting: v.string(),
+});
+export type Snippet = v.InferOutput<typeof SnippetSchema>;
+
+/** Snippet changes: each field optional, the others are kept. */
+export const SnippetBodySchema = v.object({
+  allowed_origins: v.optional(
+    v.pipe(v.array(OriginSchema, C.invalidValue), v.maxLength(MAX_ALLOWED_ORIGINS, C.tooLong)),
+  ),
+  color: v.optional(v.pipe(v.string(C.invalidValue), v.trim(), v.regex(/^#[0-9a-fA-F]{6}$/, C.invalidValue))),
+  position: v.optional(v.picklist(SNIPPET_POSITIONS, C.invalidValue)),
+  greeting: v.optional(v.pipe(v.string(C.invalidValue), v.trim(), v.maxLength(200, C.tooLong))),
+});
+
+/** `PUT institution-product/{id}` body: only the fields sent change. */
+export const UpdateProductBodySchema = v.object({
+  name: v.optional(requiredText(200)),
+  suggested_questions: v.optional(
+    v.pipe(v.array(requiredText(200), C.invalidValue), v.maxLength(MAX_SUGGESTED_QUESTIONS, C.tooLong)),
+  ),
+  handoff: v.optional(v.nullable(HandoffBodySchema)),
+  public_link_active: v.optional(v.boolean(C.invalidValue)),
+  snippet: v.optional(SnippetBodySchema),
+});
+export type UpdateProductBody = v.InferOutput<typeof UpdateProductBodySchema>;
+
+/** `GET/PUT/POST institution-product` answer: the list item plus the assistant settings. */
+export const InstitutionProductDetailSchema = v.object({
+  ...InstitutionProductSchema.entries,
+  suggested_questions: v.array(v.string()),
+  handoff: v.nullable(HandoffSchema),
+  public_link_active: v.boolean(),
+  snippet: SnippetSchema,
+  public_url: v.string(),
+  embed_snippet: v.string(),
+});
+export type InstitutionProductDetail = v.InferOutput<typeof InstitutionProductDetailSchema>;
+
+/** `GET/PUT institution-product/{id}/knowledge-base` body and answer. */
+export const KnowledgeBaseSchema = v.object({
+  text: v.pipe(v.string(C.invalidValue), v.maxLength(MAX_KNOWLEDGE_BASE_LENGTH, C.tooLong)),
+});
+export type KnowledgeBase = v.InferOutput<typeof KnowledgeBaseSchema>;
+
+export const FaqSchema = v.object({ question: requiredText(500), answer: requiredText(5000) });
+export type Faq = v.InferOutput<typeof FaqSchema>;
+
+/** `GET/PUT institution-product/{id}/faq` body and answer; a PUT replaces them all, in order. */
+export const FaqsSchema = v.object({
+  faqs: v.pipe(v.array(FaqSchema, C.invalidValue), v.maxLength(MAX_FAQS, C.tooLong)),
+});
+export type Faqs = v.InferOutput<typeof FaqsSchema>;

@@ -1,0 +1,103 @@
+/**
+ * Assistant settings: `POST institution-product`, `PUT institution-product/{id}`, and the product's
+ * knowledge base and FAQs. Without `X-Institution-Id` the product names its institution.
+ */
+import {
+  CreateProductBodySchema,
+  FaqsSchema,
+  type InstitutionProductDetail,
+  KnowledgeBaseSchema,
+  UpdateProductBodySchema,
+} from '@conversa/contract/assistant';
+import type { Permission } from '@conversa/contract/roles';
+import { type Context, Hono } from 'hono';
+import { authorize, requireStaff } from '../auth/auth.middleware';
+import type { AppDeps } from '../deps';
+import type { AppEnv } from '../http/env';
+import { ApiError, notFound } from '../http/errors';
+import { ok } from '../http/respond';
+import { readId, readJson } from '../http/validate';
+import { translate } from '../i18n/translate';
+import { assistantSettingsRepo } from './assistant-settings.repo';
+import { changesOf, permissionsFor, typeAllowed } from './assistant-settings.service';
+import { productsRepo } from './products.repo';
+import { actingIn } from './products.service';
+
+/** The assistant settings routes. */
+export function assistantSettingsRoutes(deps: AppDeps) {
+  const products = productsRepo(deps.database.db, deps.config.publicUrl);
+  const settings = assistantSettingsRepo(deps.database.db, deps.config.publicUrl);
+  const staff = requireStaff(deps, { institution: 'header' });
+
+  /** The path's product, read with `permission`; other tenants and unknown ids are 404. */
+  async function scoped(c: Context<AppEnv>, permission: Permission): Promise<InstitutionProductDetail> {
+    const auth = c.get('auth');
+    if (auth.institutionId !== null) {
+      const institutionId = authorize(c, permission);
+      const product = await products.find(institutionId, readId(c));
+      if (!product) throw notFound();
+      return product;
+    }
+    const found = await products.findWithRole(readId(c), auth.userId);
+    if (!found) throw notFound();
+    c.set('auth', actingIn(auth, found.product.institution_id, found.role));
+    authorize(c, permission);
+    return found.product;
+  }
+
+  return new Hono<AppEnv>()
+    .post('/institution-product', staff, async (c) => {
+      const institutionId = authorize(c, 'product.manage');
+      const input = await readJson(c, CreateProductBodySchema);
+      const kind = await settings.institutionKind(institutionId);
+      if (!kind) throw notFound();
+      if (!typeAllowed(kind, input.type)) {
+        const locale = c.get('locale');
+        throw new ApiError(400, 'validation_failed', {
+          issues: [{ path: 'type', code: 'invalid_value', message: translate(locale, 'invalid_value') }],
+        });
+      }
+      return ok(c, await settings.create(institutionId, input, deps.clock.now()), 201);
+    })
+    .put('/institution-product/:id', staff, async (c) => {
+      const current = await scoped(c, 'product.read');
+      const body = await readJson(c, UpdateProductBodySchema);
+      for (const permission of permissionsFor(body)) authorize(c, permission);
+      const updated = await settings.update(
+        current.institution_id,
+        current.id,
+        changesOf(body, current),
+        deps.clock.now(),
+      );
+      if (!updated) throw notFound();
+      return ok(c, updated);
+    })
+    .get('/institution-product/:id/knowledge-base', staff, async (c) => {
+      const product = await scoped(c, 'product.read');
+      const text = await settings.knowledgeBase(product.institution_id, product.id);
+      if (text === null) throw notFound();
+      return ok(c, { text });
+    })
+    .put('/institution-product/:id/knowledge-base', staff, async (c) => {
+      const product = await scoped(c, 'trainer.manage');
+      const { text } = await readJson(c, KnowledgeBaseSchema);
+      const saved = await settings.setKnowledgeBase(
+        product.institution_id,
+        product.id,
+        text,
+        deps.clock.now(),
+      );
+      if (!saved) throw notFound();
+      return ok(c, { text });
+    })
+    .get('/institution-product/:id/faq', staff, async (c) => {
+      const product = await scoped(c, 'product.read');
+      return ok(c, { faqs: await settings.faqs(product.institution_id, product.id) });
+    })
+    .put('/institution-product/:id/faq', staff, async (c) => {
+      const product = await scoped(c, 'trainer.manage');
+      const { faqs } = await readJson(c, FaqsSchema);
+      await settings.replaceFaqs(product.institution_id, product.id, faqs);
+      return ok(c, { faqs });
+    });
+}
