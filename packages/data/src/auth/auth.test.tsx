@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiRequestError } from '../errors';
 import { useSession } from '../provider';
 import { startApi, type TestApi } from '../testing/api';
-import { type IdProvider, startIdProvider } from '../testing/id-provider';
+import {
+  type IdProvider,
+  providerEnv,
+  startIdProvider,
+  TEST_GOOGLE_CLIENT,
+  TEST_MICROSOFT_CLIENT,
+  TEST_MICROSOFT_ISSUER,
+} from '../testing/id-provider';
 import { dataWrapper, snapshot, until } from '../testing/render';
 import { useProviders } from './get-providers';
 import { useLogin } from './login';
@@ -13,23 +20,14 @@ import { loginWithGoogle, useLoginWithGoogle } from './login-with-google';
 import { loginWithMicrosoft } from './login-with-microsoft';
 import { useValidateToken, validateToken } from './validate-token';
 
-const GOOGLE_CLIENT = 'google-client.apps.example';
-const MICROSOFT_CLIENT = '00000000-aaaa-bbbb-cccc-000000000002';
-const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+const GOOGLE_CLIENT = TEST_GOOGLE_CLIENT;
+const MICROSOFT_CLIENT = TEST_MICROSOFT_CLIENT;
 
 let api: TestApi;
 let idp: IdProvider;
 beforeAll(async () => {
   idp = await startIdProvider();
-  api = await startApi({
-    env: {
-      GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
-      GOOGLE_JWKS_URL: idp.jwksUrl,
-      MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT,
-      MICROSOFT_ISSUER,
-      MICROSOFT_JWKS_URL: idp.jwksUrl,
-    },
-  });
+  api = await startApi({ env: providerEnv(idp) });
 });
 afterAll(async () => {
   await api.close();
@@ -134,7 +132,7 @@ describe('third-party sign-in', () => {
     client.setHandlers({ onUnauthorized });
     const tid = randomUUID();
     const idToken = idp.token({
-      iss: MICROSOFT_ISSUER.replace('{tenantid}', tid),
+      iss: TEST_MICROSOFT_ISSUER.replace('{tenantid}', tid),
       aud: MICROSOFT_CLIENT,
       sub: randomUUID(),
       tid,

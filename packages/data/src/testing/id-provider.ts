@@ -38,3 +38,19 @@ export async function startIdProvider(): Promise<IdProvider> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+export const TEST_GOOGLE_CLIENT = 'google-client.apps.example';
+export const TEST_MICROSOFT_CLIENT = '00000000-aaaa-bbbb-cccc-000000000002';
+/** Microsoft's issuer template; `{tenantid}` is the token's `tid`. */
+export const TEST_MICROSOFT_ISSUER = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+
+/** Server environment that enables both providers against this key set. */
+export function providerEnv(idp: IdProvider): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT,
+    GOOGLE_JWKS_URL: idp.jwksUrl,
+    MICROSOFT_CLIENT_ID: TEST_MICROSOFT_CLIENT,
+    MICROSOFT_ISSUER: TEST_MICROSOFT_ISSUER,
+    MICROSOFT_JWKS_URL: idp.jwksUrl,
+  };
+}

@@ -61,3 +61,8 @@ export function institutionBody(
     location: blankToNull(values.location),
   };
 }
+
+/** Countries as select options (code, name in the request's language). */
+export function countryOptions(countries: readonly { code: string; name: string }[] | undefined) {
+  return (countries ?? []).map((country) => ({ value: country.code, label: country.name }));
+}

@@ -9,6 +9,13 @@ export const FieldWrapper = styled.div`
   min-width: 0;
 `;
 
+/** Form fields side by side while they fit, one per row on narrow screens. */
+export const FieldGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
 export const Label = styled.label`
   font-size: 0.875rem;
   font-weight: 600;

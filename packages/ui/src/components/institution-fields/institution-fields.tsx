@@ -4,7 +4,7 @@ import type { InstitutionKind } from '@conversa/contract/institution';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { ErrorText } from '../../primitives/field';
+import { ErrorText, FieldGrid } from '../../primitives/field';
 import { Select, type SelectOption } from '../select/select';
 import { TextField } from '../text-field/text-field';
 
@@ -21,12 +21,6 @@ export const EMPTY_INSTITUTION: InstitutionValues = {
   country: '',
   location: '',
 };
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-`;
 
 const Kinds = styled.fieldset`
   grid-column: 1 / -1;
@@ -96,7 +90,7 @@ export function InstitutionFields({
   const kinds: Record<InstitutionKind, string> = { school: t`School`, business: t`Business` };
   const common = { disabled, waiting };
   return (
-    <Grid>
+    <FieldGrid>
       {kindEditable ? (
         <Kinds aria-describedby={errors.kind ? 'institution-kind-error' : undefined}>
           <legend>{t`What are you setting up?`}</legend>
@@ -171,6 +165,6 @@ export function InstitutionFields({
         error={errors.location}
         onChange={(value) => onChange('location', value)}
       />
-    </Grid>
+    </FieldGrid>
   );
 }

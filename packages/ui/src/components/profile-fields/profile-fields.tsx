@@ -2,7 +2,7 @@
 import { SIGNUP_POSITIONS, type SignupPosition } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import { FieldGrid } from '../../primitives/field';
 import { PhoneField } from '../phone-field/phone-field';
 import { Select, type SelectOption } from '../select/select';
 import { TextField } from '../text-field/text-field';
@@ -22,12 +22,6 @@ export const EMPTY_PROFILE: ProfileValues = {
   city: '',
   role: '',
 };
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-`;
 
 export interface ProfileFieldsProps {
   values: ProfileValues;
@@ -75,7 +69,7 @@ export function ProfileFields({
   };
   const common = { disabled, waiting };
   return (
-    <Grid>
+    <FieldGrid>
       <TextField
         {...common}
         label={t`First name`}
@@ -146,6 +140,6 @@ export function ProfileFields({
           />
         </>
       ) : null}
-    </Grid>
+    </FieldGrid>
   );
 }

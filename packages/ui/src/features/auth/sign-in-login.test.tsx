@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createSignedInUser, createUser } from '@conversa/server/testing';
-import { type IdProvider, startIdProvider } from '@conversa/data/testing/id-provider';
+import {
+  type IdProvider,
+  providerEnv,
+  startIdProvider,
+  TEST_GOOGLE_CLIENT,
+  TEST_MICROSOFT_CLIENT,
+  TEST_MICROSOFT_ISSUER,
+} from '@conversa/data/testing/id-provider';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -124,22 +131,13 @@ describe('SignInFlow: login', () => {
 });
 
 describe('SignInFlow: Google and Microsoft', () => {
-  const GOOGLE_CLIENT = 'google-client.apps.example';
-  const MICROSOFT_CLIENT = '00000000-aaaa-bbbb-cccc-000000000002';
-  const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+  const GOOGLE_CLIENT = TEST_GOOGLE_CLIENT;
+  const MICROSOFT_CLIENT = TEST_MICROSOFT_CLIENT;
   let idp: IdProvider;
   let providers: TestApi;
   beforeAll(async () => {
     idp = await startIdProvider();
-    providers = await startApi({
-      env: {
-        GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
-        GOOGLE_JWKS_URL: idp.jwksUrl,
-        MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT,
-        MICROSOFT_ISSUER,
-        MICROSOFT_JWKS_URL: idp.jwksUrl,
-      },
-    });
+    providers = await startApi({ env: providerEnv(idp) });
   });
   afterAll(async () => {
     await providers.close();
@@ -207,7 +205,7 @@ describe('SignInFlow: Google and Microsoft', () => {
     const user = userEvent.setup();
     const tid = randomUUID();
     const idToken = idp.token({
-      iss: MICROSOFT_ISSUER.replace('{tenantid}', tid),
+      iss: TEST_MICROSOFT_ISSUER.replace('{tenantid}', tid),
       aud: MICROSOFT_CLIENT,
       sub: randomUUID(),
       tid,

@@ -14,7 +14,8 @@ import {
 } from '../../components/institution-fields/institution-fields';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
-import { institutionBody, institutionValues } from '../../forms/bodies';
+import { countryOptions, institutionBody, institutionValues } from '../../forms/bodies';
+import { LoadFailed } from '../../forms/load-failed';
 import { required } from '../../forms/checks';
 import { Actions, Card, Form, FormAlert, Intro, Page, PageTitle } from '../../forms/form-layout';
 import { useForm } from '../../forms/use-form';
@@ -47,14 +48,7 @@ export function AboutInstitutionPage() {
     );
   } else if (institution.error) {
     content = (
-      <>
-        <FormAlert>{failureText(institution.error)}</FormAlert>
-        <Actions>
-          <Button variant="secondary" onClick={() => void institution.mutate()}>
-            {t`Try again`}
-          </Button>
-        </Actions>
-      </>
+      <LoadFailed message={failureText(institution.error)} onRetry={() => void institution.mutate()} />
     );
   } else content = <Waiting block size="large" label={t`Loading the institution…`} />;
   return (
@@ -97,7 +91,7 @@ function InstitutionForm({ institution, editable }: { institution: Institution; 
           values={form.values}
           onChange={form.set}
           errors={form.errors}
-          countries={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+          countries={countryOptions(countries.data)}
           countriesWaiting={countries.isLoading}
           waiting={update.isMutating}
           disabled={!editable}

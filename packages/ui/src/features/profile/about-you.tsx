@@ -10,7 +10,8 @@ import { ProfileFields, type ProfileValues } from '../../components/profile-fiel
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
-import { profileBody, profileValues } from '../../forms/bodies';
+import { countryOptions, profileBody, profileValues } from '../../forms/bodies';
+import { LoadFailed } from '../../forms/load-failed';
 import { required } from '../../forms/checks';
 import { Actions, Card, Form, FormAlert, Page, PageTitle } from '../../forms/form-layout';
 import { useForm } from '../../forms/use-form';
@@ -26,16 +27,7 @@ export function AboutYouPage() {
   let content;
   if (session.profile) content = <AboutYouForm key={session.user?.id} profile={session.profile} />;
   else if (check.error) {
-    content = (
-      <>
-        <FormAlert>{failureText(check.error)}</FormAlert>
-        <Actions>
-          <Button variant="secondary" onClick={() => void check.mutate()}>
-            {t`Try again`}
-          </Button>
-        </Actions>
-      </>
-    );
+    content = <LoadFailed message={failureText(check.error)} onRetry={() => void check.mutate()} />;
   } else content = <Waiting block size="large" label={t`Loading your profile…`} />;
   return (
     <Page aria-labelledby="about-you-title">
@@ -76,7 +68,7 @@ function AboutYouForm({ profile }: { profile: Profile }) {
           values={form.values}
           onChange={form.set}
           errors={form.errors}
-          countries={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+          countries={countryOptions(countries.data)}
           countriesWaiting={countries.isLoading}
           waiting={update.isMutating}
         />

@@ -10,7 +10,7 @@ import {
 } from '../../../components/institution-fields/institution-fields';
 import { required } from '../../../forms/checks';
 import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
-import { institutionBody } from '../../../forms/bodies';
+import { countryOptions, institutionBody } from '../../../forms/bodies';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 
@@ -50,7 +50,7 @@ export function AboutSchoolStep({ onCreated, onBusy }: AboutSchoolStepProps) {
         values={form.values}
         onChange={form.set}
         errors={form.errors}
-        countries={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+        countries={countryOptions(countries.data)}
         countriesWaiting={countries.isLoading}
         waiting={create.isMutating}
       />
