@@ -5,12 +5,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benchmarks = ['bundle-size.mjs', 'api-bench.mjs'];
+const benchmarks = [
+  ['bundle-size.mjs'],
+  ['api-bench.mjs'],
+  ['retrieval-bench.ts', '--import', 'tsx'],
+  ['pdf-processing-bench.mjs'],
+];
 
 const failed = [];
-for (const file of benchmarks) {
+for (const [file, ...nodeArgs] of benchmarks) {
   console.log(`\n▸ bench/${file}`);
-  const { status } = spawnSync(process.execPath, [path.join(here, file)], { stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, [...nodeArgs, path.join(here, file)], {
+    stdio: 'inherit',
+    cwd: here,
+  });
   if (status !== 0) failed.push(file);
 }
 if (failed.length > 0) {

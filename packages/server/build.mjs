@@ -1,6 +1,7 @@
-// Bundles the server into dist/main.js: workspace packages (TypeScript sources) inlined, npm
-// dependencies of the server kept external (loaded from node_modules at run time); what the
-// workspace packages depend on is bundled with them.
+// Bundles the server into dist/main.js and the document extraction worker into
+// dist/extract.worker.js (main.js starts it from beside itself): workspace packages (TypeScript
+// sources) inlined, npm dependencies of the server kept external (loaded from node_modules at run
+// time); what the workspace packages depend on is bundled with them.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,8 +14,8 @@ const packageName = (specifier) =>
     .join('/');
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'extract.worker': 'src/knowledge/extract/extract.worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

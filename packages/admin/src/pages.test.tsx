@@ -43,17 +43,10 @@ describe('the root', () => {
 describe('titles and share tags', () => {
   it.each([
     ['/pre-sales/dashboard/ID', 'Dashboard'],
-    ['/pre-sales/trainer/ID', 'Trainer'],
-    ['/pre-sales/trainer/knowledge-base/ID', 'Knowledge base'],
-    ['/pre-sales/trainer/faqs/ID', 'FAQs'],
-    ['/pre-sales/trainer/handoff/ID', 'Handoff details'],
-    ['/sales-support/trainer/ID', 'Trainer'],
-    ['/sales-support/knowledge-base/ID', 'Knowledge base'],
     ['/sales-support/allowed-numbers/ID', 'Allowed numbers'],
     ['/sales-support/leads/ID', 'Leads'],
     ['/sales-support/orders/ID', 'Orders'],
     ['/sales-support/order/ID/details/42', 'Order details'],
-    ['/setup-assistant', 'Assistant setup'],
   ])('%s is "%s | Conversa", a placeholder for now', async (pattern, title) => {
     const { client, product } = await signedInOwner(api);
     const path = pattern.replace('ID', String(product.id));
@@ -110,8 +103,8 @@ describe('failures', () => {
 
   it('shows one toast per distinct error text', async () => {
     const { client, product } = await signedInOwner(api);
-    renderConsole(`/pre-sales/trainer/${product.id}`, client);
-    await screen.findByRole('heading', { name: 'Trainer', level: 1 });
+    renderConsole(`/pre-sales/dashboard/${product.id}`, client);
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     const fail = (path: string) => act(() => client.get(path).catch(() => undefined));
     await fail('no-such-endpoint');
     await fail('no-such-endpoint');

@@ -56,6 +56,26 @@ const Logout = lazyPage(
   () => import('./pages/logout'),
   (m) => m.Component,
 );
+const Trainer = lazyPage(
+  () => import('./pages/trainer'),
+  (m) => m.Component,
+);
+const TrainerKnowledgeBase = lazyPage(
+  () => import('./pages/trainer-knowledge-base'),
+  (m) => m.Component,
+);
+const TrainerFaqs = lazyPage(
+  () => import('./pages/trainer-faqs'),
+  (m) => m.Component,
+);
+const TrainerHandoff = lazyPage(
+  () => import('./pages/trainer-handoff'),
+  (m) => m.Component,
+);
+const SetupAssistant = lazyPage(
+  () => import('./pages/setup-assistant'),
+  (m) => m.Component,
+);
 const ChangeInstitution = lazyPage(
   () => import('./pages/change-institution'),
   (m) => m.Component,
@@ -94,19 +114,22 @@ export function ConsoleRoutes() {
           <Route element={<RequireSignedIn />}>
             <Route index element={page('console', Home)} />
             <Route element={<ConsoleLayout />}>
-              <Route path="setup-assistant" element={soon('setupAssistant')} />
+              <Route path="setup-assistant" element={page('setupAssistant', SetupAssistant)} />
               <Route path="pre-sales">
                 <Route index element={page('trainer', PreSalesHome)} />
                 <Route path="dashboard/:id" element={soon('dashboard')} />
-                <Route path="trainer/:id" element={soon('trainer')} />
-                <Route path="trainer/knowledge-base/:id" element={soon('knowledgeBase')} />
-                <Route path="trainer/faqs/:id" element={soon('faqs')} />
-                <Route path="trainer/handoff/:id" element={soon('handoff')} />
+                <Route path="trainer/:id" element={page('trainer', Trainer)} />
+                <Route
+                  path="trainer/knowledge-base/:id"
+                  element={page('knowledgeBase', TrainerKnowledgeBase)}
+                />
+                <Route path="trainer/faqs/:id" element={page('faqs', TrainerFaqs)} />
+                <Route path="trainer/handoff/:id" element={page('handoff', TrainerHandoff)} />
               </Route>
               <Route path="sales-support">
                 <Route index element={page('trainer', SalesSupportHome)} />
-                <Route path="trainer/:id" element={soon('trainer')} />
-                <Route path="knowledge-base/:id" element={soon('knowledgeBase')} />
+                <Route path="trainer/:id" element={page('trainer', Trainer)} />
+                <Route path="knowledge-base/:id" element={page('knowledgeBase', TrainerKnowledgeBase)} />
                 <Route path="allowed-numbers/:id" element={soon('allowedNumbers')} />
                 <Route path="leads/:id" element={soon('leads')} />
                 <Route path="orders/:id" element={soon('orders')} />

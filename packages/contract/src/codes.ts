@@ -19,6 +19,7 @@ export const ValidationCode = {
   logoType: 'logo_type',
   fileTooLarge: 'file_too_large',
   tooManyFiles: 'too_many_files',
+  fileType: 'file_type',
   tooLong: 'too_long',
   invalidValue: 'invalid_value',
   invalidCode: 'invalid_code_format',
@@ -50,6 +51,8 @@ export const ErrorCode = {
   providerDisabled: 'provider_disabled',
   providerTokenInvalid: 'provider_token_invalid',
   accountUsesOtherMethod: 'account_uses_other_method',
+  linkInactive: 'link_inactive',
+  answerFailed: 'answer_failed',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -60,5 +63,6 @@ export const MessageCode = {
   resetMailSent: 'reset_mail_sent',
   passwordReset: 'password_reset',
   loggedOut: 'logged_out',
+  deleted: 'deleted',
 } as const;
 export type MessageCode = (typeof MessageCode)[keyof typeof MessageCode];

@@ -18,6 +18,7 @@ import {
   KnowledgeBaseSchema,
   UpdateProductBodySchema,
 } from './assistant';
+import { ChatMessageBodySchema, ChatSessionSchema, ConversationSchema, PublicAssistantSchema } from './chat';
 import { MessageResultSchema } from './common';
 import { CountrySchema } from './country';
 import {
@@ -27,6 +28,7 @@ import {
   ListInstitutionsQuerySchema,
   UpdateInstitutionBodySchema,
 } from './institution';
+import { DeleteFilesBodySchema, FileEventSchema, ProductFileSchema } from './knowledge';
 import { InstitutionProductSchema } from './product';
 import { ProfileSchema, UpdateProfileBodySchema } from './profile';
 import {
@@ -46,9 +48,10 @@ import {
  * - `public`: anyone;
  * - `staff`: a signed-in staff token (no institution needed);
  * - `member`: a staff token acting in an institution it belongs to (`X-Institution-Id`), or an admin;
- * - `admin`: the platform admin role.
+ * - `admin`: the platform admin role;
+ * - `guest`: the chat visitor's guest token for this conversation (staff tokens are refused).
  */
-export type Access = 'public' | 'staff' | 'member' | 'admin';
+export type Access = 'public' | 'staff' | 'member' | 'admin' | 'guest';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -62,6 +65,10 @@ export interface Endpoint {
   response?: GenericSchema;
   /** The answer is a page of a list, with pagination headers. */
   paginated?: boolean;
+  /** The body is `multipart/form-data` (uploads) rather than JSON. */
+  multipart?: boolean;
+  /** The answer is `text/event-stream`; `response` describes the events' data. */
+  stream?: boolean;
 }
 
 const HealthSchema = v.object({ status: v.literal('ok') });
@@ -300,6 +307,84 @@ export const endpoints = {
     access: 'member',
     body: FaqsSchema,
     response: FaqsSchema,
+  },
+  uploadLogo: {
+    method: 'POST',
+    path: '/institution-product/{id}/logo',
+    summary: "Set the assistant's logo (multipart field `logo`: PNG or JPEG under 2 MB)",
+    tag: 'product',
+    access: 'member',
+    multipart: true,
+    response: InstitutionProductDetailSchema,
+  },
+  listFiles: {
+    method: 'GET',
+    path: '/institution-product/{id}/file',
+    summary: "The assistant's uploaded files with their processing state, newest first",
+    tag: 'knowledge',
+    access: 'member',
+    response: v.array(ProductFileSchema),
+  },
+  uploadFiles: {
+    method: 'POST',
+    path: '/institution-product/{id}/file',
+    summary:
+      'Upload TXT, DOCX or PDF files (multipart field `files`, one or many); they are processed in the background',
+    tag: 'knowledge',
+    access: 'member',
+    multipart: true,
+    response: v.array(ProductFileSchema),
+  },
+  deleteFiles: {
+    method: 'POST',
+    path: '/institution-product/{id}/file/delete',
+    summary: 'Delete files and what was learnt from them',
+    tag: 'knowledge',
+    access: 'member',
+    body: DeleteFilesBodySchema,
+    response: MessageResultSchema,
+  },
+  productEvents: {
+    method: 'GET',
+    path: '/institution-product/{id}/events',
+    summary: 'Server-sent events of file changes (`event: file`)',
+    tag: 'knowledge',
+    access: 'member',
+    stream: true,
+    response: FileEventSchema,
+  },
+  publicAssistant: {
+    method: 'GET',
+    path: '/public/{kind}/{id}',
+    summary: 'The public assistant of an institution (kind: admissions or retail)',
+    tag: 'chat',
+    access: 'public',
+    response: PublicAssistantSchema,
+  },
+  publicSession: {
+    method: 'POST',
+    path: '/public/{kind}/{id}/session',
+    summary: 'Start a conversation: a guest token scoped to this assistant and conversation',
+    tag: 'chat',
+    access: 'public',
+    response: ChatSessionSchema,
+  },
+  postMessage: {
+    method: 'POST',
+    path: '/public/conversation/{id}/message',
+    summary: 'Ask; the answer streams as events token, sources, handoff, done or error',
+    tag: 'chat',
+    access: 'guest',
+    body: ChatMessageBodySchema,
+    stream: true,
+  },
+  getConversation: {
+    method: 'GET',
+    path: '/public/conversation/{id}',
+    summary: 'The conversation so far',
+    tag: 'chat',
+    access: 'guest',
+    response: ConversationSchema,
   },
   countries: {
     method: 'GET',

@@ -16,7 +16,7 @@ describe('buildOpenApiDocument', () => {
     for (const [name, endpoint] of Object.entries(endpoints)) {
       const operation = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
       expect(operation?.operationId, name).toBe(name);
-      expect(Boolean(operation?.requestBody), name).toBe('body' in endpoint);
+      expect(Boolean(operation?.requestBody), name).toBe('body' in endpoint || 'multipart' in endpoint);
       if (endpoint.path.includes('{id}')) expect(operation?.parameters.map((p) => p.name)).toContain('id');
     }
   });

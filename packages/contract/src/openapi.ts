@@ -1,6 +1,7 @@
 /** Builds the OpenAPI 3.1 document of the API from the endpoint table. */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
+import { PUBLIC_KINDS } from './chat';
 import { ApiErrorSchema } from './common';
 import { type Endpoint, endpoints } from './endpoints';
 
@@ -14,10 +15,22 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: schema(ApiErrorSchema) } },
 });
 
+/** Ids are integers, but for the kind of public page and the conversation (a UUID). */
+function pathParameter(endpoint: Endpoint, name: string): Json {
+  if (name === 'kind') return { enum: [...PUBLIC_KINDS] };
+  if (endpoint.path.startsWith('/public/conversation/')) return { type: 'string', format: 'uuid' };
+  return { type: 'integer', minimum: 1 };
+}
+
 function operation(name: string, endpoint: Endpoint): Json {
   const parameters: Json[] = [];
   for (const match of endpoint.path.matchAll(/\{(\w+)\}/g)) {
-    parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+    parameters.push({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: pathParameter(endpoint, match[1] ?? ''),
+    });
   }
   if (endpoint.access === 'member') {
     parameters.push({ name: 'X-Institution-Id', in: 'header', required: false, schema: { type: 'integer' } });
@@ -43,15 +56,21 @@ function operation(name: string, endpoint: Endpoint): Json {
             ),
           }
         : {}),
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            properties: { data: endpoint.response ? schema(endpoint.response) : {} },
-            required: ['data'],
+      content: endpoint.stream
+        ? {
+            'text/event-stream': {
+              schema: endpoint.response ? schema(endpoint.response) : { type: 'string' },
+            },
+          }
+        : {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { data: endpoint.response ? schema(endpoint.response) : {} },
+                required: ['data'],
+              },
+            },
           },
-        },
-      },
     },
     '400': errorResponse('Invalid input'),
     '429': errorResponse('Rate limited (see Retry-After)'),
@@ -69,6 +88,11 @@ function operation(name: string, endpoint: Endpoint): Json {
     ...(endpoint.body
       ? {
           requestBody: { required: true, content: { 'application/json': { schema: schema(endpoint.body) } } },
+        }
+      : {}),
+    ...(endpoint.multipart
+      ? {
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } },
         }
       : {}),
     responses,

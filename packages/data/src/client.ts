@@ -47,6 +47,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Options of one call. */
 export interface CallOptions {
   json?: unknown;
+  /** A multipart body (uploads), sent as is so fetch sets the boundary; instead of `json`. */
+  body?: FormData;
+  /** Cancels the call (it then fails with kind `aborted`, which is never reported). */
+  signal?: AbortSignal;
   searchParams?: Record<string, string | number | boolean | undefined>;
   /** Send `X-Institution-Id` (default true; the profile PUT sends none). */
   institution?: boolean;
@@ -76,6 +80,11 @@ export interface DataClient {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   post<T>(path: string, json?: unknown, options?: CallOptions): Promise<T>;
   put<T>(path: string, json?: unknown, options?: CallOptions): Promise<T>;
+  /**
+   * A `GET` answered as a stream (server-sent events): the raw response once its headers arrive,
+   * with the call's headers, no timeout on the body, and failures handled as in `call`.
+   */
+  stream(path: string, options?: CallOptions): Promise<Response>;
   /** A page of a list, with the pagination headers read. */
   getPage<T>(path: string, options?: CallOptions): Promise<Page<T>>;
   /** Sends a failure to `onError` (deduplicated); 401s that ended the session are not reported. */
@@ -137,7 +146,14 @@ export function createDataClient(options: DataClientOptions): DataClient {
     reportOnce(error);
   };
 
-  const call: DataClient['call'] = async <T>(method: Method, path: string, opts: CallOptions = {}) => {
+  /** Sends one request and reads its answer with `read`; failures are thrown as `ApiRequestError`s. */
+  const send = async <R>(
+    method: Method,
+    path: string,
+    opts: CallOptions,
+    read: (response: Response) => Promise<R>,
+    timeout?: false,
+  ): Promise<R> => {
     const state = session.getSnapshot();
     const token = opts.token === 'staff' ? state.jwt : (state.guestJwt ?? state.jwt);
     const headers: Record<string, string> = { 'Accept-Language': state.locale ?? detectLocale() };
@@ -150,11 +166,12 @@ export function createDataClient(options: DataClientOptions): DataClient {
         method,
         headers,
         ...(opts.json === undefined ? {} : { json: opts.json }),
+        ...(opts.body === undefined ? {} : { body: opts.body }),
         ...(opts.searchParams ? { searchParams: opts.searchParams } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(timeout === false ? { timeout } : {}),
       });
-      const text = await response.text();
-      const body = (text ? JSON.parse(text) : {}) as { data?: T };
-      return { data: body.data as T, headers: response.headers };
+      return await read(response);
     } catch (thrown) {
       const error = await toApiRequestError(thrown);
       if (error.status === 401 && token && opts.sessionCheck !== false) expire(token, error);
@@ -165,6 +182,13 @@ export function createDataClient(options: DataClientOptions): DataClient {
     }
   };
 
+  const call: DataClient['call'] = <T>(method: Method, path: string, opts: CallOptions = {}) =>
+    send(method, path, opts, async (response) => {
+      const text = await response.text();
+      const body = (text ? JSON.parse(text) : {}) as { data?: T };
+      return { data: body.data as T, headers: response.headers };
+    });
+
   return {
     session,
     cache,
@@ -172,6 +196,8 @@ export function createDataClient(options: DataClientOptions): DataClient {
     get: async (path, opts) => (await call<never>('GET', path, opts)).data,
     post: async (path, json, opts) => (await call<never>('POST', path, { ...opts, json })).data,
     put: async (path, json, opts) => (await call<never>('PUT', path, { ...opts, json })).data,
+    // The body streams for as long as the page listens: only the wait for the headers may time out.
+    stream: (path, opts = {}) => send('GET', path, opts, async (response) => response, false),
     async getPage<T>(path: string, opts?: CallOptions) {
       const { data, headers } = await call<T[]>('GET', path, opts);
       return readPage(data, headers);

@@ -9,8 +9,12 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { authRoutes } from './auth/auth.routes';
 import { SessionCache } from './auth/session-cache';
+import { chatRoutes } from './chat/chat.routes';
 import { countriesRoutes } from './countries/countries.routes';
 import type { AppDeps } from './deps';
+import { filesRoutes } from './files/files.routes';
+import { logoRoutes } from './files/logo.routes';
+import { isUpload } from './files/uploads';
 import { ApiError, onError, onNotFound } from './http/errors';
 import type { AppEnv } from './http/env';
 import { pickLocale } from './i18n/translate';
@@ -56,15 +60,14 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
       maxAge: 600,
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: config.bodyLimit,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large');
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: config.bodyLimit,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large');
+    },
+  });
+  // Uploads are streamed under their own per-file and per-body limits (files/multipart.ts).
+  app.use('/api/*', (c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   const api = new Hono<AppEnv>();
   api.route('/', metaRoutes(deps));
@@ -74,6 +77,9 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', institutionsRoutes(deps));
   api.route('/', productsRoutes(deps));
   api.route('/', assistantSettingsRoutes(deps));
+  api.route('/', filesRoutes(deps));
+  api.route('/', logoRoutes(deps));
+  api.route('/', chatRoutes(deps));
   app.route('/api', api);
   // After the API: the console's files and its SPA fallback, never under /api.
   if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir));

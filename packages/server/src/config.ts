@@ -13,6 +13,16 @@ export interface OidcProviderConfig {
   jwksUrl: string;
 }
 
+/** An OpenAI-compatible chat completions endpoint for generative answers (DESIGN §5). */
+export interface LlmConfig {
+  /** Base URL; requests go to `{baseUrl}/chat/completions`. */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** Longest wait for the answer to start, and between two streamed pieces. */
+  timeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -34,6 +44,10 @@ export interface Config {
   trustProxy: boolean;
   /** The built admin console served outside `/api`; null (or a folder without index.html) serves none. */
   adminDir: string | null;
+  /** Background jobs run at a time per process; null = 1 on PGlite, 2 on PostgreSQL. */
+  jobConcurrency: number | null;
+  /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
+  llm: LlmConfig | null;
 }
 
 const EnvSchema = v.object({
@@ -61,6 +75,16 @@ const EnvSchema = v.object({
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
   TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false']), '0'),
   ADMIN_DIR: v.optional(v.string()),
+  LLM_BASE_URL: v.optional(v.pipe(v.string(), v.url('LLM_BASE_URL must be an absolute URL'))),
+  LLM_API_KEY: v.optional(v.string()),
+  LLM_MODEL: v.optional(v.string()),
+  LLM_TIMEOUT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'LLM_TIMEOUT_MS must be milliseconds'), v.transform(Number)),
+    '20000',
+  ),
+  JOB_CONCURRENCY: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'JOB_CONCURRENCY must be 1 to 99'), v.transform(Number)),
+  ),
 });
 
 /** The signing key: JWT_SECRET, else one generated once and kept in DATA_DIR. */
@@ -119,5 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : e.ADMIN_DIR
           ? path.resolve(e.ADMIN_DIR)
           : null,
+    jobConcurrency: e.JOB_CONCURRENCY ?? null,
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? {
+            baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.LLM_API_KEY || null,
+            model: e.LLM_MODEL,
+            timeoutMs: e.LLM_TIMEOUT_MS,
+          }
+        : null,
   };
 }

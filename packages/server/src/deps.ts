@@ -3,7 +3,10 @@ import type { Logger } from 'pino';
 import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { EventBus } from './events/event-bus';
+import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 
 /** The time source; tests move it to expire codes, tokens and rate-limit windows. */
 export interface Clock {
@@ -20,4 +23,10 @@ export interface AppDeps {
   clock: Clock;
   /** Staff-session lookups kept in memory (PGlite only); writes that change them call `forgetUser`. */
   sessionCache: SessionCache;
+  /** Uploaded files and logos (DATA_DIR/files). */
+  storage: Storage;
+  /** Live product events (SSE), relayed between processes on PostgreSQL. */
+  events: EventBus;
+  /** This process's job runner; routes announce the jobs they queue through it. */
+  jobs: JobRunner;
 }

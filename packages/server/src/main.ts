@@ -6,7 +6,10 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { systemClock } from './deps';
+import { createEventBus } from './events/event-bus';
+import { createJobRunner } from './jobs/handlers';
 import { createMailer } from './mail/mailer';
+import { localStorage } from './storage/storage';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
@@ -26,13 +29,25 @@ const mailer = createMailer({
   outboxDir: path.join(config.dataDir, 'outbox'),
   logger,
 });
-const app = createApp({ config, database, logger, mailer, clock: systemClock });
+const storage = localStorage(path.join(config.dataDir, 'files'));
+const events = await createEventBus({ logger, postgresUrl: config.databaseUrl });
+const jobs = createJobRunner({
+  database,
+  clock: systemClock,
+  logger,
+  storage,
+  events,
+  concurrency: config.jobConcurrency,
+});
+const app = createApp({ config, database, logger, mailer, clock: systemClock, storage, events, jobs });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
   logger.info(
     { url: config.publicUrl, database: database.kind, mail: config.smtpUrl ? 'smtp' : 'outbox' },
     `Conversa is listening on http://${config.host}:${config.port}`,
   );
+  // Jobs left by a previous run (or queued by other processes) start once the server is up.
+  jobs.start();
 });
 
 let stopping = false;
@@ -46,7 +61,12 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Jobs in flight get a few seconds, then go back to the queue for the next start; live event
+  // streams end so their connections do not hold the server open.
+  await jobs.stop({ graceMs: 5_000 });
+  await events.close();
+  await closed;
   mailer.close();
   await database.close();
   logger.info('stopped');

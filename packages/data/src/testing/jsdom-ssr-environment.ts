@@ -3,8 +3,11 @@
  * server in-process, and Vite's client transforms (e.g. `new URL(…, import.meta.url)` turned into
  * an asset URL) would break its file paths. Node's typed arrays are put back over jsdom's: Node
  * APIs (TextEncoder, crypto) make Node ones, and the server's JWT library checks `instanceof`.
+ * Node's `Blob`, `File` and `FormData` are put back too: the tests upload through Node's fetch,
+ * which sends jsdom's as `filename="blob"` without their bytes; a `FileReader` reads Node's blobs.
  */
 import { builtinEnvironments, type Environment } from 'vitest/runtime';
+import { NodeFileReader } from './node-file-reader';
 
 const NODE_GLOBALS = [
   'ArrayBuffer',
@@ -17,6 +20,9 @@ const NODE_GLOBALS = [
   'Int32Array',
   'Float32Array',
   'Float64Array',
+  'Blob',
+  'File',
+  'FormData',
 ] as const;
 
 const environment: Environment = {
@@ -26,6 +32,7 @@ const environment: Environment = {
     const originals = NODE_GLOBALS.map((name) => [name, global[name]] as const);
     const jsdom = await builtinEnvironments.jsdom.setup(global, options);
     for (const [name, value] of originals) global[name] = value;
+    global.FileReader = NodeFileReader;
     return jsdom;
   },
 };

@@ -161,6 +161,31 @@ export function authorize(c: Context<AppEnv>, permission: Permission): number {
   return auth.institutionId;
 }
 
+/** The chat visitor of a public conversation (DESIGN §4): its assistant and conversation. */
+export interface GuestState {
+  productId: number;
+  conversationId: string;
+}
+
+/**
+ * Middleware: the chat visitor's guest token, for the conversation in the path parameter; sets
+ * `c.var.guest`. No token or a bad one: 401. A staff token, or another conversation's guest
+ * token: 403 (a visitor only ever reaches its own conversation).
+ */
+export function requireGuest(deps: AppDeps, param = 'id'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearer(c);
+    if (!token) throw new ApiError(401, 'unauthorized');
+    const verified = await verifyToken(deps.config.jwtSecret, token, deps.clock.now());
+    if (!verified) throw new ApiError(401, 'session_invalid');
+    if (verified.typ !== 'guest' || verified.conversationId !== c.req.param(param)) {
+      throw new ApiError(403, 'forbidden');
+    }
+    c.set('guest', { productId: verified.productId, conversationId: verified.conversationId });
+    await next();
+  };
+}
+
 /** Only platform admins. */
 export function requireAdmin(c: Context<AppEnv>): void {
   if (!c.get('auth').isAdmin) throw new ApiError(403, 'forbidden');

@@ -5,8 +5,11 @@
  */
 import { DEFAULT_SNIPPET, type Handoff, type Snippet } from '@conversa/contract/assistant';
 import { sql } from 'drizzle-orm';
+import type { Source } from '@conversa/contract/chat';
 import {
+  bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -18,6 +21,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** A text-search configuration name (`spanish`, `english`, `simple`). */
+const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -150,8 +157,148 @@ export const productFaqs = pgTable(
     position: integer('position').notNull(),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
+    /** The FAQ's language, detected on save. */
+    language: regconfig('language').notNull().default('simple'),
+    /** Question words weigh more than answer words; `simple` lexemes match across languages. */
+    tsv: tsvector('tsv').generatedAlwaysAs(
+      sql`setweight(to_tsvector(language, question), 'A') || setweight(to_tsvector(language, answer), 'B') || setweight(to_tsvector('simple'::regconfig, question), 'C')`,
+    ),
   },
-  (t) => [index('product_faqs_product_idx').on(t.institutionId, t.productId, t.position)],
+  (t) => [
+    index('product_faqs_product_idx').on(t.institutionId, t.productId, t.position),
+    index('product_faqs_tsv_idx').using('gin', t.tsv),
+  ],
+);
+
+/** An uploaded file (TXT, DOCX, PDF); its bytes live in storage under `storage_key`. */
+export const productFiles = pgTable(
+  'product_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => institutionProducts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** `processing`, `ready` or `failed`. */
+    state: text('state').notNull().default('processing'),
+    /** Why it failed (contract FILE_FAILURE_REASONS). */
+    reason: text('reason'),
+    pages: integer('pages'),
+    chars: integer('chars'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('product_files_product_idx').on(t.institutionId, t.productId, t.id)],
+);
+
+/**
+ * Indexed passages of an assistant's knowledge: its files and its knowledge-base text. `tsv` holds
+ * the stems of the passage's language plus `simple` lexemes, so a question still matches when its
+ * language differs or was guessed wrong.
+ */
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => institutionProducts.id, { onDelete: 'cascade' }),
+    /** Null for knowledge-base text. */
+    fileId: integer('file_id').references(() => productFiles.id, { onDelete: 'cascade' }),
+    /** `file` or `knowledge_base`. */
+    source: text('source').notNull(),
+    position: integer('position').notNull(),
+    content: text('content').notNull(),
+    language: regconfig('language').notNull(),
+    tsv: tsvector('tsv')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector(language, content) || to_tsvector('simple'::regconfig, content)`),
+  },
+  (t) => [
+    index('knowledge_chunks_product_idx').on(t.institutionId, t.productId, t.fileId, t.position),
+    index('knowledge_chunks_tsv_idx').using('gin', t.tsv),
+  ],
+);
+
+/**
+ * The background job queue (DESIGN §5, §8), on the database itself so it works on PGlite and on
+ * PostgreSQL alike: a worker claims a due job with `FOR UPDATE SKIP LOCKED` and a lease
+ * (`locked_until`); a job whose lease ran out (its process died) is claimed again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer('institution_id').references(() => institutions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** `queued`, `running`, `done` or `failed`. */
+    state: text('state').notNull().default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    maxAttempts: smallint('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+);
+
+/** A visitor's conversation with an assistant (public chat, widget, WhatsApp later). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => institutionProducts.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull().default('web'),
+    locale: text('locale').notNull(),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The AI overview, made only when staff ask for it. */
+    overview: text('overview'),
+    overviewAt: timestamp('overview_at', { withTimezone: true }),
+  },
+  (t) => [index('conversations_product_idx').on(t.institutionId, t.productId, t.lastMessageAt)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** `user` or `assistant`. */
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    sources: jsonb('sources').$type<Source[]>().notNull().default([]),
+    /** The answer offered the handoff contact. */
+    handoff: boolean('handoff').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.institutionId, t.conversationId, t.id)],
 );
 
 /** The live sign-up code of an address (one at a time; a resend replaces it). */

@@ -1,7 +1,8 @@
 /**
  * Cross-route guards (DESIGN §4, §10): every non-public endpoint of the contract refuses requests
  * without a token, with a garbage or foreign-signed token, and from a chat visitor; `member`
- * endpoints never show one tenant's data to another; `admin` endpoints refuse everyone else.
+ * endpoints never show one tenant's data to another; `admin` endpoints refuse everyone else;
+ * `guest` endpoints take only the guest token of their own conversation (no staff tokens).
  */
 import { randomUUID } from 'node:crypto';
 import { type Endpoint, endpoints } from '@conversa/contract/endpoints';
@@ -17,6 +18,8 @@ let victim: Tenant;
 let attacker: Tenant;
 let guest: string;
 let forged: string;
+/** The victim's public chat conversation (the path of `guest` endpoints). */
+let conversationId: string;
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -30,6 +33,11 @@ beforeAll(async () => {
     now,
     expiresAt: new Date(now.getTime() + 3_600_000),
   });
+  const session = await server.call<{ data: { conversation_id: string } }>(
+    `/api/public/admissions/${victim.institution.id}/session`,
+    { method: 'POST' },
+  );
+  conversationId = session.body.data.conversation_id;
 });
 afterAll(() => server.close());
 
@@ -39,6 +47,7 @@ const guarded = Object.entries(endpoints as Record<string, Endpoint>).filter(
 
 /** The path with `{id}` replaced by the victim's user, institution or product id. */
 function pathOf(endpoint: Endpoint): string {
+  if (endpoint.access === 'guest') return `/api${endpoint.path.replace('{id}', conversationId)}`;
   const id = endpoint.path.startsWith('/user/')
     ? victim.owner.id
     : endpoint.path.startsWith('/institution-product/')
@@ -72,11 +81,27 @@ describe.each(guarded)('%s', (_name, endpoint) => {
     }
   });
 
-  it(`${endpoint.method} ${endpoint.path}: chat visitor's token → 403`, async () => {
-    const { status, body } = await callAs(endpoint, guest, victim.institution.id);
-    expect(status).toBe(403);
-    expect(body).toMatchObject({ code: 'guest_forbidden' });
-  });
+  if (endpoint.access !== 'guest') {
+    it(`${endpoint.method} ${endpoint.path}: chat visitor's token → 403`, async () => {
+      const { status, body } = await callAs(endpoint, guest, victim.institution.id);
+      expect(status).toBe(403);
+      expect(body).toMatchObject({ code: 'guest_forbidden' });
+    });
+  }
+
+  if (endpoint.access === 'guest') {
+    it(`${endpoint.method} ${endpoint.path}: a staff token → 403, no data`, async () => {
+      const { status, body } = await callAs(endpoint, victim.owner.token, victim.institution.id);
+      expect(status).toBe(403);
+      expect(body).toMatchObject({ code: 'forbidden' });
+    });
+
+    it(`${endpoint.method} ${endpoint.path}: another conversation's guest token → 403/404, no data`, async () => {
+      const { status, body } = await callAs(endpoint, guest);
+      expect([403, 404]).toContain(status);
+      expect(body.data).toBeUndefined();
+    });
+  }
 
   if (endpoint.access === 'member') {
     it(`${endpoint.method} ${endpoint.path}: another tenant → 404/403, no data`, async () => {
@@ -111,5 +136,5 @@ describe.each(guarded)('%s', (_name, endpoint) => {
 
 it('covers every guarded access level of the contract', () => {
   const levels = new Set(guarded.map(([, endpoint]) => endpoint.access));
-  expect([...levels].sort()).toEqual(['admin', 'member', 'staff']);
+  expect([...levels].sort()).toEqual(['admin', 'guest', 'member', 'staff']);
 });

@@ -44,6 +44,10 @@ export const validationMessages: Catalog<ValidationCode> = {
     en: 'Only a maximum of {limit} files can be uploaded.',
     es: 'Solo se puede subir un máximo de {limit} archivos.',
   },
+  file_type: {
+    en: 'Only TXT, DOCX and PDF files are allowed.',
+    es: 'Solo se permiten archivos TXT, DOCX y PDF.',
+  },
   too_long: { en: 'This value is too long.', es: 'Este valor es demasiado largo.' },
   invalid_value: { en: 'This value is not valid.', es: 'Este valor no es válido.' },
   invalid_code_format: { en: 'The code has 6 digits.', es: 'El código tiene 6 dígitos.' },
@@ -127,6 +131,14 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'An account with this email already exists. Sign in with your password.',
     es: 'Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.',
   },
+  link_inactive: {
+    en: 'Nothing here yet. The chat link is inactive - please contact your institution',
+    es: 'Aún no hay nada aquí. El enlace del chat está inactivo; contacta con tu institución',
+  },
+  answer_failed: {
+    en: 'The assistant could not answer right now. Try again in a moment.',
+    es: 'El asistente no pudo responder ahora. Inténtalo de nuevo en un momento.',
+  },
   internal_error: {
     en: 'Something went wrong on our side. Try again in a moment.',
     es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en un momento.',
@@ -147,4 +159,5 @@ export const successMessages: Catalog<MessageCode> = {
     es: 'Tu contraseña se restableció. Inicia sesión con la nueva.',
   },
   logged_out: { en: 'You are signed out.', es: 'Has cerrado sesión.' },
+  deleted: { en: 'Delete successfully.', es: 'Eliminado correctamente.' },
 };

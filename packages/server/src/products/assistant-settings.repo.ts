@@ -4,6 +4,9 @@ import type { InstitutionKind } from '@conversa/contract/institution';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { institutionProducts, institutions, productFaqs } from '../db/schema';
+import { replaceChunks } from '../knowledge/index.repo';
+import { chunkText } from '../knowledge/text/chunk';
+import { detectLanguage, textSearchConfig } from '../knowledge/text/language';
 import { productColumns, toDetail } from './products.repo';
 
 /** The columns a product update may set. */
@@ -68,14 +71,27 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
       return row?.text ?? null;
     },
 
-    /** Replaces the knowledge base text; false when the product is not there. */
+    /**
+     * Replaces the knowledge base text and its search index together; false when the product is
+     * not there.
+     */
     async setKnowledgeBase(institutionId: number, id: number, text: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(institutionProducts)
-        .set({ knowledgeBase: text, updatedAt: now })
-        .where(product(institutionId, id))
-        .returning({ id: institutionProducts.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(institutionProducts)
+          .set({ knowledgeBase: text, updatedAt: now })
+          .where(product(institutionId, id))
+          .returning({ id: institutionProducts.id });
+        if (rows.length === 0) return false;
+        await replaceChunks(tx, {
+          institutionId,
+          productId: id,
+          fileId: null,
+          source: 'knowledge_base',
+          chunks: chunkText(text),
+        });
+        return true;
+      });
     },
 
     /** The FAQs of a product, in order. */
@@ -87,16 +103,22 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
         .orderBy(asc(productFaqs.position));
     },
 
-    /** Replaces all FAQs of a product in one transaction. */
+    /** Replaces all FAQs of a product in one transaction; each is searched in its own language. */
     async replaceFaqs(institutionId: number, productId: number, faqs: Faq[]): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .delete(productFaqs)
           .where(and(eq(productFaqs.institutionId, institutionId), eq(productFaqs.productId, productId)));
         if (faqs.length > 0) {
-          await tx
-            .insert(productFaqs)
-            .values(faqs.map((faq, position) => ({ institutionId, productId, position, ...faq })));
+          await tx.insert(productFaqs).values(
+            faqs.map((faq, position) => ({
+              institutionId,
+              productId,
+              position,
+              ...faq,
+              language: textSearchConfig(detectLanguage(`${faq.question}\n${faq.answer}`)),
+            })),
+          );
         }
       });
     },

@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { institutionProducts, memberships } from '../db/schema';
+import { logoUrl } from '../files/logo';
 
 /** The columns of a product answer (the knowledge base is read on its own). */
 export const productColumns = {
@@ -45,7 +46,7 @@ export interface ProductDetailRow extends ProductRow {
 export function toDetail(row: ProductDetailRow, publicUrl: string): InstitutionProductDetail {
   const area = row.type === 'admission' ? 'admissions' : 'retail';
   return {
-    ...toProduct(row),
+    ...toProduct(row, publicUrl),
     suggested_questions: row.suggestedQuestions,
     handoff: row.handoff,
     public_link_active: row.publicLinkActive,
@@ -55,12 +56,13 @@ export function toDetail(row: ProductDetailRow, publicUrl: string): InstitutionP
   };
 }
 
-function toProduct(row: ProductRow): InstitutionProduct {
+/** A row as a list item; the stored logo name becomes its absolute public URL. */
+function toProduct(row: ProductRow, publicUrl: string): InstitutionProduct {
   return {
     id: row.id,
     external_id: row.externalId,
     institution_id: row.institutionId,
-    product: { type: row.type as ProductType, name: row.name, logo: row.logo },
+    product: { type: row.type as ProductType, name: row.name, logo: logoUrl(publicUrl, row.logo) },
   };
 }
 
@@ -111,14 +113,17 @@ export function productsRepo(db: Db, publicUrl: string) {
     async list(institutionId: number): Promise<InstitutionProduct[]> {
       const rows = await listHot([institutionId]);
       return rows.map((row) =>
-        toProduct({
-          id: row.id,
-          externalId: row.external_id,
-          institutionId: row.institution_id,
-          type: row.type,
-          name: row.name,
-          logo: row.logo,
-        }),
+        toProduct(
+          {
+            id: row.id,
+            externalId: row.external_id,
+            institutionId: row.institution_id,
+            type: row.type,
+            name: row.name,
+            logo: row.logo,
+          },
+          publicUrl,
+        ),
       );
     },
 

@@ -33,3 +33,31 @@ export const mailIpLimit = (ip: string): RateLimit => ({
   max: MAIL_REQUESTS_PER_IP_PER_HOUR,
   windowSeconds: HOUR,
 });
+
+/** Chat sessions one IP may start in an hour (a school's visitors may share one address). */
+export const CHAT_SESSIONS_PER_IP_PER_HOUR = 60;
+/** Questions in one conversation, and from one IP, per ten minutes. */
+export const CHAT_MESSAGES_PER_CONVERSATION = 20;
+export const CHAT_MESSAGES_PER_IP = 120;
+const TEN_MINUTES = 10 * 60;
+
+/** Public chat sessions started from one IP. */
+export const chatSessionIpLimit = (ip: string): RateLimit => ({
+  key: `chat:session:ip:${ip}`,
+  max: CHAT_SESSIONS_PER_IP_PER_HOUR,
+  windowSeconds: HOUR,
+});
+
+/** Questions asked in one conversation (one guest token). */
+export const chatConversationLimit = (conversationId: string): RateLimit => ({
+  key: `chat:message:conversation:${conversationId}`,
+  max: CHAT_MESSAGES_PER_CONVERSATION,
+  windowSeconds: TEN_MINUTES,
+});
+
+/** Questions asked from one IP, across conversations. */
+export const chatIpLimit = (ip: string): RateLimit => ({
+  key: `chat:message:ip:${ip}`,
+  max: CHAT_MESSAGES_PER_IP,
+  windowSeconds: TEN_MINUTES,
+});

@@ -17,7 +17,11 @@ import { SessionCache } from '../auth/session-cache';
 import { type Config, loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
 import type { Clock } from '../deps';
+import { createEventBus, type EventBus } from '../events/event-bus';
+import { createJobRunner } from '../jobs/handlers';
+import type { JobRunner } from '../jobs/runner';
 import { createMailer } from '../mail/mailer';
+import { localStorage, type Storage } from '../storage/storage';
 import './provided';
 
 /** A clock that tests can move forward. */
@@ -52,6 +56,13 @@ export interface TestServer {
   clock: TestClock;
   /** The app's session cache: fixtures that write memberships or sessions directly forget users here. */
   sessionCache: SessionCache;
+  /** Uploaded bytes, under the server's data dir. */
+  storage: Storage;
+  events: EventBus;
+  /** The job runner (running unless `runJobs: false`); `jobs.idle()` waits for processing to end. */
+  jobs: JobRunner;
+  /** Where the database lives, for `reopen`. */
+  location: DatabaseLocation;
   /** Calls the app in-process (`app.request`). */
   request(pathname: string, options?: RequestOptions): Promise<Response>;
   /** Calls and parses JSON; returns status, headers and body. */
@@ -65,7 +76,33 @@ export interface TestServer {
   lastMailTo(address: string): Promise<Email | undefined>;
   /** Listens on a real loopback port; resolves to the base URL. */
   listen(): Promise<string>;
+  /** Stops the job runner, then closes everything (a `durable` server keeps its data for `reopen`). */
   close(): Promise<void>;
+}
+
+/** A test database that a second server can open (the same PGlite folder or PostgreSQL database). */
+export type DatabaseLocation =
+  | { kind: 'pglite'; dataDir: string; path: string | null }
+  | { kind: 'postgres'; dataDir: string; url: string };
+
+export interface TestServerOptions {
+  env?: Record<string, string | undefined>;
+  /** Start the job runner (default true); false leaves queued jobs for the test to drive. */
+  runJobs?: boolean;
+  /** Keep the database (PGlite on disk) and the data dir after `close()`, for `reopen`. */
+  durable?: boolean;
+  /** Opens the database and data dir of a closed durable server: a restart of that server. */
+  reopen?: DatabaseLocation;
+}
+
+async function dropDatabase(url: string): Promise<void> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return;
+  const name = new URL(url).pathname.slice(1);
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
 }
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -79,22 +116,12 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { url: url.toString(), drop: () => dropDatabase(url.toString()) };
 }
 
-/** Starts a test server on its own fresh database. */
-export async function createTestServer(
-  options: { env?: Record<string, string | undefined> } = {},
-): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'conversa-test-'));
+/** Starts a test server on its own fresh database (or, with `reopen`, on a closed server's). */
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.reopen?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'conversa-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
@@ -106,16 +133,27 @@ export async function createTestServer(
   const logger = pino({ level: config.logLevel });
 
   let database: Database;
+  let location: DatabaseLocation;
   let drop = async () => {};
   if (process.env.TEST_DB === 'postgres') {
-    const fresh = await freshPostgres();
+    const reopened = options.reopen?.kind === 'postgres' ? options.reopen : null;
+    const fresh = reopened
+      ? { url: reopened.url, drop: () => dropDatabase(reopened.url) }
+      : await freshPostgres();
     drop = fresh.drop;
+    location = { kind: 'postgres', dataDir, url: fresh.url };
     database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 4 });
   } else {
+    const reopened = options.reopen?.kind === 'pglite' ? options.reopen.path : null;
+    const onDisk = reopened ?? (options.durable ? path.join(dataDir, 'db') : null);
     const dump = inject('pgliteDump');
-    const client = dump
-      ? await createPglite({ loadDataDir: new Blob([readFileSync(dump)]) })
-      : await createPglite();
+    const client = reopened
+      ? await createPglite({ dataDir: reopened })
+      : await createPglite({
+          ...(onDisk ? { dataDir: onDisk } : {}),
+          ...(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}),
+        });
+    location = { kind: 'pglite', dataDir, path: onDisk };
     database = await openDatabase({ kind: 'pglite', client });
   }
 
@@ -123,7 +161,22 @@ export async function createTestServer(
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });
   const sessionCache = new SessionCache(database.kind === 'pglite');
-  const app = createApp({ config, database, logger, mailer, clock, sessionCache });
+  const storage = localStorage(path.join(config.dataDir, 'files'));
+  const events = await createEventBus({
+    logger,
+    postgresUrl: location.kind === 'postgres' ? location.url : null,
+  });
+  const jobs = createJobRunner({
+    database,
+    clock,
+    logger,
+    storage,
+    events,
+    concurrency: config.jobConcurrency,
+    pollMs: 1_000,
+  });
+  const app = createApp({ config, database, logger, mailer, clock, sessionCache, storage, events, jobs });
+  if (options.runJobs ?? true) jobs.start();
   let server: ServerType | null = null;
 
   const request: TestServer['request'] = (pathname, opts = {}) => {
@@ -137,7 +190,11 @@ export async function createTestServer(
     headers.set('x-forwarded-for', opts.ip ?? '203.0.113.7');
     const method = opts.method ?? (opts.json !== undefined || opts.body !== undefined ? 'POST' : 'GET');
     const body = opts.json !== undefined ? JSON.stringify(opts.json) : opts.body;
-    return Promise.resolve(app.request(`http://conversa.test${pathname}`, { method, headers, body }));
+    // A streamed body (a large upload made on the fly) needs half-duplex in Node's fetch.
+    const duplex = body instanceof ReadableStream ? { duplex: 'half' } : {};
+    return Promise.resolve(
+      app.request(`http://conversa.test${pathname}`, { method, headers, body, ...duplex } as RequestInit),
+    );
   };
 
   const mails = async () => {
@@ -156,6 +213,10 @@ export async function createTestServer(
     database,
     clock,
     sessionCache,
+    storage,
+    events,
+    jobs,
+    location,
     request,
     async call(pathname, opts) {
       const response = await request(pathname, opts);
@@ -175,9 +236,12 @@ export async function createTestServer(
       });
     },
     async close() {
+      await jobs.stop();
+      await events.close();
       if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
       mailer.close();
       await database.close();
+      if (options.durable) return;
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -185,3 +249,4 @@ export async function createTestServer(
 }
 
 export * from './fixtures';
+export * from './fixtures-dir';

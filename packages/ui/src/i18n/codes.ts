@@ -26,6 +26,7 @@ const validation = {
   logo_type: msg`Only JPEG and PNG files are allowed.`,
   file_too_large: msg({ message: 'The file {0} exceeds the {limit} MB limit.' }),
   too_many_files: msg({ message: 'Only a maximum of {limit} files can be uploaded.' }),
+  file_type: msg`Only TXT, DOCX and PDF files are allowed.`,
   too_long: msg`This value is too long.`,
   invalid_value: msg`This value is not valid.`,
   invalid_code_format: msg`The code has 6 digits.`,
@@ -55,6 +56,8 @@ const errors = {
   provider_disabled: msg`This sign-in method is not enabled.`,
   provider_token_invalid: msg`The sign-in could not be verified. Try again.`,
   account_uses_other_method: msg`An account with this email already exists. Sign in with your password.`,
+  link_inactive: msg`Nothing here yet. The chat link is inactive - please contact your institution`,
+  answer_failed: msg`The assistant could not answer right now. Try again in a moment.`,
   internal_error: msg`Something went wrong on our side. Try again in a moment.`,
 } satisfies Record<ErrorCode, MessageDescriptor>;
 
@@ -63,12 +66,14 @@ const success = {
   reset_mail_sent: msg`If an account exists for this email, we sent a link to reset the password.`,
   password_reset: msg`Your password was reset. Sign in with the new one.`,
   logged_out: msg`You are signed out.`,
+  deleted: msg`Delete successfully.`,
 } satisfies Record<MessageCode, MessageDescriptor>;
 
 /** Codes whose text needs parameters the server's issues do not carry. */
 const PARAMETERISED = new Set<string>([
   'invalid_url',
   'file_too_large',
+  'file_type',
   'too_many_files',
   'rate_limited',
   'resend_too_soon',

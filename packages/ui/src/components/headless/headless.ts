@@ -8,9 +8,12 @@ export {
   DialogBackdrop,
   DialogPanel,
   DialogTitle,
+  Field,
+  Label,
   Menu,
   MenuButton,
   MenuItem,
   MenuItems,
   MenuSeparator,
+  Switch,
 } from '@headlessui/react';

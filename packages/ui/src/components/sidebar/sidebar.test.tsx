@@ -96,6 +96,18 @@ describe('Sidebar', () => {
     expect(screen.getByRole('button', { name: /Sales support/ })).toBeTruthy();
   });
 
+  it('links to the assistant setup for roles that may create assistants', async () => {
+    const user = userEvent.setup();
+    const { onNavigate, unmount } = renderSidebar({ roles: ['main'] });
+    const link = screen.getByRole('link', { name: 'New assistant' });
+    expect(link.getAttribute('href')).toBe('/setup-assistant');
+    await user.click(link);
+    expect(onNavigate).toHaveBeenCalledWith('/setup-assistant');
+    unmount();
+    renderSidebar({ roles: ['communication'], currentPath: '/setup-assistant' });
+    expect(screen.queryByRole('link', { name: 'New assistant' })).toBeNull();
+  });
+
   it('gives admins, and only them, the change-institution entry', () => {
     const { unmount } = renderSidebar({ roles: ['main'] });
     expect(screen.queryByRole('link', { name: 'Change institution' })).toBeNull();

@@ -1,8 +1,9 @@
 /**
- * The console's left sidebar (SPEC §2): logo, one button per product opening its sub-menu, the
- * admin's change-institution entry, the es/en selector and the avatar menu. 96 px wide, 200 px
- * expanded; the mobile drawer shows it expanded. Presentational: the app passes the session's data
- * and gets navigation and the language choice back.
+ * The console's left sidebar (SPEC §2): logo, one button per product opening its sub-menu, 'New
+ * assistant' (the setup) for roles that may create one, the admin's change-institution entry, the
+ * es/en selector and the avatar menu. 96 px wide, 200 px expanded; the mobile drawer shows it
+ * expanded. Presentational: the app passes the session's data and gets navigation and the
+ * language choice back.
  */
 import { type Locale, SIDEBAR_EXPANDED_WIDTH, SIDEBAR_WIDTH } from '@conversa/contract/constants';
 import { PRODUCT_NAME } from '@conversa/contract/constants';
@@ -166,6 +167,19 @@ export function Sidebar({
             expanded={expanded}
           />
         ))}
+        {can(roles, 'product.manage') ? (
+          <li>
+            <Entry
+              href={consolePaths.setupAssistant}
+              onNavigate={onNavigate}
+              current={currentPath === consolePaths.setupAssistant}
+              $expanded={expanded}
+            >
+              <Icon name="plus" />
+              <span>{t`New assistant`}</span>
+            </Entry>
+          </li>
+        ) : null}
         {can(roles, 'institution.switch') ? (
           <li>
             <Entry

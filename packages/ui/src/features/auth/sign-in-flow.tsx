@@ -1,7 +1,7 @@
 /**
  * The sign-in flow (SPEC §3 steps): initial → e-mail → login, or code → password → about you →
  * about your school / business; select institution for users of several. Steps run on a wizard
- * (`use-wizard.ts`) locked while a request runs. The app navigates when `onSignedIn` is called: the
+ * (`forms/use-wizard.ts`) locked while a request runs. The app navigates when `onSignedIn` is called: the
  * session is already stored then, so keep rendering the flow until that call (onboarding happens
  * while signed in).
  */
@@ -23,7 +23,7 @@ import { useFailureText } from '../../forms/use-failure-text';
 import { InitialStep } from './steps/initial-step';
 import { LoginStep } from './steps/login-step';
 import { PasswordStep } from './steps/password-step';
-import { useWizard } from './use-wizard';
+import { useWizard } from '../../forms/use-wizard';
 
 // The onboarding steps (profile and institution forms, with the phone-number library) are not on
 // /login's first screen: they load on demand, fetched ahead once a sign-up or login is under way.

@@ -1,0 +1,9 @@
+/** /pre-sales/trainer/faqs/:id. */
+import { FaqsPage } from '@conversa/ui/features/trainer/faqs';
+import { useTrainerRoute } from './trainer-route';
+
+/** Route component. */
+export function Component() {
+  const { productId, onNavigate } = useTrainerRoute();
+  return <FaqsPage productId={productId} onNavigate={onNavigate} />;
+}

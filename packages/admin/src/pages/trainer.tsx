@@ -1,0 +1,29 @@
+/**
+ * /pre-sales/trainer/:id and /sales-support/trainer/:id: the trainer's overview, with the
+ * assistant feature's profile and share cards put in (features do not import one another).
+ */
+import { AssistantProfile } from '@conversa/ui/features/assistant/assistant-profile';
+import { ShareAssistant } from '@conversa/ui/features/assistant/share-assistant';
+import { TrainerOverviewPage, trainerPaths } from '@conversa/ui/features/trainer/overview';
+import { useTrainerRoute } from './trainer-route';
+
+/** Route component. */
+export function Component() {
+  const { productId, onNavigate } = useTrainerRoute();
+  return (
+    <TrainerOverviewPage
+      productId={productId}
+      onNavigate={onNavigate}
+      renderProfile={(assistant) => {
+        const faqs = trainerPaths({ id: assistant.id, type: assistant.product.type }).faqs;
+        return (
+          <AssistantProfile
+            productId={assistant.id}
+            onEditQuestions={faqs ? () => onNavigate(faqs) : undefined}
+          />
+        );
+      }}
+      renderShare={(assistant) => <ShareAssistant productId={assistant.id} />}
+    />
+  );
+}

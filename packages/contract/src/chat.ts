@@ -1,0 +1,84 @@
+/**
+ * The public chat (DESIGN §5, §6): the assistant a visitor sees, the guest session, messages and the
+ * server-sent events of an answer.
+ */
+import * as v from 'valibot';
+import { HandoffSchema } from './assistant';
+import { ValidationCode as C } from './codes';
+import { LOCALES } from './constants';
+
+export const MAX_MESSAGE_LENGTH = 2000;
+/** Public paths name the assistant by institution and this segment. */
+export const PUBLIC_KINDS = ['admissions', 'retail'] as const;
+export type PublicKind = (typeof PUBLIC_KINDS)[number];
+
+/** `GET public/{admissions|retail}/{institution_id}`. */
+export const PublicAssistantSchema = v.object({
+  name: v.string(),
+  logo: v.nullable(v.string()),
+  suggested_questions: v.array(v.string()),
+  /** False when the public link is switched off: show the SPEC §4 text, no chat. */
+  active: v.boolean(),
+  /** The assistant's main language (the chat follows the browser's). */
+  locale: v.picklist(LOCALES),
+});
+export type PublicAssistant = v.InferOutput<typeof PublicAssistantSchema>;
+
+/** `POST public/{admissions|retail}/{institution_id}/session`. */
+export const ChatSessionSchema = v.object({ token: v.string(), conversation_id: v.string() });
+export type ChatSession = v.InferOutput<typeof ChatSessionSchema>;
+
+/** `POST public/conversation/{id}/message` body. */
+export const ChatMessageBodySchema = v.object({
+  text: v.pipe(
+    v.string(C.required),
+    v.trim(),
+    v.minLength(1, C.required),
+    v.maxLength(MAX_MESSAGE_LENGTH, C.tooLong),
+  ),
+});
+export type ChatMessageBody = v.InferOutput<typeof ChatMessageBodySchema>;
+
+/** Where a passage of an answer came from. */
+export const SourceSchema = v.object({
+  kind: v.picklist(['faq', 'file', 'knowledge_base']),
+  /** The file name, the FAQ's question, or null for the knowledge-base text. */
+  title: v.nullable(v.string()),
+  file_id: v.nullable(v.number()),
+});
+export type Source = v.InferOutput<typeof SourceSchema>;
+
+export const ChatMessageSchema = v.object({
+  id: v.number(),
+  role: v.picklist(['user', 'assistant']),
+  text: v.string(),
+  sources: v.array(SourceSchema),
+  /** The assistant offered a human: show the handoff card. */
+  handoff: v.nullable(HandoffSchema),
+  created_at: v.string(),
+});
+export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
+
+/** `GET public/conversation/{id}`. */
+export const ConversationSchema = v.object({
+  id: v.string(),
+  messages: v.array(ChatMessageSchema),
+});
+export type Conversation = v.InferOutput<typeof ConversationSchema>;
+
+/**
+ * The events of `POST public/conversation/{id}/message` (text/event-stream), in this order:
+ * `token` (repeated), `sources`, `handoff` (only when a human is offered), then `done`; or `error`
+ * at any point, after which the stream ends.
+ */
+export const ChatEvents = {
+  token: v.object({ text: v.string() }),
+  sources: v.object({ sources: v.array(SourceSchema) }),
+  handoff: HandoffSchema,
+  done: v.object({ message_id: v.number(), user_message_id: v.number() }),
+  error: v.object({ code: v.string(), message: v.string() }),
+} as const;
+export type ChatEventName = keyof typeof ChatEvents;
+export type ChatEvent = {
+  [K in ChatEventName]: { event: K; data: v.InferOutput<(typeof ChatEvents)[K]> };
+}[ChatEventName];

@@ -1,0 +1,29 @@
+/** `POST institution-product`: creates an assistant of a type in the session's institution. */
+import type { CreateProductBody, InstitutionProductDetail } from '@conversa/contract/assistant';
+import useSWRMutation from 'swr/mutation';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import { storeAssistant } from './keys';
+
+/** SWR key of this mutation. */
+export const createAssistantKey = 'institution-product/create';
+
+/** Creates it; its detail is cached and the institution's product list refetches. */
+export async function createAssistant(
+  client: DataClient,
+  body: CreateProductBody,
+): Promise<InstitutionProductDetail> {
+  const assistant = await client.post<InstitutionProductDetail>('institution-product', body);
+  await storeAssistant(client, assistant);
+  return assistant;
+}
+
+/** `trigger({type, name})` creates the assistant. */
+export function useCreateAssistant() {
+  const client = useDataClient();
+  return useSWRMutation<InstitutionProductDetail, ApiRequestError, string, CreateProductBody>(
+    createAssistantKey,
+    (_key, { arg }) => createAssistant(client, arg),
+  );
+}

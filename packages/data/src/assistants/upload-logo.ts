@@ -1,0 +1,38 @@
+/** `POST institution-product/{id}/logo`: sets an assistant's logo (multipart field `logo`). */
+import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import useSWRMutation from 'swr/mutation';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import { storeAssistant } from './keys';
+
+/** SWR key of this mutation (one per assistant). */
+export const uploadLogoKey = (id: number) => ['institution-product', id, 'logo'] as const;
+
+/**
+ * Uploads the image (the server checks PNG/JPEG by content and the 2 MB limit); the answer, with the
+ * logo's new URL, replaces the cached detail and the product list refetches.
+ */
+export async function uploadLogo(
+  client: DataClient,
+  id: number,
+  file: Blob,
+  fileName = file instanceof File ? file.name : 'logo',
+): Promise<InstitutionProductDetail> {
+  const form = new FormData();
+  form.append('logo', file, fileName);
+  const { data } = await client.call<InstitutionProductDetail>('POST', `institution-product/${id}/logo`, {
+    body: form,
+  });
+  await storeAssistant(client, data);
+  return data;
+}
+
+/** `trigger(file)` uploads the logo of the assistant `id`. */
+export function useUploadLogo(id: number) {
+  const client = useDataClient();
+  return useSWRMutation<InstitutionProductDetail, ApiRequestError, ReturnType<typeof uploadLogoKey>, Blob>(
+    uploadLogoKey(id),
+    (_key, { arg }) => uploadLogo(client, id, arg),
+  );
+}

@@ -1,0 +1,23 @@
+/** `GET institution-product/{id}/faq`: the assistant's FAQs (question/answer pairs), in order. */
+import type { Faqs } from '@conversa/contract/assistant';
+import useSWR from 'swr';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import { faqsKey } from './keys';
+
+export { faqsKey } from './keys';
+
+/** The FAQs (`{faqs}`). */
+export function getFaqs(client: DataClient, id: number, options?: CallOptions): Promise<Faqs> {
+  return client.get<Faqs>(`institution-product/${id}/faq`, options);
+}
+
+/** The FAQs; nothing while `id` is null. The screen shows a failure, so it is not reported. */
+export function useFaqs(id: number | null | undefined) {
+  const client = useDataClient();
+  return useSWR<Faqs, ApiRequestError, ReturnType<typeof faqsKey> | null>(
+    id ? faqsKey(id) : null,
+    ([, key]) => getFaqs(client, key, { report: false }),
+  );
+}

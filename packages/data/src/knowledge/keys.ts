@@ -1,0 +1,48 @@
+/** Cache keys of an assistant's knowledge (text, FAQs, files), and the files list's cache edits. */
+import type { FileEvent, ProductFile } from '@conversa/contract/knowledge';
+import { unstable_serialize } from 'swr';
+import type { DataClient } from '../client';
+
+/** SWR key of an assistant's knowledge-base text. */
+export const knowledgeBaseKey = (id: number) => ['institution-product', id, 'knowledge-base'] as const;
+
+/** SWR key of an assistant's FAQs. */
+export const faqsKey = (id: number) => ['institution-product', id, 'faq'] as const;
+
+/** SWR key of an assistant's files. */
+export const filesKey = (id: number) => ['institution-product', id, 'file'] as const;
+
+/** True for the files key of `id`. */
+export const isFilesKey = (id: number) => (key: unknown) =>
+  Array.isArray(key) && key[0] === 'institution-product' && key[1] === id && key[2] === 'file' && key.length === 3;
+
+/** The list with `changed` files put in (replacing the same ids) and `removed` ids taken out; newest first. */
+export function mergeFiles(
+  list: readonly ProductFile[],
+  changed: readonly ProductFile[],
+  removed: readonly number[] = [],
+): ProductFile[] {
+  const gone = new Set([...removed, ...changed.map((file) => file.id)]);
+  const merged = [...changed, ...list.filter((file) => !gone.has(file.id))];
+  // Newest first as the server lists them; equal times keep the higher (newer) id first.
+  return merged.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/** The list after one server event: a deleted file leaves it, any other is added or replaced. */
+export function applyFileEvent(list: readonly ProductFile[], event: FileEvent): ProductFile[] {
+  const { deleted, ...file } = event;
+  return deleted ? mergeFiles(list, [], [file.id]) : mergeFiles(list, [file]);
+}
+
+/**
+ * Edits the cached files list of `id` in place. Without a cached list there is nothing to edit:
+ * whoever shows it next fetches it whole.
+ */
+export async function editCachedFiles(
+  client: DataClient,
+  id: number,
+  edit: (list: readonly ProductFile[]) => ProductFile[],
+): Promise<void> {
+  const current = client.cache.peek(unstable_serialize(filesKey(id)))?.data as ProductFile[] | undefined;
+  if (current) await client.setCached(filesKey(id), edit(current));
+}

@@ -1,0 +1,145 @@
+/**
+ * `GET institution-product/{id}/events`: the server-sent events of an assistant's files (DESIGN §5:
+ * state changes are pushed, not polled). Read with fetch through the client, not `EventSource`,
+ * which cannot send the `Authorization` and `X-Institution-Id` headers; parsed with
+ * eventsource-parser. A dropped connection comes back with a doubling delay; a refusal (4xx) ends it.
+ */
+import { FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
+import { createParser } from 'eventsource-parser';
+import { useEffect, useRef } from 'react';
+import type { DataClient } from '../client';
+import { isApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import { backoff } from '../swr-config';
+import { applyFileEvent, editCachedFiles, isFilesKey } from './keys';
+
+/** What to do with one connection's news. */
+export interface ProductEventHandlers {
+  /** The stream is open (again): anything missed while closed is to be fetched now. */
+  onOpen?: () => void;
+  /** A file was added, changed state or was deleted (`deleted: true`). */
+  onEvent: (event: FileEvent) => void;
+}
+
+/** Reads one connection until the server ends it; throws what the request or the read threw. */
+export async function readProductEvents(
+  client: DataClient,
+  id: number,
+  { onOpen, onEvent }: ProductEventHandlers,
+  signal: AbortSignal,
+): Promise<void> {
+  // A stream that cannot open is for the screen to show (its list), not for a toast per retry.
+  const response = await client.stream(`institution-product/${id}/events`, { signal, report: false });
+  onOpen?.();
+  const parser = createParser({
+    onEvent(message) {
+      if (message.event !== FILE_EVENT) return;
+      let event: FileEvent;
+      try {
+        event = JSON.parse(message.data) as FileEvent;
+      } catch {
+        // One garbled event must not end the stream; the next reconnect refetches the list anyway.
+        return;
+      }
+      onEvent(event);
+    },
+  });
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+}
+
+/** True when connecting again cannot help: we stopped, or the server refused (401, 403, 404). */
+function isFinal(error: unknown, signal: AbortSignal): boolean {
+  if (signal.aborted) return true;
+  return isApiRequestError(error) && error.kind === 'http' && error.status < 500;
+}
+
+/**
+ * Follows the events until `signal` aborts or the server refuses: after a failure or an ended
+ * stream it connects again in 1 s, 2 s, 4 s … (capped at 30 s); a connection that opened resets the delay.
+ */
+export async function followProductEvents(
+  client: DataClient,
+  id: number,
+  handlers: ProductEventHandlers,
+  signal: AbortSignal,
+): Promise<void> {
+  let failures = 0;
+  while (!signal.aborted) {
+    let opened = false;
+    try {
+      await readProductEvents(
+        client,
+        id,
+        {
+          ...handlers,
+          onOpen: () => {
+            opened = true;
+            handlers.onOpen?.();
+          },
+        },
+        signal,
+      );
+    } catch (error) {
+      if (isFinal(error, signal)) return;
+    }
+    failures = opened ? 1 : failures + 1;
+    await pause(backoff(failures), signal);
+  }
+}
+
+/**
+ * Keeps the cached files list of `productId` live while mounted: each event edits it in place, and
+ * every (re)connection refetches it to catch what happened while no stream was open. `onEvent`
+ * hears each event too (e.g. to announce a state change); it may change between renders.
+ */
+export function useProductEvents(
+  productId: number | null | undefined,
+  onEvent?: (event: FileEvent) => void,
+): void {
+  const client = useDataClient();
+  const listener = useRef(onEvent);
+  useEffect(() => {
+    listener.current = onEvent;
+  });
+  useEffect(() => {
+    if (!productId) return;
+    const controller = new AbortController();
+    void followProductEvents(
+      client,
+      productId,
+      {
+        onOpen: () => void client.invalidate(isFilesKey(productId)),
+        onEvent: (event) => {
+          void editCachedFiles(client, productId, (list) => applyFileEvent(list, event));
+          listener.current?.(event);
+        },
+      },
+      controller.signal,
+    );
+    return () => controller.abort();
+  }, [client, productId]);
+}

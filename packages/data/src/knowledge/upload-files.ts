@@ -1,0 +1,31 @@
+/** `POST institution-product/{id}/file`: uploads TXT, DOCX or PDF files (multipart field `files`). */
+import type { ProductFile } from '@conversa/contract/knowledge';
+import useSWRMutation from 'swr/mutation';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import { editCachedFiles, mergeFiles } from './keys';
+
+/** SWR key of this mutation (one per assistant). */
+export const uploadFilesKey = (id: number) => ['institution-product', id, 'file', 'upload'] as const;
+
+/**
+ * Uploads the files in one request; the server answers them as `processing` and works on them in
+ * the background. They join the cached list at once; their next states come as events.
+ */
+export async function uploadFiles(client: DataClient, id: number, files: readonly File[]): Promise<ProductFile[]> {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  const { data } = await client.call<ProductFile[]>('POST', `institution-product/${id}/file`, { body: form });
+  await editCachedFiles(client, id, (list) => mergeFiles(list, data));
+  return data;
+}
+
+/** `trigger(files)` uploads files to the assistant `id`. */
+export function useUploadFiles(id: number) {
+  const client = useDataClient();
+  return useSWRMutation<ProductFile[], ApiRequestError, ReturnType<typeof uploadFilesKey>, readonly File[]>(
+    uploadFilesKey(id),
+    (_key, { arg }) => uploadFiles(client, id, arg),
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The public chat API (DESIGN §5, §6): the assistant a public page shows, a visitor's session (a
+ * guest token for one conversation), questions answered as server-sent events, and the
+ * conversation so far. Validation and limit errors are JSON answers before a stream starts; a
+ * failure once it has started is an `error` event.
+ *
+ * CORS: the widget calls this from the chat host, the server's own origin, so the app's CORS rule
+ * (PUBLIC_URL and CORS_ORIGINS) is enough today; answering other origins would be a rule for
+ * `/api/public/*` only.
+ */
+import { ChatMessageBodySchema, type PublicKind } from '@conversa/contract/chat';
+import { DEFAULT_LOCALE } from '@conversa/contract/constants';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { requireGuest } from '../auth/auth.middleware';
+import { signGuestToken } from '../auth/tokens';
+import type { AppDeps } from '../deps';
+import { clientIp } from '../http/client-ip';
+import type { AppEnv } from '../http/env';
+import { ApiError, notFound } from '../http/errors';
+import { ok } from '../http/respond';
+import { readId, readJson } from '../http/validate';
+import { pickLocale, translate } from '../i18n/translate';
+import { AnswerFailedError, composeAnswer } from '../knowledge/answer/compose';
+import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
+import { enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
+import { assistantLocale, PRODUCT_TYPE_OF, toChatMessage, toPublicAssistant } from './chat.service';
+import { conversationsRepo } from './conversations.repo';
+
+/** The public assistant changes rarely; a short shared cache spares the database on busy pages. */
+const ASSISTANT_CACHE = 'public, max-age=60';
+
+/** The public chat routes. */
+export function chatRoutes(deps: AppDeps) {
+  const repo = conversationsRepo(deps.database.db);
+  const guest = requireGuest(deps);
+  const linkInactive = () => new ApiError(403, 'link_inactive');
+
+  return new Hono<AppEnv>()
+    .get('/public/:kind{admissions|retail}/:id', async (c) => {
+      const type = PRODUCT_TYPE_OF[c.req.param('kind') as PublicKind];
+      const assistant = await repo.assistant(readId(c), type);
+      if (!assistant) throw notFound();
+      c.header('Cache-Control', ASSISTANT_CACHE);
+      return ok(c, toPublicAssistant(assistant, deps.config.publicUrl));
+    })
+    .post('/public/:kind{admissions|retail}/:id/session', async (c) => {
+      const type = PRODUCT_TYPE_OF[c.req.param('kind') as PublicKind];
+      const assistant = await repo.assistant(readId(c), type);
+      if (!assistant) throw notFound();
+      if (!assistant.active) throw linkInactive();
+      const limit = chatSessionIpLimit(clientIp(c, deps.config));
+      await enforceLimits(deps, [limit]);
+      await recordEvents(deps, [limit.key]);
+
+      const now = deps.clock.now();
+      const header = c.req.header('accept-language');
+      const locale = header ? pickLocale(header) : assistantLocale(assistant);
+      const conversationId = await repo.create({
+        institutionId: assistant.institutionId,
+        productId: assistant.productId,
+        locale,
+        now,
+      });
+      const token = await signGuestToken(deps.config.jwtSecret, {
+        productId: assistant.productId,
+        conversationId,
+        now,
+      });
+      return ok(c, { token, conversation_id: conversationId }, 201);
+    })
+    .get('/public/conversation/:id', guest, async (c) => {
+      const { conversationId, productId } = c.get('guest');
+      const conversation = await repo.find(conversationId, productId);
+      if (!conversation) throw notFound();
+      const rows = await repo.messages(conversation.institutionId, conversation.id);
+      return ok(c, { id: conversation.id, messages: rows.map((row) => toChatMessage(row, conversation)) });
+    })
+    .post('/public/conversation/:id/message', guest, async (c) => {
+      const { conversationId, productId } = c.get('guest');
+      const { text } = await readJson(c, ChatMessageBodySchema);
+      const conversation = await repo.find(conversationId, productId);
+      if (!conversation) throw notFound();
+      // The link may have been switched off after the session started.
+      if (!conversation.active) throw linkInactive();
+      const limits = [chatConversationLimit(conversationId), chatIpLimit(clientIp(c, deps.config))];
+      await enforceLimits(deps, limits);
+      await recordEvents(
+        deps,
+        limits.map((limit) => limit.key),
+      );
+
+      const { institutionId } = conversation;
+      const userMessageId = await repo.addMessage({
+        institutionId,
+        conversationId,
+        role: 'user',
+        content: text,
+        now: deps.clock.now(),
+      });
+      const locale = c.get('locale') ?? DEFAULT_LOCALE;
+      const logger = c.get('logger');
+
+      return streamSSE(c, async (stream) => {
+        const left = new AbortController();
+        stream.onAbort(() => left.abort());
+        const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
+        try {
+          const answer = composeAnswer({
+            db: deps.database.db,
+            llm: deps.config.llm,
+            logger,
+            institutionId,
+            productId,
+            question: text,
+            assistantName: conversation.name,
+            fallbackLocale: assistantLocale(conversation),
+            handoff: conversation.handoff,
+            signal: left.signal,
+          });
+          let step = await answer.next();
+          for (; !step.done; step = await answer.next()) await send(step.value.event, step.value.data);
+          const stored = step.value;
+          const messageId = await repo.addMessage({
+            institutionId,
+            conversationId,
+            role: 'assistant',
+            content: stored.text,
+            sources: stored.sources,
+            handoff: stored.handoff,
+            now: deps.clock.now(),
+          });
+          await send('done', { message_id: messageId, user_message_id: userMessageId });
+        } catch (error) {
+          if (left.signal.aborted) return;
+          if (!(error instanceof AnswerFailedError)) logger.error({ err: error }, 'answer failed');
+          else logger.warn({ reason: error.failure.reason }, 'answer failed after it started');
+          await send('error', { code: 'answer_failed', message: translate(locale, 'answer_failed') }).catch(
+            () => undefined,
+          );
+        }
+      });
+    });
+}

@@ -1,0 +1,52 @@
+/**
+ * Public chat rules: which product a public path names, the assistant's language, and rows as the
+ * contract's answers.
+ */
+import type { ChatMessage, PublicAssistant, PublicKind } from '@conversa/contract/chat';
+import type { Locale } from '@conversa/contract/constants';
+import type { ProductType } from '@conversa/contract/product';
+import { logoUrl } from '../files/logo';
+import type { AssistantRow, ConversationRow, MessageRow } from './conversations.repo';
+
+/** The product type behind a public path segment. */
+export const PRODUCT_TYPE_OF: Record<PublicKind, ProductType> = {
+  admissions: 'admission',
+  retail: 'retail',
+};
+
+// Countries whose main language is Spanish (ISO 3166-1 alpha-2).
+const SPANISH_SPEAKING = new Set('AR BO CL CO CR CU DO EC ES GQ GT HN MX NI PA PE PR PY SV UY VE'.split(' '));
+
+/**
+ * The assistant's language: Spanish for an institution in a Spanish-speaking country, English in
+ * any other; without a country, its owner's locale. The chat answers each question in the
+ * question's own language; this is the fallback when a question does not tell (and what the
+ * public page starts in).
+ */
+export function assistantLocale(row: Pick<AssistantRow, 'country' | 'ownerLocale'>): Locale {
+  if (row.country) return SPANISH_SPEAKING.has(row.country.toUpperCase()) ? 'es' : 'en';
+  return row.ownerLocale === 'es' ? 'es' : 'en';
+}
+
+/** A public assistant as `GET public/{kind}/{id}` answers it. */
+export function toPublicAssistant(row: AssistantRow, publicUrl: string): PublicAssistant {
+  return {
+    name: row.name,
+    logo: logoUrl(publicUrl, row.logo),
+    suggested_questions: row.suggestedQuestions,
+    active: row.active,
+    locale: assistantLocale(row),
+  };
+}
+
+/** A stored message as the contract's; the handoff card is the product's current contact. */
+export function toChatMessage(row: MessageRow, conversation: ConversationRow): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    text: row.content,
+    sources: row.sources,
+    handoff: row.handoff ? conversation.handoff : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,432 @@
+/**
+ * The public chat through HTTP: the public assistant, sessions, extractive answers streamed as
+ * events (FAQ first, sources named, the question's language, "don't know" with the handoff),
+ * stored conversations, limits, the inactive link and guest-token scope.
+ */
+import type { Conversation, PublicAssistant } from '@conversa/contract/chat';
+import { count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signGuestToken } from '../auth/tokens';
+import { conversations, messages, rateEvents } from '../db/schema';
+import { createTenant, postInstitution, type Tenant } from '../institutions/institutions.fixtures';
+import {
+  CHAT_MESSAGES_PER_CONVERSATION,
+  CHAT_MESSAGES_PER_IP,
+  CHAT_SESSIONS_PER_IP_PER_HOUR,
+} from '../rate-limit/limits';
+import { createSignedInUser, createTestServer, type TestServer } from '../testing';
+import {
+  addFile,
+  ask,
+  kindOf,
+  setFaqs,
+  setKnowledgeBase,
+  startSession,
+  updateAssistant,
+} from './chat.fixtures';
+
+let server: TestServer;
+let school: Tenant;
+let shop: Tenant;
+
+const HANDOFF = {
+  name: 'Ana Pérez',
+  email: 'admisiones@example.com',
+  phone: null,
+  hours: 'Mon-Fri 9-17',
+  message: null,
+};
+
+beforeAll(async () => {
+  server = await createTestServer();
+  school = await createTenant(server, { name: 'Colegio Norte', kind: 'school', country: 'MX' });
+  shop = await createTenant(server, { name: 'Acme Shop', kind: 'business', country: 'US' });
+  await setKnowledgeBase(
+    server,
+    school,
+    'The school bus collects students every morning at 7:30 from the town square. It brings them back at 17:00.\n\n' +
+      'El comedor escolar ofrece menús especiales para alumnos con alergias. Las familias eligen el menú cada mes.',
+  );
+  await setFaqs(server, school, [
+    { question: 'How much is the tuition fee?', answer: 'The tuition fee is 450 euros a month.' },
+  ]);
+  await addFile(server, school, 'fees-2025.pdf', [
+    'Tuition fee for 2025: families pay the tuition fee in ten monthly instalments.',
+    'Uniforms are sold at the school shop on Wednesdays.',
+  ]);
+  await updateAssistant(server, school, { handoff: HANDOFF });
+});
+afterAll(() => server.close());
+
+const conversationOf = (session: { conversation_id: string; token: string }) =>
+  server.call<{ data: Conversation }>(`/api/public/conversation/${session.conversation_id}`, {
+    token: session.token,
+  });
+
+describe('GET /api/public/{kind}/{id}', () => {
+  it("answers an institution's assistant with its language, cacheable", async () => {
+    const response = await server.call<{ data: PublicAssistant }>(
+      `/api/public/admissions/${school.institution.id}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({
+      name: school.product.product.name,
+      logo: null,
+      suggested_questions: [],
+      active: true,
+      locale: 'es',
+    });
+    expect(response.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
+
+    const retail = await server.call<{ data: PublicAssistant }>(`/api/public/retail/${shop.institution.id}`);
+    expect(retail.status).toBe(200);
+    expect(retail.body.data.locale).toBe('en');
+  });
+
+  it("takes the owner's locale when the institution has no country", async () => {
+    const owner = await createSignedInUser(server, { locale: 'es' });
+    const institution = await postInstitution(server, owner.token, { kind: 'school', country: null });
+    const { body } = await server.call<{ data: PublicAssistant }>(`/api/public/admissions/${institution.id}`);
+    expect(body.data.locale).toBe('es');
+  });
+
+  it('is 404 for an unknown institution, the wrong kind or a bad id', async () => {
+    for (const path of [
+      `/api/public/admissions/999999`,
+      `/api/public/retail/${school.institution.id}`,
+      `/api/public/admissions/${shop.institution.id}`,
+      `/api/public/admissions/abc`,
+      `/api/public/sales/${school.institution.id}`,
+    ]) {
+      const { status, body } = await server.call(path);
+      expect(status, path).toBe(404);
+      expect(body).toMatchObject({ code: 'not_found' });
+    }
+  });
+
+  it('serves the oldest assistant of the kind whose link is on, so switching one off publishes the next', async () => {
+    const tenant = await createTenant(server, { name: 'Colegio Doble', kind: 'school', country: 'ES' });
+    const second = await server.call<{ data: { id: number } }>('/api/institution-product', {
+      token: tenant.owner.token,
+      institution: tenant.institution.id,
+      json: { type: 'admission', name: 'Admisiones 2027' },
+    });
+    expect(second.status).toBe(201);
+    const publicName = async () =>
+      (await server.call<{ data: PublicAssistant }>(`/api/public/admissions/${tenant.institution.id}`)).body
+        .data;
+
+    expect(await publicName()).toMatchObject({ name: tenant.product.product.name, active: true });
+    await updateAssistant(server, tenant, { public_link_active: false });
+    expect(await publicName()).toMatchObject({ name: 'Admisiones 2027', active: true });
+    await server.call(`/api/institution-product/${second.body.data.id}`, {
+      method: 'PUT',
+      token: tenant.owner.token,
+      institution: tenant.institution.id,
+      json: { public_link_active: false },
+    });
+    // Every link off: the first one answers, inactive.
+    expect(await publicName()).toMatchObject({ name: tenant.product.product.name, active: false });
+  });
+});
+
+describe('POST /api/public/{kind}/{id}/session', () => {
+  it('starts a conversation in the browser language and hands out a guest token', async () => {
+    const session = await startSession(server, school, { locale: 'es-MX,es;q=0.9' });
+    expect(session.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const [row] = await server.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, session.conversation_id));
+    expect(row).toMatchObject({
+      institutionId: school.institution.id,
+      productId: school.product.id,
+      locale: 'es',
+      channel: 'web',
+    });
+    const { status, body } = await conversationOf(session);
+    expect(status).toBe(200);
+    expect(body.data).toEqual({ id: session.conversation_id, messages: [] });
+  });
+
+  it('is refused with the inactive-link text when the link is off', async () => {
+    const tenant = await createTenant(server, { kind: 'school' });
+    await updateAssistant(server, tenant, { public_link_active: false });
+    const before = await server.database.db.select({ n: count() }).from(conversations);
+    const { status, body } = await server.call(
+      `/api/public/${kindOf(tenant)}/${tenant.institution.id}/session`,
+      {
+        method: 'POST',
+      },
+    );
+    expect(status).toBe(403);
+    expect(body).toEqual({
+      code: 'link_inactive',
+      message: 'Nothing here yet. The chat link is inactive - please contact your institution',
+    });
+    const after = await server.database.db.select({ n: count() }).from(conversations);
+    expect(after).toEqual(before);
+    const page = await server.call<{ data: PublicAssistant }>(
+      `/api/public/admissions/${tenant.institution.id}`,
+    );
+    expect(page.body.data.active).toBe(false);
+  });
+
+  it('limits the sessions one IP may start', async () => {
+    const ip = '198.51.100.20';
+    for (let i = 0; i < CHAT_SESSIONS_PER_IP_PER_HOUR; i += 1) await startSession(server, shop, { ip });
+    const { status, headers, body } = await server.call(`/api/public/retail/${shop.institution.id}/session`, {
+      method: 'POST',
+      ip,
+    });
+    expect(status).toBe(429);
+    expect(Number(headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(body).toMatchObject({ code: 'rate_limited' });
+    await startSession(server, shop, { ip: '198.51.100.21' });
+  });
+});
+
+describe('POST /api/public/conversation/{id}/message', () => {
+  it('streams an extractive answer from the knowledge base: tokens, sources, done', async () => {
+    const session = await startSession(server, school);
+    const answer = await ask(server, session, 'Is there a school bus in the morning?');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const names = answer.events.map((event) => event.event);
+    expect(names.at(-1)).toBe('done');
+    expect(names.at(-2)).toBe('sources');
+    expect(names.slice(0, -2).every((name) => name === 'token')).toBe(true);
+    expect(names.length).toBeGreaterThan(3);
+    expect(answer.text).toMatch(
+      /^Here is what I found:\n\nThe school bus collects students every morning at 7:30/,
+    );
+    expect(answer.events.at(-2)!.data).toEqual({
+      sources: [{ kind: 'knowledge_base', title: null, file_id: null }],
+    });
+
+    const done = answer.events.at(-1)!.data as { message_id: number; user_message_id: number };
+    const { body } = await conversationOf(session);
+    expect(body.data.messages).toEqual([
+      {
+        id: done.user_message_id,
+        role: 'user',
+        text: 'Is there a school bus in the morning?',
+        sources: [],
+        handoff: null,
+        created_at: expect.any(String),
+      },
+      {
+        id: done.message_id,
+        role: 'assistant',
+        text: answer.text,
+        sources: [{ kind: 'knowledge_base', title: null, file_id: null }],
+        handoff: null,
+        created_at: expect.any(String),
+      },
+    ]);
+    // Each message marks the conversation's last activity.
+    server.clock.advance(60_000);
+    await ask(server, session, 'And in the afternoon?');
+    const [row] = await server.database.db
+      .select({ at: conversations.lastMessageAt, created: conversations.createdAt })
+      .from(conversations)
+      .where(eq(conversations.id, session.conversation_id));
+    expect(row!.at.getTime() - row!.created.getTime()).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it("answers a strong FAQ match with the FAQ's answer, over the document", async () => {
+    const session = await startSession(server, school);
+    const answer = await ask(server, session, 'What is the tuition fee?');
+    expect(answer.text).toBe('The tuition fee is 450 euros a month.');
+    expect(answer.events.find((event) => event.event === 'sources')!.data).toEqual({
+      sources: [{ kind: 'faq', title: 'How much is the tuition fee?', file_id: null }],
+    });
+  });
+
+  it('cites a file by its name', async () => {
+    const session = await startSession(server, school);
+    const answer = await ask(server, session, 'Where are uniforms sold?');
+    expect(answer.text).toContain('Uniforms are sold at the school shop on Wednesdays.');
+    expect(answer.events.find((event) => event.event === 'sources')!.data).toEqual({
+      sources: [{ kind: 'file', title: 'fees-2025.pdf', file_id: expect.any(Number) }],
+    });
+  });
+
+  it("answers in the question's language", async () => {
+    const session = await startSession(server, school, { locale: 'en' });
+    const spanish = await ask(server, session, '¿El comedor tiene menús para alergias?');
+    expect(spanish.text).toMatch(/^Esto es lo que encontré:\n\nEl comedor escolar ofrece menús especiales/);
+    const english = await ask(server, session, 'When does the bus bring students back?');
+    expect(english.text).toMatch(/^Here is what I found:/);
+    expect(english.text).toContain('17:00');
+  });
+
+  it("says it does not know, in the question's language, and offers the handoff", async () => {
+    const session = await startSession(server, school);
+    const english = await ask(server, session, 'Do you have a helicopter landing pad?');
+    expect(english.events.map((event) => event.event).slice(-3)).toEqual(['sources', 'handoff', 'done']);
+    expect(english.text).toBe(
+      'I could not find that in my information. A person from the team can help you with it:',
+    );
+    expect(english.events.find((event) => event.event === 'sources')!.data).toEqual({ sources: [] });
+    expect(english.events.find((event) => event.event === 'handoff')!.data).toEqual(HANDOFF);
+
+    const spanish = await ask(server, session, '¿Tienen un helipuerto para helicópteros?');
+    expect(spanish.text).toBe(
+      'No encontré eso en mi información. Una persona del equipo puede ayudarte con ello:',
+    );
+
+    const { body } = await conversationOf(session);
+    const assistantMessages = body.data.messages.filter((message) => message.role === 'assistant');
+    expect(assistantMessages.map((message) => message.handoff)).toEqual([HANDOFF, HANDOFF]);
+  });
+
+  it('offers no handoff when the assistant has no contact', async () => {
+    const session = await startSession(server, shop);
+    const answer = await ask(server, session, 'Do you sell helicopters?');
+    expect(answer.events.map((event) => event.event)).not.toContain('handoff');
+    expect(answer.text).toBe(
+      'I could not find that in my information. Try asking in other words, or about another topic.',
+    );
+    const { body } = await conversationOf(session);
+    expect(body.data.messages.map((message) => message.handoff)).toEqual([null, null]);
+  });
+
+  it('refuses an empty or too long question before streaming, storing nothing', async () => {
+    const session = await startSession(server, school);
+    const long = await ask(server, session, 'a'.repeat(2001));
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({
+      code: 'validation_failed',
+      issues: [{ path: 'text', code: 'too_long' }],
+    });
+    for (const text of ['', '   ', undefined, 42]) {
+      const empty = await ask(server, session, text);
+      expect(empty.status, String(text)).toBe(400);
+      expect(empty.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'text' }] });
+    }
+    const blank = await ask(server, session, '  ');
+    expect(blank.body).toMatchObject({ issues: [{ path: 'text', code: 'required' }] });
+    const { body } = await conversationOf(session);
+    expect(body.data.messages).toEqual([]);
+    // 2,000 characters are fine.
+    expect((await ask(server, session, `bus ${'x'.repeat(1996)}`)).status).toBe(200);
+  });
+
+  it('answers any bad body with a 4xx before streaming, storing nothing (property)', async () => {
+    const session = await startSession(server, shop);
+    const bad = fc.oneof(
+      fc.record({ text: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string())) }),
+      fc.record({
+        text: fc.string({ minLength: 2001, maxLength: 2100 }).filter((t) => t.trim().length > 2000),
+      }),
+      fc.record({ text: fc.stringMatching(/^\s{0,5}$/) }),
+      fc
+        .dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })
+        .filter((body) => typeof body.text !== 'string'),
+    );
+    await fc.assert(
+      fc.asyncProperty(bad, async (body) => {
+        const response = await server.request(`/api/public/conversation/${session.conversation_id}/message`, {
+          token: session.token,
+          json: body,
+        });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      }),
+      { numRuns: 40 },
+    );
+    const stored = await server.database.db
+      .select({ n: count() })
+      .from(messages)
+      .where(eq(messages.conversationId, session.conversation_id));
+    expect(stored).toEqual([{ n: 0 }]);
+  });
+
+  it('is refused once the link is switched off, storing nothing', async () => {
+    const tenant = await createTenant(server, { kind: 'school' });
+    const session = await startSession(server, tenant);
+    await updateAssistant(server, tenant, { public_link_active: false });
+    const answer = await ask(server, session, 'Is there a bus?');
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ code: 'link_inactive' });
+    const stored = await server.database.db
+      .select({ n: count() })
+      .from(messages)
+      .where(eq(messages.conversationId, session.conversation_id));
+    expect(stored).toEqual([{ n: 0 }]);
+  });
+
+  it('limits questions per conversation and per IP, with Retry-After', async () => {
+    const tenant = await createTenant(server, { kind: 'school' });
+    const session = await startSession(server, tenant);
+    const ip = '198.51.100.40';
+    for (let i = 0; i < CHAT_MESSAGES_PER_CONVERSATION; i += 1) {
+      expect((await ask(server, session, `question ${i}`, { ip })).status).toBe(200);
+    }
+    const limited = await ask(server, session, 'one more', { ip: '198.51.100.41' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ code: 'rate_limited' });
+
+    // The IP's budget, spent across many conversations (recorded as the route records them).
+    const busy = '198.51.100.42';
+    const at = server.clock.now();
+    await server.database.db
+      .insert(rateEvents)
+      .values(Array.from({ length: CHAT_MESSAGES_PER_IP }, () => ({ key: `chat:message:ip:${busy}`, at })));
+    const fresh = await startSession(server, tenant);
+    expect((await ask(server, fresh, 'hello there', { ip: busy })).status).toBe(429);
+    expect((await ask(server, fresh, 'hello there', { ip: '198.51.100.43' })).status).toBe(200);
+  });
+});
+
+describe('guest tokens', () => {
+  it("reach only their own conversation: another conversation's, another assistant's and staff tokens are refused", async () => {
+    const mine = await startSession(server, school);
+    const theirs = await startSession(server, shop);
+    const paths = (id: string) => [
+      { method: 'GET', path: `/api/public/conversation/${id}` },
+      { method: 'POST', path: `/api/public/conversation/${id}/message` },
+    ];
+    for (const { method, path } of paths(mine.conversation_id)) {
+      const json = method === 'POST' ? { text: 'bus' } : undefined;
+      const other = await server.call(path, { method, json, token: theirs.token });
+      expect(other.status, path).toBe(403);
+      const staff = await server.call(path, { method, json, token: school.owner.token });
+      expect(staff.status, path).toBe(403);
+      const none = await server.call(path, { method, json });
+      expect(none.status, path).toBe(401);
+      const garbage = await server.call(path, { method, json, token: 'a.b.c' });
+      expect(garbage.status, path).toBe(401);
+    }
+
+    // A token for this conversation id but signed for another assistant finds nothing.
+    const crossed = await signGuestToken(server.config.jwtSecret, {
+      productId: shop.product.id,
+      conversationId: mine.conversation_id,
+      now: server.clock.now(),
+    });
+    for (const { method, path } of paths(mine.conversation_id)) {
+      const json = method === 'POST' ? { text: 'bus' } : undefined;
+      const { status, body } = await server.call<Record<string, unknown>>(path, {
+        method,
+        json,
+        token: crossed,
+      });
+      expect(status, path).toBe(404);
+      expect(body.data).toBeUndefined();
+    }
+  });
+
+  it('are refused on staff routes', async () => {
+    const session = await startSession(server, school);
+    const { status, body } = await server.call(`/api/institution/${school.institution.id}/product`, {
+      token: session.token,
+    });
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ code: 'guest_forbidden' });
+  });
+});

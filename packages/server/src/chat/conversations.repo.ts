@@ -1,0 +1,170 @@
+/**
+ * Public chat queries: the assistant a public path names, conversations and their messages. Every
+ * query names the institution or reaches it through the product (DESIGN §4).
+ */
+import type { Handoff } from '@conversa/contract/assistant';
+import type { Source } from '@conversa/contract/chat';
+import type { ProductType } from '@conversa/contract/product';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { conversations, institutionProducts, institutions, messages } from '../db/schema';
+
+/** A public assistant and what decides its language. */
+export interface AssistantRow {
+  productId: number;
+  institutionId: number;
+  name: string;
+  logo: string | null;
+  suggestedQuestions: string[];
+  handoff: Handoff | null;
+  active: boolean;
+  country: string | null;
+  /** The locale of the institution's first main member (its owner). */
+  ownerLocale: string | null;
+}
+
+/** A conversation with its assistant's settings. */
+export interface ConversationRow extends AssistantRow {
+  id: string;
+  locale: string;
+}
+
+export interface MessageRow {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  sources: Source[];
+  handoff: boolean;
+  createdAt: Date;
+}
+
+const ownerLocale = sql<string | null>`(
+  select u.locale from memberships m join users u on u.id = m.user_id
+  where m.institution_id = ${institutions.id} and m.role = 'main'
+  order by m.created_at, m.user_id limit 1)`;
+
+const assistantColumns = {
+  productId: institutionProducts.id,
+  institutionId: institutionProducts.institutionId,
+  name: institutionProducts.name,
+  logo: institutionProducts.logo,
+  suggestedQuestions: institutionProducts.suggestedQuestions,
+  handoff: institutionProducts.handoff,
+  active: institutionProducts.publicLinkActive,
+  country: institutions.country,
+  ownerLocale,
+};
+
+/** The public chat queries of one database. */
+export function conversationsRepo(db: Db) {
+  return {
+    /**
+     * The assistant an institution's public page of a type serves: the first (oldest) one whose public
+     * link is on; when every link is off, the first one (its page then says the link is inactive). So an
+     * institution with several assistants of a type publishes another by switching the older ones off.
+     */
+    async assistant(institutionId: number, type: ProductType): Promise<AssistantRow | null> {
+      const [row] = await db
+        .select(assistantColumns)
+        .from(institutionProducts)
+        .innerJoin(institutions, eq(institutions.id, institutionProducts.institutionId))
+        .where(and(eq(institutionProducts.institutionId, institutionId), eq(institutionProducts.type, type)))
+        .orderBy(desc(institutionProducts.publicLinkActive), asc(institutionProducts.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Starts a conversation; resolves to its id. */
+    async create(input: {
+      institutionId: number;
+      productId: number;
+      locale: string;
+      now: Date;
+    }): Promise<string> {
+      const [row] = await db
+        .insert(conversations)
+        .values({
+          institutionId: input.institutionId,
+          productId: input.productId,
+          locale: input.locale,
+          createdAt: input.now,
+          lastMessageAt: input.now,
+        })
+        .returning({ id: conversations.id });
+      return row!.id;
+    },
+
+    /** A conversation of an assistant with the assistant's settings; null when there is none. */
+    async find(id: string, productId: number): Promise<ConversationRow | null> {
+      const [row] = await db
+        .select({ ...assistantColumns, id: conversations.id, locale: conversations.locale })
+        .from(conversations)
+        .innerJoin(
+          institutionProducts,
+          and(
+            eq(institutionProducts.id, conversations.productId),
+            eq(institutionProducts.institutionId, conversations.institutionId),
+          ),
+        )
+        .innerJoin(institutions, eq(institutions.id, conversations.institutionId))
+        .where(and(eq(conversations.id, id), eq(conversations.productId, productId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Stores a message and marks the conversation's last activity, in one statement. */
+    async addMessage(input: {
+      institutionId: number;
+      conversationId: string;
+      role: 'user' | 'assistant';
+      content: string;
+      sources?: Source[];
+      handoff?: boolean;
+      now: Date;
+    }): Promise<number> {
+      const touched = db.$with('touched').as(
+        db
+          .update(conversations)
+          .set({ lastMessageAt: input.now })
+          .where(
+            and(
+              eq(conversations.institutionId, input.institutionId),
+              eq(conversations.id, input.conversationId),
+            ),
+          )
+          .returning({ id: conversations.id }),
+      );
+      const [row] = await db
+        .with(touched)
+        .insert(messages)
+        .values({
+          institutionId: input.institutionId,
+          conversationId: input.conversationId,
+          role: input.role,
+          content: input.content,
+          sources: input.sources ?? [],
+          handoff: input.handoff ?? false,
+          createdAt: input.now,
+        })
+        .returning({ id: messages.id });
+      return row!.id;
+    },
+
+    /** The messages of a conversation, oldest first. */
+    async messages(institutionId: number, conversationId: string): Promise<MessageRow[]> {
+      const rows = await db
+        .select({
+          id: messages.id,
+          role: messages.role,
+          content: messages.content,
+          sources: messages.sources,
+          handoff: messages.handoff,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(and(eq(messages.institutionId, institutionId), eq(messages.conversationId, conversationId)))
+        .orderBy(asc(messages.id));
+      return rows.map((row) => ({ ...row, role: row.role as MessageRow['role'] }));
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/** Test helpers for uploads: multipart calls, small real images, the stored files on disk, an SSE reader. */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FileEvent, ProductFile } from '@conversa/contract/knowledge';
+import { createParser } from 'eventsource-parser';
+import type { Tenant } from '../institutions/institutions.fixtures';
+import type { TestServer } from '../testing';
+
+/** A 1×1 PNG. */
+export const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+/** A 1×1 JPEG. */
+export const JPEG = Uint8Array.from(
+  Buffer.from(
+    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=',
+    'base64',
+  ),
+);
+
+export interface UploadPart {
+  name: string;
+  bytes: Uint8Array | string;
+  /** The declared type (never trusted by the server). */
+  type?: string;
+}
+
+/** A multipart form with the parts under one field. */
+export function form(field: string, parts: UploadPart[]): FormData {
+  const data = new FormData();
+  for (const part of parts) {
+    const bytes = typeof part.bytes === 'string' ? new TextEncoder().encode(part.bytes) : part.bytes;
+    data.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: part.type ?? '' }), part.name);
+  }
+  return data;
+}
+
+/** `POST …/file` as the tenant's owner (or `token`). */
+export function uploadFiles(
+  server: TestServer,
+  tenant: Tenant,
+  parts: UploadPart[],
+  options: { token?: string | null; institution?: number | null; field?: string; locale?: string } = {},
+) {
+  return server.call<{
+    data: ProductFile[];
+    code?: string;
+    issues?: { path: string; code: string; message: string }[];
+  }>(`/api/institution-product/${tenant.product.id}/file`, {
+    method: 'POST',
+    body: form(options.field ?? 'files', parts),
+    token: options.token === undefined ? tenant.owner.token : options.token,
+    institution: options.institution === undefined ? tenant.institution.id : options.institution,
+    locale: options.locale,
+  });
+}
+
+/** `GET …/file` as the tenant's owner. */
+export async function listFiles(server: TestServer, tenant: Tenant): Promise<ProductFile[]> {
+  const { status, body } = await server.call<{ data: ProductFile[] }>(
+    `/api/institution-product/${tenant.product.id}/file`,
+    { token: tenant.owner.token, institution: tenant.institution.id },
+  );
+  if (status !== 200) throw new Error(`GET file answered ${status}`);
+  return body.data;
+}
+
+/** Every stored object's key (relative path under DATA_DIR/files), sorted. */
+export function storedKeys(server: TestServer): string[] {
+  const root = path.join(server.config.dataDir, 'files');
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Resolves when `check` holds, polling; rejects after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A live `GET …/events` reader over a real socket, as the console reads it (fetch, not EventSource). */
+export async function openEvents(baseUrl: string, tenant: Tenant, token = tenant.owner.token) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/institution-product/${tenant.product.id}/events`, {
+    headers: { authorization: `Bearer ${token}`, 'x-institution-id': String(tenant.institution.id) },
+    signal: controller.signal,
+  });
+  const events: { event: string | undefined; data: FileEvent }[] = [];
+  const comments: string[] = [];
+  const parser = createParser({
+    onEvent: (message) => events.push({ event: message.event, data: JSON.parse(message.data) as FileEvent }),
+    onComment: (comment) => comments.push(comment),
+  });
+  const reading = (async () => {
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return {
+    response,
+    events,
+    comments,
+    /** Waits until an event matches. */
+    async waitFor(match: (event: FileEvent) => boolean, timeoutMs = 20_000): Promise<FileEvent> {
+      await eventually(() => events.some((e) => match(e.data)), timeoutMs);
+      return events.find((e) => match(e.data))!.data;
+    },
+    /** Disconnects, as a closed browser tab does. */
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}

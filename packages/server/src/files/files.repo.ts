@@ -1,0 +1,201 @@
+/**
+ * Queries of uploaded files; rows become `ProductFile` here. Every query filters by institution
+ * (DESIGN §4). Creating files and their processing jobs is one transaction, under a lock on the
+ * product row so two uploads at once cannot pass the count limit together.
+ */
+import type { FileFailureReason, FileType, ProductFile } from '@conversa/contract/knowledge';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { institutionProducts, jobs, productFiles } from '../db/schema';
+import { enqueue } from '../jobs/queue';
+
+/** The job kind that reads, chunks and indexes a file. */
+export const PROCESS_FILE = 'process_file';
+
+export type FileRow = typeof productFiles.$inferSelect;
+
+/** A file accepted by an upload, its bytes already in storage. */
+export interface NewFile {
+  name: string;
+  type: FileType;
+  size: number;
+  sha256: string;
+  storageKey: string;
+}
+
+/** A row as the API shows it. */
+export function toProductFile(row: FileRow): ProductFile {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as FileType,
+    size: row.size,
+    state: row.state as ProductFile['state'],
+    reason: (row.reason as FileFailureReason | null) ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type CreateResult =
+  | {
+      ok: true;
+      /** One per accepted file, in upload order (a duplicate is the file already there). */
+      files: ProductFile[];
+      /** The rows inserted now (each with its job). */
+      created: ProductFile[];
+      /** Storage keys of duplicates, no longer needed. */
+      unused: string[];
+    }
+  | { ok: false; reason: 'too_many_files' | 'not_found' };
+
+/** The file queries of one database. */
+export function filesRepo(db: Db) {
+  const ofProduct = (institutionId: number, productId: number) =>
+    and(eq(productFiles.institutionId, institutionId), eq(productFiles.productId, productId));
+
+  return {
+    /** A product's files, newest first. */
+    async list(institutionId: number, productId: number): Promise<ProductFile[]> {
+      const rows = await db
+        .select()
+        .from(productFiles)
+        .where(ofProduct(institutionId, productId))
+        .orderBy(desc(productFiles.id));
+      return rows.map(toProductFile);
+    },
+
+    /** How many files a product has, and their content hashes. */
+    async census(institutionId: number, productId: number): Promise<{ count: number; hashes: Set<string> }> {
+      const rows = await db
+        .select({ sha256: productFiles.sha256 })
+        .from(productFiles)
+        .where(ofProduct(institutionId, productId));
+      return { count: rows.length, hashes: new Set(rows.map((row) => row.sha256)) };
+    },
+
+    /**
+     * Inserts the files and one `process_file` job each, all or nothing. Content already in the
+     * product is not stored twice: its existing file stands for it. Refuses when the product would
+     * hold more than `maxCount` files.
+     */
+    async create(
+      institutionId: number,
+      productId: number,
+      files: NewFile[],
+      now: Date,
+      maxCount: number,
+    ): Promise<CreateResult> {
+      return db.transaction(async (tx) => {
+        const locked = await tx
+          .select({ id: institutionProducts.id })
+          .from(institutionProducts)
+          .where(
+            and(eq(institutionProducts.institutionId, institutionId), eq(institutionProducts.id, productId)),
+          )
+          .for('update');
+        if (locked.length === 0) return { ok: false, reason: 'not_found' } as const;
+
+        const existing = await tx.select().from(productFiles).where(ofProduct(institutionId, productId));
+        const bySha = new Map(existing.map((row) => [row.sha256, row]));
+        const plan: (FileRow | NewFile)[] = [];
+        const fresh: NewFile[] = [];
+        const unused: string[] = [];
+        for (const file of files) {
+          const same = bySha.get(file.sha256) ?? fresh.find((other) => other.sha256 === file.sha256);
+          if (same) {
+            unused.push(file.storageKey);
+            plan.push(same);
+            continue;
+          }
+          fresh.push(file);
+          plan.push(file);
+        }
+        if (existing.length + fresh.length > maxCount)
+          return { ok: false, reason: 'too_many_files' } as const;
+
+        const inserted = fresh.length
+          ? await tx
+              .insert(productFiles)
+              .values(
+                fresh.map((file) => ({
+                  institutionId,
+                  productId,
+                  ...file,
+                  state: 'processing',
+                  createdAt: now,
+                  updatedAt: now,
+                })),
+              )
+              .returning()
+          : [];
+        for (const row of inserted) {
+          await enqueue(tx, PROCESS_FILE, { institutionId, fileId: row.id }, now, { institutionId });
+        }
+        const byKey = new Map(inserted.map((row) => [row.storageKey, row]));
+        const result = plan.map((item) => toProductFile('id' in item ? item : byKey.get(item.storageKey)!));
+        return { ok: true, files: result, created: inserted.map(toProductFile), unused } as const;
+      });
+    },
+
+    /**
+     * Deletes files of a product with their chunks (cascade) and their jobs. All or nothing: when
+     * any id is not a file of this product, nothing is deleted and null is returned.
+     */
+    async remove(institutionId: number, productId: number, ids: number[]): Promise<FileRow[] | null> {
+      const unique = [...new Set(ids)];
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(productFiles)
+          .where(and(ofProduct(institutionId, productId), inArray(productFiles.id, unique)))
+          .for('update');
+        if (rows.length !== unique.length) return null;
+        await tx
+          .delete(jobs)
+          .where(
+            and(
+              eq(jobs.institutionId, institutionId),
+              eq(jobs.kind, PROCESS_FILE),
+              inArray(sql`(${jobs.payload}->>'fileId')::integer`, unique),
+            ),
+          );
+        await tx
+          .delete(productFiles)
+          .where(and(ofProduct(institutionId, productId), inArray(productFiles.id, unique)));
+        return rows;
+      });
+    },
+
+    /** One file by id (the job's view: any product of the institution). */
+    async find(institutionId: number, id: number): Promise<FileRow | null> {
+      const [row] = await db
+        .select()
+        .from(productFiles)
+        .where(and(eq(productFiles.institutionId, institutionId), eq(productFiles.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Records the outcome of processing; null when the file is gone (deleted meanwhile). */
+    async finish(
+      institutionId: number,
+      id: number,
+      outcome:
+        | { state: 'ready'; pages: number | null; chars: number }
+        | { state: 'failed'; reason: FileFailureReason },
+      now: Date,
+    ): Promise<FileRow | null> {
+      const [row] = await db
+        .update(productFiles)
+        .set(
+          outcome.state === 'ready'
+            ? { state: 'ready', reason: null, pages: outcome.pages, chars: outcome.chars, updatedAt: now }
+            : { state: 'failed', reason: outcome.reason, pages: null, chars: null, updatedAt: now },
+        )
+        .where(and(eq(productFiles.institutionId, institutionId), eq(productFiles.id, id)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Upload and delete rules for an assistant's files (DESIGN §5). An upload is all or nothing: each
+ * file is checked as it arrives (size by the reader, type by its magic bytes, the count limit),
+ * its bytes stored under a random key, and only when every file passed are the rows and their
+ * processing jobs written, in one transaction. On any refusal the bytes already stored are removed.
+ *
+ * The same content twice in one assistant is stored once: uploading a file whose bytes the
+ * assistant already has answers with the file already there (not a second row, a second job or
+ * a second set of passages, which would only repeat answers), and it does not count against the
+ * limit. Two identical files in one upload are one file likewise.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { FILE_MAX_COUNT } from '@conversa/contract/constants';
+import type { Locale } from '@conversa/contract/constants';
+import type { FileEvent, ProductFile } from '@conversa/contract/knowledge';
+import type { AppDeps } from '../deps';
+import type { EventBus } from '../events/event-bus';
+import { ApiError, notFound } from '../http/errors';
+import { translate } from '../i18n/translate';
+import { sniffFileType } from '../knowledge/extract/sniff';
+import { filesRepo, type NewFile, toProductFile } from './files.repo';
+import type { ReceivedFile } from './multipart';
+
+/** The bus topic of a product's file events. */
+export const fileTopic = (productId: number) => `file:${productId}`;
+
+/** Tells the product's listeners (the console's SSE streams) about a file. */
+export function publishFile(events: EventBus, productId: number, file: ProductFile, deleted = false): void {
+  const event: FileEvent = deleted ? { ...file, deleted: true } : file;
+  events.publish(fileTopic(productId), event);
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The file rules of the app. */
+export function filesService(deps: AppDeps) {
+  const repo = filesRepo(deps.database.db);
+  const { storage, events, logger } = deps;
+
+  const removeBytes = async (keys: string[]) => {
+    await Promise.all(
+      keys.map((key) =>
+        storage
+          .delete(key)
+          .catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete stored file')),
+      ),
+    );
+  };
+
+  const tooMany = (locale: Locale) => {
+    const params = { limit: FILE_MAX_COUNT };
+    return new ApiError(400, 'validation_failed', {
+      issues: [
+        { path: 'files', code: 'too_many_files', message: translate(locale, 'too_many_files', params) },
+      ],
+      params,
+    });
+  };
+
+  return {
+    list: (institutionId: number, productId: number) => repo.list(institutionId, productId),
+
+    /**
+     * Starts receiving an upload for a product: `accept` each file as it arrives, then `commit`
+     * (or `abort` on any failure, which removes what was stored).
+     */
+    async intake(locale: Locale, institutionId: number, productId: number) {
+      const { count, hashes } = await repo.census(institutionId, productId);
+      const accepted: NewFile[] = [];
+      const stored: string[] = [];
+      let fresh = 0;
+      let committed = false;
+
+      return {
+        /** Checks one file and stores its bytes; throws the refusal (415, 400). */
+        async accept(file: ReceivedFile): Promise<void> {
+          const type = sniffFileType(file.bytes, file.name);
+          if (!type) {
+            const message = `${file.name}: ${translate(locale, 'file_type')}`;
+            throw new ApiError(415, 'unsupported_media_type', {
+              issues: [{ path: 'files', code: 'file_type', message }],
+            });
+          }
+          const digest = sha256(file.bytes);
+          const again = accepted.some((other) => other.sha256 === digest);
+          if (!again && !hashes.has(digest)) {
+            fresh += 1;
+            if (count + fresh > FILE_MAX_COUNT) throw tooMany(locale);
+          }
+          const storageKey = `files/${institutionId}/${productId}/${randomUUID()}`;
+          // Stored even when the product has this content already: that file may be deleted
+          // before this upload commits. The commit says which bytes turned out unused.
+          if (!again) {
+            await storage.put(storageKey, file.bytes);
+            stored.push(storageKey);
+          }
+          accepted.push({ name: file.name, type, size: file.bytes.length, sha256: digest, storageKey });
+        },
+
+        /** Writes the rows and jobs; answers the files in upload order. */
+        async commit(): Promise<ProductFile[]> {
+          if (accepted.length === 0) {
+            const message = translate(locale, 'file_required');
+            throw new ApiError(400, 'validation_failed', {
+              issues: [{ path: 'files', code: 'file_required', message }],
+            });
+          }
+          const result = await repo.create(
+            institutionId,
+            productId,
+            accepted,
+            deps.clock.now(),
+            FILE_MAX_COUNT,
+          );
+          if (!result.ok) throw result.reason === 'not_found' ? notFound() : tooMany(locale);
+          committed = true;
+          await removeBytes(result.unused.filter((key) => stored.includes(key)));
+          for (const file of result.created) publishFile(events, productId, file);
+          if (result.created.length > 0) deps.jobs.announce();
+          return result.files;
+        },
+
+        /** Removes the bytes stored so far (the upload was refused). */
+        async abort(): Promise<void> {
+          if (!committed) await removeBytes(stored);
+        },
+      };
+    },
+
+    /** Deletes files of a product (all or nothing: an unknown id is a 404), their bytes and jobs. */
+    async remove(institutionId: number, productId: number, ids: number[]): Promise<void> {
+      const rows = await repo.remove(institutionId, productId, ids);
+      if (!rows) throw notFound();
+      await removeBytes(rows.map((row) => row.storageKey));
+      const now = deps.clock.now();
+      for (const row of rows) {
+        publishFile(events, productId, { ...toProductFile(row), updated_at: now.toISOString() }, true);
+      }
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** The job kinds this server runs, and the runner of one process wired with them. */
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import type { Clock } from '../deps';
+import type { EventBus } from '../events/event-bus';
+import { PROCESS_FILE } from '../files/files.repo';
+import { processFileJob } from '../files/process-file.job';
+import type { Storage } from '../storage/storage';
+import { JobRunner } from './runner';
+
+export interface JobRunnerDeps {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  storage: Storage;
+  events: EventBus;
+  /** Jobs at a time; null picks 1 on PGlite (one connection, one thread) and 2 on PostgreSQL. */
+  concurrency: number | null;
+  leaseMs?: number;
+  pollMs?: number;
+}
+
+/** A runner for every job kind (not started: call `start()` once the server listens). */
+export function createJobRunner(deps: JobRunnerDeps): JobRunner {
+  const { database, clock, logger, storage, events } = deps;
+  return new JobRunner({
+    db: database.db,
+    clock,
+    logger,
+    events,
+    concurrency: deps.concurrency ?? (database.kind === 'pglite' ? 1 : 2),
+    leaseMs: deps.leaseMs,
+    pollMs: deps.pollMs,
+    handlers: {
+      [PROCESS_FILE]: processFileJob({ db: database.db, storage, events, clock, logger }),
+    },
+  });
+}

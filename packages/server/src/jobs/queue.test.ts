@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema';
+import { createTestServer, type TestServer } from '../testing';
+import { backoffMs, enqueue, jobQueue } from './queue';
+import { type JobHandler, JobRunner } from './runner';
+
+// The queue and runner against the real database (PGlite, then PostgreSQL), with handlers made
+// for the test. The app's own runner is off: these runners are the only workers.
+let server: TestServer;
+const runners: JobRunner[] = [];
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  server = await createTestServer({ runJobs: false });
+});
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((runner) => runner.stop({ graceMs: 0 })));
+  await server.database.db.delete(jobs);
+});
+afterAll(() => server.close());
+
+function runner(
+  handlers: Record<string, JobHandler>,
+  options: { concurrency?: number; leaseMs?: number } = {},
+) {
+  const created = new JobRunner({
+    db: server.database.db,
+    clock: server.clock,
+    logger,
+    events: server.events,
+    handlers,
+    concurrency: options.concurrency ?? 1,
+    leaseMs: options.leaseMs,
+    pollMs: 50,
+  });
+  runners.push(created);
+  return created;
+}
+
+const add = (kind: string, payload: Record<string, unknown> = {}, maxAttempts?: number) =>
+  enqueue(server.database.db, kind, payload, server.clock.now(), { maxAttempts });
+
+async function row(id: number) {
+  const [found] = await server.database.db.select().from(jobs).where(eq(jobs.id, id));
+  return found!;
+}
+
+describe('job queue', () => {
+  it('runs a queued job once and marks it done', async () => {
+    const seen: unknown[] = [];
+    const worker = runner({ greet: { run: async (payload) => void seen.push(payload) } });
+    worker.start();
+    const id = await add('greet', { name: 'Ana' });
+    worker.announce();
+    await worker.idle();
+    expect(seen).toEqual([{ name: 'Ana' }]);
+    expect(await row(id)).toMatchObject({ state: 'done', attempts: 1, lockedBy: null, lockedUntil: null });
+  });
+
+  it('retries a failure after a backoff on the clock, then succeeds', async () => {
+    let calls = 0;
+    const worker = runner({
+      flaky: {
+        run: async () => {
+          calls += 1;
+          if (calls < 3) throw new Error(`boom ${calls}`);
+        },
+      },
+    });
+    worker.start();
+    const id = await add('flaky');
+    await worker.idle();
+    expect(calls).toBe(1);
+    expect(await row(id)).toMatchObject({ state: 'queued', attempts: 1, lastError: 'Error: boom 1' });
+    const first = await row(id);
+    expect(first.runAt.getTime() - server.clock.now().getTime()).toBeGreaterThan(backoffMs(1) - 1_000);
+
+    server.clock.advance(backoffMs(1) + 1);
+    await worker.idle();
+    expect(calls).toBe(2);
+    server.clock.advance(backoffMs(2) + 1);
+    await worker.idle();
+    expect(calls).toBe(3);
+    expect(await row(id)).toMatchObject({ state: 'done', attempts: 3 });
+  });
+
+  it('gives a job up after its attempts, once', async () => {
+    const gaveUp: string[] = [];
+    const worker = runner({
+      doomed: {
+        run: async () => {
+          throw new Error('always');
+        },
+        giveUp: async (_payload, error) => void gaveUp.push(error),
+      },
+    });
+    worker.start();
+    const id = await add('doomed', {}, 2);
+    await worker.idle();
+    server.clock.advance(backoffMs(1) + 1);
+    await worker.idle();
+    server.clock.advance(60 * 60_000);
+    await worker.idle();
+    expect(await row(id)).toMatchObject({ state: 'failed', attempts: 2, lastError: 'Error: always' });
+    expect(gaveUp).toEqual(['Error: always']);
+  });
+
+  it("takes over a job whose worker's lease ran out, and ignores the old worker afterwards", async () => {
+    const id = await add('work');
+    const dead = jobQueue(server.database.db, 'dead-worker');
+    const claimed = await dead.claim(server.clock.now(), 30_000);
+    expect(claimed).toMatchObject({ id, attempt: 1 });
+    const ran: number[] = [];
+    const worker = runner({ work: { run: async () => void ran.push(id) } });
+    worker.start();
+    await worker.idle();
+    expect(ran).toEqual([]); // the lease still holds
+    expect(await dead.renew(id, server.clock.now(), 30_000)).toBe(true);
+
+    server.clock.advance(30_001);
+    await worker.idle();
+    expect(ran).toEqual([id]);
+    expect(await row(id)).toMatchObject({ state: 'done', attempts: 2 });
+    // The old worker coming back cannot touch it any more.
+    expect(await dead.renew(id, server.clock.now(), 30_000)).toBe(false);
+    await dead.complete(id, server.clock.now());
+    expect(await dead.fail({ ...claimed!, attempt: 1 }, 'late', server.clock.now())).toBeNull();
+    expect(await row(id)).toMatchObject({ state: 'done', lastError: null });
+  });
+
+  it('runs at most `concurrency` jobs at a time, and two runners never run the same job', async () => {
+    let running = 0;
+    let peak = 0;
+    const runs = new Map<number, number>();
+    const handler: JobHandler = {
+      run: async (payload) => {
+        running += 1;
+        peak = Math.max(peak, running);
+        const n = Number(payload.n);
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        running -= 1;
+      },
+    };
+    const a = runner({ count: handler }, { concurrency: 2 });
+    const b = runner({ count: handler }, { concurrency: 2 });
+    for (let n = 0; n < 12; n += 1) await add('count', { n });
+    a.start();
+    b.start();
+    await Promise.all([a.idle(), b.idle()]);
+    expect([...runs.keys()].sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(peak).toBeLessThanOrEqual(4);
+    expect(peak).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stops gracefully: a job that outlasts the grace period is handed back, its attempt not counted', async () => {
+    let release: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = runner({
+      slow: {
+        run: async (_payload, { signal }) => {
+          release();
+          await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        },
+      },
+    });
+    worker.start();
+    const id = await add('slow');
+    await started;
+    expect(await row(id)).toMatchObject({ state: 'running', attempts: 1 });
+    await worker.stop({ graceMs: 50 });
+    expect(await row(id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+  });
+
+  it('fails a job of an unknown kind for good rather than looping on it', async () => {
+    const worker = runner({});
+    worker.start();
+    const id = await add('nobody-knows', {}, 1);
+    await worker.idle();
+    expect(await row(id)).toMatchObject({
+      state: 'failed',
+      lastError: 'Error: no handler for job kind nobody-knows',
+    });
+  });
+});

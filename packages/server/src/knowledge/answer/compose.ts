@@ -1,0 +1,134 @@
+/**
+ * Answers a question (DESIGN §5) as the chat's events: `token`s, then `sources`, then `handoff`
+ * when a human is offered. With an LLM configured and passages good enough, a grounded generative
+ * answer streams; without one (or if it fails before its first word) the extractive answer does.
+ * Nothing good enough: a polite "I don't know" in the question's language, and the handoff contact.
+ */
+import type { Handoff } from '@conversa/contract/assistant';
+import type { Source } from '@conversa/contract/chat';
+import type { Locale } from '@conversa/contract/constants';
+import type { Logger } from 'pino';
+import type { LlmConfig } from '../../config';
+import type { Db } from '../../db/database';
+import { contentWords, type Passage, retrieve } from '../retrieval';
+import { detectLanguage } from '../text/language';
+import { extractiveAnswer, sourcesOf, supportingPassages } from './extractive';
+import { LlmError, streamCompletion } from './llm';
+import { phrase } from './phrases';
+import { groundedPrompt } from './prompt';
+
+export type AnswerEvent =
+  | { event: 'token'; data: { text: string } }
+  | { event: 'sources'; data: { sources: Source[] } }
+  | { event: 'handoff'; data: Handoff };
+
+/** What is stored as the assistant's message. */
+export interface ComposedAnswer {
+  text: string;
+  sources: Source[];
+  /** The handoff contact was offered. */
+  handoff: boolean;
+}
+
+/** The generative answer failed after it had started: the visitor already saw part of it. */
+export class AnswerFailedError extends Error {
+  constructor(readonly failure: LlmError) {
+    super(`answer failed: ${failure.reason}`);
+    this.name = 'AnswerFailedError';
+  }
+}
+
+export interface ComposeInput {
+  db: Db;
+  llm: LlmConfig | null;
+  logger?: Logger;
+  institutionId: number;
+  productId: number;
+  question: string;
+  assistantName: string;
+  /** The language when the question's cannot be told (the assistant's). */
+  fallbackLocale: Locale;
+  /** The product's handoff contact, if any. */
+  handoff: Handoff | null;
+  /** Aborted when the visitor leaves. */
+  signal?: AbortSignal;
+}
+
+/** Passages given to the answer at most. */
+const PASSAGES = 5;
+/** Words per `token` event of a prepared (not generated) text. */
+const WORDS_PER_TOKEN = 3;
+
+/** True when a handoff contact has anything to show. */
+export function hasHandoff(handoff: Handoff | null): handoff is Handoff {
+  return (
+    !!handoff && Object.values(handoff).some((value) => typeof value === 'string' && value.trim() !== '')
+  );
+}
+
+/** A prepared text as `token` events of a few words each (they concatenate to the text). */
+function* tokens(text: string): Generator<AnswerEvent> {
+  const pieces = text.match(/\s*\S+/g) ?? [];
+  for (let i = 0; i < pieces.length; i += WORDS_PER_TOKEN) {
+    yield { event: 'token', data: { text: pieces.slice(i, i + WORDS_PER_TOKEN).join('') } };
+  }
+}
+
+/** The answer to a question, as events; returns what to store. Throws AnswerFailedError. */
+export async function* composeAnswer(input: ComposeInput): AsyncGenerator<AnswerEvent, ComposedAnswer> {
+  const language = detectLanguage(input.question);
+  const locale: Locale = language ?? input.fallbackLocale;
+  const words = contentWords(input.question);
+  const passages = await retrieve(input.db, {
+    institutionId: input.institutionId,
+    productId: input.productId,
+    question: input.question,
+    limit: PASSAGES,
+    language,
+  });
+  const supporting = supportingPassages(passages, words);
+
+  // A strong FAQ is answered with its own answer, as written by the institution.
+  if (input.llm && supporting.length > 0 && !supporting[0]!.strong) {
+    let text = '';
+    try {
+      for await (const piece of generate(input, input.llm, supporting, locale)) {
+        text += piece;
+        yield { event: 'token', data: { text: piece } };
+      }
+    } catch (error) {
+      if (!(error instanceof LlmError)) throw error;
+      if (error.reason === 'aborted' || text !== '') throw new AnswerFailedError(error);
+      input.logger?.warn({ reason: error.reason, err: error.message }, 'llm failed; answering extractively');
+    }
+    if (text.trim() !== '') {
+      const sources = sourcesOf(supporting);
+      yield { event: 'sources', data: { sources } };
+      return { text, sources, handoff: false };
+    }
+  }
+
+  const draft = extractiveAnswer(supporting, words, locale);
+  if (draft) {
+    yield* tokens(draft.text);
+    yield { event: 'sources', data: { sources: draft.sources } };
+    return { text: draft.text, sources: draft.sources, handoff: false };
+  }
+
+  const offer = hasHandoff(input.handoff);
+  const text = `${phrase(locale, 'notFound')} ${phrase(locale, offer ? 'offerHandoff' : 'askAgain')}`;
+  yield* tokens(text);
+  yield { event: 'sources', data: { sources: [] } };
+  if (offer) yield { event: 'handoff', data: input.handoff! };
+  return { text, sources: [], handoff: offer };
+}
+
+function generate(input: ComposeInput, llm: LlmConfig, passages: Passage[], locale: Locale) {
+  const messages = groundedPrompt({
+    assistantName: input.assistantName,
+    question: input.question,
+    passages,
+    locale,
+  });
+  return streamCompletion(llm, messages, input.signal);
+}

@@ -1,0 +1,148 @@
+/**
+ * A streaming client of any OpenAI-compatible chat completions endpoint (DESIGN §5):
+ * `POST {base}/chat/completions` with `stream: true`, whose server-sent events
+ * (`data: {"choices":[{"delta":{"content":"…"}}]}` … `data: [DONE]`) are parsed by
+ * eventsource-parser and yielded as text pieces. It never hangs: the answer must start, and each
+ * piece follow the last, within the timeout, and the whole answer within a few timeouts.
+ */
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import type { LlmConfig } from '../../config';
+
+export interface LlmMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** Why a completion failed: the caller falls back or reports `answer_failed`. */
+export type LlmFailure = 'timeout' | 'status' | 'malformed' | 'network' | 'aborted';
+
+export class LlmError extends Error {
+  constructor(
+    readonly reason: LlmFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LlmError';
+  }
+}
+
+/** The whole answer may take this many timeouts at most (a peer trickling bytes forever). */
+const TOTAL_TIMEOUTS = 6;
+
+/** The text of one streamed chunk; throws `malformed` on anything that is not a completion chunk. */
+export function deltaOf(data: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    throw new LlmError('malformed', 'a chunk is not JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null)
+    throw new LlmError('malformed', 'a chunk is not an object');
+  if ('error' in parsed) throw new LlmError('status', 'the stream reported an error');
+  const choices = (parsed as { choices?: unknown }).choices;
+  if (choices === undefined) return '';
+  if (!Array.isArray(choices)) throw new LlmError('malformed', 'choices is not a list');
+  const first = choices[0] as { delta?: { content?: unknown }; message?: { content?: unknown } } | undefined;
+  const content = first?.delta?.content ?? first?.message?.content;
+  if (content === undefined || content === null) return '';
+  if (typeof content !== 'string') throw new LlmError('malformed', 'content is not text');
+  return content;
+}
+
+/** Maps a fetch or stream failure to an LlmError, preferring the reason we aborted with. */
+function failure(error: unknown, signal: AbortSignal): LlmError {
+  if (signal.aborted && signal.reason instanceof LlmError) return signal.reason;
+  if (error instanceof LlmError) return error;
+  return new LlmError('network', error instanceof Error ? error.message : 'request failed');
+}
+
+/**
+ * Streams a completion's text pieces. Throws LlmError on a timeout, a non-2xx answer, a malformed
+ * chunk or a network failure; `signal` (the visitor left) stops it early.
+ */
+export async function* streamCompletion(
+  config: LlmConfig,
+  messages: LlmMessage[],
+  signal?: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  const controller = new AbortController();
+  const stop = (reason: LlmError) => controller.abort(reason);
+  const onAbort = () => stop(new LlmError('aborted', 'the visitor left'));
+  if (signal?.aborted) onAbort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let idle: NodeJS.Timeout | undefined;
+  // Armed again on every piece: the wait for the first byte and each gap after it are bounded.
+  const arm = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => stop(new LlmError('timeout', 'no answer in time')), config.timeoutMs);
+  };
+  const total = setTimeout(
+    () => stop(new LlmError('timeout', 'the answer took too long')),
+    config.timeoutMs * TOTAL_TIMEOUTS,
+  );
+
+  try {
+    arm();
+    let response: Response;
+    try {
+      response = await fetch(`${config.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+        },
+        body: JSON.stringify({ model: config.model, messages, stream: true, temperature: 0.2 }),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      throw failure(error, controller.signal);
+    }
+    if (!response.ok || !response.body) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new LlmError('status', `the endpoint answered ${response.status}`);
+    }
+    arm();
+
+    // Some servers ignore `stream: true` and answer one JSON completion.
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+      let body: string;
+      try {
+        body = await response.text();
+      } catch (error) {
+        throw failure(error, controller.signal);
+      }
+      const content = deltaOf(body);
+      if (content) yield content;
+      return;
+    }
+
+    const reader = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
+    try {
+      for (;;) {
+        const next = await reader.read().catch((error: unknown) => {
+          throw failure(error, controller.signal);
+        });
+        // A stream that ends without [DONE] keeps what it said.
+        if (next.done) return;
+        arm();
+        const data = next.value.data.trim();
+        if (data === '[DONE]') return;
+        const content = deltaOf(data);
+        if (content) yield content;
+      }
+    } finally {
+      reader.cancel().catch(() => undefined);
+    }
+  } finally {
+    clearTimeout(idle);
+    clearTimeout(total);
+    signal?.removeEventListener('abort', onAbort);
+    // Ends the request if the caller stopped early or anything failed.
+    controller.abort();
+  }
+}

@@ -1,0 +1,118 @@
+import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { InstitutionProduct } from '@conversa/contract/product';
+import { validateToken } from '@conversa/data/auth/validate-token';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  postInstitution,
+  renderConnected,
+  resetToasts,
+  startApi,
+  type TestApi,
+} from '../../testing/connected';
+import { AssistantProfile } from './assistant-profile';
+import { PNG_BYTES, pngFile, spoofedPng } from './testing-files';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+afterEach(() => resetToasts());
+
+/** A signed-in owner of a fresh institution, and its first assistant. */
+async function owner(kind: 'school' | 'business' = 'school') {
+  const { client, user } = await api.signedIn();
+  const institution = await postInstitution(api, user.token, { kind, name: `Casa ${kind}` });
+  await validateToken(client);
+  const as = { token: user.token, institution: institution.id };
+  const list = await api.server.call<{ data: InstitutionProduct[] }>(
+    `/api/institution/${institution.id}/product`,
+    as,
+  );
+  const productId = list.body.data[0]!.id;
+  const detail = async () =>
+    (await api.server.call<{ data: InstitutionProductDetail }>(`/api/institution-product/${productId}`, as))
+      .body.data;
+  return { client, as, productId, detail };
+}
+
+describe('AssistantProfile', () => {
+  it('renames the assistant and toasts the SPEC text; a blank name is refused in place', async () => {
+    const user = userEvent.setup();
+    const { client, productId, detail } = await owner('business');
+    renderConnected(<AssistantProfile productId={productId} />, { client });
+    expect(await screen.findByText('Pre-sales assistant')).toBeTruthy();
+    const name = screen.getByLabelText(/^Assistant name/);
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    await user.type(name, '  Tienda Norte  {Enter}');
+    expect(await screen.findByText('Update successfully.')).toBeTruthy();
+    expect((await detail()).product.name).toBe('Tienda Norte');
+    expect((name as HTMLInputElement).value).toBe('Tienda Norte');
+  });
+
+  it('uploads a real PNG and shows it from its public URL; a disguised SVG never leaves the browser', async () => {
+    const user = userEvent.setup();
+    const { client, productId, detail } = await owner('school');
+    renderConnected(<AssistantProfile productId={productId} />, { client });
+    expect(await screen.findByText('No logo yet.')).toBeTruthy();
+    const input = screen.getByTestId('logo-input');
+
+    await user.upload(input, spoofedPng());
+    expect(await screen.findByText('Only JPEG and PNG files are allowed.')).toBeTruthy();
+    expect(api.received(`institution-product/${productId}/logo`, 'POST')).toHaveLength(0);
+
+    await user.upload(input, pngFile('escudo.png'));
+    expect(await screen.findByText('Update successfully.')).toBeTruthy();
+    const logo = (await screen.findByRole('img', { name: 'Current logo' })) as HTMLImageElement;
+    expect(logo.src).toBe((await detail()).product.logo);
+    expect(screen.queryByText('Only JPEG and PNG files are allowed.')).toBeNull();
+    // Served by the real server (its public URL's host is a test name: ask the port we listen on).
+    const served = await fetch(`${api.baseUrl}${new URL(logo.src).pathname.replace(/^\/api/, '')}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_BYTES);
+  });
+
+  it('summarises the suggested questions and offers to edit them', async () => {
+    const user = userEvent.setup();
+    const { client, as, productId } = await owner('school');
+    await api.server.call(`/api/institution-product/${productId}`, {
+      ...as,
+      method: 'PUT',
+      json: { suggested_questions: ['¿Cuándo abre la matrícula?', '¿Hay ruta escolar?'] },
+    });
+    const onEditQuestions = vi.fn();
+    renderConnected(<AssistantProfile productId={productId} onEditQuestions={onEditQuestions} />, { client });
+    const list = await screen.findByRole('list');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['¿Cuándo abre la matrícula?', '¿Hay ruta escolar?']);
+    expect(screen.getByText('2 of 3')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit suggested questions' }));
+    expect(onEditQuestions).toHaveBeenCalledTimes(1);
+  });
+
+  it('only shows the name and logo to members who may not manage the assistant', async () => {
+    const { client, productId } = await owner('school');
+    client.session.update({ roles: ['communication'] });
+    renderConnected(<AssistantProfile productId={productId} />, { client });
+    await waitFor(() => expect(screen.getByLabelText(/^Assistant name/)).toHaveProperty('disabled', true));
+    expect(screen.queryByRole('button', { name: 'Save name' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose image' })).toHaveProperty('disabled', true);
+    expect(
+      screen.getByText('No suggested questions yet. They show as buttons when a visitor opens the chat.'),
+    ).toBeTruthy();
+  });
+
+  it('speaks Spanish', async () => {
+    const { client, productId } = await owner('school');
+    renderConnected(<AssistantProfile productId={productId} />, { client, locale: 'es' });
+    expect(await screen.findByRole('heading', { name: 'Perfil del asistente' })).toBeTruthy();
+    expect(await screen.findByText('Asistente de admisiones')).toBeTruthy();
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * An assistant's profile on the trainer's overview: its type, name and logo (upload or replace,
+ * with a preview), and a summary of its suggested questions.
+ */
+import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import { MAX_SUGGESTED_QUESTIONS } from '@conversa/contract/assistant';
+import { can } from '@conversa/contract/roles';
+import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
+import { useUploadLogo } from '@conversa/data/assistants/upload-logo';
+import { useSession } from '@conversa/data/provider';
+import { useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../components/button/button';
+import { LogoUpload } from '../../components/logo-upload/logo-upload';
+import { TextField } from '../../components/text-field/text-field';
+import { notifySuccess } from '../../components/toaster/toaster';
+import { required } from '../../forms/checks';
+import { Actions, Card, Form, FormAlert } from '../../forms/form-layout';
+import { useForm } from '../../forms/use-form';
+import { successNotices } from '../../i18n/notices';
+import { AssistantState } from './assistant-state';
+import { useLogoFailure } from './logo-failure';
+import { Note, SectionTitle, SubTitle } from './parts';
+import { productTypeTexts } from './product-types';
+
+const Questions = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  padding-inline-start: ${({ theme }) => theme.space(5)};
+`;
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+export interface AssistantProfileProps {
+  /** The institution product's id. */
+  productId: number;
+  /** Shows an 'Edit suggested questions' button (the app opens the FAQs tab). */
+  onEditQuestions?: () => void;
+}
+
+/** The profile card of one assistant; waiting, not-found and failure states included. */
+export function AssistantProfile({ productId, onEditQuestions }: AssistantProfileProps) {
+  const { t } = useLingui();
+  const id = useId();
+  return (
+    <Card as="section" aria-labelledby={`${id}-title`}>
+      <SectionTitle id={`${id}-title`}>{t`Assistant profile`}</SectionTitle>
+      <AssistantState productId={productId}>
+        {(assistant) => (
+          <Profile key={assistant.id} assistant={assistant} onEditQuestions={onEditQuestions} />
+        )}
+      </AssistantState>
+    </Card>
+  );
+}
+
+function Profile({
+  assistant,
+  onEditQuestions,
+}: {
+  assistant: InstitutionProductDetail;
+  onEditQuestions?: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const session = useSession();
+  const manages = can(session.roles, 'product.manage');
+  const questions = assistant.suggested_questions;
+  return (
+    <>
+      <Note>{i18n._(productTypeTexts[assistant.product.type].name)}</Note>
+      <LogoField assistant={assistant} editable={manages} />
+      <NameForm assistant={assistant} editable={manages} />
+      <Header>
+        <SubTitle>{t`Suggested questions`}</SubTitle>
+        <Note>{t`${questions.length} of ${MAX_SUGGESTED_QUESTIONS}`}</Note>
+      </Header>
+      {questions.length > 0 ? (
+        <Questions>
+          {questions.map((question, index) => (
+            <li key={index}>{question}</li>
+          ))}
+        </Questions>
+      ) : (
+        <Note>{t`No suggested questions yet. They show as buttons when a visitor opens the chat.`}</Note>
+      )}
+      {onEditQuestions ? (
+        <Actions>
+          <Button variant="secondary" size="small" onClick={onEditQuestions}>
+            {t`Edit suggested questions`}
+          </Button>
+        </Actions>
+      ) : null}
+      {manages ? null : <Note>{t`Only the institution's managers can change the name and the logo.`}</Note>}
+    </>
+  );
+}
+
+/** The logo: a checked file uploads at once; 'Update successfully.' or the reason under the field. */
+function LogoField({ assistant, editable }: { assistant: InstitutionProductDetail; editable: boolean }) {
+  const { t } = useLingui();
+  const upload = useUploadLogo(assistant.id);
+  const logoFailure = useLogoFailure();
+  const [error, setError] = useState<string | undefined>();
+  const onSelect = async (file: File) => {
+    setError(undefined);
+    try {
+      await upload.trigger(file);
+      notifySuccess(successNotices.updated);
+    } catch (failure) {
+      setError(logoFailure(failure));
+    }
+  };
+  return (
+    <LogoUpload
+      label={t`Logo`}
+      value={assistant.product.logo}
+      placeholder={assistant.product.name}
+      disabled={!editable}
+      waiting={upload.isMutating}
+      error={error}
+      onSelect={(file) => void onSelect(file)}
+    />
+  );
+}
+
+/** The name; saving says 'Update successfully.'; server issues show under the field. */
+function NameForm({ assistant, editable }: { assistant: InstitutionProductDetail; editable: boolean }) {
+  const { t } = useLingui();
+  const form = useForm({ name: assistant.product.name });
+  const update = useUpdateAssistant(assistant.id);
+  const submit = async () => {
+    if (!form.validate({ name: required })) return;
+    try {
+      const saved = await update.trigger({ name: form.values.name.trim() });
+      form.set('name', saved.product.name);
+      notifySuccess(successNotices.updated);
+    } catch (error) {
+      form.fail(error);
+    }
+  };
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      <TextField
+        label={t`Assistant name`}
+        hint={t`Visitors see this name in the chat.`}
+        value={form.values.name}
+        onChange={(value) => form.set('name', value)}
+        error={form.errors.name}
+        maxLength={200}
+        required
+        disabled={!editable}
+      />
+      {editable ? (
+        <Actions>
+          <Button type="submit" variant="secondary" waiting={update.isMutating}>
+            {t`Save name`}
+          </Button>
+        </Actions>
+      ) : null}
+    </Form>
+  );
+}

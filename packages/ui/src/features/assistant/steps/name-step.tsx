@@ -1,0 +1,79 @@
+/**
+ * Setup step 'name': the first time it creates the assistant (`POST institution-product`, then
+ * 'Name was successfully created.'); coming back to it later renames the assistant.
+ */
+import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { ProductType } from '@conversa/contract/product';
+import { useCreateAssistant } from '@conversa/data/assistants/create-assistant';
+import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
+import { useLingui } from '@lingui/react/macro';
+import { TextField } from '../../../components/text-field/text-field';
+import { notifySuccess } from '../../../components/toaster/toaster';
+import { required } from '../../../forms/checks';
+import { useForm } from '../../../forms/use-form';
+import { successNotices } from '../../../i18n/notices';
+import { StepForm } from './step-form';
+
+export interface NameStepProps {
+  type: ProductType;
+  /** The assistant once created (the step then renames it). */
+  assistant: InstitutionProductDetail | null;
+  /** A suggestion for the first name. */
+  suggestion: string;
+  onSaved: (assistant: InstitutionProductDetail, created: boolean) => void;
+  onBack?: () => void;
+  onBusy: (busy: boolean) => void;
+}
+
+/** The assistant's name: required, up to 200 characters; server issues show under the field. */
+export function NameStep({ type, assistant, suggestion, onSaved, onBack, onBusy }: NameStepProps) {
+  const { t } = useLingui();
+  const form = useForm({ name: assistant?.product.name ?? suggestion });
+  const create = useCreateAssistant();
+  // Its key needs an id; before the creation no rename can happen, so 0 is never sent.
+  const rename = useUpdateAssistant(assistant?.id ?? 0);
+  const waiting = create.isMutating || rename.isMutating;
+
+  const submit = async () => {
+    if (!form.validate({ name: required })) return;
+    const name = form.values.name.trim();
+    if (assistant && name === assistant.product.name) {
+      onSaved(assistant, false);
+      return;
+    }
+    let saved: InstitutionProductDetail;
+    onBusy(true);
+    try {
+      saved = assistant ? await rename.trigger({ name }) : await create.trigger({ type, name });
+    } catch (error) {
+      form.fail(error);
+      return;
+    } finally {
+      // Unlocked before moving on: a locked wizard ignores moves.
+      onBusy(false);
+    }
+    if (!assistant) notifySuccess(successNotices.nameCreated);
+    onSaved(saved, !assistant);
+  };
+
+  return (
+    <StepForm
+      onSubmit={() => void submit()}
+      submitLabel={assistant ? t`Next` : t`Create the assistant`}
+      onBack={onBack}
+      waiting={waiting}
+      error={form.formError}
+    >
+      <TextField
+        label={t`Assistant name`}
+        hint={t`Visitors see this name in the chat. You can change it later.`}
+        value={form.values.name}
+        onChange={(value) => form.set('name', value)}
+        error={form.errors.name}
+        maxLength={200}
+        required
+        autoFocus
+      />
+    </StepForm>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Faq, InstitutionProductDetail } from '@conversa/contract/assistant';
+import { validateToken } from '@conversa/data/auth/validate-token';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  postInstitution,
+  renderConnected,
+  resetToasts,
+  startApi,
+  type TestApi,
+} from '../../testing/connected';
+import { FaqsPage } from './faqs';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+afterEach(() => resetToasts());
+
+/** A signed-in owner of a fresh school, its assistant, and readers of what the server holds. */
+async function owner() {
+  const { client, user } = await api.signedIn();
+  const institution = await postInstitution(api, user.token, { kind: 'school', name: 'Colegio FAQ' });
+  await validateToken(client);
+  const auth = { token: user.token, institution: institution.id };
+  const listed = await api.server.call<{ data: { id: number }[] }>(
+    `/api/institution/${institution.id}/product`,
+    auth,
+  );
+  const id = listed.body.data[0]!.id;
+  return {
+    client,
+    id,
+    auth,
+    faqs: async () =>
+      (await api.server.call<{ data: { faqs: Faq[] } }>(`/api/institution-product/${id}/faq`, auth)).body.data
+        .faqs,
+    detail: async () =>
+      (await api.server.call<{ data: InstitutionProductDetail }>(`/api/institution-product/${id}`, auth)).body
+        .data,
+  };
+}
+
+describe('FaqsPage', () => {
+  it("adds, edits, reorders and removes FAQs, saving the list in order: 'FAQ was successfully updated.'", async () => {
+    const user = userEvent.setup();
+    const school = await owner();
+    renderConnected(<FaqsPage productId={school.id} onNavigate={vi.fn()} />, { client: school.client });
+    expect(await screen.findByText('No FAQs yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'FAQs' }).getAttribute('aria-current')).toBe('page');
+
+    await user.click(screen.getByRole('button', { name: 'Add FAQ' }));
+    // The new FAQ's question takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByLabelText(/^Question/)[0]));
+    await user.keyboard('¿Hay comedor?');
+    await user.type(screen.getAllByLabelText(/^Answer/)[0]!, 'Sí, con menú diario.');
+    await user.click(screen.getByRole('button', { name: 'Add FAQ' }));
+    await user.type(screen.getAllByLabelText(/^Question/)[1]!, '¿Cuándo es la matrícula?');
+    await user.type(screen.getAllByLabelText(/^Answer/)[1]!, 'En marzo.');
+
+    // Empty fields are refused before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Add FAQ' }));
+    await user.click(screen.getByRole('button', { name: 'Save FAQs' }));
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    expect(await school.faqs()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Remove FAQ 3' }));
+    expect(screen.getByText('FAQ 3 removed.')).toBeTruthy();
+
+    // Move the second one up: it becomes FAQ 1, announced, and the focus stays on its move buttons.
+    await user.click(screen.getByRole('button', { name: 'Move FAQ 2 up' }));
+    expect(screen.getByText('FAQ moved to position 1 of 2.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move FAQ 1 down' })),
+    );
+    const items = within(screen.getByRole('list', { name: 'FAQs' })).getAllByRole('listitem');
+    expect((within(items[0]!).getByLabelText(/^Question/) as HTMLInputElement).value).toBe(
+      '¿Cuándo es la matrícula?',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save FAQs' }));
+    expect(await screen.findByText('FAQ was successfully updated.')).toBeTruthy();
+    expect(await school.faqs()).toEqual([
+      { question: '¿Cuándo es la matrícula?', answer: 'En marzo.' },
+      { question: '¿Hay comedor?', answer: 'Sí, con menú diario.' },
+    ]);
+  });
+
+  it('allows three suggested questions at most, says why, and saves them', async () => {
+    const user = userEvent.setup();
+    const school = await owner();
+    renderConnected(<FaqsPage productId={school.id} onNavigate={vi.fn()} />, { client: school.client });
+    expect(await screen.findByText('No suggested questions yet.')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add a question' });
+    for (const question of ['¿Horario?', '¿Precios?', '¿Uniforme?']) {
+      await user.click(add);
+      await user.keyboard(question);
+    }
+    expect(add.hasAttribute('disabled')).toBe(true);
+    const limit = 'That is the most: up to 3 suggested questions. Remove one to add another.';
+    expect(screen.getByText(limit)).toBeTruthy();
+    expect(add.getAttribute('aria-describedby')).toBe(screen.getByText(limit).id);
+    await user.click(screen.getByRole('button', { name: 'Save suggested questions' }));
+    expect(await screen.findByText('FAQ was successfully updated.')).toBeTruthy();
+    expect((await school.detail()).suggested_questions).toEqual(['¿Horario?', '¿Precios?', '¿Uniforme?']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove question 2' }));
+    expect(add.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(add);
+  });
+
+  it('only reads for a member who may not train the assistant', async () => {
+    const school = await owner();
+    await api.server.call(`/api/institution-product/${school.id}/faq`, {
+      ...school.auth,
+      method: 'PUT',
+      json: { faqs: [{ question: '¿Hay ruta?', answer: 'Sí.' }] },
+    });
+    school.client.session.update({ roles: ['order_capture_agent'] });
+    renderConnected(<FaqsPage productId={school.id} onNavigate={vi.fn()} />, { client: school.client });
+    const question = await screen.findByDisplayValue('¿Hay ruta?');
+    expect(question.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save FAQs' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a question' })).toBeNull();
+  });
+
+  it("says 'Not found' for another institution's assistant", async () => {
+    const theirs = await owner();
+    const mine = await owner();
+    renderConnected(<FaqsPage productId={theirs.id} onNavigate={vi.fn()} />, { client: mine.client });
+    expect(await screen.findByText('Not found')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add FAQ' })).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Trainer › FAQs (`/pre-sales/trainer/faqs/{id}`): the up-to-three suggested questions visitors
+ * see first, and the FAQ list the assistant answers from.
+ */
+import { can } from '@conversa/contract/roles';
+import { useSession } from '@conversa/data/provider';
+import { FaqList } from './faq-list';
+import { SuggestedQuestions } from './suggested-questions';
+import { TrainerLayout } from './trainer-layout';
+
+export interface FaqsPageProps {
+  productId: number;
+  onNavigate: (path: string) => void;
+}
+
+/** Suggested questions and FAQs of one assistant; members without `trainer.manage` only read them. */
+export function FaqsPage({ productId, onNavigate }: FaqsPageProps) {
+  const session = useSession();
+  const editable = can(session.roles, 'trainer.manage');
+  return (
+    <TrainerLayout productId={productId} tab="faqs" onNavigate={onNavigate}>
+      {(assistant) => (
+        <>
+          <SuggestedQuestions key={assistant.id} assistant={assistant} editable={editable} />
+          <FaqList productId={productId} editable={editable} />
+        </>
+      )}
+    </TrainerLayout>
+  );
+}

@@ -1,0 +1,137 @@
+/** The files as a table: name, type, size, date and state; with a selection, a checkbox and a delete button per row. */
+import type { FileState, ProductFile } from '@conversa/contract/knowledge';
+import { useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { Button } from '../../components/button/button';
+import { Checkbox } from '../../components/checkbox/checkbox';
+import { Table, type TableColumn } from '../../components/table/table';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { fileDate, fileFailureTexts, fileSize, fileStateLabels, fileStateTexts } from './file-texts';
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+const Name = styled.span`
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;
+
+const tones = { processing: 'textMuted', ready: 'success', failed: 'danger' } as const;
+
+const Status = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(0.5)};
+  max-width: 22rem;
+  font-size: 0.875rem;
+`;
+
+const Badge = styled.span<{ $state: FileState }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1.5)};
+  color: ${({ theme, $state }) => theme.colors[tones[$state]]};
+  font-weight: 700;
+  &::before {
+    content: '';
+    width: 0.5rem;
+    height: 0.5rem;
+    border-radius: 50%;
+    background: currentColor;
+  }
+`;
+
+/** Which rows are chosen, and what the row controls do. */
+export interface FilesSelection {
+  selected: ReadonlySet<number>;
+  onToggle: (id: number, on: boolean) => void;
+  onToggleAll: (on: boolean) => void;
+  onDelete: (file: ProductFile) => void;
+}
+
+/** Name, type, size, date and state of each file; with `selection`, a checkbox and a delete button per row. */
+export function FilesTable({
+  files,
+  waiting = false,
+  selection,
+}: {
+  files: ProductFile[];
+  waiting?: boolean;
+  selection?: FilesSelection;
+}) {
+  const { t, i18n } = useLingui();
+  const allOn = files.length > 0 && files.every((file) => selection?.selected.has(file.id));
+  const someOn = files.some((file) => selection?.selected.has(file.id));
+  const columns: TableColumn<ProductFile>[] = [
+    ...(selection
+      ? [
+          {
+            key: 'select',
+            width: '3rem',
+            header: (
+              <Checkbox
+                label={<VisuallyHidden>{t`Select all files`}</VisuallyHidden>}
+                checked={allOn}
+                indeterminate={someOn && !allOn}
+                onChange={selection.onToggleAll}
+              />
+            ),
+            cell: (file: ProductFile) => (
+              <Checkbox
+                label={<VisuallyHidden>{t`Select ${file.name}`}</VisuallyHidden>}
+                checked={selection.selected.has(file.id)}
+                onChange={(on) => selection.onToggle(file.id, on)}
+              />
+            ),
+          },
+        ]
+      : []),
+    { key: 'name', header: t`Name`, cell: (file) => <Name>{file.name}</Name> },
+    { key: 'type', header: t`Type`, cell: (file) => file.type.toUpperCase() },
+    { key: 'size', header: t`Size`, cell: (file) => fileSize(file.size, i18n), align: 'end' },
+    { key: 'date', header: t`Date`, cell: (file) => fileDate(file.created_at) },
+    {
+      key: 'state',
+      header: t`State`,
+      cell: (file) => (
+        <Status>
+          <Badge $state={file.state}>{i18n._(fileStateLabels[file.state])}</Badge>
+          <span>{i18n._(fileStateTexts[file.state])}</span>
+          {file.state === 'failed' && file.reason ? (
+            <Muted>{i18n._(fileFailureTexts[file.reason])}</Muted>
+          ) : null}
+        </Status>
+      ),
+    },
+    ...(selection
+      ? [
+          {
+            key: 'actions',
+            header: <VisuallyHidden>{t`Actions`}</VisuallyHidden>,
+            align: 'end' as const,
+            cell: (file: ProductFile) => (
+              <Button
+                variant="ghost"
+                size="small"
+                aria-label={t`Delete ${file.name}`}
+                onClick={() => selection.onDelete(file)}
+              >
+                {t`Delete`}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Table
+      caption={t`Uploaded files`}
+      columns={columns}
+      rows={files}
+      rowKey={(file) => file.id}
+      waiting={waiting}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http } from 'msw';
+import { userEvent, within } from 'storybook/test';
+import { API, fail, ok, signedIn, withData } from '../../testing/stories';
+import { HandoffPage } from './handoff';
+import { assistant, trainerHandlers } from './story-fixtures';
+
+const meta = {
+  title: 'Features/Trainer/Handoff Details',
+  component: HandoffPage,
+  tags: ['autodocs'],
+  args: { productId: assistant.id, onNavigate: () => undefined },
+  decorators: [withData(signedIn)],
+  parameters: { msw: { handlers: trainerHandlers() } },
+} satisfies Meta<typeof HandoffPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const save: Story['play'] = async ({ canvasElement }) => {
+  const canvas = within(canvasElement);
+  await userEvent.click(
+    await canvas.findByRole('button', { name: /^Save handoff details$|^Guardar datos de derivación$/ }),
+  );
+};
+
+export const Filled: Story = {};
+
+export const Empty: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get(`${API}/institution-product/:id`, () => ok({ ...assistant, handoff: null })),
+        ...trainerHandlers(),
+      ],
+    },
+  },
+};
+
+export const Saved: Story = { play: save };
+
+export const ServerIssues: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.put(`${API}/institution-product/:id`, () =>
+          fail(400, 'validation_failed', 'Some fields are not valid. Check them and try again.', [
+            { path: 'handoff.phone', code: 'invalid_phone', message: 'Invalid phone number.' },
+          ]),
+        ),
+        ...trainerHandlers(),
+      ],
+    },
+  },
+  play: save,
+};
+
+export const ReadOnly: Story = { decorators: [withData({ ...signedIn, roles: ['order_capture_agent'] })] };
+
+export const Spanish: Story = { globals: { locale: 'es' } };

@@ -1,0 +1,34 @@
+/**
+ * Trainer › Knowledge Base (`/pre-sales/trainer/knowledge-base/{id}`, `/sales-support/knowledge-base/{id}`):
+ * the knowledge-base text and, below it, the files (the Files tab points at that section).
+ */
+import { can } from '@conversa/contract/roles';
+import { useSession } from '@conversa/data/provider';
+import { FilesSection } from './files-section';
+import { KnowledgeBaseText } from './knowledge-base-text';
+import { TrainerLayout } from './trainer-layout';
+
+export { FILES_ANCHOR } from './trainer-tabs';
+
+export interface KnowledgeBasePageProps {
+  productId: number;
+  onNavigate: (path: string) => void;
+  /** The Files tab was chosen: the files section is brought into view. */
+  showFiles?: boolean;
+}
+
+/** Text and files of one assistant; members without `trainer.manage` only read them. */
+export function KnowledgeBasePage({ productId, onNavigate, showFiles = false }: KnowledgeBasePageProps) {
+  const session = useSession();
+  const editable = can(session.roles, 'trainer.manage');
+  return (
+    <TrainerLayout productId={productId} tab={showFiles ? 'files' : 'knowledge-base'} onNavigate={onNavigate}>
+      {() => (
+        <>
+          <KnowledgeBaseText productId={productId} editable={editable} />
+          <FilesSection productId={productId} editable={editable} focus={showFiles} />
+        </>
+      )}
+    </TrainerLayout>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Storybook fixtures of the trainer screens: assistants, files in every state, FAQs, and MSW
+ * handlers for their endpoints, including the event stream (kept open, or playing a state change).
+ */
+import type { Faq, InstitutionProductDetail } from '@conversa/contract/assistant';
+import { FILE_EVENT, type FileEvent, type ProductFile } from '@conversa/contract/knowledge';
+import { http, HttpResponse } from 'msw';
+import { API, baseHandlers, ok } from '../../testing/stories';
+
+export const assistant: InstitutionProductDetail = {
+  id: 11,
+  external_id: 'a1b2c3',
+  institution_id: 7,
+  product: { type: 'admission', name: 'Admisiones Colegio Sol', logo: null },
+  suggested_questions: ['¿Cuándo abre la matrícula?', '¿Hay comedor?'],
+  handoff: {
+    name: 'Marta Gil',
+    email: 'admisiones@colegiosol.es',
+    phone: '+34600000001',
+    hours: 'Lun–vie, 9:00–14:00',
+    message: 'Te llamamos en menos de un día.',
+  },
+  public_link_active: true,
+  snippet: { allowed_origins: [], color: '#2563eb', position: 'right', greeting: '' },
+  public_url: 'https://conversa.example/admissions/7',
+  embed_snippet: '<script src="https://conversa.example/embed.js" data-assistant="a1b2c3" async></script>',
+};
+
+export const salesAssistant: InstitutionProductDetail = {
+  ...assistant,
+  id: 12,
+  product: { type: 'sales_support', name: 'Ventas Muebles Norte', logo: null },
+  suggested_questions: [],
+  handoff: null,
+};
+
+const day = '2025-03-04T09:30:00.000Z';
+const file = (
+  id: number,
+  name: string,
+  type: ProductFile['type'],
+  size: number,
+  rest: Partial<ProductFile> = {},
+) =>
+  ({
+    id,
+    name,
+    type,
+    size,
+    state: 'ready',
+    reason: null,
+    created_at: day,
+    updated_at: day,
+    ...rest,
+  }) as ProductFile;
+
+/** One file per state and failure kind worth seeing. */
+export const files: ProductFile[] = [
+  file(5, 'Calendario escolar 2025.pdf', 'pdf', 845_000, { state: 'processing' }),
+  file(4, 'Reglamento interno.docx', 'docx', 120_400),
+  file(3, 'Folleto escaneado.pdf', 'pdf', 2_400_000, { state: 'failed', reason: 'no_text_layer' }),
+  file(2, 'Cuotas.pdf', 'pdf', 56_000, { state: 'failed', reason: 'encrypted' }),
+  file(1, 'Horarios.txt', 'txt', 2_300),
+];
+
+export const faqs: Faq[] = [
+  { question: '¿Hay ruta escolar?', answer: 'Sí, con tres recorridos por la ciudad.' },
+  { question: '¿Qué incluye la cuota?', answer: 'Clases, comedor y actividades de tarde.' },
+];
+
+const encoder = new TextEncoder();
+
+/** An event stream that stays open and sends `events` (each after `everyMs`). */
+export function eventStream(events: FileEvent[] = [], everyMs = 1500) {
+  return () => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(': connected\n\n'));
+        events.forEach((event, index) => {
+          timers.push(
+            setTimeout(
+              () => {
+                controller.enqueue(
+                  encoder.encode(`event: ${FILE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`),
+                );
+              },
+              everyMs * (index + 1),
+            ),
+          );
+        });
+      },
+      cancel() {
+        timers.forEach(clearTimeout);
+      },
+    });
+    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+  };
+}
+
+/** The trainer's endpoints answered from the fixtures (one assistant per id). */
+export function trainerHandlers({
+  list = files,
+  events = eventStream(),
+}: { list?: ProductFile[]; events?: ReturnType<typeof eventStream> } = {}) {
+  const byId = (id: unknown) => (Number(id) === salesAssistant.id ? salesAssistant : assistant);
+  return [
+    http.get(`${API}/institution-product/:id`, ({ params }) => ok(byId(params.id))),
+    http.put(`${API}/institution-product/:id`, async ({ params, request }) =>
+      ok({ ...byId(params.id), ...((await request.json()) as object) }),
+    ),
+    http.get(`${API}/institution-product/:id/knowledge-base`, () =>
+      ok({
+        text: 'Horario de secretaría: de lunes a viernes, de 9:00 a 14:00.\nLa matrícula abre en marzo.',
+      }),
+    ),
+    http.put(`${API}/institution-product/:id/knowledge-base`, async ({ request }) =>
+      ok(await request.json()),
+    ),
+    http.get(`${API}/institution-product/:id/faq`, () => ok({ faqs })),
+    http.put(`${API}/institution-product/:id/faq`, async ({ request }) => ok(await request.json())),
+    http.get(`${API}/institution-product/:id/file`, () => ok(list)),
+    http.post(`${API}/institution-product/:id/file`, async ({ request }) => {
+      const form = await request.formData();
+      const now = new Date().toISOString();
+      const uploaded = form.getAll('files').map((value, index) => {
+        const chosen = value as File;
+        const type = (chosen.name.split('.').pop()?.toLowerCase() ?? 'txt') as ProductFile['type'];
+        return file(100 + index, chosen.name, type, chosen.size, { state: 'processing', created_at: now });
+      });
+      return ok(uploaded, { status: 201 });
+    }),
+    http.post(`${API}/institution-product/:id/file/delete`, () =>
+      ok({ message: 'Delete successfully.', code: 'deleted' }),
+    ),
+    http.get(`${API}/institution-product/:id/events`, events),
+    ...baseHandlers,
+  ];
+}

@@ -1,0 +1,65 @@
+/**
+ * The trainer's tabs per product area (SPEC §2): pre-sales has Overview · Knowledge base · FAQs ·
+ * Files · Handoff details; sales support (no public chat, so no FAQs or handoff) has Overview ·
+ * Knowledge base · Files. Files is a section of the knowledge-base page, reached by its anchor.
+ */
+import type { ProductType } from '@conversa/contract/product';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { consolePaths, sectionOf } from '../../components/sidebar/paths';
+
+/** One tab of the trainer. */
+export type TrainerTab = 'overview' | 'knowledge-base' | 'faqs' | 'files' | 'handoff';
+
+/** The id of the files section on the knowledge-base page (the Files tab's anchor). */
+export const FILES_ANCHOR = 'files';
+
+/** A tab as the layout shows it. */
+export interface TrainerTabLink {
+  tab: TrainerTab;
+  label: MessageDescriptor;
+  href: string;
+}
+
+const labels: Record<TrainerTab, MessageDescriptor> = {
+  overview: msg`Overview`,
+  'knowledge-base': msg`Knowledge Base`,
+  faqs: msg`FAQs`,
+  files: msg`Files`,
+  handoff: msg`Handoff Details`,
+};
+
+/** The paths of a product's trainer pages. */
+export function trainerPaths(product: {
+  id: number;
+  type: ProductType;
+}): Partial<Record<TrainerTab, string>> {
+  const { id } = product;
+  if (sectionOf(product.type) === 'sales-support') {
+    const knowledgeBase = consolePaths.salesSupportKnowledgeBase(id);
+    return {
+      overview: consolePaths.salesSupportTrainer(id),
+      'knowledge-base': knowledgeBase,
+      files: `${knowledgeBase}#${FILES_ANCHOR}`,
+    };
+  }
+  const knowledgeBase = consolePaths.preSalesKnowledgeBase(id);
+  return {
+    overview: consolePaths.preSalesTrainer(id),
+    'knowledge-base': knowledgeBase,
+    faqs: consolePaths.preSalesFaqs(id),
+    files: `${knowledgeBase}#${FILES_ANCHOR}`,
+    handoff: consolePaths.preSalesHandoff(id),
+  };
+}
+
+const ORDER: TrainerTab[] = ['overview', 'knowledge-base', 'faqs', 'files', 'handoff'];
+
+/** The tabs of a product's trainer, in order. */
+export function trainerTabs(product: { id: number; type: ProductType }): TrainerTabLink[] {
+  const paths = trainerPaths(product);
+  return ORDER.flatMap((tab) => {
+    const href = paths[tab];
+    return href ? [{ tab, label: labels[tab], href }] : [];
+  });
+}
