@@ -81,7 +81,7 @@ describe('assistant journey (en)', () => {
     await page.getByRole('heading', { level: 2, name: 'Step 2 of 5: Logo' }).waitFor();
     await page.getByRole('button', { name: 'Continue without a logo' }).click();
     await page.getByRole('heading', { level: 2, name: 'Step 3 of 5: Suggested questions' }).waitFor();
-    await page.getByLabel('Question 1').fill('What is the façade like?');
+    await page.getByLabel('Question 1', { exact: true }).fill('What is the façade like?');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: 'Step 4 of 5: Knowledge' }).waitFor();
     await page.getByRole('button', { name: 'Skip for now' }).click();

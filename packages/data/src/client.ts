@@ -157,6 +157,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
     const state = session.getSnapshot();
     const token = opts.token === 'staff' ? state.jwt : (state.guestJwt ?? state.jwt);
     const headers: Record<string, string> = { 'Accept-Language': state.locale ?? detectLocale() };
+    if (timeout === false) headers.Accept = 'text/event-stream';
     if (token) headers.Authorization = `Bearer ${token}`;
     if (opts.institution !== false && state.institutionId !== null) {
       headers[HEADERS.institution] = String(state.institutionId);
