@@ -11,7 +11,8 @@ import { api, seedInstitution, seedUser, type SeededUser } from '../lib/api';
 import { connectBrowser } from '../lib/browser';
 import { appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '../lib/journey';
 
-const OWNER_EMAIL = 'owner@colegio-girasol.example';
+// The stack is shared with the other journeys (the admin one searches institutions): names of its own.
+const OWNER_EMAIL = 'owner@colegio-margarita.example';
 const PDF = 'latin_diacritics_1page.pdf';
 
 /** One server-sent event of the chat. */
@@ -51,10 +52,10 @@ describe('assistant journey (en)', () => {
     owner = await seedUser(app.url, app.dataDir, {
       email: OWNER_EMAIL,
       password: PASSWORD,
-      fullName: 'Gloria Girasol',
+      fullName: 'Marta Margarita',
     });
     institutionId = await seedInstitution(app.url, owner.jwt, {
-      name: 'Colegio Girasol',
+      name: 'Colegio Margarita',
       kind: 'school',
       country: 'ES',
     });
@@ -75,7 +76,7 @@ describe('assistant journey (en)', () => {
     await page.waitForURL('**/setup-assistant');
     await page.getByRole('heading', { level: 2, name: 'Step 1 of 5: Name' }).waitFor();
     await checkPage(tab, 'setup-assistant-name', 'en');
-    await page.getByLabel(/^Assistant name/).fill('Admisiones Girasol');
+    await page.getByLabel(/^Assistant name/).fill('Admisiones Margarita');
     await page.getByRole('button', { name: 'Create the assistant' }).click();
     await page.getByText('Name was successfully created.').waitFor();
     await page.getByRole('heading', { level: 2, name: 'Step 2 of 5: Logo' }).waitFor();
@@ -89,7 +90,7 @@ describe('assistant journey (en)', () => {
     await page.getByRole('button', { name: 'Open the trainer' }).click();
     await page.waitForURL(/\/pre-sales\/trainer\/\d+$/);
     const productId = Number(/(\d+)$/.exec(pathOf(page))?.[1]);
-    await page.getByRole('heading', { level: 1, name: 'Admisiones Girasol' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Admisiones Margarita' }).waitFor();
     await checkPage(tab, 'trainer-overview', 'en');
 
     // Knowledge Base: the PDF goes processing → ready on its own (no reload, no polling).
@@ -150,7 +151,7 @@ describe('assistant journey (en)', () => {
       `/public/admissions/${institutionId}`,
     );
     expect(assistant).toMatchObject({
-      name: 'Admisiones Girasol',
+      name: 'Admisiones Margarita',
       suggested_questions: ['What is the façade like?'],
       active: true,
     });
