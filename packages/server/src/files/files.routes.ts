@@ -15,7 +15,7 @@ import { readJson } from '../http/validate';
 import { translate } from '../i18n/translate';
 import { fileTopic, filesService } from './files.service';
 import { readMultipart } from './multipart';
-import { productScope } from './product-scope';
+import { productScope } from '../products/product-scope';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;

@@ -15,7 +15,7 @@ import { translate } from '../i18n/translate';
 import { type ImageType, LOGO_NAME, logoContentType, logoStorageKey, sniffImageType } from './logo';
 import { logoRepo } from './logo.repo';
 import { fileRequired, readMultipart } from './multipart';
-import { productScope } from './product-scope';
+import { productScope } from '../products/product-scope';
 
 /** Bodies above this are refused before reading; between it and the logo limit the reader names the file. */
 const LOGO_BODY_LIMIT = 5 * LOGO_MAX_BYTES;

@@ -5,45 +5,28 @@
 import {
   CreateProductBodySchema,
   FaqsSchema,
-  type InstitutionProductDetail,
   KnowledgeBaseSchema,
   UpdateProductBodySchema,
 } from '@conversa/contract/assistant';
-import type { Permission } from '@conversa/contract/roles';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { authorize, requireStaff } from '../auth/auth.middleware';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { ok } from '../http/respond';
-import { readId, readJson } from '../http/validate';
+import { readJson } from '../http/validate';
 import { translate } from '../i18n/translate';
 import { assistantSettingsRepo } from './assistant-settings.repo';
 import { changesOf, permissionsFor, typeAllowed } from './assistant-settings.service';
-import { productsRepo } from './products.repo';
-import { actingIn } from './products.service';
+import { productScope } from './product-scope';
 
 /** The assistant settings routes. */
 export function assistantSettingsRoutes(deps: AppDeps) {
-  const products = productsRepo(deps.database.db, deps.config.publicUrl);
   const settings = assistantSettingsRepo(deps.database.db, deps.config.publicUrl);
   const staff = requireStaff(deps, { institution: 'header' });
 
   /** The path's product, read with `permission`; other tenants and unknown ids are 404. */
-  async function scoped(c: Context<AppEnv>, permission: Permission): Promise<InstitutionProductDetail> {
-    const auth = c.get('auth');
-    if (auth.institutionId !== null) {
-      const institutionId = authorize(c, permission);
-      const product = await products.find(institutionId, readId(c));
-      if (!product) throw notFound();
-      return product;
-    }
-    const found = await products.findWithRole(readId(c), auth.userId);
-    if (!found) throw notFound();
-    c.set('auth', actingIn(auth, found.product.institution_id, found.role));
-    authorize(c, permission);
-    return found.product;
-  }
+  const scoped = productScope(deps);
 
   return new Hono<AppEnv>()
     .post('/institution-product', staff, async (c) => {

@@ -2,33 +2,22 @@
 import { ValidationCode } from '@conversa/contract/codes';
 import { FILE_MAX_COUNT, FILE_MAX_MB } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
-import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { validationMessage } from '../../i18n/codes';
-import { ErrorText, Hint, Label } from '../../primitives/field';
+import { DropZone, HiddenFileInput } from '../../primitives/drop-zone';
+import { ErrorText, FieldWrapper, Hint, Label } from '../../primitives/field';
 import { Button } from '../button/button';
 import { Waiting } from '../waiting/waiting';
 import { addFiles, FILE_ACCEPT, type FileRejection } from './file-rules';
 
-const Wrapper = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1.5)};
-`;
-
-const Zone = styled.div<{ $active: boolean; $invalid: boolean; $disabled: boolean }>`
-  display: flex;
+const Zone = styled(DropZone)`
   flex-direction: column;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(4)};
-  border: 2px dashed
-    ${({ theme, $active, $invalid }) =>
-      $invalid ? theme.colors.danger : $active ? theme.colors.primary : theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme, $active, $disabled }) => ($active || $disabled ? theme.colors.hover : theme.colors.surface)};
   text-align: center;
-  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'default')};
+  cursor: ${({ locked }) => (locked ? 'not-allowed' : 'default')};
 `;
 
 const List = styled.ul`
@@ -56,11 +45,6 @@ const Item = styled.li`
 const Size = styled.span`
   margin-inline-start: ${({ theme }) => theme.space(2)};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-// The button opens it; hidden inputs can still be clicked programmatically.
-const HiddenInput = styled.input`
-  display: none;
 `;
 
 const Errors = styled.div`
@@ -102,7 +86,6 @@ export function FileDrop({
   const { t, i18n } = useLingui();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [active, setActive] = useState(false);
   const [rejected, setRejected] = useState<FileRejection[]>([]);
   const [emptied, setEmptied] = useState(false);
   const locked = disabled || waiting;
@@ -121,11 +104,6 @@ export function FileDrop({
     setRejected([]);
     setEmptied(next.length === 0);
     onChange(next);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setActive(false);
-    add(Array.from(event.dataTransfer.files));
   };
 
   const messages = [
@@ -147,7 +125,7 @@ export function FileDrop({
   const sizeOf = (file: File) => `${i18n.number(file.size / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
 
   return (
-    <Wrapper>
+    <FieldWrapper>
       <Label id={`${id}-label`} as="span">
         {label}
       </Label>
@@ -156,15 +134,9 @@ export function FileDrop({
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-hint${shownErrors.length > 0 ? ` ${id}-errors` : ''}`}
         aria-busy={waiting || undefined}
-        $active={active}
-        $invalid={shownErrors.length > 0}
-        $disabled={locked}
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!locked) setActive(true);
-        }}
-        onDragLeave={() => setActive(false)}
-        onDrop={onDrop}
+        invalid={shownErrors.length > 0}
+        locked={locked}
+        onFiles={add}
       >
         <span>{t`Drag files here or`}</span>
         <Button variant="secondary" size="small" disabled={locked} onClick={() => input.current?.click()}>
@@ -174,7 +146,7 @@ export function FileDrop({
           id={`${id}-hint`}
         >{t`TXT, DOCX or PDF, up to ${maxMb} MB each, at most ${maxFiles} files.`}</Hint>
         {waiting ? <Waiting label={t`Uploading files…`} showLabel size="small" /> : null}
-        <HiddenInput
+        <HiddenFileInput
           ref={input}
           type="file"
           multiple
@@ -215,6 +187,6 @@ export function FileDrop({
           ))}
         </List>
       ) : null}
-    </Wrapper>
+    </FieldWrapper>
   );
 }

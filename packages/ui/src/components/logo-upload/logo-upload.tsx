@@ -3,31 +3,20 @@
  * preview. The file is checked here by content and size before `onSelect`; the server checks again.
  */
 import { useLingui } from '@lingui/react/macro';
-import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { validationMessage } from '../../i18n/codes';
-import { ErrorText, Hint, Label } from '../../primitives/field';
+import { DropZone, HiddenFileInput } from '../../primitives/drop-zone';
+import { ErrorText, FieldWrapper, Hint, Label } from '../../primitives/field';
 import { Button } from '../button/button';
 import { Waiting } from '../waiting/waiting';
 import { checkLogo, LOGO_ACCEPT, LOGO_MAX_MB, readPreview } from './logo-rules';
 
-const Wrapper = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1.5)};
-`;
-
-const Zone = styled.div<{ $active: boolean; $invalid: boolean; $disabled: boolean }>`
-  display: flex;
+const Zone = styled(DropZone)`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space(4)};
   padding: ${({ theme }) => theme.space(4)};
-  border: 2px dashed
-    ${({ theme, $active, $invalid }) =>
-      $invalid ? theme.colors.danger : $active ? theme.colors.primary : theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme, $active, $disabled }) => ($active || $disabled ? theme.colors.hover : theme.colors.surface)};
 `;
 
 // A checkerboard behind the image shows whether the PNG is transparent.
@@ -71,11 +60,6 @@ const Status = styled.div`
   overflow-wrap: anywhere;
 `;
 
-// The button opens it; hidden inputs can still be clicked programmatically.
-const HiddenInput = styled.input`
-  display: none;
-`;
-
 export interface LogoUploadProps {
   label: ReactNode;
   /** The logo now (its URL), or null when there is none. */
@@ -107,7 +91,6 @@ export function LogoUpload({
   const { t, i18n } = useLingui();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [active, setActive] = useState(false);
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
   const [rejection, setRejection] = useState<string | null>(null);
   const locked = disabled || waiting;
@@ -138,18 +121,12 @@ export function LogoUpload({
     onSelect(file);
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setActive(false);
-    void choose(event.dataTransfer.files[0]);
-  };
-
   const shownError = rejection ?? error ?? null;
   const shown = preview?.url ?? value;
   const describedBy = [`${id}-hint`, shownError ? `${id}-error` : null].filter(Boolean).join(' ');
 
   return (
-    <Wrapper>
+    <FieldWrapper>
       <Label id={`${id}-label`} as="span">
         {label}
       </Label>
@@ -158,15 +135,9 @@ export function LogoUpload({
         aria-labelledby={`${id}-label`}
         aria-describedby={describedBy}
         aria-busy={waiting || undefined}
-        $active={active}
-        $invalid={shownError !== null}
-        $disabled={locked}
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!locked) setActive(true);
-        }}
-        onDragLeave={() => setActive(false)}
-        onDrop={onDrop}
+        invalid={shownError !== null}
+        locked={locked}
+        onFiles={(files) => void choose(files[0])}
       >
         <Frame>
           {shown ? (
@@ -191,7 +162,7 @@ export function LogoUpload({
             {value || preview ? t`Replace logo` : t`Choose image`}
           </Button>
         </Side>
-        <HiddenInput
+        <HiddenFileInput
           ref={input}
           type="file"
           accept={LOGO_ACCEPT}
@@ -212,6 +183,6 @@ export function LogoUpload({
           {shownError}
         </ErrorText>
       ) : null}
-    </Wrapper>
+    </FieldWrapper>
   );
 }

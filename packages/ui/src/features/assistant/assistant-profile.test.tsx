@@ -1,48 +1,17 @@
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
-import type { InstitutionProduct } from '@conversa/contract/product';
-import { validateToken } from '@conversa/data/auth/validate-token';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  postInstitution,
-  renderConnected,
-  resetToasts,
-  startApi,
-  type TestApi,
-} from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { AssistantProfile } from './assistant-profile';
 import { PNG_BYTES, pngFile, spoofedPng } from './testing-files';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
-
-/** A signed-in owner of a fresh institution, and its first assistant. */
-async function owner(kind: 'school' | 'business' = 'school') {
-  const { client, user } = await api.signedIn();
-  const institution = await postInstitution(api, user.token, { kind, name: `Casa ${kind}` });
-  await validateToken(client);
-  const as = { token: user.token, institution: institution.id };
-  const list = await api.server.call<{ data: InstitutionProduct[] }>(
-    `/api/institution/${institution.id}/product`,
-    as,
-  );
-  const productId = list.body.data[0]!.id;
-  const detail = async () =>
-    (await api.server.call<{ data: InstitutionProductDetail }>(`/api/institution-product/${productId}`, as))
-      .body.data;
-  return { client, as, productId, detail };
-}
+const api = connectedApi();
 
 describe('AssistantProfile', () => {
   it('renames the assistant and toasts the SPEC text; a blank name is refused in place', async () => {
     const user = userEvent.setup();
-    const { client, productId, detail } = await owner('business');
-    renderConnected(<AssistantProfile productId={productId} />, { client });
+    const { client, product, detail } = await api.signedInOwner('business');
+    renderConnected(<AssistantProfile productId={product.id} />, { client });
     expect(await screen.findByText('Pre-sales assistant')).toBeTruthy();
     const name = screen.getByLabelText(/^Assistant name/);
     await user.clear(name);
@@ -56,14 +25,14 @@ describe('AssistantProfile', () => {
 
   it('uploads a real PNG and shows it from its public URL; a disguised SVG never leaves the browser', async () => {
     const user = userEvent.setup();
-    const { client, productId, detail } = await owner('school');
-    renderConnected(<AssistantProfile productId={productId} />, { client });
+    const { client, product, detail } = await api.signedInOwner('school');
+    renderConnected(<AssistantProfile productId={product.id} />, { client });
     expect(await screen.findByText('No logo yet.')).toBeTruthy();
     const input = screen.getByTestId('logo-input');
 
     await user.upload(input, spoofedPng());
     expect(await screen.findByText('Only JPEG and PNG files are allowed.')).toBeTruthy();
-    expect(api.received(`institution-product/${productId}/logo`, 'POST')).toHaveLength(0);
+    expect(api.received(`institution-product/${product.id}/logo`, 'POST')).toHaveLength(0);
 
     await user.upload(input, pngFile('escudo.png'));
     expect(await screen.findByText('Update successfully.')).toBeTruthy();
@@ -78,14 +47,16 @@ describe('AssistantProfile', () => {
 
   it('summarises the suggested questions and offers to edit them', async () => {
     const user = userEvent.setup();
-    const { client, as, productId } = await owner('school');
-    await api.server.call(`/api/institution-product/${productId}`, {
+    const { client, as, product } = await api.signedInOwner('school');
+    await api.server.call(`/api/institution-product/${product.id}`, {
       ...as,
       method: 'PUT',
       json: { suggested_questions: ['¿Cuándo abre la matrícula?', '¿Hay ruta escolar?'] },
     });
     const onEditQuestions = vi.fn();
-    renderConnected(<AssistantProfile productId={productId} onEditQuestions={onEditQuestions} />, { client });
+    renderConnected(<AssistantProfile productId={product.id} onEditQuestions={onEditQuestions} />, {
+      client,
+    });
     const list = await screen.findByRole('list');
     expect(
       within(list)
@@ -98,9 +69,9 @@ describe('AssistantProfile', () => {
   });
 
   it('only shows the name and logo to members who may not manage the assistant', async () => {
-    const { client, productId } = await owner('school');
+    const { client, product } = await api.signedInOwner('school');
     client.session.update({ roles: ['communication'] });
-    renderConnected(<AssistantProfile productId={productId} />, { client });
+    renderConnected(<AssistantProfile productId={product.id} />, { client });
     await waitFor(() => expect(screen.getByLabelText(/^Assistant name/)).toHaveProperty('disabled', true));
     expect(screen.queryByRole('button', { name: 'Save name' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose image' })).toHaveProperty('disabled', true);
@@ -110,8 +81,8 @@ describe('AssistantProfile', () => {
   });
 
   it('speaks Spanish', async () => {
-    const { client, productId } = await owner('school');
-    renderConnected(<AssistantProfile productId={productId} />, { client, locale: 'es' });
+    const { client, product } = await api.signedInOwner('school');
+    renderConnected(<AssistantProfile productId={product.id} />, { client, locale: 'es' });
     expect(await screen.findByRole('heading', { name: 'Perfil del asistente' })).toBeTruthy();
     expect(await screen.findByText('Asistente de admisiones')).toBeTruthy();
   });

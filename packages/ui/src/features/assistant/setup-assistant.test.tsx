@@ -1,41 +1,20 @@
 import type { InstitutionProductDetail, KnowledgeBase } from '@conversa/contract/assistant';
 import type { ProductFile } from '@conversa/contract/knowledge';
-import { validateToken } from '@conversa/data/auth/validate-token';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  postInstitution,
-  renderConnected,
-  resetToasts,
-  startApi,
-  type TestApi,
-} from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { SetupAssistant } from './setup-assistant';
 import { pngFile, spoofedPng } from './testing-files';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
-
-/** A signed-in owner acting in a fresh institution of that kind. */
-async function owner(kind: 'school' | 'business') {
-  const { client, user } = await api.signedIn();
-  const institution = await postInstitution(api, user.token, { kind, name: `Casa ${kind}` });
-  await validateToken(client);
-  const as = { token: user.token, institution: institution.id };
-  return { client, institution, as };
-}
+const api = connectedApi();
 
 const heading = (name: RegExp | string) => screen.findByRole('heading', { level: 2, name });
 
 describe('SetupAssistant', () => {
   it('sets up a school assistant end to end: name, logo, questions, knowledge, then its trainer', async () => {
     const user = userEvent.setup();
-    const { client, as } = await owner('school');
+    const { client, as } = await api.signedInOwner('school');
     const onDone = vi.fn();
     const posts = api.received('institution-product', 'POST').length;
     renderConnected(<SetupAssistant onDone={onDone} />, { client });
@@ -120,7 +99,7 @@ describe('SetupAssistant', () => {
 
   it('offers a business its two types, goes back before creating, and skips the optional steps', async () => {
     const user = userEvent.setup();
-    const { client, as } = await owner('business');
+    const { client, as } = await api.signedInOwner('business');
     const onDone = vi.fn();
     const posts = api.received('institution-product', 'POST').length;
     renderConnected(<SetupAssistant onDone={onDone} />, { client });
@@ -177,14 +156,14 @@ describe('SetupAssistant', () => {
     const { unmount } = renderConnected(<SetupAssistant onDone={() => {}} />, { client: lone.client });
     expect(screen.getByText('You do not belong to an institution yet.')).toBeTruthy();
     unmount();
-    const { client } = await owner('school');
+    const { client } = await api.signedInOwner('school');
     client.session.update({ roles: ['admissions_agent'] });
     renderConnected(<SetupAssistant onDone={() => {}} />, { client });
     expect(screen.getByText("Only the institution's managers can set up assistants.")).toBeTruthy();
   });
 
   it('speaks Spanish', async () => {
-    const { client } = await owner('business');
+    const { client } = await api.signedInOwner('business');
     renderConnected(<SetupAssistant onDone={() => {}} />, { client, locale: 'es' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Configuración del asistente' }),

@@ -1,9 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
 import { userEvent, within } from 'storybook/test';
-import { API, baseHandlers, fail, forever, signedIn, withData } from '../../testing/stories';
+import { API, fail, forever, signedIn, withData } from '../../testing/stories';
 import { ShareAssistant } from './share-assistant';
-import { assistant, assistantHandlers, blankAssistant } from './story-fixtures';
+import {
+  assistant,
+  assistantNotFound,
+  assistantParameters,
+  assistantWaiting,
+  blankAssistant,
+  saveRefused,
+} from './story-fixtures';
 
 const meta = {
   title: 'Features/Assistant/Share your assistant',
@@ -11,7 +18,7 @@ const meta = {
   tags: ['autodocs'],
   args: { productId: assistant.id },
   decorators: [withData(signedIn)],
-  parameters: { msw: { handlers: [...assistantHandlers(), ...baseHandlers] } },
+  parameters: assistantParameters(),
 } satisfies Meta<typeof ShareAssistant>;
 
 export default meta;
@@ -28,73 +35,36 @@ const save: Story['play'] = async ({ canvasElement }) => {
 
 export const Active: Story = {};
 export const Inactive: Story = {
-  parameters: {
-    msw: { handlers: [...assistantHandlers({ ...assistant, public_link_active: false }), ...baseHandlers] },
-  },
+  parameters: assistantParameters({ ...assistant, public_link_active: false }),
 };
-export const DefaultSnippet: Story = {
-  parameters: { msw: { handlers: [...assistantHandlers(blankAssistant), ...baseHandlers] } },
-};
+export const DefaultSnippet: Story = { parameters: assistantParameters(blankAssistant) };
 export const ReadOnly: Story = { decorators: [withData({ ...signedIn, roles: ['admissions_agent'] })] };
-export const Waiting: Story = {
-  parameters: { msw: { handlers: [http.get(`${API}/institution-product/:id`, forever), ...baseHandlers] } },
-};
-export const NotFound: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        http.get(`${API}/institution-product/:id`, () => fail(404, 'not_found', 'Not found')),
-        ...baseHandlers,
-      ],
-    },
-  },
-};
+export const Waiting: Story = { parameters: assistantWaiting };
+export const NotFound: Story = { parameters: assistantNotFound };
 export const LoadFailed: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        http.get(`${API}/institution-product/:id`, () =>
-          fail(503, 'internal_error', 'Something went wrong on our side. Try again in a moment.'),
-        ),
-        ...baseHandlers,
-      ],
-    },
-  },
+  parameters: assistantParameters(
+    assistant,
+    http.get(`${API}/institution-product/:id`, () =>
+      fail(503, 'internal_error', 'Something went wrong on our side. Try again in a moment.'),
+    ),
+  ),
 };
-export const SnippetSaved: Story = {
-  parameters: { msw: { handlers: [...assistantHandlers(), ...baseHandlers] } },
-  play: save,
-};
+export const SnippetSaved: Story = { parameters: assistantParameters(), play: save };
 export const SnippetSaving: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        http.put(`${API}/institution-product/:id`, forever),
-        ...assistantHandlers(),
-        ...baseHandlers,
-      ],
-    },
-  },
+  parameters: assistantParameters(assistant, http.put(`${API}/institution-product/:id`, forever)),
   play: save,
 };
 export const ServerIssues: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        http.put(`${API}/institution-product/:id`, () =>
-          fail(400, 'validation_failed', 'Some fields are not valid. Check them and try again.', [
-            {
-              path: 'snippet.allowed_origins.0',
-              code: 'invalid_url',
-              message: 'Must be a valid URL (https://example.com).',
-            },
-          ]),
-        ),
-        ...assistantHandlers(),
-        ...baseHandlers,
-      ],
-    },
-  },
+  parameters: assistantParameters(
+    assistant,
+    saveRefused([
+      {
+        path: 'snippet.allowed_origins.0',
+        code: 'invalid_url',
+        message: 'Must be a valid URL (https://example.com).',
+      },
+    ]),
+  ),
   play: save,
 };
 export const Spanish: Story = { globals: { locale: 'es' } };

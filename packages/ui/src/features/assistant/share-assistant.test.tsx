@@ -1,41 +1,10 @@
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
-import type { InstitutionProduct } from '@conversa/contract/product';
-import { validateToken } from '@conversa/data/auth/validate-token';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  postInstitution,
-  renderConnected,
-  resetToasts,
-  startApi,
-  type TestApi,
-} from '../../testing/connected';
+import { describe, expect, it } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { ShareAssistant } from './share-assistant';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
-
-/** A signed-in owner of a fresh institution, and its first assistant. */
-async function owner(kind: 'school' | 'business' = 'school') {
-  const { client, user } = await api.signedIn();
-  const institution = await postInstitution(api, user.token, { kind, name: `Casa ${kind}` });
-  await validateToken(client);
-  const as = { token: user.token, institution: institution.id };
-  const list = await api.server.call<{ data: InstitutionProduct[] }>(
-    `/api/institution/${institution.id}/product`,
-    as,
-  );
-  const productId = list.body.data[0]!.id;
-  const detail = async () =>
-    (await api.server.call<{ data: InstitutionProductDetail }>(`/api/institution-product/${productId}`, as))
-      .body.data;
-  return { client, institution, productId, detail };
-}
+const api = connectedApi();
 
 describe('ShareAssistant', () => {
   it('copies the public link and the embed snippet, and links to the public page', async () => {
@@ -46,8 +15,8 @@ describe('ShareAssistant', () => {
       configurable: true,
       value: { writeText: async (text: string) => void copied.push(text) },
     });
-    const { client, institution, productId } = await owner('school');
-    renderConnected(<ShareAssistant productId={productId} />, { client });
+    const { client, institution, product } = await api.signedInOwner('school');
+    renderConnected(<ShareAssistant productId={product.id} />, { client });
     const link = (await screen.findByLabelText('Public chat link')) as HTMLInputElement;
     expect(link.value).toMatch(new RegExp(`/admissions/${institution.id}$`));
     const [copyLink, copySnippet] = screen.getAllByRole('button', { name: 'Copy' });
@@ -66,8 +35,8 @@ describe('ShareAssistant', () => {
 
   it('turns the public link off and on, saying what visitors see', async () => {
     const user = userEvent.setup();
-    const { client, productId, detail } = await owner('business');
-    renderConnected(<ShareAssistant productId={productId} />, { client });
+    const { client, product, detail } = await api.signedInOwner('business');
+    renderConnected(<ShareAssistant productId={product.id} />, { client });
     const toggle = await screen.findByRole('switch', { name: 'Public link active' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     await user.click(toggle);
@@ -88,15 +57,15 @@ describe('ShareAssistant', () => {
 
   it('saves the snippet settings and says so; an invalid website stays on screen, unsent', async () => {
     const user = userEvent.setup();
-    const { client, productId, detail } = await owner('business');
-    renderConnected(<ShareAssistant productId={productId} />, { client });
+    const { client, product, detail } = await api.signedInOwner('business');
+    renderConnected(<ShareAssistant productId={product.id} />, { client });
     await user.click(await screen.findByRole('button', { name: 'Add a website' }));
     const first = screen.getByLabelText('Website 1');
     await waitFor(() => expect(document.activeElement).toBe(first));
     await user.type(first, 'https://shop.example.com/catalogue');
     await user.click(screen.getByRole('button', { name: 'Save snippet settings' }));
     expect(await screen.findByText('Must be a valid URL (https://www.example.com).')).toBeTruthy();
-    expect(api.received(`institution-product/${productId}`, 'PUT')).toHaveLength(0);
+    expect(api.received(`institution-product/${product.id}`, 'PUT')).toHaveLength(0);
 
     await user.clear(first);
     await user.type(first, 'https://shop.example.com/');
@@ -131,9 +100,9 @@ describe('ShareAssistant', () => {
   });
 
   it('only reads for members who may not train the assistant', async () => {
-    const { client, productId } = await owner('school');
+    const { client, product } = await api.signedInOwner('school');
     client.session.update({ roles: ['admissions_agent'] });
-    renderConnected(<ShareAssistant productId={productId} />, { client });
+    renderConnected(<ShareAssistant productId={product.id} />, { client });
     const toggle = await screen.findByRole('switch', { name: 'Public link active' });
     expect(toggle.hasAttribute('disabled') || toggle.getAttribute('aria-disabled') === 'true').toBe(true);
     expect(screen.queryByRole('button', { name: 'Save snippet settings' })).toBeNull();
@@ -141,17 +110,17 @@ describe('ShareAssistant', () => {
   });
 
   it("shows another institution's assistant as not found", async () => {
-    const theirs = await owner('business');
-    const { client } = await owner('school');
-    renderConnected(<ShareAssistant productId={theirs.productId} />, { client });
+    const theirs = await api.signedInOwner('business');
+    const { client } = await api.signedInOwner('school');
+    renderConnected(<ShareAssistant productId={theirs.product.id} />, { client });
     expect(
       await screen.findByText('This assistant does not exist, or it belongs to another institution.'),
     ).toBeTruthy();
   });
 
   it('speaks Spanish', async () => {
-    const { client, productId } = await owner('school');
-    renderConnected(<ShareAssistant productId={productId} />, { client, locale: 'es' });
+    const { client, product } = await api.signedInOwner('school');
+    renderConnected(<ShareAssistant productId={product.id} />, { client, locale: 'es' });
     expect(await screen.findByRole('heading', { name: 'Comparte tu asistente' })).toBeTruthy();
     expect(await screen.findByRole('switch', { name: 'Enlace público activo' })).toBeTruthy();
   });

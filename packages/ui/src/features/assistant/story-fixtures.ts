@@ -1,7 +1,8 @@
 /** Story data for the assistant screens: one assistant of the stories' school, and its MSW handlers. */
 import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { Issue } from '@conversa/contract/common';
 import { http, type HttpHandler } from 'msw';
-import { API, business, ok, school } from '../../testing/stories';
+import { API, baseHandlers, business, fail, forever, ok, school } from '../../testing/stories';
 
 /** A sample logo (inline, so stories need no server). */
 export const sampleLogo = `data:image/svg+xml,${encodeURIComponent(
@@ -58,6 +59,29 @@ export function assistantHandlers(start: InstitutionProductDetail = assistant): 
     }),
   ];
 }
+
+/** Story parameters for an assistant screen: `first` wins, then the assistant's and the session's handlers. */
+export function assistantParameters(start: InstitutionProductDetail = assistant, ...first: HttpHandler[]) {
+  return { msw: { handlers: [...first, ...assistantHandlers(start), ...baseHandlers] } };
+}
+
+/** The assistant never arrives: the screen stays waiting. */
+export const assistantWaiting = assistantParameters(
+  assistant,
+  http.get(`${API}/institution-product/:id`, forever),
+);
+
+/** The assistant does not exist, or belongs to another institution. */
+export const assistantNotFound = assistantParameters(
+  assistant,
+  http.get(`${API}/institution-product/:id`, () => fail(404, 'not_found', 'Not found')),
+);
+
+/** A save of the assistant refused with these field issues. */
+export const saveRefused = (issues: Issue[]) =>
+  http.put(`${API}/institution-product/:id`, () =>
+    fail(400, 'validation_failed', 'Some fields are not valid. Check them and try again.', issues),
+  );
 
 /** The setup's calls: create (by the body's type), then the steps' saves. */
 export function setupHandlers(): HttpHandler[] {

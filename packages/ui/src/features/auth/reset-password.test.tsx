@@ -1,16 +1,11 @@
 import { createUser } from '@conversa/server/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderConnected, resetToasts, startApi, type TestApi } from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { NewPasswordForm, RequestResetForm } from './reset-password';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
+const api = connectedApi();
 
 /** The token of the newest reset link mailed to an address. */
 async function mailedToken(email: string): Promise<string> {

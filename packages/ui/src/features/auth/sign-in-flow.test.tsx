@@ -2,19 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Institution } from '@conversa/contract/institution';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailedCode, renderConnected, resetToasts, startApi, type TestApi } from '../../testing/connected';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectedApi, mailedCode, renderConnected } from '../../testing/connected';
 import { SignInFlow } from './sign-in-flow';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => {
-  vi.useRealTimers();
-  resetToasts();
-});
+const api = connectedApi();
+afterEach(() => vi.useRealTimers());
 
 const newEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;
 

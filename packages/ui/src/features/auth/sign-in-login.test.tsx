@@ -10,23 +10,18 @@ import {
 } from '@conversa/data/testing/id-provider';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  connectedApi,
   postInstitution,
   renderConnected,
-  resetToasts,
   startApi,
   type TestApi,
 } from '../../testing/connected';
 import type { GoogleCredentialResponse, GoogleIdentity } from './google-identity';
 import { SignInFlow } from './sign-in-flow';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
+const api = connectedApi();
 
 type User = ReturnType<typeof userEvent.setup>;
 

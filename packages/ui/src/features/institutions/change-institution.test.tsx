@@ -2,20 +2,18 @@ import { SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import { createSignedInUser } from '@conversa/server/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postInstitution, renderConnected, startApi, type TestApi } from '../../testing/connected';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectedApi, postInstitution, renderConnected } from '../../testing/connected';
 import { ChangeInstitutionPage } from './change-institution';
 
-let api: TestApi;
+const api = connectedApi();
 let sol: number;
 beforeAll(async () => {
-  api = await startApi();
   const owner = await createSignedInUser(api.server);
   sol = (await postInstitution(api, owner.token, { name: 'Colegio Sol', country: 'ES' })).id;
   await postInstitution(api, owner.token, { name: 'Academia Solar', country: 'MX' });
   await postInstitution(api, owner.token, { name: 'Colegio Luna', country: 'CO' });
 });
-afterAll(() => api.close());
 
 const searches = () => api.received('institution', 'GET').map((request) => request.search.get('name'));
 const rowNames = () =>

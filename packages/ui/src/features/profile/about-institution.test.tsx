@@ -1,36 +1,16 @@
-import { validateToken } from '@conversa/data/auth/validate-token';
 import type { Institution } from '@conversa/contract/institution';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  postInstitution,
-  renderConnected,
-  resetToasts,
-  startApi,
-  type TestApi,
-} from '../../testing/connected';
+import { describe, expect, it } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { AboutInstitutionPage } from './about-institution';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
-
-/** A signed-in owner acting in a fresh institution of that kind. */
-async function owner(kind: 'school' | 'business') {
-  const { client, user } = await api.signedIn();
-  const institution = await postInstitution(api, user.token, { kind, name: `Casa ${kind}` });
-  await validateToken(client);
-  return { client, user, institution };
-}
+const api = connectedApi();
 
 describe('AboutInstitutionPage', () => {
   it("edits the session's school and toasts the SPEC text", async () => {
     const user = userEvent.setup();
-    const { client, user: account, institution } = await owner('school');
+    const { client, user: account, institution } = await api.signedInOwner('school');
     renderConnected(<AboutInstitutionPage />, { client });
     expect(await screen.findByRole('heading', { name: 'About your school' })).toBeTruthy();
     const name = await screen.findByLabelText(/^School name/);
@@ -50,7 +30,7 @@ describe('AboutInstitutionPage', () => {
 
   it('titles a business as such, asks no number of students, and shows URL issues under the field', async () => {
     const user = userEvent.setup();
-    const { client } = await owner('business');
+    const { client } = await api.signedInOwner('business');
     renderConnected(<AboutInstitutionPage />, { client });
     expect(await screen.findByRole('heading', { name: 'About your business' })).toBeTruthy();
     await screen.findByLabelText(/^Business name/);
@@ -67,7 +47,7 @@ describe('AboutInstitutionPage', () => {
   });
 
   it('speaks Spanish', async () => {
-    const { client } = await owner('school');
+    const { client } = await api.signedInOwner('school');
     renderConnected(<AboutInstitutionPage />, { client, locale: 'es' });
     expect(await screen.findByRole('heading', { name: 'Sobre tu centro educativo' })).toBeTruthy();
     expect(await screen.findByLabelText(/^Nombre del centro/)).toBeTruthy();

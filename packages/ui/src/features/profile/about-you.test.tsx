@@ -1,15 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderConnected, resetToasts, startApi, type TestApi } from '../../testing/connected';
+import { describe, expect, it } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { AboutYouPage } from './about-you';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
+const api = connectedApi();
 
 describe('AboutYouPage', () => {
   it('saves the profile, toasts the SPEC text, and the stored session follows', async () => {

@@ -1,14 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderConnected, startApi, type TestApi } from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { LogoutPage } from './logout';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = connectedApi();
 
 describe('LogoutPage', () => {
   it('revokes the token, clears the session and hands back to the app', async () => {

@@ -2,8 +2,8 @@ import type { Product } from '@conversa/data/products/product';
 import { validateToken } from '@conversa/data/auth/validate-token';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postInstitution, renderConnected, startApi, type TestApi } from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, postInstitution, renderConnected } from '../../testing/connected';
 import { ConsoleHome, homePath } from './console-home';
 
 const product = (id: number, type: Product['type']): Product => ({
@@ -34,11 +34,7 @@ describe('homePath', () => {
   });
 });
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = connectedApi();
 
 describe('ConsoleHome', () => {
   it("resolves to the institution's first product once the products arrive", async () => {

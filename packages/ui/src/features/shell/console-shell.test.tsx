@@ -1,37 +1,16 @@
-import type { Institution } from '@conversa/contract/institution';
-import { validateToken } from '@conversa/data/auth/validate-token';
 import type { DataClient } from '@conversa/data/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  postInstitution,
-  renderConnected,
-  resetToasts,
-  startApi,
-  type TestApi,
-} from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { notifyError } from '../../components/toaster/toaster';
 import { ConsoleShell } from './console-shell';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
+const api = connectedApi();
 
-/** A signed-in owner of a new institution, session refreshed so it acts there. */
-async function owner(
-  kind: 'school' | 'business' = 'school',
-  isAdmin = false,
-): Promise<{ client: DataClient; userId: number; institution: Institution }> {
-  // Failures become toasts, as the admin app wires them.
-  const { client, user } = await api.signedIn({ isAdmin, onError: (error) => notifyError(error.message) });
-  const institution = await postInstitution(api, user.token, { name: 'Colegio Norte', kind });
-  await validateToken(client);
-  return { client, userId: user.id, institution };
-}
+/** A signed-in owner of a new institution; failures become toasts, as the admin app wires them. */
+const owner = (kind: 'school' | 'business' = 'school', isAdmin = false) =>
+  api.signedInOwner(kind, { name: 'Colegio Norte', isAdmin, onError: (error) => notifyError(error.message) });
 
 function renderShell(client: DataClient, onLocaleSaved = vi.fn(), onNavigate = vi.fn()) {
   renderConnected(
@@ -85,12 +64,12 @@ describe('ConsoleShell', () => {
 
   it('saves the chosen language to the profile, then asks the app to reload', async () => {
     const user = userEvent.setup();
-    const { client, userId } = await owner();
+    const { client, user: account } = await owner();
     const before = client.session.getSnapshot().profile!;
     const { onLocaleSaved } = renderShell(client);
     await user.click(await screen.findByRole('button', { name: /ES/ }));
     await waitFor(() => expect(onLocaleSaved).toHaveBeenCalledWith('es'));
-    const [put] = api.received(`user/${userId}/profile`, 'PUT');
+    const [put] = api.received(`user/${account.id}/profile`, 'PUT');
     expect(JSON.parse(put!.body)).toMatchObject({ full_name: before.full_name, locale: 'es' });
     // The profile belongs to the user, not to an institution (SPEC §7).
     expect(put!.headers.get('x-institution-id')).toBeNull();

@@ -1,53 +1,24 @@
-import type { Faq, InstitutionProductDetail } from '@conversa/contract/assistant';
-import { validateToken } from '@conversa/data/auth/validate-token';
+import type { Faq } from '@conversa/contract/assistant';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  postInstitution,
-  renderConnected,
-  resetToasts,
-  startApi,
-  type TestApi,
-} from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected, type SignedInOwner } from '../../testing/connected';
 import { FaqsPage } from './faqs';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
+const api = connectedApi();
 
-/** A signed-in owner of a fresh school, its assistant, and readers of what the server holds. */
-async function owner() {
-  const { client, user } = await api.signedIn();
-  const institution = await postInstitution(api, user.token, { kind: 'school', name: 'Colegio FAQ' });
-  await validateToken(client);
-  const auth = { token: user.token, institution: institution.id };
-  const listed = await api.server.call<{ data: { id: number }[] }>(
-    `/api/institution/${institution.id}/product`,
-    auth,
-  );
-  const id = listed.body.data[0]!.id;
-  return {
-    client,
-    id,
-    auth,
-    faqs: async () =>
-      (await api.server.call<{ data: { faqs: Faq[] } }>(`/api/institution-product/${id}/faq`, auth)).body.data
-        .faqs,
-    detail: async () =>
-      (await api.server.call<{ data: InstitutionProductDetail }>(`/api/institution-product/${id}`, auth)).body
-        .data,
-  };
-}
+/** The FAQs the server holds for the owner's assistant. */
+const faqsOf = async ({ product, as }: SignedInOwner) =>
+  (await api.server.call<{ data: { faqs: Faq[] } }>(`/api/institution-product/${product.id}/faq`, as)).body
+    .data.faqs;
 
 describe('FaqsPage', () => {
   it("adds, edits, reorders and removes FAQs, saving the list in order: 'FAQ was successfully updated.'", async () => {
     const user = userEvent.setup();
-    const school = await owner();
-    renderConnected(<FaqsPage productId={school.id} onNavigate={vi.fn()} />, { client: school.client });
+    const school = await api.signedInOwner('school');
+    renderConnected(<FaqsPage productId={school.product.id} onNavigate={vi.fn()} />, {
+      client: school.client,
+    });
     expect(await screen.findByText('No FAQs yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'FAQs' }).getAttribute('aria-current')).toBe('page');
 
@@ -64,7 +35,7 @@ describe('FaqsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Add FAQ' }));
     await user.click(screen.getByRole('button', { name: 'Save FAQs' }));
     expect(screen.getAllByText('This field is required.')).toHaveLength(2);
-    expect(await school.faqs()).toEqual([]);
+    expect(await faqsOf(school)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Remove FAQ 3' }));
     expect(screen.getByText('FAQ 3 removed.')).toBeTruthy();
 
@@ -81,7 +52,7 @@ describe('FaqsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save FAQs' }));
     expect(await screen.findByText('FAQ was successfully updated.')).toBeTruthy();
-    expect(await school.faqs()).toEqual([
+    expect(await faqsOf(school)).toEqual([
       { question: '¿Cuándo es la matrícula?', answer: 'En marzo.' },
       { question: '¿Hay comedor?', answer: 'Sí, con menú diario.' },
     ]);
@@ -89,8 +60,10 @@ describe('FaqsPage', () => {
 
   it('allows three suggested questions at most, says why, and saves them', async () => {
     const user = userEvent.setup();
-    const school = await owner();
-    renderConnected(<FaqsPage productId={school.id} onNavigate={vi.fn()} />, { client: school.client });
+    const school = await api.signedInOwner('school');
+    renderConnected(<FaqsPage productId={school.product.id} onNavigate={vi.fn()} />, {
+      client: school.client,
+    });
     expect(await screen.findByText('No suggested questions yet.')).toBeTruthy();
     const add = screen.getByRole('button', { name: 'Add a question' });
     for (const question of ['¿Horario?', '¿Precios?', '¿Uniforme?']) {
@@ -111,14 +84,16 @@ describe('FaqsPage', () => {
   });
 
   it('only reads for a member who may not train the assistant', async () => {
-    const school = await owner();
-    await api.server.call(`/api/institution-product/${school.id}/faq`, {
-      ...school.auth,
+    const school = await api.signedInOwner('school');
+    await api.server.call(`/api/institution-product/${school.product.id}/faq`, {
+      ...school.as,
       method: 'PUT',
       json: { faqs: [{ question: '¿Hay ruta?', answer: 'Sí.' }] },
     });
     school.client.session.update({ roles: ['order_capture_agent'] });
-    renderConnected(<FaqsPage productId={school.id} onNavigate={vi.fn()} />, { client: school.client });
+    renderConnected(<FaqsPage productId={school.product.id} onNavigate={vi.fn()} />, {
+      client: school.client,
+    });
     const question = await screen.findByDisplayValue('¿Hay ruta?');
     expect(question.hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save FAQs' })).toBeNull();
@@ -126,9 +101,9 @@ describe('FaqsPage', () => {
   });
 
   it("says 'Not found' for another institution's assistant", async () => {
-    const theirs = await owner();
-    const mine = await owner();
-    renderConnected(<FaqsPage productId={theirs.id} onNavigate={vi.fn()} />, { client: mine.client });
+    const theirs = await api.signedInOwner('school');
+    const mine = await api.signedInOwner('school');
+    renderConnected(<FaqsPage productId={theirs.product.id} onNavigate={vi.fn()} />, { client: mine.client });
     expect(await screen.findByText('Not found')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add FAQ' })).toBeNull();
   });

@@ -1,45 +1,18 @@
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
-import { validateToken } from '@conversa/data/auth/validate-token';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  postInstitution,
-  renderConnected,
-  resetToasts,
-  startApi,
-  type TestApi,
-} from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
 import { HandoffPage } from './handoff';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
-
-async function owner() {
-  const { client, user } = await api.signedIn();
-  const institution = await postInstitution(api, user.token, { kind: 'business', name: 'Tienda Handoff' });
-  await validateToken(client);
-  const auth = { token: user.token, institution: institution.id };
-  const listed = await api.server.call<{ data: { id: number }[] }>(
-    `/api/institution/${institution.id}/product`,
-    auth,
-  );
-  const id = listed.body.data[0]!.id;
-  const detail = async () =>
-    (await api.server.call<{ data: InstitutionProductDetail }>(`/api/institution-product/${id}`, auth)).body
-      .data;
-  return { client, id, detail };
-}
+const api = connectedApi();
 
 describe('HandoffPage', () => {
   it("saves the contact details: 'Update successfully.'", async () => {
     const user = userEvent.setup();
-    const shop = await owner();
-    renderConnected(<HandoffPage productId={shop.id} onNavigate={vi.fn()} />, { client: shop.client });
+    const shop = await api.signedInOwner('business');
+    renderConnected(<HandoffPage productId={shop.product.id} onNavigate={vi.fn()} />, {
+      client: shop.client,
+    });
     await user.type(await screen.findByLabelText('Contact name'), 'Lucía Pérez');
     await user.type(screen.getByLabelText('Email'), 'Ventas@Tienda.MX');
     await user.type(screen.getByLabelText('Phone number'), '+52 81 1234 5678');
@@ -60,8 +33,10 @@ describe('HandoffPage', () => {
 
   it('shows an invalid e-mail under its field and saves nothing', async () => {
     const user = userEvent.setup();
-    const shop = await owner();
-    renderConnected(<HandoffPage productId={shop.id} onNavigate={vi.fn()} />, { client: shop.client });
+    const shop = await api.signedInOwner('business');
+    renderConnected(<HandoffPage productId={shop.product.id} onNavigate={vi.fn()} />, {
+      client: shop.client,
+    });
     const email = await screen.findByLabelText('Email');
     await user.type(email, 'ventas@tienda');
     await user.click(screen.getByRole('button', { name: 'Save handoff details' }));
@@ -72,21 +47,23 @@ describe('HandoffPage', () => {
 
   it("shows the server's issue under its field (a phone number it refuses)", async () => {
     const user = userEvent.setup();
-    const shop = await owner();
-    renderConnected(<HandoffPage productId={shop.id} onNavigate={vi.fn()} />, { client: shop.client });
+    const shop = await api.signedInOwner('business');
+    renderConnected(<HandoffPage productId={shop.product.id} onNavigate={vi.fn()} />, {
+      client: shop.client,
+    });
     await user.type(await screen.findByLabelText('Phone number'), '12');
     // Enter submits from the field itself: no blur, so only the server judges the number.
     await user.keyboard('{Enter}');
     const phone = screen.getByLabelText('Phone number');
     expect(await screen.findByText('Invalid phone number.')).toBeTruthy();
     expect(phone.getAttribute('aria-invalid')).toBe('true');
-    expect(api.received(`institution-product/${shop.id}`, 'PUT')).toHaveLength(1);
+    expect(api.received(`institution-product/${shop.product.id}`, 'PUT')).toHaveLength(1);
     expect((await shop.detail()).handoff).toBeNull();
   });
 
   it('speaks Spanish', async () => {
-    const shop = await owner();
-    renderConnected(<HandoffPage productId={shop.id} onNavigate={vi.fn()} />, {
+    const shop = await api.signedInOwner('business');
+    renderConnected(<HandoffPage productId={shop.product.id} onNavigate={vi.fn()} />, {
       client: shop.client,
       locale: 'es',
     });

@@ -1,36 +1,12 @@
 import { readFixture } from '@conversa/server/testing';
 import type { ProductFile } from '@conversa/contract/knowledge';
-import { validateToken } from '@conversa/data/auth/validate-token';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  postInstitution,
-  renderConnected,
-  resetToasts,
-  startApi,
-  type TestApi,
-} from '../../testing/connected';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected, resetToasts } from '../../testing/connected';
 import { KnowledgeBasePage } from './knowledge-base';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
-afterEach(() => resetToasts());
-
-/** A signed-in owner acting in a fresh institution, and its assistant. */
-async function owner(kind: 'school' | 'business' = 'school') {
-  const { client, user } = await api.signedIn();
-  const institution = await postInstitution(api, user.token, { kind, name: `Casa ${kind}` });
-  await validateToken(client);
-  const { body } = await api.server.call<{ data: { id: number; product: { name: string } }[] }>(
-    `/api/institution/${institution.id}/product`,
-    { token: user.token },
-  );
-  return { client, user, institution, product: body.data[0]! };
-}
+const api = connectedApi();
 
 const fixture = (name: string) =>
   new File([readFixture('documents', name)], name, { type: 'application/pdf' });
@@ -53,7 +29,7 @@ async function files(token: string, institution: number, product: number) {
 describe('KnowledgeBasePage', () => {
   it("shows the assistant's name, the tabs, and saves the text with 'Update successfully.'", async () => {
     const user = userEvent.setup();
-    const { client, user: account, institution, product } = await owner();
+    const { client, user: account, institution, product } = await api.signedInOwner();
     renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
     expect(await screen.findByRole('heading', { name: product.product.name, level: 1 })).toBeTruthy();
     const tabs = within(screen.getByRole('navigation', { name: 'Trainer' })).getAllByRole('link');
@@ -83,7 +59,7 @@ describe('KnowledgeBasePage', () => {
 
   it('uploads a real PDF and shows it go from processing to ready without a reload, announced', async () => {
     const user = userEvent.setup();
-    const { client, product } = await owner();
+    const { client, product } = await api.signedInOwner();
     renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
     expect(await screen.findByText('No files yet')).toBeTruthy();
     await waitFor(() => expect(api.server.events.listenerCount(`file:${product.id}`)).toBe(1));
@@ -112,7 +88,7 @@ describe('KnowledgeBasePage', () => {
 
   it('shows an image-only PDF as failed, with what to do about it', async () => {
     const user = userEvent.setup();
-    const { client, product } = await owner();
+    const { client, product } = await api.signedInOwner();
     renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
     await screen.findByText('No files yet');
     await waitFor(() => expect(api.server.events.listenerCount(`file:${product.id}`)).toBe(1));
@@ -137,7 +113,7 @@ describe('KnowledgeBasePage', () => {
 
   it("asks for a file, and toasts 'Upload file failed.' with the server's reason for a refused one", async () => {
     const user = userEvent.setup();
-    const { client, product } = await owner();
+    const { client, product } = await api.signedInOwner();
     renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
     await screen.findByText('No files yet');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -153,7 +129,7 @@ describe('KnowledgeBasePage', () => {
 
   it("deletes one file and then the rest in bulk, each after confirming: 'Delete successfully.'", async () => {
     const user = userEvent.setup();
-    const { client, user: account, institution, product } = await owner();
+    const { client, user: account, institution, product } = await api.signedInOwner();
     const upload = new FormData();
     for (const name of ['a.txt', 'b.txt', 'c.txt']) upload.append('files', new File([`Texto ${name}`], name));
     await api.server.call(`/api/institution-product/${product.id}/file`, {
@@ -195,7 +171,7 @@ describe('KnowledgeBasePage', () => {
 
   it('focuses the files section when the Files tab is chosen, and follows plain clicks on tabs in the app', async () => {
     const user = userEvent.setup();
-    const { client, product } = await owner();
+    const { client, product } = await api.signedInOwner();
     const onNavigate = vi.fn();
     renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={onNavigate} showFiles />, {
       client,
@@ -208,7 +184,7 @@ describe('KnowledgeBasePage', () => {
   });
 
   it('has only Overview, Knowledge Base and Files for a sales-support assistant', async () => {
-    const { client, user: account, institution } = await owner('business');
+    const { client, user: account, institution } = await api.signedInOwner('business');
     const { body } = await api.server.call<{ data: { id: number } }>('/api/institution-product', {
       token: account.token,
       institution: institution.id,
@@ -225,8 +201,8 @@ describe('KnowledgeBasePage', () => {
   });
 
   it("says 'Not found' for another institution's assistant, and for an id that is not one", async () => {
-    const theirs = await owner();
-    const { client } = await owner();
+    const theirs = await api.signedInOwner();
+    const { client } = await api.signedInOwner();
     const view = renderConnected(<KnowledgeBasePage productId={theirs.product.id} onNavigate={vi.fn()} />, {
       client,
     });
@@ -239,7 +215,7 @@ describe('KnowledgeBasePage', () => {
   });
 
   it('only reads for a member who may not train the assistant, in Spanish', async () => {
-    const { client, product } = await owner();
+    const { client, product } = await api.signedInOwner();
     act(() => client.session.update({ roles: ['order_capture_agent'] }));
     renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, {
       client,

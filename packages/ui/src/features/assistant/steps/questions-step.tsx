@@ -4,10 +4,13 @@ import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { isApiRequestError } from '@conversa/data/errors';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import {
+  QuestionsEditor,
+  questionErrors,
+  questionsToSave,
+} from '../../../components/questions-editor/questions-editor';
 import { useFailureText } from '../../../forms/use-failure-text';
-import { issueMessage } from '../../../i18n/codes';
 import { Note } from '../parts';
-import { QuestionsEditor, questionsToSave } from '../questions-editor';
 import { StepForm } from './step-form';
 
 export interface QuestionsStepProps {
@@ -47,12 +50,7 @@ export function QuestionsStep({ assistant, onSaved, onNext, onBack, onBusy }: Qu
     try {
       saved = await update.trigger({ suggested_questions: questions });
     } catch (error) {
-      const byRow: Record<number, string> = {};
-      const issues = isApiRequestError(error) ? error.issues : [];
-      for (const issue of issues) {
-        const row = /^suggested_questions\.(\d+)$/.exec(issue.path);
-        if (row) byRow[Number(row[1])] ??= issueMessage(issue, i18n);
-      }
+      const byRow = questionErrors(isApiRequestError(error) ? error.issues : [], i18n);
       setErrors(byRow);
       setFormError(Object.keys(byRow).length > 0 ? null : failureText(error));
       return;

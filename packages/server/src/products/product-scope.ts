@@ -11,8 +11,8 @@ import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { readId } from '../http/validate';
-import { productsRepo } from '../products/products.repo';
-import { actingIn } from '../products/products.service';
+import { productsRepo } from './products.repo';
+import { actingIn } from './products.service';
 
 /** Builds the scope check of one app (its prepared product queries). */
 export function productScope(deps: AppDeps) {

@@ -1,0 +1,6 @@
+export {
+  QuestionsEditor,
+  type QuestionsEditorProps,
+  questionErrors,
+  questionsToSave,
+} from './questions-editor';
