@@ -10,14 +10,20 @@ import { fileURLToPath } from 'node:url';
 /** This repository's root (this file is `<repo root>/packages/server/src/testing/`). */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** `shared/fixtures` beside the repository or beside one of its parent folders; null when none. */
+/** Where the workspace keeps them when the repository is cloned elsewhere (a CI scratch folder). */
+const WORKSPACE_FIXTURES = '/work/shared/fixtures';
+
+/**
+ * `shared/fixtures` beside the repository or beside one of its parent folders, else the workspace's
+ * own copy; null when none exists.
+ */
 function besideRepository(): string | null {
   let dir = path.dirname(path.resolve(REPO_ROOT));
   for (;;) {
     const candidate = path.join(dir, 'shared', 'fixtures');
     if (existsSync(candidate)) return candidate;
     const parent = path.dirname(dir);
-    if (parent === dir) return null;
+    if (parent === dir) return existsSync(WORKSPACE_FIXTURES) ? WORKSPACE_FIXTURES : null;
     dir = parent;
   }
 }
