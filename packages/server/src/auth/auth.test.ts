@@ -54,7 +54,8 @@ describe('POST /api/auth/login', () => {
     await timed(user.email); // warm-up (the dummy hash is made on first use)
     const known = [];
     const unknown = [];
-    for (let i = 0; i < 3; i += 1) {
+    // Four of each: with the warm-up, 9 failures from one IP, under the login limit.
+    for (let i = 0; i < 4; i += 1) {
       known.push(await timed(user.email));
       unknown.push(await timed(`nobody-${randomUUID()}@example.com`));
     }
@@ -65,9 +66,14 @@ describe('POST /api/auth/login', () => {
         code: 'invalid_credentials',
       });
     }
-    const mean = (list: { ms: number }[]) => list.reduce((sum, x) => sum + x.ms, 0) / list.length;
-    expect(mean(unknown)).toBeGreaterThan(mean(known) * 0.4);
-    expect(mean(unknown)).toBeLessThan(mean(known) * 2.5);
+    // Medians, with wide bounds: a busy machine adds noise, but skipping the hash for an unknown
+    // e-mail would make it some 20 times faster, far outside them.
+    const median = (list: { ms: number }[]) => {
+      const sorted = list.map((x) => x.ms).sort((a, b) => a - b);
+      return (sorted[1]! + sorted[2]!) / 2;
+    };
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
+    expect(median(unknown)).toBeLessThan(median(known) * 4);
   });
 
   it('refuses a password on an account that has none (third-party sign-in only)', async () => {
