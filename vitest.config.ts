@@ -54,6 +54,31 @@ export default defineConfig({
         },
       },
       {
+        // The widget's chat app under Preact (JSX from packages/widget/tsconfig.json), against the real
+        // server in-process; the shared data layer's react imports go to preact/compat, as in the build.
+        resolve: {
+          alias: [
+            {
+              find: /^(react|react-dom|use-sync-external-store\/shim(\/index\.js)?)$/,
+              replacement: fileURLToPath(
+                new URL('./packages/widget/node_modules/preact/compat/dist/compat.mjs', import.meta.url),
+              ),
+            },
+          ],
+        },
+        test: {
+          name: 'widget',
+          root: './packages/widget',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: '../data/src/testing/jsdom-ssr-environment.ts',
+          env: { TEST_DB: 'pglite' },
+          globalSetup: [serverSetup],
+          server: { deps: { inline: ['swr'] } },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'contract',
           root: './packages/contract',

@@ -3,7 +3,7 @@
  * server-sent events of an answer.
  */
 import * as v from 'valibot';
-import { HandoffSchema } from './assistant';
+import { HandoffSchema, SNIPPET_POSITIONS } from './assistant';
 import { ValidationCode as C } from './codes';
 import { LOCALES } from './constants';
 
@@ -24,7 +24,27 @@ export const PublicAssistantSchema = v.object({
 });
 export type PublicAssistant = v.InferOutput<typeof PublicAssistantSchema>;
 
-/** `POST public/{admissions|retail}/{institution_id}/session`. */
+/** The launcher's look (the snippet without its allowed origins). */
+export const WidgetLookSchema = v.object({
+  color: v.string(),
+  position: v.picklist(SNIPPET_POSITIONS),
+  greeting: v.string(),
+});
+export type WidgetLook = v.InferOutput<typeof WidgetLookSchema>;
+
+/**
+ * `GET public/assistant/{external_id}`: what the widget (which knows only the external id) shows,
+ * with the public page it also has (`kind` null for a product without one, e.g. sales support).
+ */
+export const WidgetAssistantSchema = v.object({
+  ...PublicAssistantSchema.entries,
+  kind: v.nullable(v.picklist(PUBLIC_KINDS)),
+  institution_id: v.number(),
+  snippet: WidgetLookSchema,
+});
+export type WidgetAssistant = v.InferOutput<typeof WidgetAssistantSchema>;
+
+/** `POST public/{admissions|retail}/{institution_id}/session` and `POST public/assistant/{external_id}/session`. */
 export const ChatSessionSchema = v.object({ token: v.string(), conversation_id: v.string() });
 export type ChatSession = v.InferOutput<typeof ChatSessionSchema>;
 

@@ -18,7 +18,13 @@ import {
   KnowledgeBaseSchema,
   UpdateProductBodySchema,
 } from './assistant';
-import { ChatMessageBodySchema, ChatSessionSchema, ConversationSchema, PublicAssistantSchema } from './chat';
+import {
+  ChatMessageBodySchema,
+  ChatSessionSchema,
+  ConversationSchema,
+  PublicAssistantSchema,
+  WidgetAssistantSchema,
+} from './chat';
 import { MessageResultSchema } from './common';
 import { CountrySchema } from './country';
 import {
@@ -365,6 +371,22 @@ export const endpoints = {
     method: 'POST',
     path: '/public/{kind}/{id}/session',
     summary: 'Start a conversation: a guest token scoped to this assistant and conversation',
+    tag: 'chat',
+    access: 'public',
+    response: ChatSessionSchema,
+  },
+  widgetAssistant: {
+    method: 'GET',
+    path: '/public/assistant/{id}',
+    summary: "The assistant of an embed snippet, by its external id (the widget's view)",
+    tag: 'chat',
+    access: 'public',
+    response: WidgetAssistantSchema,
+  },
+  widgetSession: {
+    method: 'POST',
+    path: '/public/assistant/{id}/session',
+    summary: 'Start a conversation with the assistant of an external id: a guest token',
     tag: 'chat',
     access: 'public',
     response: ChatSessionSchema,

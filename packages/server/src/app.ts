@@ -22,6 +22,8 @@ import { institutionsRoutes } from './institutions/institutions.routes';
 import { metaRoutes } from './meta/meta.routes';
 import { assistantSettingsRoutes } from './products/assistant-settings.routes';
 import { productsRoutes } from './products/products.routes';
+import { publicPagesRoutes } from './public-pages/public-pages.routes';
+import { widgetStaticRoutes } from './public-pages/widget-static';
 import { adminStaticRoutes, hasBuiltApp } from './static/admin-static';
 import { usersRoutes } from './users/users.routes';
 
@@ -81,6 +83,9 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', logoRoutes(deps));
   api.route('/', chatRoutes(deps));
   app.route('/api', api);
+  // The widget's files and the chat pages, before the console's SPA fallback would answer them.
+  app.route('/', widgetStaticRoutes(config.widgetDir));
+  app.route('/', publicPagesRoutes(deps));
   // After the API: the console's files and its SPA fallback, never under /api.
   if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir));
 

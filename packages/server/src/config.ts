@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { adminDistFolder } from './paths';
+import { adminDistFolder, widgetDistFolder } from './paths';
 
 export interface OidcProviderConfig {
   clientId: string;
@@ -44,6 +44,8 @@ export interface Config {
   trustProxy: boolean;
   /** The built admin console served outside `/api`; null (or a folder without index.html) serves none. */
   adminDir: string | null;
+  /** The built widget (`embed.js`, `chat.js` and chunks) served at `/embed.js` and `/widget/*`; null serves none. */
+  widgetDir: string | null;
   /** Background jobs run at a time per process; null = 1 on PGlite, 2 on PostgreSQL. */
   jobConcurrency: number | null;
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
@@ -75,6 +77,7 @@ const EnvSchema = v.object({
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
   TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false']), '0'),
   ADMIN_DIR: v.optional(v.string()),
+  WIDGET_DIR: v.optional(v.string()),
   LLM_BASE_URL: v.optional(v.pipe(v.string(), v.url('LLM_BASE_URL must be an absolute URL'))),
   LLM_API_KEY: v.optional(v.string()),
   LLM_MODEL: v.optional(v.string()),
@@ -142,6 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? fileURLToPath(adminDistFolder)
         : e.ADMIN_DIR
           ? path.resolve(e.ADMIN_DIR)
+          : null,
+    // Likewise an empty WIDGET_DIR: the widget's files then come from elsewhere (a CDN).
+    widgetDir:
+      e.WIDGET_DIR === undefined
+        ? fileURLToPath(widgetDistFolder)
+        : e.WIDGET_DIR
+          ? path.resolve(e.WIDGET_DIR)
           : null,
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
     llm:

@@ -4,3 +4,5 @@
 export const migrationsFolder = new URL('../drizzle/', import.meta.url);
 /** The built admin console (`packages/admin/dist`), served on the API's port when it exists. */
 export const adminDistFolder = new URL('../../admin/dist/', import.meta.url);
+/** The built widget (`packages/widget/dist`: embed.js and the chat app), served when it exists. */
+export const widgetDistFolder = new URL('../../widget/dist/', import.meta.url);

@@ -1,16 +1,16 @@
 /**
- * The public chat API (DESIGN §5, §6): the assistant a public page shows, a visitor's session (a
- * guest token for one conversation), questions answered as server-sent events, and the
- * conversation so far. Validation and limit errors are JSON answers before a stream starts; a
+ * The public chat API (DESIGN §5, §6): the assistant a public page shows (by institution and kind,
+ * or by the embed snippet's external id), a visitor's session (a guest token for one conversation),
+ * questions answered as server-sent events, and the conversation so far. Validation and limit errors are JSON answers before a stream starts; a
  * failure once it has started is an `error` event.
  *
- * CORS: the widget calls this from the chat host, the server's own origin, so the app's CORS rule
- * (PUBLIC_URL and CORS_ORIGINS) is enough today; answering other origins would be a rule for
- * `/api/public/*` only.
+ * CORS: the chat app calls this from the chat host, the server's own origin, so the app's CORS rule
+ * (PUBLIC_URL and CORS_ORIGINS) is enough; the one exception is `GET public/assistant/{external_id}`,
+ * which embed.js reads from the embedding site's page and which answers any origin.
  */
 import { ChatMessageBodySchema, type PublicKind } from '@conversa/contract/chat';
 import { DEFAULT_LOCALE } from '@conversa/contract/constants';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { requireGuest } from '../auth/auth.middleware';
 import { signGuestToken } from '../auth/tokens';
@@ -24,8 +24,14 @@ import { pickLocale, translate } from '../i18n/translate';
 import { AnswerFailedError, composeAnswer } from '../knowledge/answer/compose';
 import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
 import { enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
-import { assistantLocale, PRODUCT_TYPE_OF, toChatMessage, toPublicAssistant } from './chat.service';
-import { conversationsRepo } from './conversations.repo';
+import {
+  assistantLocale,
+  PRODUCT_TYPE_OF,
+  toChatMessage,
+  toPublicAssistant,
+  toWidgetAssistant,
+} from './chat.service';
+import { type AssistantRow, conversationsRepo } from './conversations.repo';
 
 /** The public assistant changes rarely; a short shared cache spares the database on busy pages. */
 const ASSISTANT_CACHE = 'public, max-age=60';
@@ -35,6 +41,37 @@ export function chatRoutes(deps: AppDeps) {
   const repo = conversationsRepo(deps.database.db);
   const guest = requireGuest(deps);
   const linkInactive = () => new ApiError(403, 'link_inactive');
+
+  /** The assistant of an external id in the path; 404 when there is none. */
+  const byExternalId = async (c: Context<AppEnv>) => {
+    const assistant = await repo.byExternalId(c.req.param('externalId') ?? '');
+    if (!assistant) throw notFound();
+    return assistant;
+  };
+
+  /** Starts a visitor's conversation with an assistant: rate-limited per IP, refused when inactive. */
+  const startSession = async (c: Context<AppEnv>, assistant: AssistantRow) => {
+    if (!assistant.active) throw linkInactive();
+    const limit = chatSessionIpLimit(clientIp(c, deps.config));
+    await enforceLimits(deps, [limit]);
+    await recordEvents(deps, [limit.key]);
+
+    const now = deps.clock.now();
+    const header = c.req.header('accept-language');
+    const locale = header ? pickLocale(header) : assistantLocale(assistant);
+    const conversationId = await repo.create({
+      institutionId: assistant.institutionId,
+      productId: assistant.productId,
+      locale,
+      now,
+    });
+    const token = await signGuestToken(deps.config.jwtSecret, {
+      productId: assistant.productId,
+      conversationId,
+      now,
+    });
+    return ok(c, { token, conversation_id: conversationId }, 201);
+  };
 
   return new Hono<AppEnv>()
     .get('/public/:kind{admissions|retail}/:id', async (c) => {
@@ -48,27 +85,16 @@ export function chatRoutes(deps: AppDeps) {
       const type = PRODUCT_TYPE_OF[c.req.param('kind') as PublicKind];
       const assistant = await repo.assistant(readId(c), type);
       if (!assistant) throw notFound();
-      if (!assistant.active) throw linkInactive();
-      const limit = chatSessionIpLimit(clientIp(c, deps.config));
-      await enforceLimits(deps, [limit]);
-      await recordEvents(deps, [limit.key]);
-
-      const now = deps.clock.now();
-      const header = c.req.header('accept-language');
-      const locale = header ? pickLocale(header) : assistantLocale(assistant);
-      const conversationId = await repo.create({
-        institutionId: assistant.institutionId,
-        productId: assistant.productId,
-        locale,
-        now,
-      });
-      const token = await signGuestToken(deps.config.jwtSecret, {
-        productId: assistant.productId,
-        conversationId,
-        now,
-      });
-      return ok(c, { token, conversation_id: conversationId }, 201);
+      return startSession(c, assistant);
     })
+    .get('/public/assistant/:externalId', async (c) => {
+      const assistant = await byExternalId(c);
+      c.header('Cache-Control', ASSISTANT_CACHE);
+      // embed.js reads this from the embedding site's page: public data, so any origin (no credentials).
+      c.header('Access-Control-Allow-Origin', '*');
+      return ok(c, toWidgetAssistant(assistant, deps.config.publicUrl));
+    })
+    .post('/public/assistant/:externalId/session', async (c) => startSession(c, await byExternalId(c)))
     .get('/public/conversation/:id', guest, async (c) => {
       const { conversationId, productId } = c.get('guest');
       const conversation = await repo.find(conversationId, productId);

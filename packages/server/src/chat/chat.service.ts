@@ -2,7 +2,7 @@
  * Public chat rules: which product a public path names, the assistant's language, and rows as the
  * contract's answers.
  */
-import type { ChatMessage, PublicAssistant, PublicKind } from '@conversa/contract/chat';
+import type { ChatMessage, PublicAssistant, PublicKind, WidgetAssistant } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import type { ProductType } from '@conversa/contract/product';
 import { logoUrl } from '../files/logo';
@@ -13,6 +13,12 @@ export const PRODUCT_TYPE_OF: Record<PublicKind, ProductType> = {
   admissions: 'admission',
   retail: 'retail',
 };
+
+/** The public path segment of a product type; null for a type without a public page. */
+export function publicKindOf(type: ProductType): PublicKind | null {
+  if (type === 'admission') return 'admissions';
+  return type === 'retail' ? 'retail' : null;
+}
 
 // Countries whose main language is Spanish (ISO 3166-1 alpha-2).
 const SPANISH_SPEAKING = new Set('AR BO CL CO CR CU DO EC ES GQ GT HN MX NI PA PE PR PY SV UY VE'.split(' '));
@@ -36,6 +42,17 @@ export function toPublicAssistant(row: AssistantRow, publicUrl: string): PublicA
     suggested_questions: row.suggestedQuestions,
     active: row.active,
     locale: assistantLocale(row),
+  };
+}
+
+/** A public assistant as `GET public/assistant/{external_id}` answers it (the widget's view). */
+export function toWidgetAssistant(row: AssistantRow, publicUrl: string): WidgetAssistant {
+  const { color, position, greeting } = row.snippet;
+  return {
+    ...toPublicAssistant(row, publicUrl),
+    kind: publicKindOf(row.type),
+    institution_id: row.institutionId,
+    snippet: { color, position, greeting },
   };
 }
 

@@ -2,22 +2,29 @@
  * Public chat queries: the assistant a public path names, conversations and their messages. Every
  * query names the institution or reaches it through the product (DESIGN §4).
  */
-import type { Handoff } from '@conversa/contract/assistant';
+import type { Handoff, Snippet } from '@conversa/contract/assistant';
 import type { Source } from '@conversa/contract/chat';
 import type { ProductType } from '@conversa/contract/product';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { Db } from '../db/database';
 import { conversations, institutionProducts, institutions, messages } from '../db/schema';
+
+/** An embed snippet's external id; anything else names no assistant (and never reaches a uuid column). */
+const ExternalIdSchema = v.pipe(v.string(), v.uuid());
 
 /** A public assistant and what decides its language. */
 export interface AssistantRow {
   productId: number;
   institutionId: number;
+  externalId: string;
+  type: ProductType;
   name: string;
   logo: string | null;
   suggestedQuestions: string[];
   handoff: Handoff | null;
   active: boolean;
+  snippet: Snippet;
   country: string | null;
   /** The locale of the institution's first main member (its owner). */
   ownerLocale: string | null;
@@ -46,11 +53,14 @@ const ownerLocale = sql<string | null>`(
 const assistantColumns = {
   productId: institutionProducts.id,
   institutionId: institutionProducts.institutionId,
+  externalId: institutionProducts.externalId,
+  type: sql<ProductType>`${institutionProducts.type}`,
   name: institutionProducts.name,
   logo: institutionProducts.logo,
   suggestedQuestions: institutionProducts.suggestedQuestions,
   handoff: institutionProducts.handoff,
   active: institutionProducts.publicLinkActive,
+  snippet: institutionProducts.snippet,
   country: institutions.country,
   ownerLocale,
 };
@@ -70,6 +80,18 @@ export function conversationsRepo(db: Db) {
         .innerJoin(institutions, eq(institutions.id, institutionProducts.institutionId))
         .where(and(eq(institutionProducts.institutionId, institutionId), eq(institutionProducts.type, type)))
         .orderBy(desc(institutionProducts.publicLinkActive), asc(institutionProducts.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The assistant of an embed snippet (any product type); null when no product has the id (or it is no UUID). */
+    async byExternalId(externalId: string): Promise<AssistantRow | null> {
+      if (!v.is(ExternalIdSchema, externalId)) return null;
+      const [row] = await db
+        .select(assistantColumns)
+        .from(institutionProducts)
+        .innerJoin(institutions, eq(institutions.id, institutionProducts.institutionId))
+        .where(eq(institutionProducts.externalId, externalId.toLowerCase()))
         .limit(1);
       return row ?? null;
     },

@@ -1,0 +1,90 @@
+/**
+ * The server-rendered HTML of the chat app's pages: the title and social-share meta a shared link
+ * previews with, the mount point, the app's config as inert JSON, and the app's module. Every value
+ * is escaped by Hono's `html` template; the JSON is made safe to sit inside a `<script>` element.
+ */
+import type { Locale } from '@conversa/contract/constants';
+import { html, raw } from 'hono/html';
+import { PAGE_TEXT } from './page-text';
+
+/** What the chat app reads from `#conversa-config`. */
+export interface ChatConfig {
+  /** `frame`: inside embed.js's iframe; `page`: the full public page. */
+  mode: 'frame' | 'page';
+  external_id: string;
+  api: string;
+  /** The embedding page's checked origin (frame only): the one origin the frame talks to. */
+  parent_origin: string | null;
+}
+
+export interface ChatPage {
+  lang: Locale;
+  name: string;
+  /** The social-share description; the default text when empty. */
+  description: string;
+  /** The absolute URL of the page (og:url, canonical); null for the frame, which is not shared. */
+  url: string | null;
+  logo: string | null;
+  config: ChatConfig;
+}
+
+/** JSON that cannot close its `<script>` element or open a comment (`<`, `>`, `&` as escapes). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The chat app's page (full page or frame). */
+export function renderChatPage(page: ChatPage) {
+  const title = `${page.name} | Conversa`;
+  const description = page.description || PAGE_TEXT[page.lang].description(page.name);
+  const share = page.url
+    ? html`<link rel="canonical" href="${page.url}" />
+        <meta property="og:title" content="${page.name}" />
+        <meta property="og:description" content="${description}" />
+        <meta property="og:type" content="website" />
+        <meta property="og:url" content="${page.url}" />
+        <meta property="og:site_name" content="Conversa" />
+        ${page.logo ? html`<meta property="og:image" content="${page.logo}" />` : ''}
+        <meta name="twitter:card" content="summary" />`
+    : html`<meta name="robots" content="noindex" />`;
+  return html`<!doctype html>
+    <html lang="${page.lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <title>${title}</title>
+        <meta name="description" content="${description}" />
+        ${share}
+      </head>
+      <body>
+        <div id="conversa-chat"></div>
+        <script id="conversa-config" type="application/json">
+          ${raw(scriptJson(page.config))}
+        </script>
+        <script type="module" src="/widget/chat.js"></script>
+      </body>
+    </html> `;
+}
+
+/** A small page for an unknown assistant or institution. */
+export function renderNotFound(lang: Locale) {
+  const text = PAGE_TEXT[lang].notFound;
+  return html`<!doctype html>
+    <html lang="${lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${text} | Conversa</title>
+      </head>
+      <body>
+        <p>${text}</p>
+      </body>
+    </html> `;
+}

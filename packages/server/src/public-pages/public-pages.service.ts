@@ -1,0 +1,61 @@
+/**
+ * Rules of the chat pages: which sites may frame the chat (CSP `frame-ancestors` from the snippet's
+ * allowed origins), which embedding origin the frame may talk to, and the pages' content policy.
+ */
+
+/** An http(s) origin exactly as given (`https://shop.example.com`); null for anything else. */
+export function asOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  // Only a bare origin: no path, query, credentials or a differently written host.
+  return url.origin === value.replace(/\/$/, '') ? url.origin : null;
+}
+
+/** The allowed origins that are well-formed origins (so none can inject into a CSP header). */
+const cleanOrigins = (allowed: readonly string[]) =>
+  allowed.map(asOrigin).filter((origin): origin is string => origin !== null);
+
+/**
+ * The embedding page's origin (embed.js's `?origin=`) the frame may exchange messages with: a
+ * well-formed origin listed in the allowed origins, the server's own, or any site when none are
+ * listed (any site may then embed the chat). Null otherwise: the frame then talks to no parent.
+ */
+export function parentOrigin(
+  requested: string | undefined,
+  allowed: readonly string[],
+  ownOrigin: string,
+): string | null {
+  const origin = requested ? asOrigin(requested) : null;
+  if (!origin) return null;
+  const listed = cleanOrigins(allowed);
+  return origin === ownOrigin || listed.length === 0 || listed.includes(origin) ? origin : null;
+}
+
+/** `frame-ancestors` of the chat frame: the allowed origins and the server itself; any site when none are listed. */
+export function frameAncestors(allowed: readonly string[]): string {
+  const listed = cleanOrigins(allowed);
+  return listed.length === 0 ? "'self' *" : ["'self'", ...listed].join(' ');
+}
+
+/**
+ * The pages' Content-Security-Policy: scripts and API calls only from this server, styles inline
+ * as components set them, images also from the logo's https host, and framing as given.
+ */
+export function contentSecurityPolicy(ownOrigin: string, ancestors: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${ownOrigin}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' ${ownOrigin} data: https:`,
+    `connect-src 'self' ${ownOrigin}`,
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ');
+}

@@ -1,0 +1,30 @@
+/** The chat's stylesheet: light and dark from `prefers-color-scheme`, the assistant's colour as accent. */
+export const CSS = `
+:root{color-scheme:light dark;--bg:#fff;--fg:#111;--muted:#555;--line:#ddd;--bubble:#f1f3f5}
+@media (prefers-color-scheme:dark){:root{--bg:#16181c;--fg:#eee;--muted:#aaa;--line:#333;--bubble:#24272d}}
+html,body{margin:0;height:100%;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,sans-serif}
+#conversa-chat,.cv-chat{height:100%}
+.cv-chat{--cv-accent:#2563eb;display:flex;flex-direction:column;max-width:760px;margin:0 auto}
+.cv-head{display:flex;align-items:center;gap:10px;padding:12px 16px;border-bottom:1px solid var(--line)}
+.cv-head h1{flex:1;margin:0;font-size:16px}
+.cv-logo{width:32px;height:32px;border-radius:6px;object-fit:cover}
+.cv-close{border:0;background:none;color:inherit;font-size:24px;line-height:1;cursor:pointer;padding:4px 8px}
+.cv-messages{flex:1;overflow-y:auto;list-style:none;margin:0;padding:16px;display:flex;flex-direction:column;gap:10px}
+.cv-msg{max-width:85%;padding:8px 12px;border-radius:12px;background:var(--bubble);overflow-wrap:anywhere}
+.cv-msg p{margin:0 0 6px}.cv-msg p:last-child{margin:0}.cv-msg ul,.cv-msg ol{margin:4px 0;padding-left:20px}
+.cv-user{align-self:flex-end;background:var(--cv-accent);color:#fff;white-space:pre-wrap}
+.cv-assistant a{color:inherit}
+.cv-sources{font-size:13px;color:var(--muted);margin-top:6px!important}
+.cv-handoff{margin-top:8px;padding:8px;border:1px solid var(--line);border-radius:8px}
+.cv-dots{color:var(--muted)}
+.cv-note{padding:24px 16px;text-align:center;color:var(--muted)}
+.cv-suggested{display:flex;flex-wrap:wrap;gap:8px;padding:0 16px 8px}
+.cv-suggested button,.cv-error button{border:1px solid var(--cv-accent);background:none;color:inherit;border-radius:16px;padding:6px 12px;cursor:pointer;font:inherit}
+.cv-error{display:flex;gap:8px;align-items:center;margin:0 16px 8px;padding:8px;border-radius:8px;background:#fde8e8;color:#8a1c1c}
+.cv-form{display:flex;gap:8px;padding:12px 16px;border-top:1px solid var(--line)}
+.cv-form textarea{flex:1;resize:none;font:inherit;padding:8px;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:inherit}
+.cv-form button{border:0;border-radius:8px;padding:0 16px;background:var(--cv-accent);color:#fff;font:inherit;cursor:pointer}
+.cv-form button:disabled{opacity:.5;cursor:default}
+:focus-visible{outline:2px solid var(--cv-accent);outline-offset:2px}
+.cv-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+`;

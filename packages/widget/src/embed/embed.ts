@@ -1,0 +1,131 @@
+/**
+ * embed.js, the target of the embed snippet (DESIGN §6): a loader of at most 2 KB gzipped, built as an
+ * IIFE. It shows the launcher at once (the script is `async`; it never waits for `window.load`), then
+ * restyles it with the assistant's colour, side, greeting and name (`GET /api/public/assistant/{id}`),
+ * preloads the chat app when the page is idle, and on click opens the chat in an iframe on the chat host
+ * (`/chat/{id}?origin=…`), so the host page never sees the guest token. postMessage checks both the
+ * origin (the script's own) and the source (its iframe). No dependencies: every byte counts here.
+ */
+
+/** Messages of the frame (see the chat app's `frame.ts`). */
+interface FrameMessage {
+  type?: unknown;
+}
+
+(() => {
+  const doc = document;
+  const script = (doc.currentScript ??
+    doc.querySelector('script[data-assistant]')) as HTMLScriptElement | null;
+  const id = script?.dataset.assistant;
+  if (!script || !id || doc.getElementById('conversa-launcher')) return;
+  const host = new URL(script.src).origin;
+  const es = /^es\b/i.test(navigator.language);
+  let openLabel = es ? 'Abrir chat' : 'Open chat';
+  const closeLabel = es ? 'Cerrar chat' : 'Close chat';
+
+  // One stylesheet, scoped by ids; `--c` is the assistant's colour, `.l` puts the launcher on the left.
+  const style = doc.createElement('style');
+  style.textContent =
+    '#conversa-launcher{position:fixed;bottom:20px;right:20px;z-index:2147483000;width:56px;height:56px;' +
+    'border:0;border-radius:50%;background:var(--c,#2563eb);color:#fff;cursor:pointer;padding:16px;' +
+    'box-shadow:0 4px 14px rgba(0,0,0,.25)}#conversa-launcher:focus-visible{outline:3px solid #000;' +
+    'outline-offset:3px}#conversa-frame,#conversa-greeting{position:fixed;bottom:88px;right:20px;' +
+    'z-index:2147483000}#conversa-frame{width:380px;height:min(640px,calc(100vh - 110px));border:0;' +
+    'border-radius:12px;background:#fff;box-shadow:0 8px 30px rgba(0,0,0,.3)}#conversa-greeting{' +
+    'max-width:260px;padding:10px 14px;border-radius:12px;background:#fff;color:#111;font:14px/1.4 ' +
+    'system-ui,sans-serif;box-shadow:0 4px 14px rgba(0,0,0,.2)}.l#conversa-launcher,.l#conversa-frame,' +
+    '.l#conversa-greeting{right:auto;left:20px}@media (max-width:480px){#conversa-frame{inset:0;width:100%;' +
+    'height:100%;border-radius:0}}';
+  doc.head.append(style);
+
+  const button = doc.createElement('button');
+  button.id = 'conversa-launcher';
+  button.type = 'button';
+  button.setAttribute('aria-label', openLabel);
+  button.setAttribute('aria-expanded', 'false');
+  button.innerHTML =
+    '<svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2z"/></svg>';
+  // An async script in <head> may run before <body> exists: the launcher then waits for the DOM only.
+  if (doc.body) doc.body.append(button);
+  else doc.addEventListener('DOMContentLoaded', () => doc.body.append(button));
+
+  let frame: HTMLIFrameElement | null = null;
+  let greeting: HTMLElement | null = null;
+  let name = '';
+  let open = false;
+  let ready = false;
+  const left = (on: boolean) => [button, frame, greeting].forEach((el) => el?.classList.toggle('l', on));
+
+  /** Sends a message to the frame, only ever to the chat host's origin. */
+  const post = (type: string) => frame?.contentWindow?.postMessage({ type }, host);
+
+  const setOpen = (next: boolean) => {
+    open = next;
+    greeting?.remove();
+    if (next && !frame) {
+      frame = doc.createElement('iframe');
+      frame.id = 'conversa-frame';
+      frame.title = name || 'Chat';
+      frame.src = `${host}/chat/${encodeURIComponent(id)}?origin=${encodeURIComponent(location.origin)}`;
+      frame.classList.toggle('l', button.classList.contains('l'));
+      doc.body.append(frame);
+    }
+    if (frame) frame.hidden = !next;
+    button.setAttribute('aria-expanded', String(next));
+    button.setAttribute('aria-label', next ? closeLabel : openLabel);
+    if (next && ready) post('conversa:open');
+    // Focus goes back to the launcher when the chat closes.
+    if (!next) button.focus();
+  };
+
+  button.addEventListener('click', () => setOpen(!open));
+  doc.addEventListener('keydown', (event) => {
+    if (open && event.key === 'Escape') setOpen(false);
+  });
+  addEventListener('message', (event: MessageEvent<FrameMessage>) => {
+    if (event.origin !== host || !frame || event.source !== frame.contentWindow) return;
+    if (event.data?.type === 'conversa:ready') {
+      ready = true;
+      if (open) post('conversa:open');
+    } else if (event.data?.type === 'conversa:close') setOpen(false);
+  });
+
+  // The assistant's look; without it the launcher keeps the defaults (an unknown id removes it).
+  fetch(`${host}/api/public/assistant/${encodeURIComponent(id)}`)
+    .then((response) => {
+      if (response.status === 404) button.remove();
+      return response.ok ? response.json() : null;
+    })
+    .then(
+      (
+        body: {
+          data?: { name: string; snippet: { color: string; position: string; greeting: string } };
+        } | null,
+      ) => {
+        const data = body?.data;
+        if (!data) return;
+        name = data.name;
+        button.style.setProperty('--c', data.snippet.color);
+        openLabel = `${openLabel}: ${name}`;
+        if (!open) button.setAttribute('aria-label', openLabel);
+        if (frame) frame.title = name;
+        if (data.snippet.greeting && !open) {
+          greeting = doc.createElement('div');
+          greeting.id = 'conversa-greeting';
+          greeting.textContent = data.snippet.greeting;
+          doc.body.append(greeting);
+        }
+        left(data.snippet.position === 'left');
+      },
+    )
+    .catch(() => undefined);
+
+  // Preload the chat app once the page is idle, so the first open is quick.
+  (window.requestIdleCallback ?? setTimeout)(() => {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = `${host}/widget/chat.js`;
+    link.crossOrigin = '';
+    doc.head.append(link);
+  });
+})();
