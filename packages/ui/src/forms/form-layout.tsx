@@ -40,6 +40,32 @@ export const Form = styled.form.attrs({ noValidate: true })`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
+/**
+ * A screen's form: submitting calls `onSubmit` (no page load), and a form-level failure shows first,
+ * announced at once.
+ */
+export function SubmitForm({
+  onSubmit,
+  error,
+  children,
+}: {
+  onSubmit: () => unknown;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {children}
+    </Form>
+  );
+}
+
 export const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;

@@ -16,7 +16,7 @@ import { LogoUpload } from '../../components/logo-upload/logo-upload';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { required } from '../../forms/checks';
-import { Actions, Card, Form, FormAlert } from '../../forms/form-layout';
+import { Actions, Card, SubmitForm } from '../../forms/form-layout';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { AssistantState } from './assistant-state';
@@ -148,13 +148,7 @@ function NameForm({ assistant, editable }: { assistant: InstitutionProductDetail
     }
   };
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+    <SubmitForm onSubmit={submit} error={form.formError}>
       <TextField
         label={t`Assistant name`}
         hint={t`Visitors see this name in the chat.`}
@@ -172,6 +166,6 @@ function NameForm({ assistant, editable }: { assistant: InstitutionProductDetail
           </Button>
         </Actions>
       ) : null}
-    </Form>
+    </SubmitForm>
   );
 }

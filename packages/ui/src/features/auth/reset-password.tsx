@@ -11,7 +11,7 @@ import { Button } from '../../components/button/button';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { email as emailCheck, newPassword, sameAs } from '../../forms/checks';
-import { Actions, Card, Form, FormAlert, FormNotice, Intro } from '../../forms/form-layout';
+import { Actions, Card, FormAlert, FormNotice, Intro, SubmitForm } from '../../forms/form-layout';
 import { NewPasswordFields } from '../../forms/new-password-fields';
 import { useForm } from '../../forms/use-form';
 import { successMessage } from '../../i18n/codes';
@@ -59,12 +59,7 @@ export function RequestResetForm({ onBackToLogin }: RequestResetFormProps) {
           </Actions>
         </>
       ) : (
-        <Form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <SubmitForm onSubmit={submit}>
           <Intro>{t`Enter the email of your account and we will send you a link to choose a new password.`}</Intro>
           {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
           <TextField
@@ -86,7 +81,7 @@ export function RequestResetForm({ onBackToLogin }: RequestResetFormProps) {
               {t`Back to login`}
             </Button>
           </Actions>
-        </Form>
+        </SubmitForm>
       )}
     </Shell>
   );
@@ -126,13 +121,7 @@ export function NewPasswordForm({ token, onDone }: NewPasswordFormProps) {
       {done ? (
         <FormNotice>{done}</FormNotice>
       ) : (
-        <Form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+        <SubmitForm onSubmit={submit} error={form.formError}>
           <NewPasswordFields
             form={form}
             name="password"
@@ -145,7 +134,7 @@ export function NewPasswordForm({ token, onDone }: NewPasswordFormProps) {
               {t`Save password`}
             </Button>
           </Actions>
-        </Form>
+        </SubmitForm>
       )}
     </Shell>
   );

@@ -17,7 +17,7 @@ import { Waiting } from '../../components/waiting/waiting';
 import { countryOptions, institutionBody, institutionValues } from '../../forms/bodies';
 import { LoadFailed } from '../../forms/load-failed';
 import { required } from '../../forms/checks';
-import { Actions, Card, Form, FormAlert, Intro, Page, PageTitle } from '../../forms/form-layout';
+import { Actions, Card, FormAlert, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';
@@ -78,12 +78,7 @@ function InstitutionForm({ institution, editable }: { institution: Institution; 
 
   return (
     <Card>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         {editable ? null : <Intro>{t`Only the institution's managers can change these details.`}</Intro>}
         {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
         <InstitutionFields
@@ -103,7 +98,7 @@ function InstitutionForm({ institution, editable }: { institution: Institution; 
             </Button>
           </Actions>
         ) : null}
-      </Form>
+      </SubmitForm>
     </Card>
   );
 }

@@ -13,7 +13,7 @@ import { Waiting } from '../../components/waiting/waiting';
 import { countryOptions, profileBody, profileValues } from '../../forms/bodies';
 import { LoadFailed } from '../../forms/load-failed';
 import { required } from '../../forms/checks';
-import { Actions, Card, Form, FormAlert, Page, PageTitle } from '../../forms/form-layout';
+import { Actions, Card, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';
@@ -55,13 +55,7 @@ function AboutYouForm({ profile }: { profile: Profile }) {
 
   return (
     <Card>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      <SubmitForm onSubmit={submit} error={form.formError}>
         <TextField label={t`Email`} type="email" value={profile.email} readOnly onChange={() => undefined} />
         <ProfileFields
           withLocation
@@ -77,7 +71,7 @@ function AboutYouForm({ profile }: { profile: Profile }) {
             {t`Save changes`}
           </Button>
         </Actions>
-      </Form>
+      </SubmitForm>
     </Card>
   );
 }

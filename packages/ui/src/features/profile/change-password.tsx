@@ -7,7 +7,7 @@ import { Button } from '../../components/button/button';
 import { PasswordField } from '../../components/password-field/password-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { newPassword, required, sameAs } from '../../forms/checks';
-import { Actions, Card, Form, FormAlert, Page, PageTitle } from '../../forms/form-layout';
+import { Actions, Card, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
 import { NewPasswordFields } from '../../forms/new-password-fields';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
@@ -45,13 +45,7 @@ export function ChangePasswordPage() {
     <Page aria-labelledby="change-password-title">
       <PageTitle id="change-password-title">{t`Password`}</PageTitle>
       <Card>
-        <Form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+        <SubmitForm onSubmit={submit} error={form.formError}>
           <PasswordField
             label={t`Current password`}
             name="current_password"
@@ -73,7 +67,7 @@ export function ChangePasswordPage() {
               {t`Update password`}
             </Button>
           </Actions>
-        </Form>
+        </SubmitForm>
       </Card>
     </Page>
   );

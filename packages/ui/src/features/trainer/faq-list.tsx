@@ -16,7 +16,7 @@ import { EmptyState } from '../../components/empty-state/empty-state';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
-import { Actions, Card, Form, FormAlert, Intro } from '../../forms/form-layout';
+import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { issueMessage, validationMessage } from '../../i18n/codes';
@@ -196,13 +196,7 @@ function FaqEditor({
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+    <SubmitForm onSubmit={submit} error={formError}>
       {rows.length === 0 ? (
         <EmptyState title={t`No FAQs yet`}>
           {editable ? t`Add the questions people ask most.` : null}
@@ -285,6 +279,6 @@ function FaqEditor({
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </VisuallyHidden>
-    </Form>
+    </SubmitForm>
   );
 }

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { FileDrop } from '../../components/file-drop/file-drop';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
-import { Actions, Card, Form, Intro } from '../../forms/form-layout';
+import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { successMessage, validationMessage } from '../../i18n/codes';
@@ -149,12 +149,7 @@ function UploadForm({ productId, onUploaded }: { productId: number; onUploaded: 
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <FileDrop
         label={t`Add files`}
         files={chosen}
@@ -171,7 +166,7 @@ function UploadForm({ productId, onUploaded }: { productId: number; onUploaded: 
           {t`Upload`}
         </Button>
       </Actions>
-    </Form>
+    </SubmitForm>
   );
 }
 

@@ -14,7 +14,7 @@ import { PhoneField } from '../../components/phone-field/phone-field';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { email } from '../../forms/checks';
-import { Actions, Card, Form, FormAlert, Intro } from '../../forms/form-layout';
+import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
@@ -90,13 +90,7 @@ function HandoffForm({ assistant, editable }: { assistant: InstitutionProductDet
       <Intro>
         {t`When the assistant cannot help, it offers these contact details so a person from your team can take over.`}
       </Intro>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      <SubmitForm onSubmit={submit} error={form.formError}>
         <FieldGrid>
           <TextField
             label={t`Contact name`}
@@ -157,7 +151,7 @@ function HandoffForm({ assistant, editable }: { assistant: InstitutionProductDet
             </Button>
           </Actions>
         ) : null}
-      </Form>
+      </SubmitForm>
     </Card>
   );
 }

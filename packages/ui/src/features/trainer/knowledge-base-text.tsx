@@ -7,7 +7,7 @@ import { Button } from '../../components/button/button';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
-import { Actions, Card, Form, FormAlert, Intro } from '../../forms/form-layout';
+import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { useForm } from '../../forms/use-form';
@@ -70,13 +70,7 @@ function TextForm({
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+    <SubmitForm onSubmit={submit} error={form.formError}>
       <TextField
         multiline
         rows={12}
@@ -97,6 +91,6 @@ function TextForm({
           </Button>
         </Actions>
       ) : null}
-    </Form>
+    </SubmitForm>
   );
 }

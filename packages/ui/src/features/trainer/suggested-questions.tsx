@@ -14,7 +14,7 @@ import {
   questionsToSave,
 } from '../../components/questions-editor/questions-editor';
 import { notifySuccess } from '../../components/toaster/toaster';
-import { Actions, Card, Form, FormAlert, Intro } from '../../forms/form-layout';
+import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
 import { useFailureText } from '../../forms/use-failure-text';
 import { successNotices } from '../../i18n/notices';
 import { SectionTitle } from './trainer-layout';
@@ -55,13 +55,7 @@ export function SuggestedQuestions({ assistant, editable }: SuggestedQuestionsPr
     <Card as="section" aria-labelledby={`${base}-title`}>
       <SectionTitle id={`${base}-title`}>{t`Suggested questions`}</SectionTitle>
       <Intro>{t`Visitors see them as buttons when the chat opens.`}</Intro>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <SubmitForm onSubmit={submit} error={formError}>
         <QuestionsEditor
           values={values}
           errors={errors}
@@ -78,7 +72,7 @@ export function SuggestedQuestions({ assistant, editable }: SuggestedQuestionsPr
             </Button>
           </Actions>
         ) : null}
-      </Form>
+      </SubmitForm>
     </Card>
   );
 }

@@ -9,7 +9,7 @@ import {
   type InstitutionValues,
 } from '../../../components/institution-fields/institution-fields';
 import { required } from '../../../forms/checks';
-import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
+import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { countryOptions, institutionBody } from '../../../forms/bodies';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
@@ -37,12 +37,7 @@ export function AboutSchoolStep({ onCreated, onBusy }: AboutSchoolStepProps) {
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Intro>{t`Your assistant will answer in the name of your school or business.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       {countries.error ? <FormAlert>{t`The list of countries could not be loaded.`}</FormAlert> : null}
@@ -59,6 +54,6 @@ export function AboutSchoolStep({ onCreated, onBusy }: AboutSchoolStepProps) {
           {t`Finish`}
         </Button>
       </Actions>
-    </Form>
+    </SubmitForm>
   );
 }

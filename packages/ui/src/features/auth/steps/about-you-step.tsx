@@ -6,7 +6,7 @@ import { Button } from '../../../components/button/button';
 import { ProfileFields, type ProfileValues } from '../../../components/profile-fields/profile-fields';
 import { isLocale } from '../../../i18n/locale';
 import { required } from '../../../forms/checks';
-import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
+import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { profileBody, profileValues } from '../../../forms/bodies';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
@@ -35,12 +35,7 @@ export function AboutYouStep({ onSaved, onBusy }: AboutYouStepProps) {
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Intro>{t`Tell us about yourself, so your assistant knows who to hand conversations over to.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <ProfileFields
@@ -54,6 +49,6 @@ export function AboutYouStep({ onSaved, onBusy }: AboutYouStepProps) {
           {t`Continue`}
         </Button>
       </Actions>
-    </Form>
+    </SubmitForm>
   );
 }

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/button/button';
 import { TextField } from '../../../components/text-field/text-field';
 import { email as emailCheck } from '../../../forms/checks';
-import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
+import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 
@@ -45,12 +45,7 @@ export function EmailStep({ email, onExisting, onCodeSent, onBack, onBusy }: Ema
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Intro>{t`Enter your work email. If you are new here, we will send you a code to create your account.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <TextField
@@ -72,6 +67,6 @@ export function EmailStep({ email, onExisting, onCodeSent, onBack, onBusy }: Ema
           {t`Back`}
         </Button>
       </Actions>
-    </Form>
+    </SubmitForm>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button/button';
 import { PasswordField } from '../../../components/password-field/password-field';
 import { TextField } from '../../../components/text-field/text-field';
 import { email as emailCheck, required } from '../../../forms/checks';
-import { Actions, Form, FormAlert, TextLink } from '../../../forms/form-layout';
+import { Actions, SubmitForm, TextLink } from '../../../forms/form-layout';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 
@@ -54,13 +54,7 @@ export function LoginStep({
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+    <SubmitForm onSubmit={submit} error={form.formError}>
       <TextField
         label={t`Email`}
         type="email"
@@ -92,6 +86,6 @@ export function LoginStep({
           {t`Back`}
         </Button>
       </Actions>
-    </Form>
+    </SubmitForm>
   );
 }

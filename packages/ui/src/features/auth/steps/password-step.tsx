@@ -6,7 +6,7 @@ import { useCreatePassword } from '@conversa/data/users/create-password';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/button/button';
 import { newPassword, sameAs } from '../../../forms/checks';
-import { Actions, Form, FormAlert, Intro } from '../../../forms/form-layout';
+import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { NewPasswordFields } from '../../../forms/new-password-fields';
 import { useForm } from '../../../forms/use-form';
 import { useFailureText } from '../../../forms/use-failure-text';
@@ -44,12 +44,7 @@ export function PasswordStep({ email, code, onCreated, onCodeRefused, onBack, on
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Intro>{t`Choose a password for ${email}.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <NewPasswordFields
@@ -67,6 +62,6 @@ export function PasswordStep({ email, code, onCreated, onCodeRefused, onBack, on
           {t`Back`}
         </Button>
       </Actions>
-    </Form>
+    </SubmitForm>
   );
 }
