@@ -5,9 +5,9 @@
 import * as v from 'valibot';
 import { HandoffSchema, SNIPPET_POSITIONS } from './assistant';
 import { ValidationCode as C } from './codes';
-import { LOCALES } from './constants';
+import { LOCALES, MAX_MESSAGE_LENGTH } from './constants';
 
-export const MAX_MESSAGE_LENGTH = 2000;
+export { MAX_MESSAGE_LENGTH };
 /** Public paths name the assistant by institution and this segment. */
 export const PUBLIC_KINDS = ['admissions', 'retail'] as const;
 export type PublicKind = (typeof PUBLIC_KINDS)[number];

@@ -28,6 +28,8 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 export const MAX_SUGGESTED_QUESTIONS = 3;
+/** The longest question a visitor may send the assistant, in characters. */
+export const MAX_MESSAGE_LENGTH = 2000;
 export const FILE_MAX_COUNT = 20;
 export const FILE_MAX_MB = 10;
 export const FILE_MAX_BYTES = FILE_MAX_MB * 1024 * 1024;

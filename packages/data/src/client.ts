@@ -81,10 +81,11 @@ export interface DataClient {
   post<T>(path: string, json?: unknown, options?: CallOptions): Promise<T>;
   put<T>(path: string, json?: unknown, options?: CallOptions): Promise<T>;
   /**
-   * A `GET` answered as a stream (server-sent events): the raw response once its headers arrive,
-   * with the call's headers, no timeout on the body, and failures handled as in `call`.
+   * A call answered as a stream (server-sent events; `GET` unless `method` says otherwise): the raw
+   * response once its headers arrive, with the call's headers, no timeout on the body, and failures
+   * handled as in `call`.
    */
-  stream(path: string, options?: CallOptions): Promise<Response>;
+  stream(path: string, options?: CallOptions & { method?: Method }): Promise<Response>;
   /** A page of a list, with the pagination headers read. */
   getPage<T>(path: string, options?: CallOptions): Promise<Page<T>>;
   /** Sends a failure to `onError` (deduplicated); 401s that ended the session are not reported. */
@@ -198,7 +199,8 @@ export function createDataClient(options: DataClientOptions): DataClient {
     post: async (path, json, opts) => (await call<never>('POST', path, { ...opts, json })).data,
     put: async (path, json, opts) => (await call<never>('PUT', path, { ...opts, json })).data,
     // The body streams for as long as the page listens: only the wait for the headers may time out.
-    stream: (path, opts = {}) => send('GET', path, opts, async (response) => response, false),
+    stream: (path, { method = 'GET', ...opts } = {}) =>
+      send(method, path, opts, async (response) => response, false),
     async getPage<T>(path: string, opts?: CallOptions) {
       const { data, headers } = await call<T[]>('GET', path, opts);
       return readPage(data, headers);

@@ -14,6 +14,8 @@ export interface SessionState {
   jwt: string | null;
   /** The public chat's token; preferred over `jwt` when both are present. */
   guestJwt: string | null;
+  /** The one conversation the guest token may read and write (the widget's, kept across reloads). */
+  guestConversationId: string | null;
   isAuthed: boolean;
   locale: Locale | null;
   institutionId: number | null;
@@ -48,6 +50,7 @@ export interface SessionStore {
 export const SIGNED_OUT: SessionState = Object.freeze({
   jwt: null,
   guestJwt: null,
+  guestConversationId: null,
   isAuthed: false,
   locale: null,
   institutionId: null,
@@ -96,6 +99,7 @@ function parse(raw: string | null): SessionState {
     return {
       jwt: str(value.jwt),
       guestJwt: str(value.guestJwt),
+      guestConversationId: str(value.guestConversationId),
       isAuthed: value.isAuthed === true,
       locale: isLocale(value.locale) ? value.locale : null,
       institutionId: num(value.institutionId),
@@ -159,6 +163,7 @@ export function createSessionStore(
       write({
         jwt: session.jwt,
         guestJwt: null,
+        guestConversationId: null,
         isAuthed: true,
         locale: session.profile.locale,
         institutionId: keep ? state.institutionId : session.institution_id,

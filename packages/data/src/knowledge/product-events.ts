@@ -2,13 +2,13 @@
  * `GET institution-product/{id}/events`: the server-sent events of an assistant's files (DESIGN §5:
  * state changes are pushed, not polled). Read with fetch through the client, not `EventSource`,
  * which cannot send the `Authorization` and `X-Institution-Id` headers; parsed with
- * eventsource-parser. A dropped connection comes back with a doubling delay; a refusal (4xx) ends it.
+ * eventsource-parser (`events.ts`). A dropped connection comes back with a doubling delay; a refusal (4xx) ends it.
  */
 import { FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
-import { createParser } from 'eventsource-parser';
 import { useEffect, useRef } from 'react';
 import type { DataClient } from '../client';
 import { isApiRequestError } from '../errors';
+import { readServerEvents } from '../events';
 import { useDataClient } from '../provider';
 import { backoff } from '../swr-config';
 import { applyFileEvent, editCachedFiles, isFilesKey } from './keys';
@@ -31,30 +31,17 @@ export async function readProductEvents(
   // A stream that cannot open is for the screen to show (its list), not for a toast per retry.
   const response = await client.stream(`institution-product/${id}/events`, { signal, report: false });
   onOpen?.();
-  const parser = createParser({
-    onEvent(message) {
-      if (message.event !== FILE_EVENT) return;
-      let event: FileEvent;
-      try {
-        event = JSON.parse(message.data) as FileEvent;
-      } catch {
-        // One garbled event must not end the stream; the next reconnect refetches the list anyway.
-        return;
-      }
-      onEvent(event);
-    },
-  });
   if (!response.body) return;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      parser.feed(decoder.decode(value, { stream: true }));
+  for await (const message of readServerEvents(response.body)) {
+    if (message.event !== FILE_EVENT) continue;
+    let event: FileEvent;
+    try {
+      event = JSON.parse(message.data) as FileEvent;
+    } catch {
+      // One garbled event must not end the stream; the next reconnect refetches the list anyway.
+      continue;
     }
-  } finally {
-    reader.releaseLock();
+    onEvent(event);
   }
 }
 

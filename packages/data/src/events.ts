@@ -1,0 +1,34 @@
+/**
+ * Server-sent events read from a fetch response body with eventsource-parser: the one reader of the
+ * frontends, for the console's file events and the chat's streamed answers (`EventSource` can neither
+ * send the `Authorization` header nor POST). Comments (keep-alives) are skipped; as the SSE standard
+ * says, an event cut off by the end of the body (no closing blank line) is dropped.
+ */
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+/** One event: its name (`message` when the server gave none) and its raw data. */
+export interface ServerEvent {
+  event: string;
+  data: string;
+}
+
+/** The events of `body`, in order, as they arrive; ends with the body. Leaving early cancels the download. */
+export async function* readServerEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerEvent> {
+  const queue: ServerEvent[] = [];
+  const parser = createParser({
+    onEvent: ({ event, data }: EventSourceMessage) => void queue.push({ event: event ?? 'message', data }),
+  });
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      parser.feed(decoder.decode(value, { stream: true }));
+      while (queue.length) yield queue.shift()!;
+    }
+  } finally {
+    // A no-op once the body ended; otherwise it stops the download (the reader left, e.g. the chat closed).
+    await reader.cancel().catch(() => undefined);
+  }
+}
