@@ -54,6 +54,8 @@ export default tseslint.config(
       'e2e/artifacts/**',
       'storybook-static/**',
       '.storybook/public/**',
+      // lingui's compiled catalogs (`pnpm --filter @conversa/widget extract`).
+      'packages/widget/src/locales/*/messages.ts',
     ],
   },
   js.configs.recommended,

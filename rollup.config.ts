@@ -1,23 +1,71 @@
 /**
  * Builds the widget (DESIGN §6) into packages/widget/dist: `embed.js`, the loader of the embed snippet (an
  * IIFE, <= 2 KB gzip), and `chat.js` plus its chunks, the chat app (ESM, <= 30 KB gzip in all). The chat
- * shares the data layer, written for React: react, react-dom and the hook shim SWR uses are aliased to
- * preact/compat (as in the `data:preact` vitest project). `node packages/widget/size.mjs` checks the sizes.
+ * is React-API code on the shared data layer: react, react-dom, the JSX runtime and the hook shim SWR
+ * uses are aliased to preact/compat and Preact's runtime (as in the `widget` and `data:preact` vitest
+ * projects); lingui's macro compiles its strings. `node packages/widget/size.mjs` checks the sizes.
  */
+import linguiMacro from '@lingui/babel-plugin-lingui-macro';
+import { getConfig } from '@lingui/conf';
 import alias from '@rollup/plugin-alias';
+import { babel } from '@rollup/plugin-babel';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, RollupOptions } from 'rollup';
 
 const widget = (path: string) => fileURLToPath(new URL(`./packages/widget/${path}`, import.meta.url));
 const compat = widget('node_modules/preact/compat/dist/compat.module.js');
+const linguiConfig = getConfig({ configPath: widget('lingui.config.ts') });
+
+/**
+ * lingui compiles ICU messages at run time only in development, through a parser (and its CommonJS
+ * lexer) that production never calls: the catalogs are compiled ahead (`pnpm extract`).
+ */
+const precompiledCatalogs: Plugin = {
+  name: 'lingui-precompiled-catalogs',
+  resolveId: (id) => (id === '@lingui/message-utils/compileMessage' ? '\0lingui-compile-message' : null),
+  load: (id) =>
+    id === '\0lingui-compile-message'
+      ? 'export const compileMessage = () => { throw new Error("catalogs are compiled ahead"); };'
+      : null,
+};
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Writes `.gz` (level 9) and `.br` (quality 11) beside every file of the bundle: the server sends them
+ * to browsers that accept them (`precompressed` in widget-static.ts), compressing nothing per request.
+ */
+const precompress: Plugin = {
+  name: 'conversa-precompress',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? path.dirname(options.file!);
+    await Promise.all(
+      Object.values(bundle).map(async (file) => {
+        const body = file.type === 'chunk' ? file.code : file.source;
+        const full = path.join(dir, file.fileName);
+        await writeFile(`${full}.gz`, await gzipAsync(body, { level: 9 }));
+        await writeFile(
+          `${full}.br`,
+          await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }),
+    );
+  },
+};
 
 /** The plugins of both bundles; a fresh set each (the TypeScript plugin keeps per-build state). */
 function plugins(): Plugin[] {
   return [
+    precompiledCatalogs,
     alias({
       entries: [
         {
@@ -39,7 +87,17 @@ function plugins(): Plugin[] {
     }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     typescript({ tsconfig: widget('tsconfig.build.json'), outputToFilesystem: false }),
+    // After TypeScript, so only the macro is left to compile: `t` and friends become catalog lookups.
+    babel({
+      babelHelpers: 'bundled',
+      babelrc: false,
+      configFile: false,
+      extensions: ['.ts', '.tsx'],
+      include: [widget('src/**')],
+      plugins: [[linguiMacro, { linguiConfig }]],
+    }),
     terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+    precompress,
   ];
 }
 

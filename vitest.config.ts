@@ -54,14 +54,25 @@ export default defineConfig({
         },
       },
       {
-        // The widget's chat app under Preact (JSX from packages/widget/tsconfig.json), against the real
-        // server in-process; the shared data layer's react imports go to preact/compat, as in the build.
+        // The widget's chat app under Preact, as it ships: React-API code (JSX and the lingui macro
+        // compiled as for React) with react, react-dom, the JSX runtime and SWR's hook shim aliased to
+        // preact/compat and Preact's runtime; against the real server in-process.
+        plugins: linguiReact(fileURLToPath(new URL('./packages/widget/lingui.config.ts', import.meta.url))),
         resolve: {
           alias: [
             {
               find: /^(react|react-dom|use-sync-external-store\/shim(\/index\.js)?)$/,
               replacement: fileURLToPath(
                 new URL('./packages/widget/node_modules/preact/compat/dist/compat.mjs', import.meta.url),
+              ),
+            },
+            {
+              find: /^react\/jsx-(dev-)?runtime$/,
+              replacement: fileURLToPath(
+                new URL(
+                  './packages/widget/node_modules/preact/jsx-runtime/dist/jsxRuntime.mjs',
+                  import.meta.url,
+                ),
               ),
             },
           ],
@@ -73,7 +84,7 @@ export default defineConfig({
           environment: '../data/src/testing/jsdom-ssr-environment.ts',
           env: { TEST_DB: 'pglite' },
           globalSetup: [serverSetup],
-          server: { deps: { inline: ['swr'] } },
+          server: { deps: { inline: ['swr', '@lingui/react'] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

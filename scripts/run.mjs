@@ -76,7 +76,13 @@ async function build({ force = false, keepGoing = false } = {}) {
   return 0;
 }
 
-const storybookInputs = ['.storybook', 'packages/ui', 'packages/data', 'packages/contract'];
+const storybookInputs = [
+  '.storybook',
+  'packages/ui',
+  'packages/widget/src',
+  'packages/data',
+  'packages/contract',
+];
 
 /** The static Storybook (storybook-static/) for the smoke test, rebuilt when its inputs changed. */
 async function buildStorybook() {

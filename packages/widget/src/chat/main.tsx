@@ -1,14 +1,12 @@
 /**
- * The chat app's entry (`/widget/chat.js`): reads `#conversa-config`, renders the chat into
- * `#conversa-chat` and, in frame mode, talks with embed.js: `conversa:ready` and `conversa:close` go to
- * the parent page's origin only, and only `conversa:open` from that origin and window is heard.
+ * The chat app's entry (`/widget/chat.js`): reads `#conversa-config` and mounts the chat into
+ * `#conversa-chat`, in the browser's language. In frame mode it talks with embed.js:
+ * `conversa:ready` and `conversa:close` go to the parent page's origin only, and only
+ * `conversa:open` from that origin and window is heard.
  */
 import { detectLocale } from '@conversa/data/locale';
-import { render } from 'preact';
-import { Chat } from './app';
 import { readConfig } from './config';
-import { createChatApi } from './conversation';
-import { messagesFor } from './i18n';
+import { mountChat } from './mount';
 import { CSS } from './styles';
 
 const config = readConfig();
@@ -27,21 +25,18 @@ if (config && root) {
     if (!parent || event.origin !== parent || event.source !== window.parent) return;
     if (event.data?.type === 'conversa:open') focus();
   });
-  if (config.mode === 'frame') {
+  if (parent) {
     addEventListener('keydown', (event) => {
       if (event.key === 'Escape') toParent('conversa:close');
     });
   }
 
-  render(
-    <Chat
-      config={config}
-      api={createChatApi(config.api, config.external_id)}
-      t={messagesFor(detectLocale())}
-      onClose={() => toParent('conversa:close')}
-      focusRef={(next) => (focus = next)}
-    />,
-    root,
-  );
+  mountChat(root, {
+    api: config.api,
+    locale: detectLocale(),
+    externalId: config.external_id,
+    ...(parent ? { onClose: () => toParent('conversa:close') } : {}),
+    focusRef: (next) => (focus = next),
+  });
   toParent('conversa:ready');
 }

@@ -38,6 +38,12 @@ describe('Markdown', () => {
     expect(links.every((a) => a.rel === 'noopener noreferrer nofollow' && a.target === '_blank')).toBe(true);
   });
 
+  it('keeps parentheses inside a link URL', () => {
+    const root = show('[Madrid](https://en.wikipedia.org/wiki/Madrid_(city)), the capital');
+    expect(root.querySelector('a')!.getAttribute('href')).toBe('https://en.wikipedia.org/wiki/Madrid_(city)');
+    expect(root.textContent).toBe('Madrid, the capital');
+  });
+
   it.each([
     'javascript:alert(1)',
     'JAVASCRIPT:alert(1)',
@@ -48,9 +54,10 @@ describe('Markdown', () => {
     '/relative/path',
     '//evil.example/x',
   ])('drops the link to %j and keeps its text', (href) => {
-    const root = show(`[click me](${href})`);
+    const root = show(`[click me](${href}) then`);
     expect(root.querySelector('a')).toBeNull();
-    expect(root.textContent).toContain('click me');
+    // The label alone, even when the URL holds parentheses; or, not a link at all (a space), the text as is.
+    expect(['click me then', `[click me](${href}) then`]).toContain(root.textContent);
   });
 
   it.each([

@@ -1,9 +1,9 @@
 /**
- * The safe Markdown subset of an answer (DESIGN §6), rendered as Preact nodes, never as HTML: paragraphs,
+ * The safe Markdown subset of an answer (DESIGN §6), rendered as elements, never as HTML: paragraphs,
  * line breaks, `-`/`*`/`1.` lists, **bold**, *italics* / _italics_ and `[links](url)` whose URL is
  * http(s) or mailto (any other link keeps only its text). Everything else, markup included, is text.
  */
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 
 /** Block-level parts of a text: paragraphs and lists. */
 type Block = { kind: 'p'; lines: string[] } | { kind: 'ul' | 'ol'; items: string[] };
@@ -11,7 +11,9 @@ type Block = { kind: 'p'; lines: string[] } | { kind: 'ul' | 'ol'; items: string
 const BULLET = /^\s*[-*]\s+(.*)$/;
 const NUMBERED = /^\s*\d+[.)]\s+(.*)$/;
 // Bold first, so `**x**` is not read as two italics; link text may itself hold bold or italics.
-const INLINE = /\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|\b_([^_\s][^_]*?)_\b|\[([^\]]+)\]\(([^)\s]+)\)/g;
+// A link's URL may hold one level of balanced parentheses (`https://en.wikipedia.org/wiki/Madrid_(city)`).
+const INLINE =
+  /\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|\b_([^_\s][^_]*?)_\b|\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g;
 
 /** The URL of a link when it is safe to follow (http, https, mailto), else null. */
 export function safeHref(raw: string): string | null {
@@ -47,22 +49,23 @@ function blocks(text: string): Block[] {
   return out;
 }
 
-/** Renders the inline marks of one line. */
-function inline(text: string): ComponentChildren[] {
-  const out: ComponentChildren[] = [];
+/** Renders the inline marks of one line; `key` prefixes the keys of the parts. */
+function inline(text: string, key: string): ReactNode[] {
+  const out: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(INLINE)) {
     const [whole, bold, star, underscore, label, href] = match;
+    const at = `${key}.${match.index}`;
     if (match.index > last) out.push(text.slice(last, match.index));
-    if (bold !== undefined) out.push(<strong>{inline(bold)}</strong>);
+    if (bold !== undefined) out.push(<strong key={at}>{inline(bold, at)}</strong>);
     else if (star !== undefined || underscore !== undefined)
-      out.push(<em>{inline((star ?? underscore)!)}</em>);
+      out.push(<em key={at}>{inline((star ?? underscore)!, at)}</em>);
     else {
       const safe = safeHref(href!);
       out.push(
         safe ? (
-          <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
-            {inline(label!)}
+          <a key={at} href={safe} target="_blank" rel="noopener noreferrer nofollow">
+            {inline(label!, at)}
           </a>
         ) : (
           label
@@ -75,18 +78,24 @@ function inline(text: string): ComponentChildren[] {
   return out;
 }
 
-/** An answer's text as Preact nodes. */
+/** An answer's text as elements. */
 export function Markdown({ text }: { text: string }) {
   return (
     <>
-      {blocks(text).map((block) => {
+      {blocks(text).map((block, b) => {
         if (block.kind === 'p') {
           return (
-            <p>{block.lines.flatMap((line, i) => (i === 0 ? inline(line) : [<br />, ...inline(line)]))}</p>
+            <p key={b}>
+              {block.lines.flatMap((line, i) =>
+                i === 0
+                  ? inline(line, `${b}.${i}`)
+                  : [<br key={`${b}.${i}`} />, ...inline(line, `${b}.${i}`)],
+              )}
+            </p>
           );
         }
-        const items = block.items.map((item) => <li>{inline(item)}</li>);
-        return block.kind === 'ul' ? <ul>{items}</ul> : <ol>{items}</ol>;
+        const items = block.items.map((item, i) => <li key={i}>{inline(item, `${b}.${i}`)}</li>);
+        return block.kind === 'ul' ? <ul key={b}>{items}</ul> : <ol key={b}>{items}</ol>;
       })}
     </>
   );

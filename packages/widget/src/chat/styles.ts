@@ -1,10 +1,19 @@
-/** The chat's stylesheet: light and dark from `prefers-color-scheme`, the assistant's colour as accent. */
+/**
+ * The chat's stylesheet: light and dark from `prefers-color-scheme` (`.cv-light` / `.cv-dark` force
+ * one, for stories), the assistant's colour as accent. Everything is scoped to `.cv-chat`, so the
+ * stories can share a page with the console's.
+ */
+const LIGHT =
+  '--bg:#fff;--fg:#111;--muted:#555;--line:#ddd;--bubble:#f1f3f5;--err-bg:#fde8e8;--err-fg:#8a1c1c';
+const DARK =
+  '--bg:#16181c;--fg:#eee;--muted:#aaa;--line:#333;--bubble:#24272d;--err-bg:#4a1f1f;--err-fg:#ffd7d7';
+
 export const CSS = `
-:root{color-scheme:light dark;--bg:#fff;--fg:#111;--muted:#555;--line:#ddd;--bubble:#f1f3f5}
-@media (prefers-color-scheme:dark){:root{--bg:#16181c;--fg:#eee;--muted:#aaa;--line:#333;--bubble:#24272d}}
-html,body{margin:0;height:100%;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,sans-serif}
-#conversa-chat,.cv-chat{height:100%}
-.cv-chat{--cv-accent:#2563eb;display:flex;flex-direction:column;max-width:760px;margin:0 auto}
+html,body{margin:0;height:100%}
+#conversa-chat{height:100%}
+.cv-chat{${LIGHT};color-scheme:light;--cv-accent:#2563eb;height:100%;display:flex;flex-direction:column;max-width:760px;margin:0 auto;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,sans-serif}
+@media (prefers-color-scheme:dark){.cv-chat:not(.cv-light){${DARK};color-scheme:dark}}
+.cv-chat.cv-dark{${DARK};color-scheme:dark}
 .cv-head{display:flex;align-items:center;gap:10px;padding:12px 16px;border-bottom:1px solid var(--line)}
 .cv-head h1{flex:1;margin:0;font-size:16px}
 .cv-logo{width:32px;height:32px;border-radius:6px;object-fit:cover}
@@ -20,11 +29,11 @@ html,body{margin:0;height:100%;background:var(--bg);color:var(--fg);font:15px/1.
 .cv-note{padding:24px 16px;text-align:center;color:var(--muted)}
 .cv-suggested{display:flex;flex-wrap:wrap;gap:8px;padding:0 16px 8px}
 .cv-suggested button,.cv-error button{border:1px solid var(--cv-accent);background:none;color:inherit;border-radius:16px;padding:6px 12px;cursor:pointer;font:inherit}
-.cv-error{display:flex;gap:8px;align-items:center;margin:0 16px 8px;padding:8px;border-radius:8px;background:#fde8e8;color:#8a1c1c}
+.cv-error{display:flex;gap:8px;align-items:center;margin:0 16px 8px;padding:8px;border-radius:8px;background:var(--err-bg);color:var(--err-fg)}
 .cv-form{display:flex;gap:8px;padding:12px 16px;border-top:1px solid var(--line)}
 .cv-form textarea{flex:1;resize:none;font:inherit;padding:8px;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:inherit}
 .cv-form button{border:0;border-radius:8px;padding:0 16px;background:var(--cv-accent);color:#fff;font:inherit;cursor:pointer}
 .cv-form button:disabled{opacity:.5;cursor:default}
-:focus-visible{outline:2px solid var(--cv-accent);outline-offset:2px}
+.cv-chat :focus-visible{outline:2px solid var(--cv-accent);outline-offset:2px}
 .cv-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;

@@ -1,10 +1,13 @@
 /**
  * embed.js, the target of the embed snippet (DESIGN §6): a loader of at most 2 KB gzipped, built as an
  * IIFE. It shows the launcher at once (the script is `async`; it never waits for `window.load`), then
- * restyles it with the assistant's colour, side, greeting and name (`GET /api/public/assistant/{id}`),
- * preloads the chat app when the page is idle, and on click opens the chat in an iframe on the chat host
- * (`/chat/{id}?origin=…`), so the host page never sees the guest token. postMessage checks both the
- * origin (the script's own) and the source (its iframe). No dependencies: every byte counts here.
+ * restyles it with the assistant's colour, side, greeting and name (`GET /api/public/assistant/{id}`).
+ * The chat lives in an iframe on the chat host (`/chat/{id}?origin=…`), so the host page never sees the
+ * guest token. Once the page has loaded and is idle, that frame is created hidden: the chat app is then
+ * fetched and started in the frame's own cache partition (a `modulepreload` from the host page would
+ * land in the host site's partition, which the cross-site frame never reads), and a click only shows
+ * it. postMessage checks both the origin (the script's own) and the source (its iframe). No
+ * dependencies: every byte counts here.
  */
 
 /** Messages of the frame (see the chat app's `frame.ts`). */
@@ -59,18 +62,23 @@ interface FrameMessage {
   /** Sends a message to the frame, only ever to the chat host's origin. */
   const post = (type: string) => frame?.contentWindow?.postMessage({ type }, host);
 
+  /** The chat's frame, created hidden the first time it is needed. */
+  const mount = () => {
+    if (frame) return frame;
+    frame = doc.createElement('iframe');
+    frame.id = 'conversa-frame';
+    frame.title = name || 'Chat';
+    frame.hidden = true;
+    frame.src = `${host}/chat/${encodeURIComponent(id)}?origin=${encodeURIComponent(location.origin)}`;
+    frame.classList.toggle('l', button.classList.contains('l'));
+    doc.body.append(frame);
+    return frame;
+  };
+
   const setOpen = (next: boolean) => {
     open = next;
     greeting?.remove();
-    if (next && !frame) {
-      frame = doc.createElement('iframe');
-      frame.id = 'conversa-frame';
-      frame.title = name || 'Chat';
-      frame.src = `${host}/chat/${encodeURIComponent(id)}?origin=${encodeURIComponent(location.origin)}`;
-      frame.classList.toggle('l', button.classList.contains('l'));
-      doc.body.append(frame);
-    }
-    if (frame) frame.hidden = !next;
+    mount().hidden = !next;
     button.setAttribute('aria-expanded', String(next));
     button.setAttribute('aria-label', next ? closeLabel : openLabel);
     if (next && ready) post('conversa:open');
@@ -120,12 +128,8 @@ interface FrameMessage {
     )
     .catch(() => undefined);
 
-  // Preload the chat app once the page is idle, so the first open is quick.
-  (window.requestIdleCallback ?? setTimeout)(() => {
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = `${host}/widget/chat.js`;
-    link.crossOrigin = '';
-    doc.head.append(link);
-  });
+  // The hidden frame once the page has loaded (never delaying its `load`) and is idle: the first open is then instant.
+  const idle = () => (window.requestIdleCallback ?? setTimeout)(() => button.isConnected && mount());
+  if (doc.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
 })();

@@ -1,0 +1,228 @@
+/**
+ * The chat app against the real server in-process (DESIGN §10), rendered by Preact as it ships:
+ * suggested questions, a streamed answer with its sources and the handoff card, the conversation
+ * restored after a reload, a message kept with a retry button when the network fails, the inactive
+ * link's text, an unknown assistant, Spanish, and the close button of the embedded frame.
+ */
+import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import { startApi, type TestApi } from '@conversa/data/testing/api';
+import { createSignedInUser } from '@conversa/server/testing';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { chatStorageKey, mountChat, type MountOptions } from './mount';
+
+let api: TestApi;
+let owner: { token: string };
+let institutionId: number;
+let product: InstitutionProductDetail;
+/** The assistant's name, as its list item gives it. */
+let name: string;
+let container: HTMLElement | null = null;
+
+/** `PUT institution-product/{id}` (and friends) as the owner; fails the test unless it succeeds. */
+async function put(path: string, json: unknown) {
+  const { status, body } = await api.server.call(`/api/institution-product/${product.id}${path}`, {
+    method: 'PUT',
+    token: owner.token,
+    institution: institutionId,
+    json,
+  });
+  if (status !== 200) throw new Error(`PUT ${path} answered ${status}: ${JSON.stringify(body)}`);
+  return (body as { data: InstitutionProductDetail }).data;
+}
+
+beforeAll(async () => {
+  api = await startApi();
+  owner = await createSignedInUser(api.server);
+  const created = await api.server.call<{ data: { id: number } }>('/api/institution', {
+    token: owner.token,
+    json: { name: 'Colegio Sur', kind: 'school', country: 'MX' },
+  });
+  institutionId = created.body.data.id;
+  const products = await api.server.call<{ data: InstitutionProductDetail[] }>(
+    `/api/institution/${institutionId}/product`,
+    { token: owner.token },
+  );
+  product = products.body.data[0]!;
+  name = product.product.name;
+  await put('/faq', {
+    faqs: [{ question: 'How much is the tuition fee?', answer: 'The tuition fee is **450 euros** a month.' }],
+  });
+  product = await put('', {
+    suggested_questions: ['How much is the tuition fee?'],
+    handoff: { name: 'Ana Ruiz', email: 'ana@colegio.example', phone: null, hours: '9-17', message: null },
+    snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' },
+  });
+});
+afterAll(() => api.close());
+afterEach(() => {
+  unmount();
+  localStorage.clear();
+});
+
+function unmount() {
+  if (container) act(() => render(null, container!));
+  container?.remove();
+  container = null;
+}
+
+/** Waits in real time until `check` passes, flushing Preact's updates on each turn. */
+async function until(check: () => boolean, timeoutMs = 5000) {
+  const start = performance.now();
+  while (!check()) {
+    if (performance.now() - start > timeoutMs) {
+      throw new Error(`condition not met within ${timeoutMs} ms; on screen: ${container?.textContent}`);
+    }
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 5)));
+  }
+}
+
+/** Renders the chat of the product (a reload is a second call: a fresh client on the same storage). */
+function mount(options: Partial<MountOptions> = {}) {
+  unmount();
+  const root = document.createElement('div');
+  document.body.append(root);
+  container = root;
+  act(() => mountChat(root, { api: api.baseUrl, locale: 'en', externalId: product.external_id, ...options }));
+  return root;
+}
+
+const text = () => container?.textContent ?? '';
+const textarea = () => container!.querySelector('textarea')!;
+const button = (label: string) =>
+  [...container!.querySelectorAll('button')].find((b) => b.textContent === label || b.ariaLabel === label);
+
+/** Types into the input and sends with Enter. */
+function type(value: string) {
+  act(() => {
+    textarea().value = value;
+    textarea().dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  act(() => {
+    textarea().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  });
+}
+
+it('asks a suggested question and streams the answer with its sources', async () => {
+  const root = mount();
+  await until(() => text().includes('Hi! Ask me anything.'));
+  expect(root.querySelector('h1')!.textContent).toBe(name);
+  const list = root.querySelector('ol')!;
+  expect(list.getAttribute('aria-live')).toBe('polite');
+  expect(list.getAttribute('aria-label')).toBe('Conversation');
+  expect(document.activeElement).toBe(textarea());
+  // Not inside a frame: no close button.
+  expect(button('Close chat')).toBeUndefined();
+  expect(root.querySelector<HTMLElement>('.cv-chat')!.style.getPropertyValue('--cv-accent')).toBe('#aa3300');
+
+  act(() => button('How much is the tuition fee?')!.click());
+  await until(() => text().includes('Sources: How much is the tuition fee?'));
+  const answer = root.querySelector('.cv-assistant:last-child')!;
+  expect(answer.querySelector('strong')!.textContent).toBe('450 euros');
+  expect(answer.textContent).toContain('The tuition fee is 450 euros a month.');
+  expect(answer.getAttribute('aria-busy')).toBeNull();
+  // Once asked, the suggestions give way to the conversation.
+  expect(root.querySelector('[role="group"]')).toBeNull();
+  expect(document.activeElement).toBe(textarea());
+
+  const stored = JSON.parse(localStorage.getItem(chatStorageKey(product.external_id))!) as Record<
+    string,
+    unknown
+  >;
+  expect(stored).toMatchObject({ guestJwt: expect.any(String), guestConversationId: expect.any(String) });
+});
+
+it('shows the handoff card when the assistant cannot answer', async () => {
+  mount();
+  await until(() => text().includes('Hi!'));
+  type('Do you sell helicopters?');
+  await until(() => text().includes('Talk to a person'));
+  const card = container!.querySelector('.cv-handoff')!;
+  expect(card.textContent).toContain('Ana Ruiz');
+  expect(card.textContent).toContain('Hours: 9-17');
+  expect(card.querySelector('a')!.getAttribute('href')).toBe('mailto:ana@colegio.example');
+});
+
+it('keeps the conversation across a reload', async () => {
+  mount();
+  await until(() => text().includes('Hi!'));
+  type('How much is the tuition fee?');
+  await until(() => text().includes('Sources:'));
+  const before = api.received(`public/assistant/${product.external_id}/session`, 'POST').length;
+
+  const root = mount();
+  await until(() => text().includes('450 euros'));
+  expect([...root.querySelectorAll('.cv-user')].map((li) => li.textContent)).toEqual([
+    'You: How much is the tuition fee?',
+  ]);
+  // The same conversation, not a new session.
+  type('And the bus?');
+  await until(() => root.querySelectorAll('.cv-user').length === 2 && !root.querySelector('[aria-busy]'));
+  expect(api.received(`public/assistant/${product.external_id}/session`, 'POST')).toHaveLength(before);
+});
+
+it('keeps a message that could not be sent, with a retry button', async () => {
+  let offline = false;
+  const flaky: typeof fetch = (input, init) =>
+    offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+  const root = mount({ fetch: flaky });
+  await until(() => text().includes('Hi!'));
+  offline = true;
+  type('How much is the tuition fee?');
+  await until(() => root.querySelector('[role="alert"]') !== null);
+  expect(root.querySelector('[role="alert"]')!.textContent).toContain(
+    'The message could not be sent. Check your connection and try again.',
+  );
+  expect(textarea().value).toBe('How much is the tuition fee?');
+  expect(root.querySelectorAll('.cv-user')).toHaveLength(0);
+
+  offline = false;
+  act(() => button('Retry')!.click());
+  await until(() => text().includes('Sources:'));
+  expect(root.querySelector('[role="alert"]')).toBeNull();
+  expect(textarea().value).toBe('');
+});
+
+it("shows the server's refusal of a message in its words", async () => {
+  const root = mount();
+  await until(() => text().includes('Hi!'));
+  // Past the limit the textarea enforces: a paste through script, as a hostile page could not but a bug might.
+  act(() => {
+    textarea().removeAttribute('maxlength');
+  });
+  type('x'.repeat(2001));
+  await until(() => root.querySelector('[role="alert"]') !== null);
+  expect(root.querySelector('[role="alert"]')!.textContent).not.toContain('Check your connection');
+  expect(textarea().value).toHaveLength(2001);
+});
+
+it('shows the inactive-link text and no chat when the public link is off', async () => {
+  await put('', { public_link_active: false });
+  try {
+    const root = mount();
+    await until(() =>
+      text().includes('Nothing here yet. The chat link is inactive - please contact your institution'),
+    );
+    expect(root.querySelector('textarea')).toBeNull();
+    expect(root.querySelector('[role="status"]')).not.toBeNull();
+  } finally {
+    await put('', { public_link_active: true });
+  }
+});
+
+it('says so for an assistant that does not exist', async () => {
+  mount({ externalId: 'no-such-assistant' });
+  await until(() => text().includes('This chat does not exist.'));
+  expect(container!.querySelector('textarea')).toBeNull();
+});
+
+it('speaks Spanish, and shows a close button when embed.js can close it', async () => {
+  let closed = 0;
+  mount({ locale: 'es', onClose: () => closed++ });
+  await until(() => textarea()?.placeholder === 'Escribe tu pregunta');
+  expect(button('Enviar')).toBeDefined();
+  expect(container!.querySelector('[role="group"]')!.getAttribute('aria-label')).toBe('Preguntas sugeridas');
+  act(() => button('Cerrar chat')!.click());
+  expect(closed).toBe(1);
+});

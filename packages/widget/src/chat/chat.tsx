@@ -1,0 +1,137 @@
+/**
+ * The chat (DESIGN §6), on the data layer's hooks: the assistant by its snippet id, the visitor's
+ * stored conversation restored after a reload, and questions answered as streamed events. Shows a
+ * notice instead while loading, for an unknown id, on failure and for an inactive link (SPEC §4).
+ * A message that could not be sent goes back into the input with a retry button. The input takes
+ * focus when the chat is ready and after each answer; the list follows the newest message.
+ */
+import type { ChatEvent } from '@conversa/contract/chat';
+import { useAskAssistant } from '@conversa/data/chat/ask-assistant';
+import { usePublicAssistant } from '@conversa/data/chat/get-public-assistant';
+import { useGuestConversation } from '@conversa/data/chat/guest-conversation';
+import { isApiRequestError } from '@conversa/data/errors';
+import { useLingui } from '@lingui/react/macro';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { ChatHeader } from './chat-header';
+import { ChatNotice } from './chat-notice';
+import { Composer } from './composer';
+import { type Line, lineOf, MessageList } from './message-list';
+import { SuggestedQuestions } from './suggested-questions';
+
+/** Props of `Chat`. */
+export interface ChatProps {
+  /** The embed snippet's id of the assistant. */
+  externalId: string;
+  /** In the embedded frame: asks embed.js to close the chat (the header shows a close button). */
+  onClose?: () => void;
+  /** Called with a function that focuses the input (embed.js's `conversa:open`). */
+  focusRef?: (focus: () => void) => void;
+  /** Forces a colour mode (stories); by default the visitor's `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
+}
+
+let nextKey = 0;
+
+/** The whole chat. */
+export function Chat({ externalId, onClose, focusRef, theme }: ChatProps) {
+  const { t } = useLingui();
+  const { data: assistant, error } = usePublicAssistant(externalId);
+  const active = assistant?.active === true;
+  const { data: stored, isLoading: restoring } = useGuestConversation(active);
+  const ask = useAskAssistant(externalId);
+  // null until the visitor asks: until then the stored conversation is what shows.
+  const [asked, setAsked] = useState<Line[] | null>(null);
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const lines = asked ?? stored?.messages.map(lineOf) ?? [];
+
+  useEffect(() => focusRef?.(() => input.current?.focus()), [focusRef]);
+  useEffect(() => {
+    if (active) input.current?.focus();
+  }, [active]);
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
+  }, [lines]);
+
+  /** Sends a question; on failure its text goes back into the input, with a retry button. */
+  const send = async (raw: string) => {
+    const text = raw.trim();
+    if (!text || busy) return;
+    const question: Line = { key: `q${nextKey++}`, role: 'user', text, sources: [], handoff: null };
+    const answerKey = `a${nextKey++}`;
+    const edit = (change: (line: Line) => Line) =>
+      setAsked((current) => current?.map((line) => (line.key === answerKey ? change(line) : line)) ?? null);
+    setAsked([
+      ...lines,
+      question,
+      { key: answerKey, role: 'assistant', text: '', sources: [], handoff: null, pending: true },
+    ]);
+    setDraft('');
+    setFailure(null);
+    setBusy(true);
+    const onEvent = (event: ChatEvent) => {
+      if (event.event === 'token') edit((line) => ({ ...line, text: line.text + event.data.text }));
+      else if (event.event === 'sources') edit((line) => ({ ...line, sources: event.data.sources }));
+      else if (event.event === 'handoff') edit((line) => ({ ...line, handoff: event.data }));
+      else if (event.event === 'done') edit((line) => ({ ...line, pending: false }));
+    };
+    try {
+      await ask(text, onEvent);
+    } catch (thrown) {
+      setAsked(
+        (current) => current?.filter((line) => line.key !== question.key && line.key !== answerKey) ?? null,
+      );
+      setDraft(text);
+      // The server's refusals (limits, an inactive link) come translated; a lost connection is ours to say.
+      setFailure(
+        isApiRequestError(thrown) && thrown.kind === 'http' && thrown.message
+          ? thrown.message
+          : t`The message could not be sent. Check your connection and try again.`,
+      );
+    } finally {
+      setBusy(false);
+      input.current?.focus();
+    }
+  };
+
+  const notice = error
+    ? error.status === 404
+      ? 'missing'
+      : 'failed'
+    : !assistant || restoring
+      ? 'loading'
+      : !active
+        ? 'inactive'
+        : null;
+  const style = assistant ? ({ '--cv-accent': assistant.snippet.color } as CSSProperties) : undefined;
+  return (
+    <div className={theme ? `cv-chat cv-${theme}` : 'cv-chat'} style={style}>
+      <ChatHeader name={assistant?.name ?? ''} logo={assistant?.logo ?? null} onClose={onClose} />
+      {notice || !assistant ? (
+        <ChatNotice kind={notice ?? 'loading'} />
+      ) : (
+        <>
+          <MessageList lines={lines} greeting={assistant.snippet.greeting} listRef={list} />
+          {lines.length === 0 ? (
+            <SuggestedQuestions
+              questions={assistant.suggested_questions}
+              onAsk={(question) => void send(question)}
+              disabled={busy}
+            />
+          ) : null}
+          <Composer
+            value={draft}
+            onChange={setDraft}
+            onSend={() => void send(draft)}
+            busy={busy}
+            failure={failure}
+            inputRef={input}
+          />
+        </>
+      )}
+    </div>
+  );
+}

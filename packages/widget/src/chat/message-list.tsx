@@ -1,0 +1,100 @@
+/**
+ * The conversation: the greeting, then each question and answer, in a list that announces new
+ * messages politely (`aria-live`); an answer streaming in is `aria-busy` until it is whole. Answers
+ * render as the safe Markdown subset, with their sources and, when the assistant offers a person,
+ * the handoff card. Questions are plain text.
+ */
+import type { Handoff } from '@conversa/contract/assistant';
+import type { ChatMessage, Source } from '@conversa/contract/chat';
+import { useLingui } from '@lingui/react/macro';
+import { type Ref } from 'react';
+import { Markdown } from './markdown';
+
+/** One message on screen; `pending` while its answer streams. */
+export interface Line {
+  key: string;
+  role: ChatMessage['role'];
+  text: string;
+  sources: Source[];
+  handoff: Handoff | null;
+  pending?: boolean;
+}
+
+/** A stored message as a line. */
+export const lineOf = (message: ChatMessage): Line => ({ key: `m${message.id}`, ...message });
+
+/** Props of `MessageList`. */
+export interface MessageListProps {
+  lines: readonly Line[];
+  /** The snippet's greeting, first in the list; none when empty. */
+  greeting?: string;
+  listRef?: Ref<HTMLOListElement>;
+}
+
+/** The list of messages. */
+export function MessageList({ lines, greeting, listRef }: MessageListProps) {
+  const { t } = useLingui();
+  return (
+    <ol className="cv-messages" ref={listRef} aria-live="polite" aria-label={t`Conversation`}>
+      {greeting ? (
+        <li className="cv-msg cv-assistant">
+          <Markdown text={greeting} />
+        </li>
+      ) : null}
+      {lines.map((line) => (
+        <Message key={line.key} line={line} />
+      ))}
+    </ol>
+  );
+}
+
+/** One question or answer. */
+export function Message({ line }: { line: Line }) {
+  const { t } = useLingui();
+  return (
+    <li className={`cv-msg cv-${line.role}`} aria-busy={line.pending ? true : undefined}>
+      {line.role === 'user' ? (
+        <>
+          <span className="cv-sr">{t`You`}: </span>
+          {line.text}
+        </>
+      ) : (
+        <Markdown text={line.text} />
+      )}
+      {line.pending && !line.text ? <span className="cv-dots">{t`Writing…`}</span> : null}
+      {line.sources.length ? <Sources sources={line.sources} /> : null}
+      {line.handoff ? <HandoffCard handoff={line.handoff} /> : null}
+    </li>
+  );
+}
+
+/** The sources of an answer, each named once. */
+export function Sources({ sources }: { sources: readonly Source[] }) {
+  const { t } = useLingui();
+  const names = [...new Set(sources.map((source) => source.title ?? t`Knowledge base`))].join(', ');
+  return <p className="cv-sources">{t`Sources: ${names}`}</p>;
+}
+
+/** The person a visitor may turn to, with whatever ways to reach them the institution gave. */
+export function HandoffCard({ handoff }: { handoff: Handoff }) {
+  const { t } = useLingui();
+  const hours = handoff.hours;
+  return (
+    <div className="cv-handoff">
+      <strong>{t`Talk to a person`}</strong>
+      {handoff.message ? <p>{handoff.message}</p> : null}
+      {handoff.name ? <p>{handoff.name}</p> : null}
+      {handoff.email ? (
+        <p>
+          <a href={`mailto:${handoff.email}`}>{handoff.email}</a>
+        </p>
+      ) : null}
+      {handoff.phone ? (
+        <p>
+          <a href={`tel:${handoff.phone.replace(/[^+\d]/g, '')}`}>{handoff.phone}</a>
+        </p>
+      ) : null}
+      {hours ? <p>{t`Hours: ${hours}`}</p> : null}
+    </div>
+  );
+}
