@@ -13,9 +13,9 @@ import { createInstitution } from '../institutions/create-institution';
 import { updateFaqs } from '../knowledge/update-faqs';
 import { listInstitutionProducts } from '../products/list-institution-products';
 import { startApi, type TestApi } from '../testing/api';
-import { dataWrapper, snapshot, until } from '../testing/render';
+import { dataWrapper, settle, snapshot, until } from '../testing/render';
 import { askAssistant } from './ask-assistant';
-import { usePublicAssistant } from './get-public-assistant';
+import { getPublicAssistant, usePublicAssistant } from './get-public-assistant';
 import { getGuestConversation, useGuestConversation } from './guest-conversation';
 
 let api: TestApi;
@@ -57,6 +57,18 @@ describe('the public assistant', () => {
     const seen = api.received(`public/assistant/${externalId}`, 'GET').at(-1)!;
     expect(seen.headers.get('authorization')).toBeNull();
     expect(seen.headers.get('x-institution-id')).toBeNull();
+  });
+
+  it('shows the assistant the page came with at once, without asking', async () => {
+    const client = api.client();
+    const initial = await getPublicAssistant(api.client(), externalId);
+    const before = api.received(`public/assistant/${externalId}`, 'GET').length;
+    const { result } = renderHook(() => snapshot(usePublicAssistant(externalId, initial)), {
+      wrapper: dataWrapper(client),
+    });
+    expect(result.current.data).toEqual(initial);
+    await settle();
+    expect(api.received(`public/assistant/${externalId}`, 'GET')).toHaveLength(before);
   });
 
   it('is a 404 for an unknown id', async () => {

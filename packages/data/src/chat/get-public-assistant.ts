@@ -22,11 +22,16 @@ export function getPublicAssistant(client: DataClient, externalId: string): Prom
   });
 }
 
-/** The assistant behind `externalId`; a 404 (unknown id) is an error SWR does not retry. */
-export function usePublicAssistant(externalId: string) {
+/**
+ * The assistant behind `externalId`; a 404 (unknown id) is an error SWR does not retry. With `initial`
+ * (the page was rendered with it) it shows at once and is refreshed only by the usual revalidations
+ * (focus, reconnect), not on mount.
+ */
+export function usePublicAssistant(externalId: string, initial?: WidgetAssistant | null) {
   const client = useDataClient();
   return useSWR<WidgetAssistant, ApiRequestError, ReturnType<typeof publicAssistantKey>>(
     publicAssistantKey(externalId),
     ([, id]) => getPublicAssistant(client, id),
+    initial ? { fallbackData: initial, revalidateOnMount: false } : undefined,
   );
 }

@@ -3,6 +3,7 @@
  * previews with, the mount point, the app's config as inert JSON, and the app's module. Every value
  * is escaped by Hono's `html` template; the JSON is made safe to sit inside a `<script>` element.
  */
+import type { WidgetAssistant } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { html, raw } from 'hono/html';
 import { PAGE_TEXT } from './page-text';
@@ -15,6 +16,8 @@ export interface ChatConfig {
   api: string;
   /** The embedding page's checked origin (frame only): the one origin the frame talks to. */
   parent_origin: string | null;
+  /** The assistant as `GET public/assistant/{external_id}` answers it: the chat shows it without asking. */
+  assistant: WidgetAssistant;
 }
 
 export interface ChatPage {

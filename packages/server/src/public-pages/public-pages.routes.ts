@@ -7,7 +7,7 @@
 import type { PublicKind } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { type Context, Hono } from 'hono';
-import { assistantLocale, PRODUCT_TYPE_OF } from '../chat/chat.service';
+import { assistantLocale, PRODUCT_TYPE_OF, toWidgetAssistant } from '../chat/chat.service';
 import { type AssistantRow, conversationsRepo } from '../chat/conversations.repo';
 import type { AppDeps } from '../deps';
 import { logoUrl } from '../files/logo';
@@ -69,6 +69,7 @@ export function publicPagesRoutes(deps: AppDeps) {
         external_id: assistant.externalId,
         api: '/api',
         parent_origin: parentOrigin(c.req.query('origin'), allowed, ownOrigin),
+        assistant: toWidgetAssistant(assistant, publicUrl),
       },
       null,
     );
@@ -91,6 +92,7 @@ export function publicPagesRoutes(deps: AppDeps) {
         external_id: assistant.externalId,
         api: '/api',
         parent_origin: null,
+        assistant: toWidgetAssistant(assistant, publicUrl),
       };
       return page(c, assistant, config, `${publicUrl}/${kind}/${institutionId}`);
     });

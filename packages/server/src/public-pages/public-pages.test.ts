@@ -194,6 +194,9 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
       external_id: shop.product.external_id,
       api: '/api',
       parent_origin: null,
+      // What `GET public/assistant/{external_id}` answers, so the chat shows without asking.
+      assistant: (await server.call<{ data: unknown }>(`/api/public/assistant/${shop.product.external_id}`))
+        .body.data,
     });
   });
 
@@ -254,11 +257,12 @@ describe('the chat frame /chat/{external_id}', () => {
     expect(csp).toContain("script-src 'self'");
     expect(allowed.text).toContain('<meta name="robots" content="noindex" />');
     expect(allowed.text).not.toContain('og:url');
-    expect(allowed.config).toEqual({
+    expect(allowed.config).toMatchObject({
       mode: 'frame',
       external_id: school.product.external_id,
       api: '/api',
       parent_origin: 'https://norte.example',
+      assistant: { name: school.product.product.name, active: true },
     });
 
     for (const origin of [

@@ -5,6 +5,7 @@
  * link's text, an unknown assistant, Spanish, and the close button of the embedded frame.
  */
 import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { WidgetAssistant } from '@conversa/contract/chat';
 import { startApi, type TestApi } from '@conversa/data/testing/api';
 import { createSignedInUser } from '@conversa/server/testing';
 import { render } from 'preact';
@@ -209,6 +210,19 @@ it('shows the inactive-link text and no chat when the public link is off', async
   } finally {
     await put('', { public_link_active: true });
   }
+});
+
+it('shows the assistant the page was rendered with before any request', async () => {
+  const { body } = await api.server.call<{ data: WidgetAssistant }>(
+    `/api/public/assistant/${product.external_id}`,
+  );
+  const before = api.received(`public/assistant/${product.external_id}`, 'GET').length;
+  mount({ initialAssistant: { ...body.data, name: 'As rendered' } });
+  // In the first render: no loading notice, no wait.
+  expect(container!.querySelector('h1')!.textContent).toBe('As rendered');
+  expect(textarea()).not.toBeNull();
+  await act(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
+  expect(api.received(`public/assistant/${product.external_id}`, 'GET')).toHaveLength(before);
 });
 
 it('says so for an assistant that does not exist', async () => {

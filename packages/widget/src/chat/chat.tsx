@@ -5,7 +5,7 @@
  * A message that could not be sent goes back into the input with a retry button. The input takes
  * focus when the chat is ready and after each answer; the list follows the newest message.
  */
-import type { ChatEvent } from '@conversa/contract/chat';
+import type { ChatEvent, WidgetAssistant } from '@conversa/contract/chat';
 import { useAskAssistant } from '@conversa/data/chat/ask-assistant';
 import { usePublicAssistant } from '@conversa/data/chat/get-public-assistant';
 import { useGuestConversation } from '@conversa/data/chat/guest-conversation';
@@ -22,6 +22,8 @@ import { SuggestedQuestions } from './suggested-questions';
 export interface ChatProps {
   /** The embed snippet's id of the assistant. */
   externalId: string;
+  /** The assistant as the page came with it (server-rendered): shown at once, not fetched. */
+  initialAssistant?: WidgetAssistant | null;
   /** In the embedded frame: asks embed.js to close the chat (the header shows a close button). */
   onClose?: () => void;
   /** Called with a function that focuses the input (embed.js's `conversa:open`). */
@@ -33,9 +35,9 @@ export interface ChatProps {
 let nextKey = 0;
 
 /** The whole chat. */
-export function Chat({ externalId, onClose, focusRef, theme }: ChatProps) {
+export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }: ChatProps) {
   const { t } = useLingui();
-  const { data: assistant, error } = usePublicAssistant(externalId);
+  const { data: assistant, error } = usePublicAssistant(externalId, initialAssistant);
   const active = assistant?.active === true;
   const { data: stored, isLoading: restoring } = useGuestConversation(active);
   const ask = useAskAssistant(externalId);
@@ -48,10 +50,21 @@ export function Chat({ externalId, onClose, focusRef, theme }: ChatProps) {
   const list = useRef<HTMLOListElement>(null);
   const lines = asked ?? stored?.messages.map(lineOf) ?? [];
 
+  const notice = error
+    ? error.status === 404
+      ? 'missing'
+      : 'failed'
+    : !assistant || restoring
+      ? 'loading'
+      : !active
+        ? 'inactive'
+        : null;
+
   useEffect(() => focusRef?.(() => input.current?.focus()), [focusRef]);
+  // The input takes focus as it appears (the assistant and any stored conversation loaded).
   useEffect(() => {
-    if (active) input.current?.focus();
-  }, [active]);
+    if (notice === null) input.current?.focus();
+  }, [notice]);
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
   }, [lines]);
@@ -97,15 +110,6 @@ export function Chat({ externalId, onClose, focusRef, theme }: ChatProps) {
     }
   };
 
-  const notice = error
-    ? error.status === 404
-      ? 'missing'
-      : 'failed'
-    : !assistant || restoring
-      ? 'loading'
-      : !active
-        ? 'inactive'
-        : null;
   const style = assistant ? ({ '--cv-accent': assistant.snippet.color } as CSSProperties) : undefined;
   return (
     <div className={theme ? `cv-chat cv-${theme}` : 'cv-chat'} style={style}>

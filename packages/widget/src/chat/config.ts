@@ -1,4 +1,5 @@
 /** The chat page's configuration, rendered by the server in `<script id="conversa-config">` (DESIGN §6). */
+import type { WidgetAssistant } from '@conversa/contract/chat';
 
 /** What the server tells the chat app. */
 export interface ChatConfig {
@@ -10,6 +11,8 @@ export interface ChatConfig {
   api: string;
   /** The embedding page's origin, checked by the server against the allowed origins; null in page mode. */
   parent_origin: string | null;
+  /** The assistant as the server had it when it rendered the page: shown without asking the API. */
+  assistant: WidgetAssistant | null;
 }
 
 /** Reads the configuration; null when the page has none or it is malformed. */
@@ -22,6 +25,12 @@ export function readConfig(doc: Document = document): ChatConfig | null {
       external_id: value.external_id,
       api: typeof value.api === 'string' ? value.api : '/api',
       parent_origin: typeof value.parent_origin === 'string' ? value.parent_origin : null,
+      assistant:
+        typeof value.assistant === 'object' &&
+        value.assistant !== null &&
+        typeof value.assistant.name === 'string'
+          ? value.assistant
+          : null,
     };
   } catch {
     return null;

@@ -35,6 +35,7 @@ if (config && root) {
     api: config.api,
     locale: detectLocale(),
     externalId: config.external_id,
+    initialAssistant: config.assistant,
     ...(parent ? { onClose: () => toParent('conversa:close') } : {}),
     focusRef: (next) => (focus = next),
   });
