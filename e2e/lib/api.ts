@@ -15,10 +15,12 @@ export async function api<T>(
   base: string,
   method: string,
   pathname: string,
-  { body, token }: { body?: unknown; token?: string } = {},
+  { body, token, institution }: { body?: unknown; token?: string; institution?: number } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
+  // Staff routes on one institution's data name it in X-Institution-Id.
+  if (institution !== undefined) headers['x-institution-id'] = String(institution);
   const response = await fetch(`${base}/api${pathname}`, {
     method,
     headers,

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { adminDist, serverMain } from './paths';
+import { adminDist, serverMain, widgetDist } from './paths';
 
 /** A running server. */
 export interface AppServer {
@@ -27,7 +27,12 @@ function freePort(): Promise<number> {
 
 /** Why the stack cannot start (a build is missing), or null. */
 export function missingBuild(): string | null {
-  const missing = [serverMain, path.join(adminDist, 'index.html')].filter((file) => !existsSync(file));
+  const missing = [
+    serverMain,
+    path.join(adminDist, 'index.html'),
+    path.join(widgetDist, 'embed.js'),
+    path.join(widgetDist, 'chat.js'),
+  ].filter((file) => !existsSync(file));
   if (missing.length === 0) return null;
   return `not built: ${missing.join(', ')}. Run \`npm run build\` (npm test builds them itself).`;
 }
@@ -52,6 +57,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
     'DATABASE_URL',
     'PUBLIC_URL',
     'ADMIN_DIR',
+    'WIDGET_DIR',
     'GOOGLE_CLIENT_ID',
     'MICROSOFT_CLIENT_ID',
   ])

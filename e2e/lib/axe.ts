@@ -2,7 +2,7 @@
 // critical"); the report names the rule, the help text and the offending elements.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,16 +32,22 @@ export function formatViolations(violations: AxeViolation[]): string {
     .join('\n');
 }
 
-/** Runs axe on the whole page; resolves to its serious and critical violations. */
-export async function axeSerious(page: Page): Promise<AxeViolation[]> {
+/**
+ * Runs axe on the whole page (or one frame of it); resolves to its serious and critical violations.
+ * With `iframes: false` the page's iframes are left out (check a cross-origin frame on its own).
+ */
+export async function axeSerious(
+  page: Page | Frame,
+  { iframes = true }: { iframes?: boolean } = {},
+): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, so a Content-Security-Policy cannot block it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (iframes) => {
     const axe = (
       window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: unknown[] }> } }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, { resultTypes: ['violations'], iframes });
     return JSON.parse(JSON.stringify(result.violations)) as unknown[];
-  });
+  }, iframes);
   return seriousOnly(violations as AxeViolation[]);
 }

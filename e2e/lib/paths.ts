@@ -12,5 +12,7 @@ export const storybookDir = path.resolve(
 export const serverMain = path.join(repoRoot, 'packages', 'server', 'dist', 'main.js');
 /** The built admin console the server serves. */
 export const adminDist = path.join(repoRoot, 'packages', 'admin', 'dist');
+/** The built widget the server serves (`/embed.js`, `/widget/chat.js`). */
+export const widgetDist = path.join(repoRoot, 'packages', 'widget', 'dist');
 /** Screenshots (gitignored). */
 export const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');

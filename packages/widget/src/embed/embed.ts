@@ -37,7 +37,7 @@ interface FrameMessage {
     'border-radius:12px;background:#fff;box-shadow:0 8px 30px rgba(0,0,0,.3)}#conversa-greeting{' +
     'max-width:260px;padding:10px 14px;border-radius:12px;background:#fff;color:#111;font:14px/1.4 ' +
     'system-ui,sans-serif;box-shadow:0 4px 14px rgba(0,0,0,.2)}.l#conversa-launcher,.l#conversa-frame,' +
-    '.l#conversa-greeting{right:auto;left:20px}@media (max-width:480px){#conversa-frame{inset:0;width:100%;' +
+    '.l#conversa-greeting{right:auto;left:20px}@media (max-width:480px){#conversa-frame,.l#conversa-frame{inset:0;width:100%;' +
     'height:100%;border-radius:0}}';
   doc.head.append(style);
 
@@ -81,7 +81,11 @@ interface FrameMessage {
     mount().hidden = !next;
     button.setAttribute('aria-expanded', String(next));
     button.setAttribute('aria-label', next ? closeLabel : openLabel);
-    if (next && ready) post('conversa:open');
+    if (next) {
+      // Focus goes to the frame first: a cross-site frame may not take it by itself once it lost it.
+      frame?.focus();
+      if (ready) post('conversa:open');
+    }
     // Focus goes back to the launcher when the chat closes.
     if (!next) button.focus();
   };
