@@ -5,11 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 import { startBuiltServer } from './lib/built-server.mjs';
 import { machine, writeSection } from './lib/results.mjs';
+import { kb, sizes, sum } from './lib/sizes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'packages/admin/dist');
@@ -23,17 +23,6 @@ for (const file of [path.join(dist, 'index.html'), path.join(root, 'packages/ser
     process.exit(1);
   }
 }
-
-const kb = (bytes) => (bytes / 1000).toFixed(1);
-/** Raw, gzip and brotli sizes of one file's bytes. */
-function sizes(body) {
-  return {
-    raw: body.length,
-    gzip: gzipSync(body, { level: 9 }).length,
-    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
-}
-const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
 
 /** Every JS file Chromium loads for /login, with the bytes it received over the wire. */
 async function measureInBrowser(base) {

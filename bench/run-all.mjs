@@ -10,6 +10,7 @@ const benchmarks = [
   ['api-bench.mjs'],
   ['retrieval-bench.ts', '--import', 'tsx'],
   ['pdf-processing-bench.mjs'],
+  ['widget-bench.mjs'],
 ];
 
 const failed = [];
