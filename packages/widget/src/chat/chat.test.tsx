@@ -117,8 +117,23 @@ it('asks a suggested question and streams the answer with its sources', async ()
   expect(button('Close chat')).toBeUndefined();
   expect(root.querySelector<HTMLElement>('.cv-chat')!.style.getPropertyValue('--cv-accent')).toBe('#aa3300');
 
+  // The first question starts a conversation: the chat stays as it is (no loading notice, the same
+  // input), and does not read back the conversation it has just started.
+  const input = textarea();
+  const notices: string[] = [];
+  const watcher = new MutationObserver(() => {
+    const status = root.querySelector('[role="status"]');
+    if (status) notices.push(status.textContent ?? '');
+  });
+  watcher.observe(root, { childList: true, subtree: true });
   act(() => button('How much is the tuition fee?')!.click());
   await until(() => text().includes('Sources: How much is the tuition fee?'));
+  watcher.disconnect();
+  expect(notices).toEqual([]);
+  expect(textarea()).toBe(input);
+  expect(
+    api.requests.filter((seen) => seen.path.startsWith('public/conversation/') && seen.method === 'GET'),
+  ).toEqual([]);
   const answer = root.querySelector('.cv-assistant:last-child')!;
   expect(answer.querySelector('strong')!.textContent).toBe('450 euros');
   expect(answer.textContent).toContain('The tuition fee is 450 euros a month.');

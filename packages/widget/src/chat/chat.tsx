@@ -39,10 +39,11 @@ export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }:
   const { t } = useLingui();
   const { data: assistant, error } = usePublicAssistant(externalId, initialAssistant);
   const active = assistant?.active === true;
-  const { data: stored, isLoading: restoring } = useGuestConversation(active);
-  const ask = useAskAssistant(externalId);
-  // null until the visitor asks: until then the stored conversation is what shows.
+  // null until the visitor asks: until then the stored conversation is what shows. Once asked, the
+  // chat's own lines are the truth (the first question's new conversation is not read back).
   const [asked, setAsked] = useState<Line[] | null>(null);
+  const { data: stored, isLoading: restoring } = useGuestConversation(active && asked === null);
+  const ask = useAskAssistant(externalId);
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
