@@ -150,6 +150,19 @@ describe('POST /api/public/{kind}/{id}/session', () => {
     expect(body).toMatchObject({ code: 'rate_limited' });
     await startSession(server, shop, { ip: '198.51.100.21' });
   });
+
+  it('holds when the requests come all at once (checked and counted atomically)', async () => {
+    const ip = '198.51.100.22';
+    const statuses = await Promise.all(
+      Array.from({ length: CHAT_SESSIONS_PER_IP_PER_HOUR + 10 }, () =>
+        server
+          .call(`/api/public/retail/${shop.institution.id}/session`, { method: 'POST', ip })
+          .then(({ status }) => status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CHAT_SESSIONS_PER_IP_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
 });
 
 describe('guest tokens', () => {

@@ -23,7 +23,7 @@ import { readId, readJson } from '../http/validate';
 import { pickLocale, translate } from '../i18n/translate';
 import { AnswerFailedError, composeAnswer } from '../knowledge/answer/compose';
 import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
-import { enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
+import { takeLimits } from '../rate-limit/rate-limit.service';
 import {
   assistantLocale,
   PRODUCT_TYPE_OF,
@@ -53,8 +53,7 @@ export function chatRoutes(deps: AppDeps) {
   const startSession = async (c: Context<AppEnv>, assistant: AssistantRow) => {
     if (!assistant.active) throw linkInactive();
     const limit = chatSessionIpLimit(clientIp(c, deps.config));
-    await enforceLimits(deps, [limit]);
-    await recordEvents(deps, [limit.key]);
+    await takeLimits(deps, [limit]);
 
     const now = deps.clock.now();
     const header = c.req.header('accept-language');
@@ -110,11 +109,7 @@ export function chatRoutes(deps: AppDeps) {
       // The link may have been switched off after the session started.
       if (!conversation.active) throw linkInactive();
       const limits = [chatConversationLimit(conversationId), chatIpLimit(clientIp(c, deps.config))];
-      await enforceLimits(deps, limits);
-      await recordEvents(
-        deps,
-        limits.map((limit) => limit.key),
-      );
+      await takeLimits(deps, limits);
 
       const { institutionId } = conversation;
       const userMessageId = await repo.addMessage({

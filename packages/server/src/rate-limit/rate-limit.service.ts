@@ -1,9 +1,12 @@
 /**
  * Sliding-window rate limits over the `rate_events` table (DESIGN §4): kept in the database so they
- * hold across server processes. A limit counts the events of its key in the last `windowSeconds`;
- * callers check first and record only what should count (e.g. login failures, not successes).
+ * hold across server processes. A limit counts the events of its key in the last `windowSeconds`.
+ * Where every attempt counts (chat sessions and questions, reset mails), `takeLimits` checks and records
+ * in one transaction under a per-key advisory lock, so concurrent requests cannot slip past the limit
+ * together; where only some outcomes count (failed logins), callers check first and record after.
  */
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
 import { rateEvents } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -19,11 +22,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_PROBABILITY = 0.02;
 
 /** Seconds until the limit lets one more event through; 0 when it does now. */
-export async function retryAfter(deps: AppDeps, limit: RateLimit): Promise<number> {
+export async function retryAfter(
+  deps: AppDeps,
+  limit: RateLimit,
+  db: Db = deps.database.db,
+): Promise<number> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - limit.windowSeconds * 1000);
   // Newest first, the event at index max-1 is the one whose leaving brings the count under max.
-  const [blocking] = await deps.database.db
+  const [blocking] = await db
     .select({ at: rateEvents.at })
     .from(rateEvents)
     .where(and(eq(rateEvents.key, limit.key), gt(rateEvents.at, since)))
@@ -58,6 +65,24 @@ export function rateLimited(seconds: number): ApiError {
 export async function enforceLimits(deps: AppDeps, limits: RateLimit[]): Promise<void> {
   let wait = 0;
   for (const limit of limits) wait = Math.max(wait, await retryAfter(deps, limit));
+  if (wait > 0) throw rateLimited(wait);
+}
+
+/**
+ * Counts one attempt against every limit, or throws their 429 and counts nothing. Atomic across
+ * requests and processes: the keys are locked (transaction-scoped advisory locks, in key order so two
+ * requests never wait on each other crosswise) while they are checked and recorded.
+ */
+export async function takeLimits(deps: AppDeps, limits: RateLimit[]): Promise<void> {
+  const keys = [...new Set(limits.map((limit) => limit.key))].sort();
+  const now = deps.clock.now();
+  const wait = await deps.database.db.transaction(async (tx) => {
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    let longest = 0;
+    for (const limit of limits) longest = Math.max(longest, await retryAfter(deps, limit, tx));
+    if (longest === 0) await tx.insert(rateEvents).values(keys.map((key) => ({ key, at: now })));
+    return longest;
+  });
   if (wait > 0) throw rateLimited(wait);
 }
 

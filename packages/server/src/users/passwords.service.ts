@@ -15,7 +15,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { resetPasswordMail } from '../mail/templates';
 import { loginAccountLimit, mailAddressLimit, mailIpLimit } from '../rate-limit/limits';
-import { clearEvents, enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
+import { clearEvents, enforceLimits, recordEvents, takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale, findUserByEmail, findUserById, setPasswordHash } from './users.repo';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -66,11 +66,7 @@ export async function changePassword(
 export async function requestReset(deps: AppDeps, input: { email: string; ip: string }): Promise<void> {
   const { db } = deps.database;
   const limits = [mailAddressLimit(input.email), mailIpLimit(input.ip)];
-  await enforceLimits(deps, limits);
-  await recordEvents(
-    deps,
-    limits.map((limit) => limit.key),
-  );
+  await takeLimits(deps, limits);
   const user = await findUserByEmail(db, input.email);
   if (!user) return;
 
