@@ -41,6 +41,16 @@ export const CHAT_MESSAGES_PER_CONVERSATION = 20;
 export const CHAT_MESSAGES_PER_IP = 120;
 const TEN_MINUTES = 10 * 60;
 
+/** `user/check-email` lookups from one IP in ten minutes: a sign-in needs one or two; a scan of who has an account, thousands. */
+export const EMAIL_CHECKS_PER_IP = 30;
+
+/** `user/check-email` lookups from one IP (whether the address has an account is what it tells). */
+export const emailCheckIpLimit = (ip: string): RateLimit => ({
+  key: `email-check:ip:${ip}`,
+  max: EMAIL_CHECKS_PER_IP,
+  windowSeconds: 10 * 60,
+});
+
 /** Public chat sessions started from one IP. */
 export const chatSessionIpLimit = (ip: string): RateLimit => ({
   key: `chat:session:ip:${ip}`,

@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerifications, users } from '../db/schema';
-import { MAIL_REQUESTS_PER_IP_PER_HOUR } from '../rate-limit/limits';
+import { EMAIL_CHECKS_PER_IP, MAIL_REQUESTS_PER_IP_PER_HOUR } from '../rate-limit/limits';
 import { createUser, createTestServer, type TestServer } from '../testing';
 
 let server: TestServer;
@@ -46,6 +46,21 @@ const createPassword = (email: string, code: string, password = 'N3wPassword') =
   );
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('checking an e-mail', () => {
+  it('answers a few lookups per IP, then 429 with Retry-After; a malformed body does not count', async () => {
+    const ip = '203.0.113.77';
+    const check = (json: unknown, from = ip) => server.call('/api/user/check-email', { json, ip: from });
+    for (let i = 0; i < 5; i += 1) expect((await check({ email: 'not an address' })).status).toBe(400);
+    for (let i = 0; i < EMAIL_CHECKS_PER_IP; i += 1)
+      expect((await check({ email: fresh() })).status).toBe(200);
+    const refused = await check({ email: fresh() });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body).toMatchObject({ code: 'rate_limited' });
+    expect((await check({ email: fresh() }, '203.0.113.78')).status).toBe(200);
+  });
+});
 
 describe('sign-up by e-mail', () => {
   it('walks register → mailed code → create-password → a working session', async () => {

@@ -18,6 +18,8 @@ import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
 import { readId, readJson } from '../http/validate';
 import { translate } from '../i18n/translate';
+import { emailCheckIpLimit } from '../rate-limit/limits';
+import { takeLimits } from '../rate-limit/rate-limit.service';
 import { changePassword, requestReset, resetPassword } from './passwords.service';
 import { createAccount, registerByEmail } from './signup.service';
 import { emailExists } from './users.repo';
@@ -32,6 +34,7 @@ export function usersRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/user/check-email', async (c) => {
       const { email } = await readJson(c, CheckEmailBodySchema);
+      await takeLimits(deps, [emailCheckIpLimit(clientIp(c, deps.config))]);
       return ok(c, { exists: await emailExists(deps.database.db, email) });
     })
     .post('/user/register-by-email', async (c) => {
