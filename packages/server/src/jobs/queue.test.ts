@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
 import { createTestServer, type TestServer } from '../testing';
-import { backoffMs, enqueue, jobQueue } from './queue';
+import { backoffMs, enqueue, jobQueue, KEEP_DONE_MS, KEEP_FAILED_MS } from './queue';
 import { type JobHandler, JobRunner } from './runner';
 
 // The queue and runner against the real database (PGlite, then PostgreSQL), with handlers made
@@ -46,6 +46,40 @@ async function row(id: number) {
   const [found] = await server.database.db.select().from(jobs).where(eq(jobs.id, id));
   return found!;
 }
+
+describe('finished jobs', () => {
+  /** A job in `state`, last changed `ageMs` ago. */
+  async function finished(state: 'done' | 'failed' | 'queued', ageMs: number) {
+    const id = await add('old');
+    const at = new Date(server.clock.now().getTime() - ageMs);
+    await server.database.db.update(jobs).set({ state, updatedAt: at, runAt: at }).where(eq(jobs.id, id));
+    return id;
+  }
+  const ids = async () =>
+    (await server.database.db.select({ id: jobs.id }).from(jobs)).map((r) => r.id).sort();
+
+  it('are deleted past their keeping time: done ones after a week, failed ones after a month', async () => {
+    const DAY = 24 * 60 * 60_000;
+    const kept = [
+      await finished('done', KEEP_DONE_MS - DAY),
+      await finished('failed', KEEP_DONE_MS + DAY),
+      await finished('queued', KEEP_FAILED_MS + DAY),
+    ];
+    await finished('done', KEEP_DONE_MS + DAY);
+    await finished('failed', KEEP_FAILED_MS + DAY);
+    expect(await jobQueue(server.database.db, 'test').prune(server.clock.now())).toBe(2);
+    expect(await ids()).toEqual(kept.sort());
+  });
+
+  it('are pruned by a running runner on its polls', async () => {
+    const old = await finished('done', KEEP_DONE_MS + 60_000);
+    const recent = await finished('done', 60_000);
+    runner({}).start();
+    const deadline = Date.now() + 5_000;
+    while ((await ids()).includes(old) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await ids()).toEqual([recent]);
+  });
+});
 
 describe('job queue', () => {
   it('runs a queued job once and marks it done', async () => {

@@ -13,7 +13,7 @@
  *
  * Time comes from the deps clock (never the database's `now()`), so tests move it to expire leases.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { jobs } from '../db/schema';
 
@@ -39,6 +39,10 @@ export interface EnqueueOptions {
 
 /** Anything that runs queries: the database or a transaction. */
 type Executor = Pick<Db, 'execute' | 'insert'>;
+
+/** How long finished jobs are kept: done ones a week, failed ones (kept to be looked into) a month. */
+export const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
+export const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
 
 /** Delay before attempt `attempt + 1`: 5 s, 20 s, 80 s, … capped at 10 minutes. */
 export function backoffMs(attempt: number): number {
@@ -170,6 +174,20 @@ export function jobQueue(db: Db, workerId: string) {
           updatedAt: now,
         })
         .where(and(eq(jobs.id, id), eq(jobs.state, 'running'), eq(jobs.lockedBy, workerId)));
+    },
+
+    /** Deletes finished jobs past their keeping time; resolves to how many went. */
+    async prune(now: Date): Promise<number> {
+      const rows = await db
+        .delete(jobs)
+        .where(
+          or(
+            and(eq(jobs.state, 'done'), lt(jobs.updatedAt, new Date(now.getTime() - KEEP_DONE_MS))),
+            and(eq(jobs.state, 'failed'), lt(jobs.updatedAt, new Date(now.getTime() - KEEP_FAILED_MS))),
+          ),
+        )
+        .returning({ id: jobs.id });
+      return rows.length;
     },
 
     /** True when a job could be claimed now (the runner is idle only when none can). */

@@ -14,6 +14,9 @@ import type { EventBus } from '../events/event-bus';
 import { type Job, type JobPayload, jobQueue, type JobQueue } from './queue';
 
 /** The bus topic that announces queued jobs. */
+/** How often a runner deletes finished jobs past their keeping time. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
 export const JOBS_TOPIC = 'jobs';
 
 export interface JobContext {
@@ -66,6 +69,7 @@ export class JobRunner {
   private filling = false;
   private refill = false;
   private timer: NodeJS.Timeout | null = null;
+  private lastPrune = Number.NEGATIVE_INFINITY;
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly options: JobRunnerOptions) {
@@ -152,9 +156,23 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
+      void this.prune();
       void this.fill();
     }, this.pollMs);
     this.timer.unref();
+  }
+
+  /** At most once an hour (on a poll): finished jobs past their keeping time go (`queue.prune`). */
+  private async prune(): Promise<void> {
+    const now = this.options.clock.now();
+    if (now.getTime() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now.getTime();
+    try {
+      const pruned = await this.queue.prune(now);
+      if (pruned > 0) this.options.logger.info({ pruned }, 'job: finished jobs pruned');
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'job: could not prune finished jobs');
+    }
   }
 
   /** Claims due jobs until the concurrency is used or none is due. */
