@@ -33,6 +33,8 @@ import {
 } from './chat.service';
 import { type AssistantRow, conversationsRepo } from './conversations.repo';
 
+/** Earlier messages an answer is given as context (three questions and their answers). */
+const HISTORY_MESSAGES = 6;
 /** The public assistant changes rarely; a short shared cache spares the database on busy pages. */
 const ASSISTANT_CACHE = 'public, max-age=60';
 
@@ -112,6 +114,10 @@ export function chatRoutes(deps: AppDeps) {
       await takeLimits(deps, limits);
 
       const { institutionId } = conversation;
+      // The last turns before this question: context for a follow-up.
+      const history = (await repo.recentMessages(institutionId, conversationId, HISTORY_MESSAGES)).map(
+        (message) => ({ role: message.role, text: message.content }),
+      );
       const userMessageId = await repo.addMessage({
         institutionId,
         conversationId,
@@ -134,6 +140,7 @@ export function chatRoutes(deps: AppDeps) {
             institutionId,
             productId,
             question: text,
+            history,
             assistantName: conversation.name,
             fallbackLocale: assistantLocale(conversation),
             handoff: conversation.handoff,

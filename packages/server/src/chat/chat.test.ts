@@ -100,6 +100,21 @@ describe('POST /api/public/conversation/{id}/message', () => {
     expect(row!.at.getTime() - row!.created.getTime()).toBeGreaterThanOrEqual(60_000);
   });
 
+  it('reads a one-word follow-up with the question before it; alone it finds nothing', async () => {
+    const alone = await ask(server, await startSession(server, school), 'And the afternoon?');
+    expect(alone.events.map((event) => event.event)).toContain('handoff');
+
+    const session = await startSession(server, school);
+    await ask(server, session, 'Is there a school bus in the morning?');
+    const followUp = await ask(server, session, 'And the afternoon?');
+    expect(followUp.events.map((event) => event.event)).not.toContain('handoff');
+    // The extractive answer quotes the bus passage the pair of questions found.
+    expect(followUp.text).toContain('The school bus collects students');
+    expect(followUp.events.find((event) => event.event === 'sources')!.data).toEqual({
+      sources: [{ kind: 'knowledge_base', title: null, file_id: null }],
+    });
+  });
+
   it("answers a strong FAQ match with the FAQ's answer, over the document", async () => {
     const session = await startSession(server, school);
     const answer = await ask(server, session, 'What is the tuition fee?');

@@ -172,6 +172,21 @@ export function conversationsRepo(db: Db) {
       return row!.id;
     },
 
+    /** The last `limit` messages of a conversation, oldest first (what an answer is given as context). */
+    async recentMessages(
+      institutionId: number,
+      conversationId: string,
+      limit: number,
+    ): Promise<Pick<MessageRow, 'role' | 'content'>[]> {
+      const rows = await db
+        .select({ role: messages.role, content: messages.content })
+        .from(messages)
+        .where(and(eq(messages.institutionId, institutionId), eq(messages.conversationId, conversationId)))
+        .orderBy(desc(messages.id))
+        .limit(limit);
+      return rows.reverse().map((row) => ({ ...row, role: row.role as MessageRow['role'] }));
+    },
+
     /** The messages of a conversation, oldest first. */
     async messages(institutionId: number, conversationId: string): Promise<MessageRow[]> {
       const rows = await db

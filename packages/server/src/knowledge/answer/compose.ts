@@ -3,6 +3,8 @@
  * when a human is offered. With an LLM configured and passages good enough, a grounded generative
  * answer streams; without one (or if it fails before its first word) the extractive answer does.
  * Nothing good enough: a polite "I don't know" in the question's language, and the handoff contact.
+ * The conversation so far is context: a follow-up that finds nothing alone ("and on Saturdays?") is
+ * looked up again together with the visitor's previous question, and the model sees the last turns.
  */
 import type { Handoff } from '@conversa/contract/assistant';
 import type { Source } from '@conversa/contract/chat';
@@ -38,6 +40,12 @@ export class AnswerFailedError extends Error {
   }
 }
 
+/** One earlier message of the conversation. */
+export interface Turn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
 export interface ComposeInput {
   db: Db;
   llm: LlmConfig | null;
@@ -45,6 +53,8 @@ export interface ComposeInput {
   institutionId: number;
   productId: number;
   question: string;
+  /** The conversation before this question, oldest first (the route passes the last few turns). */
+  history?: Turn[];
   assistantName: string;
   /** The language when the question's cannot be told (the assistant's). */
   fallbackLocale: Locale;
@@ -54,6 +64,8 @@ export interface ComposeInput {
   signal?: AbortSignal;
 }
 
+/** Content words a question may have at most to be read as a follow-up of the one before. */
+const FOLLOW_UP_WORDS = 1;
 /** Passages given to the answer at most. */
 const PASSAGES = 5;
 /** Words per `token` event of a prepared (not generated) text. */
@@ -78,15 +90,24 @@ function* tokens(text: string): Generator<AnswerEvent> {
 export async function* composeAnswer(input: ComposeInput): AsyncGenerator<AnswerEvent, ComposedAnswer> {
   const language = detectLanguage(input.question);
   const locale: Locale = language ?? input.fallbackLocale;
-  const words = contentWords(input.question);
-  const passages = await retrieve(input.db, {
-    institutionId: input.institutionId,
-    productId: input.productId,
-    question: input.question,
-    limit: PASSAGES,
-    language,
-  });
-  const supporting = supportingPassages(passages, words);
+  const lookUp = async (question: string) => {
+    const words = contentWords(question);
+    const passages = await retrieve(input.db, {
+      institutionId: input.institutionId,
+      productId: input.productId,
+      question,
+      limit: PASSAGES,
+      language,
+    });
+    return { words, supporting: supportingPassages(passages, words) };
+  };
+  let { words, supporting } = await lookUp(input.question);
+  // An elliptical follow-up ("and on Saturdays?", one content word at most) that finds nothing alone is
+  // read with the visitor's previous question; a question of its own stays on its own.
+  const previous = input.history?.findLast((turn) => turn.role === 'user');
+  if (supporting.length === 0 && previous && words.length <= FOLLOW_UP_WORDS) {
+    ({ words, supporting } = await lookUp(`${previous.text}\n${input.question}`));
+  }
 
   // A strong FAQ is answered with its own answer, as written by the institution.
   if (input.llm && supporting.length > 0 && !supporting[0]!.strong) {
@@ -127,6 +148,7 @@ function generate(input: ComposeInput, llm: LlmConfig, passages: Passage[], loca
   const messages = groundedPrompt({
     assistantName: input.assistantName,
     question: input.question,
+    history: input.history ?? [],
     passages,
     locale,
   });

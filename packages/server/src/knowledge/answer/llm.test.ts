@@ -151,6 +151,30 @@ describe('generative answers through the chat', () => {
     ]);
   });
 
+  it('answers a follow-up with the conversation so far: looked up with the previous question, the turns in the prompt', async () => {
+    const session = await startSession(server, school);
+    await ask(server, session, 'When does the school bus leave?');
+    // Alone, "where does it stop?" finds nothing; with the previous question it finds the bus passage.
+    const followUp = await ask(server, session, 'And where does it stop?');
+    expect(eventNames(followUp)).toEqual(['token', 'token', 'token', 'sources', 'done']);
+    expect(received).toHaveLength(2);
+    const [system, ...turns] = received[1]!.body.messages;
+    expect(system!.content).toContain('[1] (Knowledge base)\nThe school bus collects students');
+    expect(turns).toEqual([
+      { role: 'user', content: 'When does the school bus leave?' },
+      { role: 'assistant', content: 'The bus leaves at 7:30 [1].' },
+      { role: 'user', content: 'And where does it stop?' },
+    ]);
+  });
+
+  it('keeps an unrelated new question apart from the one before', async () => {
+    const session = await startSession(server, school);
+    await ask(server, session, 'When does the school bus leave?');
+    const unrelated = await ask(server, session, 'Do you sell helicopters?');
+    expect(eventNames(unrelated)).toContain('handoff');
+    expect(received).toHaveLength(1);
+  });
+
   it("asks for the answer in the question's language", async () => {
     const session = await startSession(server, school, { locale: 'en' });
     await ask(server, session, '¿A qué hora pasa el transporte escolar?');

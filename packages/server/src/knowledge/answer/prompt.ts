@@ -4,6 +4,7 @@
  */
 import type { Locale } from '@conversa/contract/constants';
 import type { Passage } from '../retrieval';
+import type { Turn } from './compose';
 import type { LlmMessage } from './llm';
 import { phrase } from './phrases';
 
@@ -15,10 +16,14 @@ function origin(passage: Passage): string {
   return 'Knowledge base';
 }
 
-/** The messages for a question answered from passages, in `locale`. */
+/** Characters of one earlier message the model is shown at most (long answers are cut). */
+const TURN_CHARS = 1000;
+
+/** The messages for a question answered from passages, in `locale`, after the conversation so far. */
 export function groundedPrompt(input: {
   assistantName: string;
   question: string;
+  history: Turn[];
   passages: Passage[];
   locale: Locale;
 }): LlmMessage[] {
@@ -39,6 +44,7 @@ export function groundedPrompt(input: {
   ].join('\n');
   return [
     { role: 'system', content: system },
+    ...input.history.map((turn) => ({ role: turn.role, content: turn.text.slice(0, TURN_CHARS) })),
     { role: 'user', content: input.question },
   ];
 }
