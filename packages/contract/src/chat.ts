@@ -44,6 +44,23 @@ export const WidgetAssistantSchema = v.object({
 });
 export type WidgetAssistant = v.InferOutput<typeof WidgetAssistantSchema>;
 
+/**
+ * What the server renders into a chat page's `<script id="conversa-config">` (the embed frame
+ * `/chat/{external_id}` and the public pages), read by the chat app (DESIGN §6).
+ */
+export interface ChatPageConfig {
+  /** `frame`: inside embed.js's iframe (close button, postMessage); `page`: a full public page. */
+  mode: 'frame' | 'page';
+  /** The embed snippet's id of the assistant. */
+  external_id: string;
+  /** Where the API lives (`/api`). */
+  api: string;
+  /** The embedding page's origin, checked against the allowed origins (frame only): the one it talks to. */
+  parent_origin: string | null;
+  /** The assistant as `GET public/assistant/{external_id}` answers it: the chat shows it without asking. */
+  assistant: WidgetAssistant | null;
+}
+
 /** `POST public/{admissions|retail}/{institution_id}/session` and `POST public/assistant/{external_id}/session`. */
 export const ChatSessionSchema = v.object({ token: v.string(), conversation_id: v.string() });
 export type ChatSession = v.InferOutput<typeof ChatSessionSchema>;

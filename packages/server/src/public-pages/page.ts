@@ -3,22 +3,10 @@
  * previews with, the mount point, the app's config as inert JSON, and the app's module. Every value
  * is escaped by Hono's `html` template; the JSON is made safe to sit inside a `<script>` element.
  */
-import type { WidgetAssistant } from '@conversa/contract/chat';
+import type { ChatPageConfig } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { html, raw } from 'hono/html';
 import { PAGE_TEXT } from './page-text';
-
-/** What the chat app reads from `#conversa-config`. */
-export interface ChatConfig {
-  /** `frame`: inside embed.js's iframe; `page`: the full public page. */
-  mode: 'frame' | 'page';
-  external_id: string;
-  api: string;
-  /** The embedding page's checked origin (frame only): the one origin the frame talks to. */
-  parent_origin: string | null;
-  /** The assistant as `GET public/assistant/{external_id}` answers it: the chat shows it without asking. */
-  assistant: WidgetAssistant;
-}
 
 export interface ChatPage {
   lang: Locale;
@@ -28,7 +16,7 @@ export interface ChatPage {
   /** The absolute URL of the page (og:url, canonical); null for the frame, which is not shared. */
   url: string | null;
   logo: string | null;
-  config: ChatConfig;
+  config: ChatPageConfig;
 }
 
 /** JSON that cannot close its `<script>` element or open a comment (`<`, `>`, `&` as escapes). */

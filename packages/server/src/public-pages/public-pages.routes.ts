@@ -4,7 +4,7 @@
  * and `/retail/{institution_id}`, the shared public links, whose title and social-share meta are
  * in the HTML so a shared link previews well. Mounted before the admin console's SPA fallback.
  */
-import type { PublicKind } from '@conversa/contract/chat';
+import type { ChatPageConfig, PublicKind } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { type Context, Hono } from 'hono';
 import { assistantLocale, PRODUCT_TYPE_OF, toWidgetAssistant } from '../chat/chat.service';
@@ -14,7 +14,7 @@ import { logoUrl } from '../files/logo';
 import type { AppEnv } from '../http/env';
 import { readId } from '../http/validate';
 import { pickLocale } from '../i18n/translate';
-import { type ChatConfig, renderChatPage, renderNotFound } from './page';
+import { renderChatPage, renderNotFound } from './page';
 import { contentSecurityPolicy, frameAncestors, parentOrigin } from './public-pages.service';
 
 /** The public pages' routes. */
@@ -43,7 +43,7 @@ export function publicPagesRoutes(deps: AppDeps) {
     return c.html(renderNotFound(langOf(c, null)), 404);
   };
 
-  const page = (c: Context<AppEnv>, assistant: AssistantRow, config: ChatConfig, url: string | null) =>
+  const page = (c: Context<AppEnv>, assistant: AssistantRow, config: ChatPageConfig, url: string | null) =>
     c.html(
       renderChatPage({
         lang: langOf(c, assistant),
@@ -87,7 +87,7 @@ export function publicPagesRoutes(deps: AppDeps) {
       if (!assistant) return notFoundPage(c);
       // The full page is not for framing; embedding goes through embed.js and /chat.
       pageHeaders(c, "'self'");
-      const config: ChatConfig = {
+      const config: ChatPageConfig = {
         mode: 'page',
         external_id: assistant.externalId,
         api: '/api',
