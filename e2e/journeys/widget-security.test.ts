@@ -173,7 +173,7 @@ describe('widget security', () => {
     const frame = await openChat(page, site);
     await chatOf(page).getByRole('textbox', { name: 'Type your question' }).fill(QUESTION);
     await page.keyboard.press('Enter');
-    await chatOf(page).getByText('School starts at 9:00.').waitFor();
+    await chatOf(page).getByRole('listitem').filter({ hasText: 'School starts at 9:00.' }).waitFor();
     for (let round = 0; round < 2; round++) {
       await expectInputFocused(frame);
       await page.keyboard.press('Escape');

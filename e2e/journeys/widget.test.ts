@@ -154,7 +154,9 @@ describe('widget journey', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('conversa-frame');
 
     const list = chat.getByRole('list', { name: 'Conversation' });
-    expect(await list.getAttribute('aria-live')).toBe('polite');
+    // Whole answers are announced by a status, not the streamed list piece by piece.
+    expect(await list.getAttribute('aria-live')).toBeNull();
+    const announcement = chat.locator('.cv-sr[role="status"]');
     const answered = page.waitForResponse(
       (r) => r.url().endsWith('/message') && r.request().method() === 'POST',
     );
@@ -171,6 +173,9 @@ describe('widget journey', () => {
     const answer = list.getByRole('listitem').filter({ hasText: 'Applications open on' });
     await answer.waitFor();
     await expect.poll(() => answer.getAttribute('aria-busy')).toBeNull();
+    await expect
+      .poll(() => announcement.textContent())
+      .toBe('Applications open on 15 January and close on 31 March. Sources: When do applications open?');
     // The answer as a safe Markdown subset, with its source (the FAQ).
     expect(await answer.locator('strong').textContent()).toBe('15 January');
     expect(await answer.textContent()).toContain(`Sources: ${QUESTION}`);

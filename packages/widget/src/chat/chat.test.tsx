@@ -110,8 +110,11 @@ it('asks a suggested question and streams the answer with its sources', async ()
   await until(() => text().includes('Hi! Ask me anything.'));
   expect(root.querySelector('h1')!.textContent).toBe(name);
   const list = root.querySelector('ol')!;
-  expect(list.getAttribute('aria-live')).toBe('polite');
+  // Not a live region (it would read the answer piece by piece): a status announces whole answers.
+  expect(list.getAttribute('aria-live')).toBeNull();
   expect(list.getAttribute('aria-label')).toBe('Conversation');
+  const announced = () => root.querySelector('.cv-sr[role="status"]')!.textContent;
+  expect(announced()).toBe('');
   expect(document.activeElement).toBe(textarea());
   // Not inside a frame: no close button.
   expect(button('Close chat')).toBeUndefined();
@@ -121,15 +124,23 @@ it('asks a suggested question and streams the answer with its sources', async ()
   // input), and does not read back the conversation it has just started.
   const input = textarea();
   const notices: string[] = [];
+  const announcements: string[] = [];
   const watcher = new MutationObserver(() => {
-    const status = root.querySelector('[role="status"]');
-    if (status) notices.push(status.textContent ?? '');
+    const notice = root.querySelector('.cv-note');
+    if (notice) notices.push(notice.textContent ?? '');
+    if (announced() !== announcements.at(-1)) announcements.push(announced() ?? '');
   });
   watcher.observe(root, { childList: true, subtree: true });
   act(() => button('How much is the tuition fee?')!.click());
   await until(() => text().includes('Sources: How much is the tuition fee?'));
+  await until(() => !announced()?.startsWith('Writing'));
   watcher.disconnect();
   expect(notices).toEqual([]);
+  // Announced twice: that it is writing, then the whole answer as plain text.
+  expect(announcements).toEqual([
+    'Writing…',
+    'The tuition fee is 450 euros a month. Sources: How much is the tuition fee?',
+  ]);
   expect(textarea()).toBe(input);
   expect(
     api.requests.filter((seen) => seen.path.startsWith('public/conversation/') && seen.method === 'GET'),
@@ -221,7 +232,7 @@ it('shows the inactive-link text and no chat when the public link is off', async
       text().includes('Nothing here yet. The chat link is inactive - please contact your institution'),
     );
     expect(root.querySelector('textarea')).toBeNull();
-    expect(root.querySelector('[role="status"]')).not.toBeNull();
+    expect(root.querySelector('.cv-note[role="status"]')).not.toBeNull();
   } finally {
     await put('', { public_link_active: true });
   }

@@ -3,7 +3,8 @@
  * stored conversation restored after a reload, and questions answered as streamed events. Shows a
  * notice instead while loading, for an unknown id, on failure and for an inactive link (SPEC §4).
  * A message that could not be sent goes back into the input with a retry button. The input takes
- * focus when the chat is ready and after each answer; the list follows the newest message.
+ * focus when the chat is ready and after each answer; the list follows the newest message. A polite
+ * status announces "writing", then each answer once it is whole (never piece by piece as it streams).
  */
 import type { ChatEvent, WidgetAssistant } from '@conversa/contract/chat';
 import { useAskAssistant } from '@conversa/data/chat/ask-assistant';
@@ -47,6 +48,9 @@ export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }:
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // What the screen reader is told: "writing…", then the whole answer.
+  const [announcement, setAnnouncement] = useState('');
+  const announce = useRef(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const lines = asked ?? stored?.messages.map(lineOf) ?? [];
@@ -68,6 +72,12 @@ export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }:
   }, [notice]);
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
+    // An answer just whole: announced as shown, its sources and handoff card too.
+    const last = lines.at(-1);
+    if (!announce.current || last?.role !== 'assistant' || last.pending) return;
+    announce.current = false;
+    const shown = list.current?.lastElementChild?.children ?? [];
+    setAnnouncement([...shown].map((part) => part.textContent).join(' '));
   }, [lines]);
 
   /** Sends a question; on failure its text goes back into the input, with a retry button. */
@@ -86,6 +96,8 @@ export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }:
     setDraft('');
     setFailure(null);
     setBusy(true);
+    announce.current = true;
+    setAnnouncement(t`Writing…`);
     const onEvent = (event: ChatEvent) => {
       if (event.event === 'token') edit((line) => ({ ...line, text: line.text + event.data.text }));
       else if (event.event === 'sources') edit((line) => ({ ...line, sources: event.data.sources }));
@@ -95,6 +107,8 @@ export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }:
     try {
       await ask(text, onEvent);
     } catch (thrown) {
+      announce.current = false;
+      setAnnouncement('');
       setAsked(
         (current) => current?.filter((line) => line.key !== question.key && line.key !== answerKey) ?? null,
       );
@@ -115,6 +129,9 @@ export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }:
   return (
     <div className={theme ? `cv-chat cv-${theme}` : 'cv-chat'} style={style}>
       <ChatHeader name={assistant?.name ?? ''} logo={assistant?.logo ?? null} onClose={onClose} />
+      <p className="cv-sr" role="status">
+        {announcement}
+      </p>
       {notice || !assistant ? (
         <ChatNotice kind={notice ?? 'loading'} />
       ) : (

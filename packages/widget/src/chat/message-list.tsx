@@ -1,8 +1,8 @@
 /**
- * The conversation: the greeting, then each question and answer, in a list that announces new
- * messages politely (`aria-live`); an answer streaming in is `aria-busy` until it is whole. Answers
- * render as the safe Markdown subset, with their sources and, when the assistant offers a person,
- * the handoff card. Questions are plain text.
+ * The conversation: the greeting, then each question and answer; an answer streaming in is
+ * `aria-busy` until it is whole. Answers render as the safe Markdown subset, with their sources and,
+ * when the assistant offers a person, the handoff card. Questions are plain text. The list is not a
+ * live region (it would read a streamed answer piece by piece): the chat announces each whole answer.
  */
 import type { Handoff } from '@conversa/contract/assistant';
 import type { ChatMessage, Source } from '@conversa/contract/chat';
@@ -35,7 +35,7 @@ export interface MessageListProps {
 export function MessageList({ lines, greeting, listRef }: MessageListProps) {
   const { t } = useLingui();
   return (
-    <ol className="cv-messages" ref={listRef} aria-live="polite" aria-label={t`Conversation`}>
+    <ol className="cv-messages" ref={listRef} aria-label={t`Conversation`}>
       {greeting ? (
         <li className="cv-msg cv-assistant">
           <Markdown text={greeting} />
