@@ -28,6 +28,16 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The tenant of a row (DESIGN §4: every tenant-owned row carries it); its rows go with it. */
+const institutionRef = () =>
+  integer('institution_id')
+    .notNull()
+    .references(() => institutions.id, { onDelete: 'cascade' });
+/** The assistant (institution product) a row belongs to; its rows go with it. */
+const productRef = () =>
+  integer('product_id')
+    .notNull()
+    .references(() => institutionProducts.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -104,9 +114,7 @@ export const institutions = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
+    institutionId: institutionRef(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -120,9 +128,7 @@ export const institutionProducts = pgTable(
   'institution_products',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
+    institutionId: institutionRef(),
     externalId: uuid('external_id')
       .notNull()
       .default(sql`gen_random_uuid()`),
@@ -148,12 +154,8 @@ export const productFaqs = pgTable(
   'product_faqs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => institutionProducts.id, { onDelete: 'cascade' }),
+    institutionId: institutionRef(),
+    productId: productRef(),
     position: integer('position').notNull(),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
@@ -175,12 +177,8 @@ export const productFiles = pgTable(
   'product_files',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => institutionProducts.id, { onDelete: 'cascade' }),
+    institutionId: institutionRef(),
+    productId: productRef(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     size: integer('size').notNull(),
@@ -207,12 +205,8 @@ export const knowledgeChunks = pgTable(
   'knowledge_chunks',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => institutionProducts.id, { onDelete: 'cascade' }),
+    institutionId: institutionRef(),
+    productId: productRef(),
     /** Null for knowledge-base text. */
     fileId: integer('file_id').references(() => productFiles.id, { onDelete: 'cascade' }),
     /** `file` or `knowledge_base`. */
@@ -263,12 +257,8 @@ export const conversations = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => institutionProducts.id, { onDelete: 'cascade' }),
+    institutionId: institutionRef(),
+    productId: productRef(),
     channel: text('channel').notNull().default('web'),
     locale: text('locale').notNull(),
     createdAt: createdAt(),
@@ -284,9 +274,7 @@ export const messages = pgTable(
   'messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
+    institutionId: institutionRef(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
