@@ -2,7 +2,7 @@
  * The state of a step-by-step flow (SPEC §4): the current step, the last step it may reach (`limit`),
  * a `locked` flag and the step it came from. Moves are clamped to 0..limit; while locked nothing moves.
  */
-import { useMemo, useReducer } from 'react';
+import { type RefObject, useEffect, useMemo, useReducer, useRef } from 'react';
 
 /** What the wizard holds. */
 export interface WizardState {
@@ -70,4 +70,21 @@ export function useWizard(limit: number, start = 0) {
     [],
   );
   return { ...state, ...moves };
+}
+
+/**
+ * Announces each move of a wizard: after the first render, the focus goes to the heading the returned
+ * ref is put on (give it `tabIndex={-1}`), so a screen reader reads the new step.
+ */
+export function useStepHeading(step: number): RefObject<HTMLHeadingElement | null> {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+  return heading;
 }

@@ -12,7 +12,7 @@ import { useSession } from '@conversa/data/provider';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { trainerPath } from '../../components/sidebar/paths';
@@ -20,7 +20,7 @@ import { Waiting } from '../../components/waiting/waiting';
 import { Card, Page, PageTitle } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
-import { useWizard } from '../../forms/use-wizard';
+import { useStepHeading, useWizard } from '../../forms/use-wizard';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { typesFor } from './product-types';
 import { DoneStep } from './steps/done-step';
@@ -134,17 +134,8 @@ function SetupWizard({ kind, institutionName, onDone }: SetupWizardProps) {
   const [assistant, setAssistant] = useState<InstitutionProductDetail | null>(null);
   const [knowledge, setKnowledge] = useState({ text: false, files: 0 });
   const onBusy = (busy: boolean) => (busy ? wizard.lock() : wizard.unlock());
-  const title = useRef<HTMLHeadingElement>(null);
-
   // Each move is announced: the focus goes to the new step's heading.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    title.current?.focus();
-  }, [wizard.step]);
+  const title = useStepHeading(wizard.step);
 
   const next = () => wizard.next();
   const back = () => wizard.prev();

@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from '@conversa/contract/constants';
 import { listUserInstitutions, userInstitutionsKey } from '@conversa/data/users/list-user-institutions';
 import { useDataClient } from '@conversa/data/provider';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Waiting } from '../../components/waiting';
 import styled from 'styled-components';
 import { Card, FormAlert, TextLink } from '../../forms/form-layout';
@@ -23,7 +23,7 @@ import { useFailureText } from '../../forms/use-failure-text';
 import { InitialStep } from './steps/initial-step';
 import { LoginStep } from './steps/login-step';
 import { PasswordStep } from './steps/password-step';
-import { useWizard } from '../../forms/use-wizard';
+import { useStepHeading, useWizard } from '../../forms/use-wizard';
 
 // The onboarding steps (profile and institution forms, with the phone-number library) are not on
 // /login's first screen: they load on demand, fetched ahead once a sign-up or login is under way.
@@ -116,7 +116,8 @@ export function SignInFlow({
   const [resendAfter, setResendAfter] = useState(0);
   const [sentCount, setSentCount] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const title = useRef<HTMLHeadingElement>(null);
+  // Each move is announced: the focus goes to the new step's heading.
+  const title = useStepHeading(wizard.step);
   const go = (next: SignInStep) => wizard.goTo(indexOf(next));
   const onBusy = (busy: boolean) => (busy ? wizard.lock() : wizard.unlock());
 
@@ -128,16 +129,6 @@ export function SignInFlow({
       void loadSelectInstitution();
     }
   }, [step]);
-
-  // A new step is announced: focus moves to its heading.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    title.current?.focus();
-  }, [wizard.step]);
 
   /** Where a signed-in user goes: choose among several institutions, onboard without one, else done. */
   const afterSignIn = async (session: Session) => {
