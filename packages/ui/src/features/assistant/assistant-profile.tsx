@@ -6,13 +6,11 @@ import type { InstitutionProductDetail } from '@conversa/contract/assistant';
 import { MAX_SUGGESTED_QUESTIONS } from '@conversa/contract/assistant';
 import { can } from '@conversa/contract/roles';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
-import { useUploadLogo } from '@conversa/data/assistants/upload-logo';
 import { useSession } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { LogoUpload } from '../../components/logo-upload/logo-upload';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { required } from '../../forms/checks';
@@ -20,7 +18,7 @@ import { Actions, Card, SubmitForm } from '../../forms/form-layout';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { AssistantState } from './assistant-state';
-import { useLogoFailure } from './logo-failure';
+import { AssistantLogoField } from './logo-field';
 import { Note, SectionTitle, SubTitle } from './parts';
 import { productTypeTexts } from './product-types';
 
@@ -77,7 +75,12 @@ function Profile({
   return (
     <>
       <Note>{i18n._(productTypeTexts[assistant.product.type].name)}</Note>
-      <LogoField assistant={assistant} editable={manages} />
+      <AssistantLogoField
+        assistant={assistant}
+        label={t`Logo`}
+        disabled={!manages}
+        onUploaded={() => notifySuccess(successNotices.updated)}
+      />
       <NameForm assistant={assistant} editable={manages} />
       <Header>
         <SubTitle>{t`Suggested questions`}</SubTitle>
@@ -101,34 +104,6 @@ function Profile({
       ) : null}
       {manages ? null : <Note>{t`Only the institution's managers can change the name and the logo.`}</Note>}
     </>
-  );
-}
-
-/** The logo: a checked file uploads at once; 'Update successfully.' or the reason under the field. */
-function LogoField({ assistant, editable }: { assistant: InstitutionProductDetail; editable: boolean }) {
-  const { t } = useLingui();
-  const upload = useUploadLogo(assistant.id);
-  const logoFailure = useLogoFailure();
-  const [error, setError] = useState<string | undefined>();
-  const onSelect = async (file: File) => {
-    setError(undefined);
-    try {
-      await upload.trigger(file);
-      notifySuccess(successNotices.updated);
-    } catch (failure) {
-      setError(logoFailure(failure));
-    }
-  };
-  return (
-    <LogoUpload
-      label={t`Logo`}
-      value={assistant.product.logo}
-      placeholder={assistant.product.name}
-      disabled={!editable}
-      waiting={upload.isMutating}
-      error={error}
-      onSelect={(file) => void onSelect(file)}
-    />
   );
 }
 

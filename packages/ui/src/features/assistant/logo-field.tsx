@@ -1,0 +1,68 @@
+/**
+ * An assistant's logo field, connected: a checked file uploads at once (the preview follows the
+ * answer); a refused one shows the server's issue on `logo` (type, size), else the failure, under
+ * the field. Used by the profile card and the setup wizard's logo step.
+ */
+import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import { useUploadLogo } from '@conversa/data/assistants/upload-logo';
+import { isApiRequestError } from '@conversa/data/errors';
+import { useLingui } from '@lingui/react';
+import { useState } from 'react';
+import { LogoUpload } from '../../components/logo-upload/logo-upload';
+import { useFailureText } from '../../forms/use-failure-text';
+import { issueMessage } from '../../i18n/codes';
+
+/** A function from a failed upload to one message in the active language. */
+function useLogoFailure(): (error: unknown) => string {
+  const { i18n } = useLingui();
+  const failureText = useFailureText();
+  return (error) => {
+    const issue = isApiRequestError(error) ? error.issues.find((found) => found.path === 'logo') : undefined;
+    return issue ? issueMessage(issue, i18n) : failureText(error);
+  };
+}
+
+export interface AssistantLogoFieldProps {
+  assistant: InstitutionProductDetail;
+  label: string;
+  disabled?: boolean;
+  /** The assistant as the upload answered it. */
+  onUploaded?: (assistant: InstitutionProductDetail) => void;
+  /** True while an upload runs. */
+  onBusy?: (busy: boolean) => void;
+}
+
+/** The logo of `assistant`, uploaded as soon as a file is chosen. */
+export function AssistantLogoField({
+  assistant,
+  label,
+  disabled,
+  onUploaded,
+  onBusy,
+}: AssistantLogoFieldProps) {
+  const upload = useUploadLogo(assistant.id);
+  const logoFailure = useLogoFailure();
+  const [error, setError] = useState<string | undefined>();
+  const onSelect = async (file: File) => {
+    setError(undefined);
+    onBusy?.(true);
+    try {
+      onUploaded?.(await upload.trigger(file));
+    } catch (failure) {
+      setError(logoFailure(failure));
+    } finally {
+      onBusy?.(false);
+    }
+  };
+  return (
+    <LogoUpload
+      label={label}
+      value={assistant.product.logo}
+      placeholder={assistant.product.name}
+      disabled={disabled}
+      waiting={upload.isMutating}
+      error={error}
+      onSelect={(file) => void onSelect(file)}
+    />
+  );
+}
