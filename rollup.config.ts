@@ -13,12 +13,10 @@ import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, RollupOptions } from 'rollup';
+import { precompressDir } from './scripts/lib/precompress';
 
 const widget = (path: string) => fileURLToPath(new URL(`./packages/widget/${path}`, import.meta.url));
 const compat = widget('node_modules/preact/compat/dist/compat.module.js');
@@ -37,29 +35,10 @@ const precompiledCatalogs: Plugin = {
       : null,
 };
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/**
- * Writes `.gz` (level 9) and `.br` (quality 11) beside every file of the bundle: the server sends them
- * to browsers that accept them (`precompressed` in widget-static.ts), compressing nothing per request.
- */
+/** The pre-compressed `.gz`/`.br` copies the server sends (`precompressed` in widget-static.ts). */
 const precompress: Plugin = {
   name: 'conversa-precompress',
-  async writeBundle(options, bundle) {
-    const dir = options.dir ?? path.dirname(options.file!);
-    await Promise.all(
-      Object.values(bundle).map(async (file) => {
-        const body = file.type === 'chunk' ? file.code : file.source;
-        const full = path.join(dir, file.fileName);
-        await writeFile(`${full}.gz`, await gzipAsync(body, { level: 9 }));
-        await writeFile(
-          `${full}.br`,
-          await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }),
-    );
-  },
+  writeBundle: (options) => precompressDir(options.dir ?? path.dirname(options.file!)),
 };
 
 /** The plugins of both bundles; a fresh set each (the TypeScript plugin keeps per-build state). */

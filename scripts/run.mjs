@@ -49,12 +49,24 @@ const builds = [
   {
     name: '@conversa/admin',
     dir: 'packages/admin',
-    inputs: ['packages/admin', 'packages/ui', 'packages/data', 'packages/contract'],
+    inputs: [
+      'packages/admin',
+      'packages/ui',
+      'packages/data',
+      'packages/contract',
+      'scripts/lib/precompress.ts',
+    ],
   },
   {
     name: '@conversa/widget',
     dir: 'packages/widget',
-    inputs: ['packages/widget', 'packages/data', 'packages/contract', 'rollup.config.ts'],
+    inputs: [
+      'packages/widget',
+      'packages/data',
+      'packages/contract',
+      'rollup.config.ts',
+      'scripts/lib/precompress.ts',
+    ],
   },
   { name: '@conversa/server', dir: 'packages/server', inputs: ['packages/server', 'packages/contract'] },
 ];

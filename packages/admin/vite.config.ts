@@ -1,17 +1,11 @@
 // The admin console's build: React + the lingui macro and .po catalogs through the preset the
 // whole workspace shares, route chunks from the router's lazy routes, and .gz/.br copies of every
 // text asset so the server sends them pre-compressed (packages/server/src/static/).
-import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from '../../scripts/lib/precompress';
 import { linguiReact } from '../ui/lingui-preset.ts';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 
 /** Writes `x.gz` and `x.br` beside every text file of the output above 1 KB. */
 function precompress(): Plugin {
@@ -23,21 +17,7 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = await readdir(outDir, { recursive: true });
-      await Promise.all(
-        files
-          .filter((file) => COMPRESSIBLE.test(file))
-          .map(async (file) => {
-            const full = path.join(outDir, file);
-            const body = await readFile(full);
-            if (body.length < 1024) return;
-            await writeFile(`${full}.gz`, await gzipAsync(body, { level: 9 }));
-            await writeFile(
-              `${full}.br`,
-              await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-            );
-          }),
-      );
+      await precompressDir(outDir);
     },
   };
 }
