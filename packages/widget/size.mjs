@@ -1,22 +1,15 @@
 // Prints the gzip and brotli sizes of the built widget (DESIGN §9 budgets: embed.js <= 2 KB gzip, the
 // chat app, all it loads, <= 30 KB gzip) and exits 1 when a budget is exceeded. Run after the build.
 import { readdirSync, readFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { sizes as sizesOf } from '../../bench/lib/sizes.mjs';
 
 const dist = new URL('./dist/', import.meta.url);
 // KB = 1,000 bytes, as in bench/bundle-size.mjs and bench/widget-bench.mjs.
 const KB = 1000;
 const budgets = { embed: 2 * KB, chat: 30 * KB };
 
-/** Sizes of one file in bytes. */
-function sizes(name) {
-  const bytes = readFileSync(new URL(name, dist));
-  return {
-    raw: bytes.length,
-    gzip: gzipSync(bytes, { level: 9 }).length,
-    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
-}
+/** Sizes of one file of the build in bytes. */
+const sizes = (name) => sizesOf(readFileSync(new URL(name, dist)));
 
 /** Prints a line of the report. */
 const print = (line) => process.stdout.write(`${line}\n`);
