@@ -171,8 +171,11 @@ describe('widget security', () => {
     expect(new URL(site.url).hostname).not.toBe(new URL(app.url).hostname);
     const { page, problems } = await tab();
     const frame = await openChat(page, site);
-    await chatOf(page).getByRole('textbox', { name: 'Type your question' }).fill(QUESTION);
-    await page.keyboard.press('Enter');
+    // Typed and sent with Enter in the box itself: Playwright's fill focuses it inside the frame only,
+    // so a page-level key press could reach the host page instead under load.
+    const input = chatOf(page).getByRole('textbox', { name: 'Type your question' });
+    await input.fill(QUESTION);
+    await input.press('Enter');
     await chatOf(page).getByRole('listitem').filter({ hasText: 'School starts at 9:00.' }).waitFor();
     for (let round = 0; round < 2; round++) {
       await expectInputFocused(frame);
