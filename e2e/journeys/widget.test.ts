@@ -187,8 +187,9 @@ describe('widget journey', () => {
     await expectInputFocused(frame);
 
     // A question the assistant cannot answer: the handoff card.
-    await chat.getByRole('textbox', { name: 'Type your question' }).fill('Is there a swimming pool?');
-    await page.keyboard.press('Enter');
+    const input = chat.getByRole('textbox', { name: 'Type your question' });
+    await input.fill('Is there a swimming pool?');
+    await input.press('Enter');
     const handoff = list.getByRole('listitem').filter({ hasText: 'Talk to a person' });
     await handoff.waitFor();
     expect(await handoff.textContent()).toContain('Ana Admissions');
