@@ -16,7 +16,7 @@ async function seed(server) {
   const token = await signUpAdmin(server);
   let institutionId = 0;
   for (let i = 0; i < INSTITUTIONS; i += 1) {
-    const institution = await api(server.base, 'POST', '/institution', {
+    const institution = await api(server.url, 'POST', '/institution', {
       token,
       body: {
         name: `Bench School ${String(i).padStart(4, '0')}`,
@@ -43,8 +43,8 @@ async function measure(label, databaseUrl) {
     const { token, institutionId } = await seed(server);
     const headers = { authorization: `Bearer ${token}`, 'x-institution-id': String(institutionId) };
     const targets = [
-      ['GET institution/{id}/product', `${server.base}/api/institution/${institutionId}/product`],
-      ['GET institution?page=2 (admin list)', `${server.base}/api/institution?page=2&per-page=20`],
+      ['GET institution/{id}/product', `${server.url}/api/institution/${institutionId}/product`],
+      ['GET institution?page=2 (admin list)', `${server.url}/api/institution?page=2&per-page=20`],
     ];
     const rows = [];
     for (const [name, url] of targets) {

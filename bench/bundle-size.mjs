@@ -70,7 +70,7 @@ const fileSizes = (file) => sizes(readFileSync(path.join(dist, file)));
 const server = await startBuiltServer();
 let loaded;
 try {
-  loaded = await measureInBrowser(server.base);
+  loaded = await measureInBrowser(server.url);
 } finally {
   await server.stop();
 }

@@ -67,18 +67,18 @@ async function measure(label, databaseUrl, bytes) {
   const server = await startServer(databaseUrl);
   try {
     const token = await signUpAdmin(server);
-    const institution = await api(server.base, 'POST', '/institution', {
+    const institution = await api(server.url, 'POST', '/institution', {
       token,
       body: { name: 'Bench Handbook School', kind: 'school', country: 'ES' },
     });
     const headers = { authorization: `Bearer ${token}`, 'x-institution-id': String(institution.id) };
-    const [product] = await api(server.base, 'GET', `/institution/${institution.id}/product`, { token });
+    const [product] = await api(server.url, 'GET', `/institution/${institution.id}/product`, { token });
 
     const form = new FormData();
     form.append('files', new Blob([bytes], { type: 'application/pdf' }), 'handbook-100-pages.pdf');
     const started = performance.now();
     // Listen first (the job may finish fast), then upload.
-    const listening = fetch(`${server.base}/api/institution-product/${product.id}/file`, {
+    const listening = fetch(`${server.url}/api/institution-product/${product.id}/file`, {
       method: 'POST',
       headers,
       body: form,
@@ -87,12 +87,12 @@ async function measure(label, databaseUrl, bytes) {
     const uploaded = performance.now() - started;
     const [file] = (await response.json()).data;
     const finished = await Promise.race([
-      waitForFile(server.base, headers, product.id, file.id),
+      waitForFile(server.url, headers, product.id, file.id),
       // The event may have gone out before the stream opened: the list tells.
       (async () => {
         for (;;) {
           await new Promise((r) => setTimeout(r, 250));
-          const files = await api(server.base, 'GET', `/institution-product/${product.id}/file`, {
+          const files = await api(server.url, 'GET', `/institution-product/${product.id}/file`, {
             token,
             institution: institution.id,
           }).catch(() => []);

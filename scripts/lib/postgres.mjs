@@ -6,6 +6,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './built-server.mjs';
 
 function findBinDir() {
   const base = '/usr/lib/postgresql';
@@ -32,17 +33,6 @@ function installServer() {
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 

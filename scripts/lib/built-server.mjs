@@ -1,0 +1,112 @@
+// The one way the browser journeys and the benchmarks start the real stack: the built server
+// (`packages/server/dist/main.js`) in its own process on a free loopback port, with a throwaway
+// DATA_DIR (embedded PGlite, mail outbox, uploads) that `stop()` removes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The built server's entry point. */
+export const serverMain = path.join(root, 'packages', 'server', 'dist', 'main.js');
+
+/**
+ * Variables a started server never inherits from the caller's environment unless `env` names them:
+ * no real mail server, no outside database, no provider sign-in, the default built folders.
+ */
+const isolated = [
+  'SMTP_URL',
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'ADMIN_DIR',
+  'WIDGET_DIR',
+  'GOOGLE_CLIENT_ID',
+  'MICROSOFT_CLIENT_ID',
+];
+
+/**
+ * A free TCP port on 127.0.0.1 (the kernel's choice; free when asked, so bind it soon).
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+/**
+ * @typedef {object} BuiltServer
+ * @property {string} url The server's base URL, e.g. `http://127.0.0.1:41234`.
+ * @property {string} dataDir Its DATA_DIR (the mail outbox is `outbox/` inside).
+ * @property {() => Promise<void>} stop Stops the process and removes DATA_DIR.
+ */
+
+/**
+ * Starts the built server with `env` added (`LOG_LEVEL` defaults to `warn`) and Node's `nodeArgs`;
+ * resolves once `/api/health` answers, or rejects with the end of its log. `showLog` passes the
+ * server's log through to this process's stderr (benchmarks); otherwise it is kept for errors only.
+ * @param {{ env?: Record<string, string>, nodeArgs?: string[], prefix?: string, showLog?: boolean }} [options]
+ * @returns {Promise<BuiltServer>}
+ */
+export async function startBuiltServer({
+  env = {},
+  nodeArgs = [],
+  prefix = 'conversa-',
+  showLog = false,
+} = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const port = await freePort();
+  /** @type {NodeJS.ProcessEnv} */
+  const childEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
+  for (const name of isolated) if (!(name in env)) delete childEnv[name];
+  Object.assign(childEnv, { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir });
+
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, serverMain], {
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // The end of the log, for the error when it does not start.
+  let log = '';
+  child.stderr.on('data', (chunk) => {
+    if (showLog) process.stderr.write(chunk);
+    log = (log + chunk.toString()).slice(-4000);
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the server exited with code ${child.exitCode}:\n${log}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await stop();
+      throw new Error(`the server did not answer within 30 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, dataDir, stop };
+}
