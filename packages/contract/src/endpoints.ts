@@ -3,7 +3,9 @@
  * from this table (one helper enforces access and scope), the OpenAPI document is generated from it,
  * and the clients call the same entries' routes (`routes/`).
  */
+import type { GenericSchema, InferOutput } from 'valibot';
 import type { Endpoint } from './endpoints/endpoint';
+import type { Route } from './routes/route';
 import { platformEndpoints } from './endpoints/platform';
 import { authEndpoints } from './endpoints/auth';
 import { usersEndpoints } from './endpoints/users';
@@ -26,3 +28,15 @@ export const endpoints = {
 export type EndpointName = keyof typeof endpoints;
 /** The table's type: each entry with its literal method, path, access, scope and schemas. */
 export type Endpoints = typeof endpoints;
+
+/** The table's entry of a route (by method and path); never for a route the table lacks. */
+export type EntryOf<R extends Route> = {
+  [K in EndpointName]: Endpoints[K] extends { method: R['method']; path: R['path'] } ? Endpoints[K] : never;
+}[EndpointName];
+
+/** What a route answers in `{data}`: its entry's `response`, or `unknown` for a route the table lacks. */
+export type AnswerOf<R extends Route> = [EntryOf<R>] extends [never]
+  ? unknown
+  : EntryOf<R> extends { response: infer S extends GenericSchema }
+    ? InferOutput<S>
+    : unknown;

@@ -22,6 +22,7 @@ export type PathParamName<P extends string> = P extends `${string}{${infer Name}
 export type PathParams<P extends string> = { [Name in PathParamName<P>]: string | number };
 
 /** The path with its `{params}` filled in (encoded), without the leading slash (relative to the API base). */
-export function fillPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.slice(1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+export function fillPath(path: string, params?: Record<string, string | number>): string {
+  // Only a path with `{params}` reads them, and its type requires them.
+  return path.slice(1).replace(/{(\w+)}/g, (_, name: string) => encodeURIComponent(params![name]!));
 }
