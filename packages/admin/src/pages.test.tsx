@@ -1,3 +1,4 @@
+import { login } from '@conversa/contract/routes/auth';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderConsole, resetToasts, signedInOwner, startApi, type TestApi } from './testing/render-console';
@@ -105,14 +106,16 @@ describe('failures', () => {
     const { client, product } = await signedInOwner(api);
     renderConsole(`/pre-sales/dashboard/${product.id}`, client);
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
-    const fail = (path: string) => act(() => client.get(path).catch(() => undefined));
-    await fail('no-such-endpoint');
-    await fail('no-such-endpoint');
-    await fail('another/missing/one');
+    const fail = (path: string) => act(() => client.endpoint({ method: 'GET', path }).catch(() => undefined));
+    await fail('/no-such-endpoint');
+    await fail('/no-such-endpoint');
+    await fail('/another/missing/one');
     expect(await screen.findByText('Not found')).toBeTruthy();
     // A write's failure reaches the toasts when its caller reports it (forms show theirs in place).
     await act(() =>
-      client.post('auth/login', { email: 'not-an-email' }).catch((error) => client.report(error)),
+      client
+        .endpoint(login, { json: { email: 'not-an-email' } })
+        .catch((error: unknown) => client.report(error)),
     );
     expect(await screen.findByText('Some fields are not valid. Check them and try again.')).toBeTruthy();
     expect(screen.getAllByText('Not found')).toHaveLength(1);

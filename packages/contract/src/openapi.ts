@@ -1,7 +1,6 @@
 /** Builds the OpenAPI 3.1 document of the API from the endpoint table. */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
-import { PUBLIC_KINDS } from './chat';
 import { ApiErrorSchema } from './common';
 import { type Endpoint, endpoints } from './endpoints';
 
@@ -15,10 +14,12 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: schema(ApiErrorSchema) } },
 });
 
-/** Ids are integers, but for the kind of public page and the conversation (a UUID). */
+/** A path parameter as its `params` schema says: a choice, a UUID, or else an integer id. */
 function pathParameter(endpoint: Endpoint, name: string): Json {
-  if (name === 'kind') return { enum: [...PUBLIC_KINDS] };
-  if (endpoint.path.startsWith('/public/conversation/')) return { type: 'string', format: 'uuid' };
+  const entries = (endpoint.params as { entries?: Record<string, GenericSchema> } | undefined)?.entries;
+  const param = entries?.[name] as (GenericSchema & { options?: readonly string[] }) | undefined;
+  if (param?.type === 'picklist') return { enum: [...(param.options ?? [])] };
+  if (param?.type === 'string') return { type: 'string', format: 'uuid' };
   return { type: 'integer', minimum: 1 };
 }
 
@@ -32,7 +33,7 @@ function operation(name: string, endpoint: Endpoint): Json {
       schema: pathParameter(endpoint, match[1] ?? ''),
     });
   }
-  if (endpoint.access === 'member') {
+  if (endpoint.scope === 'institution' || endpoint.scope === 'assistant') {
     parameters.push({ name: 'X-Institution-Id', in: 'header', required: false, schema: { type: 'integer' } });
   }
   if (endpoint.query) {

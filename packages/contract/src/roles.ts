@@ -64,3 +64,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 export function can(roles: readonly Role[], permission: Permission): boolean {
   return roles.some((role) => ROLE_PERMISSIONS[role].includes(permission));
 }
+
+/** The roles a user acts with in an institution: the membership role there, plus `admin` for platform admins. */
+export function rolesIn(memberRole: MemberRole | null, isAdmin: boolean): Role[] {
+  const roles: Role[] = memberRole ? [memberRole] : [];
+  if (isAdmin) roles.push('admin');
+  return roles;
+}

@@ -69,7 +69,8 @@ describe('cache lifetimes with hooks on a real server', () => {
     return null;
   }
   /** The provider stays mounted, as in the app; the screen using the data comes and goes. */
-  const screen = (show: boolean) => createElement(DataProvider, { client }, show ? createElement(Countries) : null);
+  const screen = (show: boolean) =>
+    createElement(DataProvider, { client }, show ? createElement(Countries) : null);
   const current = () => seen.at(-1)!;
 
   it('is fresh for 10 minutes: a screen shown again within them does not refetch', async () => {

@@ -32,7 +32,9 @@ describe('key case', () => {
       tags: ['camelCase stays in values'],
     });
     expect(out.when).toBe(when);
-    expect(toCamelCase({ institution_id: 1, country_data: { code_alpha: 'ES' }, list: [{ a_b: 1 }] })).toEqual({
+    expect(
+      toCamelCase({ institution_id: 1, country_data: { code_alpha: 'ES' }, list: [{ a_b: 1 }] }),
+    ).toEqual({
       institutionId: 1,
       countryData: { codeAlpha: 'ES' },
       list: [{ aB: 1 }],

@@ -62,7 +62,9 @@ describe('request headers', () => {
     const institution = await createInstitution(client, { name: 'Colegio Norte', kind: 'school' });
     expect(client.session.getSnapshot().institutionId).toBe(institution.id);
     await getInstitution(client, institution.id);
-    expect(last(`institution/${institution.id}`, 'GET').headers.get('x-institution-id')).toBe(String(institution.id));
+    expect(last(`institution/${institution.id}`, 'GET').headers.get('x-institution-id')).toBe(
+      String(institution.id),
+    );
 
     await updateProfile(client, { full_name: 'Ana Ruiz', locale: 'en' });
     const put = last(`user/${user.id}/profile`, 'PUT');
@@ -105,7 +107,12 @@ describe('errors', () => {
     client.session.update({ locale: 'es' });
     const error = await failure(checkEmail(client, { email: 'not-an-email' }));
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'ApiRequestError', kind: 'http', status: 400, code: 'validation_failed' });
+    expect(error).toMatchObject({
+      name: 'ApiRequestError',
+      kind: 'http',
+      status: 400,
+      code: 'validation_failed',
+    });
     expect(error.issues).toEqual([expect.objectContaining({ path: 'email', code: 'invalid_email' })]);
     const body = await api.server.call<{ message: string }>('/api/user/check-email', {
       json: { email: 'not-an-email' },
@@ -126,7 +133,7 @@ describe('errors', () => {
       const client = api.client({ onError, errorDedupeMs: 3000 });
       client.report(await failure(checkEmail(client, { email: 'bad' })));
       client.report(await failure(checkEmail(client, { email: 'also bad' })));
-      await failure(client.get('no-such-thing')); // reads report by themselves
+      await failure(client.endpoint({ method: 'GET', path: '/no-such-thing' })); // reads report by themselves
       expect(onError.mock.calls.map(([error]) => (error as ApiRequestError).code)).toEqual([
         'validation_failed',
         'not_found',
@@ -147,7 +154,11 @@ describe('errors', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const onError = vi.fn();
-    const offline = createDataClient({ baseUrl: `http://127.0.0.1:${port}/api`, storage: memoryStorage(), onError });
+    const offline = createDataClient({
+      baseUrl: `http://127.0.0.1:${port}/api`,
+      storage: memoryStorage(),
+      onError,
+    });
     const network = await failure(listCountries(offline));
     expect(network).toMatchObject({ kind: 'network', status: 0, code: 'network_error' });
     expect(network.message).toBe((network.cause as Error).message);
@@ -169,7 +180,10 @@ describe('errors', () => {
       const timeout = await failure(listCountries(slow));
       expect(timeout).toMatchObject({ kind: 'timeout', status: 0, code: 'timeout' });
       expect(timeout.message).toMatch(/^Request timed out: GET http:\/\/127\.0\.0\.1:\d+\/api\/country$/);
-      expect(onError.mock.calls.map(([error]) => (error as ApiRequestError).kind)).toEqual(['network', 'timeout']);
+      expect(onError.mock.calls.map(([error]) => (error as ApiRequestError).kind)).toEqual([
+        'network',
+        'timeout',
+      ]);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));

@@ -8,6 +8,13 @@
  */
 import type { Session } from '@conversa/contract/auth';
 import { TOAST_DURATION_MS } from '@conversa/contract/constants';
+import type { AnswerOf } from '@conversa/contract/endpoints';
+import {
+  fillPath,
+  type PathParamName,
+  type PathParams,
+  type Route,
+} from '@conversa/contract/routes/route';
 import ky from 'ky';
 import { type Key, type State, type Unloader, unstable_serialize } from 'swr';
 import { createDataCache, type DataCache } from './cache';
@@ -15,7 +22,6 @@ import { toSnakeCase } from './case';
 import { type ApiRequestError, dedupeByText, isApiRequestError, toApiRequestError } from './errors';
 import { HEADERS } from '@conversa/contract/http';
 import { detectLocale } from './locale';
-import { type Page, readPage } from './pagination';
 import { createSessionStore, type KeyValueStorage, type SessionStore } from './session';
 
 /** What the app is told. */
@@ -41,8 +47,7 @@ export interface DataClientOptions extends DataClientHandlers {
   fetch?: typeof fetch;
 }
 
-/** HTTP methods the API uses. */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Method, Route } from '@conversa/contract/routes/route';
 
 /** Options of one call. */
 export interface CallOptions {
@@ -65,6 +70,18 @@ export interface CallOptions {
   token?: 'preferred' | 'staff';
 }
 
+/** A call's options with the values of its route's `{params}` (required when the path has some). */
+export type EndpointOptions<R extends Route> = CallOptions &
+  ([PathParamName<R['path']>] extends [never] ? { params?: undefined } : { params: PathParams<R['path']> });
+
+/** Options of any route. */
+export type AnyOptions = CallOptions & { params?: Record<string, string | number> };
+
+/** The options argument of a route: optional unless its path has `{params}`. */
+export type OptionsArg<R extends Route> = [PathParamName<R['path']>] extends [never]
+  ? [options?: EndpointOptions<R>]
+  : [options: EndpointOptions<R>];
+
 /** The cache operations SWR binds once a `DataProvider` is mounted. */
 export interface CacheBinding {
   mutate: (key: string, ...rest: [data: unknown, options: { revalidate: boolean }] | []) => Promise<unknown>;
@@ -75,19 +92,21 @@ export interface CacheBinding {
 export interface DataClient {
   readonly session: SessionStore;
   readonly cache: DataCache;
-  /** Calls the API; answers the unwrapped `data` and the response headers. */
-  call<T>(method: Method, path: string, options?: CallOptions): Promise<{ data: T; headers: Headers }>;
-  get<T>(path: string, options?: CallOptions): Promise<T>;
-  post<T>(path: string, json?: unknown, options?: CallOptions): Promise<T>;
-  put<T>(path: string, json?: unknown, options?: CallOptions): Promise<T>;
   /**
-   * A call answered as a stream (server-sent events; `GET` unless `method` says otherwise): the raw
-   * response once its headers arrive, with the call's headers, no timeout on the body, and failures
-   * handled as in `call`.
+   * Calls the endpoint of a route (the contract's `routes/`, the method and path of a table entry),
+   * its `{params}` filled in; answers the unwrapped `data`, typed by the entry, and the headers.
    */
-  stream(path: string, options?: CallOptions & { method?: Method }): Promise<Response>;
-  /** A page of a list, with the pagination headers read. */
-  getPage<T>(path: string, options?: CallOptions): Promise<Page<T>>;
+  call<R extends Route>(
+    route: R,
+    ...options: OptionsArg<R>
+  ): Promise<{ data: AnswerOf<R>; headers: Headers }>;
+  /** `call`, answering the `data` alone. */
+  endpoint<R extends Route>(route: R, ...options: OptionsArg<R>): Promise<AnswerOf<R>>;
+  /**
+   * A call answered as a stream (server-sent events): the raw response once its headers arrive,
+   * with the call's headers, no timeout on the body, and failures handled as in `call`.
+   */
+  stream<R extends Route>(route: R, ...options: OptionsArg<R>): Promise<Response>;
   /** Sends a failure to `onError` (deduplicated); 401s that ended the session are not reported. */
   report(error: unknown): void;
   /** Stores a sign-in answer (a different user than before also empties the cache). */
@@ -148,13 +167,12 @@ export function createDataClient(options: DataClientOptions): DataClient {
   };
 
   /** Sends one request and reads its answer with `read`; failures are thrown as `ApiRequestError`s. */
-  const send = async <R>(
-    method: Method,
-    path: string,
-    opts: CallOptions,
-    read: (response: Response) => Promise<R>,
+  const send = async <T>(
+    { method, path }: Route,
+    opts: AnyOptions,
+    read: (response: Response) => Promise<T>,
     timeout?: false,
-  ): Promise<R> => {
+  ): Promise<T> => {
     const state = session.getSnapshot();
     const token = opts.token === 'staff' ? state.jwt : (state.guestJwt ?? state.jwt);
     const headers: Record<string, string> = { 'Accept-Language': state.locale ?? detectLocale() };
@@ -164,7 +182,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
       headers[HEADERS.institution] = String(state.institutionId);
     }
     try {
-      const response = await http(path, {
+      const response = await http(fillPath(path, opts.params), {
         method,
         headers,
         ...(opts.json === undefined ? {} : { json: opts.json }),
@@ -184,27 +202,23 @@ export function createDataClient(options: DataClientOptions): DataClient {
     }
   };
 
-  const call: DataClient['call'] = <T>(method: Method, path: string, opts: CallOptions = {}) =>
-    send(method, path, opts, async (response) => {
+  const call = (route: Route, opts: AnyOptions = {}) =>
+    send(route, opts, async (response) => {
       const text = await response.text();
-      const body = (text ? JSON.parse(text) : {}) as { data?: T };
-      return { data: body.data as T, headers: response.headers };
+      const body = (text ? JSON.parse(text) : {}) as { data?: never };
+      return { data: body.data as never, headers: response.headers };
     });
 
   return {
     session,
     cache,
-    call,
-    get: async (path, opts) => (await call<never>('GET', path, opts)).data,
-    post: async (path, json, opts) => (await call<never>('POST', path, { ...opts, json })).data,
-    put: async (path, json, opts) => (await call<never>('PUT', path, { ...opts, json })).data,
+    // Typed by the signatures of `DataClient`; within, any route and params.
+    call: call as DataClient['call'],
+    endpoint: (async (route: Route, opts?: AnyOptions) =>
+      (await call(route, opts)).data) as DataClient['endpoint'],
     // The body streams for as long as the page listens: only the wait for the headers may time out.
-    stream: (path, { method = 'GET', ...opts } = {}) =>
-      send(method, path, opts, async (response) => response, false),
-    async getPage<T>(path: string, opts?: CallOptions) {
-      const { data, headers } = await call<T[]>('GET', path, opts);
-      return readPage(data, headers);
-    },
+    stream: ((route: Route, opts: AnyOptions = {}) =>
+      send(route, opts, async (response) => response, false)) as DataClient['stream'],
     report,
     signIn(answer, signInOptions) {
       const previous = session.getSnapshot().user;

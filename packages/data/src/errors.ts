@@ -63,7 +63,8 @@ export async function toApiRequestError(error: unknown): Promise<ApiRequestError
       { cause: error },
     );
   }
-  if (isTimeoutError(error)) return new ApiRequestError(error.message, 'timeout', 0, 'timeout', [], { cause: error });
+  if (isTimeoutError(error))
+    return new ApiRequestError(error.message, 'timeout', 0, 'timeout', [], { cause: error });
   if (error instanceof Error && error.name === 'AbortError') {
     return new ApiRequestError(error.message, 'aborted', 0, 'aborted', [], { cause: error });
   }

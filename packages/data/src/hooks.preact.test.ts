@@ -58,7 +58,11 @@ it('a query hook and the session follow the server and the store', async () => {
     const { data } = useCountries();
     const { locale } = useSession();
     const germany = data?.find((country) => country.code === 'DE');
-    return createElement('p', null, data ? `${locale ?? 'auto'}: ${data.length} ${germany?.name}` : 'loading');
+    return createElement(
+      'p',
+      null,
+      data ? `${locale ?? 'auto'}: ${data.length} ${germany?.name}` : 'loading',
+    );
   }
   mount(createElement(DataProvider, { client }, createElement(Countries)));
   expect(text()).toBe('loading');

@@ -1,5 +1,8 @@
 /** Pages of lists: the items plus the four pagination headers (DESIGN §3). */
+import type { AnswerOf } from '@conversa/contract/endpoints';
 import { PAGINATION_HEADERS as PAGINATION } from '@conversa/contract/http';
+import type { Route } from '@conversa/contract/routes/route';
+import type { DataClient, OptionsArg } from './client';
 
 /** One page of a list. `currentPage` is 1-based. */
 export interface Page<T> {
@@ -35,4 +38,20 @@ export function readPage<T>(items: T[], headers: Headers): Page<T> {
 /** The query string of a page request. */
 export function pageParams({ page, perPage }: PageQuery): Record<string, number | undefined> {
   return { page, 'per-page': perPage };
+}
+
+/** The items of a list route's answer. */
+type ItemOf<R extends Route> = AnswerOf<R> extends (infer T)[] ? T : unknown;
+
+/**
+ * A page of a list route, with the pagination headers read. Not a method of the client, so bundles
+ * without lists (the widget) leave it out.
+ */
+export async function getPage<R extends Route>(
+  client: DataClient,
+  route: R,
+  ...options: OptionsArg<R>
+): Promise<Page<ItemOf<R>>> {
+  const { data, headers } = await client.call(route, ...options);
+  return readPage(data as ItemOf<R>[], headers);
 }

@@ -30,7 +30,9 @@ describe('DataProvider', () => {
       }),
       { wrapper: dataWrapper(client), initialProps: { id: first.id } },
     );
-    await until(() => result.current.countries.data !== undefined && result.current.institution.data !== undefined);
+    await until(
+      () => result.current.countries.data !== undefined && result.current.institution.data !== undefined,
+    );
     expect(result.current.institution.data?.id).toBe(first.id);
 
     // Signed out in another browser: this token is revoked.
@@ -40,8 +42,16 @@ describe('DataProvider', () => {
 
     rerender({ id: second.id });
     await until(() => !result.current.session.isAuthed);
-    await until(() => result.current.countries.data === undefined && result.current.institution.data === undefined);
-    expect(result.current.session).toMatchObject({ jwt: null, guestJwt: null, locale: null, user: null, institutionId: null });
+    await until(
+      () => result.current.countries.data === undefined && result.current.institution.data === undefined,
+    );
+    expect(result.current.session).toMatchObject({
+      jwt: null,
+      guestJwt: null,
+      locale: null,
+      user: null,
+      institutionId: null,
+    });
     expect(client.cache.peek(unstable_serialize(countriesKey('en')))).toBeUndefined();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(onUnauthorized.mock.calls[0]?.[0]).toMatchObject({ status: 401, code: 'session_invalid' });

@@ -2,7 +2,15 @@
  * `DataProvider` puts a `DataClient` and the SWR settings of SPEC §7 around the app; hooks find the
  * client with `useDataClient()`. Works with React and with preact/compat.
  */
-import { createContext, createElement, type ReactNode, useContext, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import { SWRConfig, type SWRConfiguration, useSWRConfig } from 'swr';
 import { retainKeys } from './cache';
 import type { DataClient } from './client';

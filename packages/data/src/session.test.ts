@@ -88,7 +88,10 @@ describe('session store', () => {
     const storage = memoryStorage();
     storage.setItem(SESSION_STORAGE_KEY, '{not json');
     expect(createSessionStore(storage).getSnapshot()).toEqual(SIGNED_OUT);
-    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ jwt: 5, isAuthed: 'yes', locale: 'fr', roles: 'admin' }));
+    storage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ jwt: 5, isAuthed: 'yes', locale: 'fr', roles: 'admin' }),
+    );
     expect(createSessionStore(storage).getSnapshot()).toEqual(SIGNED_OUT);
   });
 

@@ -159,7 +159,8 @@ export function createSessionStore(
     },
     update: (patch) => write({ ...state, ...patch }),
     signIn(session, options = {}) {
-      const keep = options.refresh === true && state.user?.id === session.user.id && state.institutionId !== null;
+      const keep =
+        options.refresh === true && state.user?.id === session.user.id && state.institutionId !== null;
       write({
         jwt: session.jwt,
         guestJwt: null,

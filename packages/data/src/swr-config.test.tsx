@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { countries, health } from '@conversa/contract/routes/platform';
 import { renderHook } from '@testing-library/react';
 import useSWR from 'swr';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -52,9 +53,17 @@ describe('retries of a real server', () => {
     const onError = vi.fn();
     const client = api.client({ onError });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { result } = renderHook(() => snapshot(useSWR(['nope'], () => client.get('no-such-thing', { report: false }))), {
-      wrapper: dataWrapper(client),
-    });
+    const { result } = renderHook(
+      () =>
+        snapshot(
+          useSWR(['nope'], () =>
+            client.endpoint({ method: 'GET', path: '/no-such-thing' }, { report: false }),
+          ),
+        ),
+      {
+        wrapper: dataWrapper(client),
+      },
+    );
     await until(() => result.current.error !== undefined);
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]?.[0]).toMatchObject({ status: 404, code: 'not_found' });
@@ -82,9 +91,12 @@ describe('retries of a real server', () => {
       },
     });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { result } = renderHook(() => snapshot(useSWR(['offline'], () => client.get('country', { report: false }))), {
-      wrapper: dataWrapper(client),
-    });
+    const { result } = renderHook(
+      () => snapshot(useSWR(['offline'], () => client.endpoint(countries, { report: false }))),
+      {
+        wrapper: dataWrapper(client),
+      },
+    );
     await until(() => result.current.error !== undefined && !result.current.isValidating);
     expect(attempts).toBe(1);
     for (const delay of [1000, 2000, 4000]) {
@@ -105,15 +117,18 @@ describe('retries of a real server', () => {
   it('a 503 is retried after 1 s, 2 s and 4 s, then reported once', async () => {
     const onError = vi.fn();
     const client = api.client({ onError });
-    expect(await client.get('health')).toEqual({ status: 'ok' });
+    expect(await client.endpoint(health)).toEqual({ status: 'ok' });
     // With the database gone (last test of this server), the health check answers 503.
     await api.breakDatabase();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const before = api.received('health').length;
     const count = () => api.received('health').length - before;
-    const { result } = renderHook(() => snapshot(useSWR(['health'], () => client.get('health', { report: false }))), {
-      wrapper: dataWrapper(client),
-    });
+    const { result } = renderHook(
+      () => snapshot(useSWR(['health'], () => client.endpoint(health, { report: false }))),
+      {
+        wrapper: dataWrapper(client),
+      },
+    );
     await until(() => count() === 1 && result.current.error !== undefined && !result.current.isValidating);
     expect(result.current.error).toMatchObject({ status: 503, code: 'internal_error' });
 

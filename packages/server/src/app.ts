@@ -73,7 +73,7 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
 
   const api = new Hono<AppEnv>();
   api.route('/', metaRoutes(deps));
-  api.route('/', countriesRoutes());
+  api.route('/', countriesRoutes(deps));
   api.route('/', authRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', institutionsRoutes(deps));

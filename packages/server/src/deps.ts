@@ -1,5 +1,6 @@
 /** What the app needs from the outside world; tests pass their own (database, clock, mail). */
 import type { Logger } from 'pino';
+import type { Clock } from './clock';
 import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -8,12 +9,7 @@ import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
-/** The time source; tests move it to expire codes, tokens and rate-limit windows. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+export type { Clock } from './clock';
 
 export interface AppDeps {
   config: Config;

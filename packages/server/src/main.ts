@@ -5,7 +5,7 @@ import pino from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { systemClock } from './deps';
+import { systemClock } from './clock';
 import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/handlers';
 import { createMailer } from './mail/mailer';

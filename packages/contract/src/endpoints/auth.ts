@@ -7,49 +7,50 @@ import {
   SessionSchema,
 } from '../auth';
 import type { Endpoint } from './endpoint';
+import * as routes from '../routes/auth';
 
 export const authEndpoints = {
   providers: {
-    method: 'GET',
-    path: '/auth/providers',
+    ...routes.providers,
     summary: 'Configured third-party sign-in',
     tag: 'auth',
     access: 'public',
+    scope: 'none',
     response: AuthProvidersSchema,
   },
   login: {
-    method: 'POST',
-    path: '/auth/login',
+    ...routes.login,
     summary: 'Sign in with e-mail and password',
     tag: 'auth',
     access: 'public',
+    scope: 'none',
     body: LoginBodySchema,
     response: SessionSchema,
   },
   google: {
-    method: 'POST',
-    path: '/auth/google',
+    ...routes.google,
     summary: 'Sign in with a Google ID token',
     tag: 'auth',
     access: 'public',
+    scope: 'none',
     body: GoogleLoginBodySchema,
     response: SessionSchema,
   },
   microsoft: {
-    method: 'POST',
-    path: '/auth/microsoft',
+    ...routes.microsoft,
     summary: 'Sign in with a Microsoft ID token',
     tag: 'auth',
     access: 'public',
+    scope: 'none',
     body: MicrosoftLoginBodySchema,
     response: SessionSchema,
   },
   validateToken: {
-    method: 'POST',
-    path: '/auth/validate-token',
+    ...routes.validateToken,
     summary: 'The session of the bearer token',
     tag: 'auth',
     access: 'staff',
+    scope: 'none',
     response: SessionSchema,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -1,25 +1,40 @@
-/** What an endpoint of the API table is: method, path, access rule and schemas. */
+/** What an endpoint of the API table is: its route, who may call it, its tenant scope and its schemas. */
 import type { GenericSchema } from 'valibot';
+import type { Permission } from '../roles';
+import type { Route } from '../routes/route';
 
 /**
  * Who may call an endpoint:
  * - `public`: anyone;
- * - `staff`: a signed-in staff token (no institution needed);
- * - `member`: a staff token acting in an institution it belongs to (`X-Institution-Id`), or an admin;
- * - `admin`: the platform admin role;
- * - `guest`: the chat visitor's guest token for this conversation (staff tokens are refused).
+ * - `guest`: the chat visitor's guest token (staff tokens are refused);
+ * - `staff`: a signed-in staff token (a chat visitor's token is refused), with `permission` where the
+ *   scope is an institution or an assistant;
+ * - `admin`: the platform admin role.
  */
-export type Access = 'public' | 'staff' | 'member' | 'admin' | 'guest';
+export type Access = 'public' | 'guest' | 'staff' | 'admin';
 
-export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Under `/api`, OpenAPI style (`/institution/{id}`). */
-  path: string;
+/**
+ * The tenant an endpoint acts in, resolved before its handler runs:
+ * - `none`: no tenant;
+ * - `institution`: the path's `{id}` is the institution; without `{id}` the `X-Institution-Id`
+ *   header names it (required then). The caller's membership role there (or the platform admin
+ *   role) must grant the permission: no role at all is a 404, a role without it a 403;
+ * - `assistant`: the path's `{id}` is an assistant (institution product). With `X-Institution-Id` it
+ *   must be that institution's (else 404); without, the assistant names its institution and the
+ *   caller's role there decides, as for `institution`;
+ * - `conversation`: the path's `{id}` is the conversation of the caller's guest token (else 403);
+ * - `self`: the path's `{id}` is a user: the caller's own, unless the caller is a platform admin (else 403).
+ */
+export type Scope = 'none' | 'institution' | 'assistant' | 'conversation' | 'self';
+
+interface EndpointBase extends Route {
   summary: string;
   tag: string;
-  access: Access;
-  body?: GenericSchema;
+  /** The path's `{params}`; a value it refuses is a 404 (the path names nothing). */
+  params?: GenericSchema;
   query?: GenericSchema;
+  /** The JSON body (absent for multipart uploads, which the handler reads itself). */
+  body?: GenericSchema;
   response?: GenericSchema;
   /** The answer is a page of a list, with pagination headers. */
   paginated?: boolean;
@@ -28,3 +43,13 @@ export interface Endpoint {
   /** The answer is `text/event-stream`; `response` describes the events' data. */
   stream?: boolean;
 }
+
+/** An entry of the endpoint table; the access and scope pairs that make sense, nothing else. */
+export type Endpoint = EndpointBase &
+  (
+    | { access: 'public'; scope: 'none' }
+    | { access: 'guest'; scope: 'conversation' }
+    | { access: 'admin'; scope: 'none' }
+    | { access: 'staff'; scope: 'none' | 'self' }
+    | { access: 'staff'; scope: 'institution' | 'assistant'; permission: Permission }
+  );

@@ -8,41 +8,47 @@ import {
   UpdateInstitutionBodySchema,
 } from '../institution';
 import type { Endpoint } from './endpoint';
+import * as routes from '../routes/institutions';
+import { IdParamsSchema } from './params';
 
 export const institutionsEndpoints = {
   createInstitution: {
-    method: 'POST',
-    path: '/institution',
+    ...routes.createInstitution,
     summary: 'Create an institution; you become its main member',
     tag: 'institution',
     access: 'staff',
+    scope: 'none',
     body: CreateInstitutionBodySchema,
     response: InstitutionSchema,
   },
   listInstitutions: {
-    method: 'GET',
-    path: '/institution',
+    ...routes.listInstitutions,
     summary: 'All institutions (admin), by name',
     tag: 'institution',
     access: 'admin',
+    scope: 'none',
     query: ListInstitutionsQuerySchema,
     response: v.array(InstitutionListItemSchema),
     paginated: true,
   },
   getInstitution: {
-    method: 'GET',
-    path: '/institution/{id}',
+    ...routes.getInstitution,
     summary: 'One institution',
     tag: 'institution',
-    access: 'member',
+    access: 'staff',
+    scope: 'institution',
+    permission: 'institution.read',
+    params: IdParamsSchema,
     response: InstitutionSchema,
   },
   updateInstitution: {
-    method: 'PUT',
-    path: '/institution/{id}',
+    ...routes.updateInstitution,
     summary: "Replace an institution's details",
     tag: 'institution',
-    access: 'member',
+    access: 'staff',
+    scope: 'institution',
+    permission: 'institution.update',
+    params: IdParamsSchema,
     body: UpdateInstitutionBodySchema,
     response: InstitutionSchema,
   },

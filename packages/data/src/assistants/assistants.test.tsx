@@ -45,16 +45,18 @@ describe('reading an assistant', () => {
       public_url: expect.stringMatching(new RegExp(`/admissions/${institution.id}$`)),
       embed_snippet: expect.stringContaining('<script'),
     });
-    expect(api.received(`institution-product/${productId}`, 'GET').at(-1)!.headers.get('x-institution-id')).toBe(
-      String(institution.id),
-    );
+    expect(
+      api.received(`institution-product/${productId}`, 'GET').at(-1)!.headers.get('x-institution-id'),
+    ).toBe(String(institution.id));
   });
 
   it("refuses another tenant's assistant with a 404", async () => {
     const theirs = await owner('business');
     const { client } = await api.signedIn();
     await expect(getAssistant(client, theirs.productId)).rejects.toMatchObject({ status: 404 });
-    const { result } = renderHook(() => snapshot(useAssistant(theirs.productId)), { wrapper: dataWrapper(client) });
+    const { result } = renderHook(() => snapshot(useAssistant(theirs.productId)), {
+      wrapper: dataWrapper(client),
+    });
     await until(() => result.current.error !== undefined);
     expect(result.current.error).toMatchObject({ status: 404 });
   });
@@ -71,13 +73,20 @@ describe('creating an assistant', () => {
     expect(result.current.list.data).toHaveLength(1);
     await act(() => result.current.create.trigger({ type: 'sales_support', name: 'Ventas' }));
     const created = result.current.create.data!;
-    expect(created).toMatchObject({ institution_id: institution.id, product: { type: 'sales_support', name: 'Ventas' } });
+    expect(created).toMatchObject({
+      institution_id: institution.id,
+      product: { type: 'sales_support', name: 'Ventas' },
+    });
     expect(JSON.parse(api.received('institution-product', 'POST').at(-1)!.body)).toEqual({
       type: 'sales_support',
       name: 'Ventas',
     });
     await until(() => result.current.list.data?.length === 2);
-    expect(result.current.list.data?.[1]).toMatchObject({ id: created.id, type: 'sales_support', name: 'Ventas' });
+    expect(result.current.list.data?.[1]).toMatchObject({
+      id: created.id,
+      type: 'sales_support',
+      name: 'Ventas',
+    });
 
     const gets = api.received(`institution-product/${created.id}`, 'GET').length;
     const shown = renderHook(() => snapshot(useAssistant(created.id)), { wrapper: dataWrapper(client) });
@@ -134,14 +143,20 @@ describe('updating an assistant', () => {
     await until(() => result.current.list.data?.[0]?.name === 'Asistente Norte');
 
     await act(() => result.current.update.trigger({ publicLinkActive: false }));
-    expect(result.current.detail.data).toMatchObject({ public_link_active: false, product: { name: 'Asistente Norte' } });
+    expect(result.current.detail.data).toMatchObject({
+      public_link_active: false,
+      product: { name: 'Asistente Norte' },
+    });
   });
 
   it('rejects more than three suggested questions with the server issue', async () => {
     const { client, productId } = await owner('school');
     await expect(
       updateAssistant(client, productId, { suggested_questions: ['a', 'b', 'c', 'd'] }),
-    ).rejects.toMatchObject({ status: 400, issues: [expect.objectContaining({ path: 'suggested_questions' })] });
+    ).rejects.toMatchObject({
+      status: 400,
+      issues: [expect.objectContaining({ path: 'suggested_questions' })],
+    });
   });
 });
 

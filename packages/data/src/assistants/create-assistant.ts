@@ -1,4 +1,5 @@
 /** `POST institution-product`: creates an assistant of a type in the session's institution. */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { CreateProductBody, InstitutionProductDetail } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -14,7 +15,7 @@ export async function createAssistant(
   client: DataClient,
   body: CreateProductBody,
 ): Promise<InstitutionProductDetail> {
-  const assistant = await client.post<InstitutionProductDetail>('institution-product', body);
+  const assistant = await client.endpoint(routes.createInstitutionProduct, { json: body });
   await storeAssistant(client, assistant);
   return assistant;
 }

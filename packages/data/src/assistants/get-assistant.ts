@@ -1,4 +1,5 @@
 /** `GET institution-product/{id}`: one assistant with all its settings, as the contract types it. */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { InstitutionProductDetail } from '@conversa/contract/assistant';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -15,7 +16,7 @@ export function getAssistant(
   id: number,
   options?: CallOptions,
 ): Promise<InstitutionProductDetail> {
-  return client.get<InstitutionProductDetail>(`institution-product/${id}`, options);
+  return client.endpoint(routes.getInstitutionProduct, { ...options, params: { id } });
 }
 
 /** One assistant; nothing while `id` is null. The screen shows a failure, so it is not reported. */

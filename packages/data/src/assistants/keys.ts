@@ -17,6 +17,7 @@ export async function storeAssistant(client: DataClient, assistant: InstitutionP
   await client.setCached(institutionProductKey(assistant.id), liftProduct(assistant));
   const listKey = institutionProductsKey(assistant.institution_id);
   await client.invalidate(
-    (key) => Array.isArray(key) && key.length === listKey.length && key.every((part, i) => part === listKey[i]),
+    (key) =>
+      Array.isArray(key) && key.length === listKey.length && key.every((part, i) => part === listKey[i]),
   );
 }

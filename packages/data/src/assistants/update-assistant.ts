@@ -2,6 +2,7 @@
  * `PUT institution-product/{id}`: changes some of an assistant's settings (name, suggested
  * questions, handoff, public link, snippet); the fields left out keep their values.
  */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { InstitutionProductDetail, UpdateProductBody } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
@@ -19,7 +20,7 @@ export async function updateAssistant(
   id: number,
   changes: AssistantChanges,
 ): Promise<InstitutionProductDetail> {
-  const assistant = await client.put<InstitutionProductDetail>(`institution-product/${id}`, changes);
+  const assistant = await client.endpoint(routes.updateInstitutionProduct, { params: { id }, json: changes });
   await storeAssistant(client, assistant);
   return assistant;
 }

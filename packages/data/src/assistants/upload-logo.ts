@@ -1,4 +1,5 @@
 /** `POST institution-product/{id}/logo`: sets an assistant's logo (multipart field `logo`). */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { InstitutionProductDetail } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -21,9 +22,7 @@ export async function uploadLogo(
 ): Promise<InstitutionProductDetail> {
   const form = new FormData();
   form.append('logo', file, fileName);
-  const { data } = await client.call<InstitutionProductDetail>('POST', `institution-product/${id}/logo`, {
-    body: form,
-  });
+  const { data } = await client.call(routes.uploadLogo, { params: { id }, body: form });
   await storeAssistant(client, data);
   return data;
 }

@@ -50,7 +50,10 @@ describe('useLogin', () => {
       profile: { full_name: 'Ana Ruiz' },
     });
     expect(result.current.session.jwt).toBe(result.current.login.data?.jwt);
-    expect(JSON.parse(api.received('auth/login').at(-1)!.body)).toEqual({ email: user.email, password: user.password });
+    expect(JSON.parse(api.received('auth/login').at(-1)!.body)).toEqual({
+      email: user.email,
+      password: user.password,
+    });
   });
 
   it('leaves a wrong password as the mutation error, with the session untouched', async () => {
@@ -59,7 +62,9 @@ describe('useLogin', () => {
     const { result } = renderHook(() => useLogin(), { wrapper: dataWrapper(api.client({ onError })) });
     let thrown: unknown;
     await act(async () => {
-      thrown = await result.current.trigger({ email: user.email, password: 'Nope-passw0rd' }).catch((e: unknown) => e);
+      thrown = await result.current
+        .trigger({ email: user.email, password: 'Nope-passw0rd' })
+        .catch((e: unknown) => e);
     });
     expect(thrown).toMatchObject({ status: 401, code: 'invalid_credentials' });
     expect(result.current.error).toBe(thrown);
@@ -75,7 +80,11 @@ describe('useValidateToken', () => {
     const { result } = renderHook(() => snapshot(useValidateToken()), { wrapper: dataWrapper(client) });
     await until(() => result.current.data !== undefined);
     expect(result.current.data?.user.id).toBe(user.id);
-    expect(client.session.getSnapshot()).toMatchObject({ institutionId: 42, roles: ['admin'], isAuthed: true });
+    expect(client.session.getSnapshot()).toMatchObject({
+      institutionId: 42,
+      roles: ['admin'],
+      isAuthed: true,
+    });
     expect(client.session.getSnapshot().profile?.email).toBe(user.email);
   });
 
@@ -101,7 +110,10 @@ describe('third-party sign-in', () => {
   it('lists the configured providers', async () => {
     const { result } = renderHook(() => snapshot(useProviders()), { wrapper: dataWrapper(api.client()) });
     await until(() => result.current.data !== undefined);
-    expect(result.current.data).toEqual({ google_client_id: GOOGLE_CLIENT, microsoft_client_id: MICROSOFT_CLIENT });
+    expect(result.current.data).toEqual({
+      google_client_id: GOOGLE_CLIENT,
+      microsoft_client_id: MICROSOFT_CLIENT,
+    });
   });
 
   it('signs in with a Google credential, sending the callback fields snake_case', async () => {
@@ -144,9 +156,10 @@ describe('third-party sign-in', () => {
     expect(JSON.parse(api.received('auth/microsoft').at(-1)!.body)).toEqual({ id_token: idToken });
     expect(client.session.getSnapshot().jwt).toBe(session.jwt);
 
-    const refused = await loginWithGoogle(client, { credential: 'not.a.token', client_id: GOOGLE_CLIENT }).catch(
-      (error: ApiRequestError) => error,
-    );
+    const refused = await loginWithGoogle(client, {
+      credential: 'not.a.token',
+      client_id: GOOGLE_CLIENT,
+    }).catch((error: ApiRequestError) => error);
     expect(refused).toMatchObject({ status: 401, code: 'provider_token_invalid', sessionExpired: false });
     expect(client.session.getSnapshot().jwt).toBe(session.jwt);
     expect(onUnauthorized).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
 /** `GET auth/providers`: which third-party sign-in buttons to show. */
+import * as routes from '@conversa/contract/routes/auth';
 import type { AuthProviders } from '@conversa/contract/auth';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -10,7 +11,7 @@ export const providersKey = ['auth/providers'] as const;
 
 /** The configured Google and Microsoft client ids (null when a provider is off). */
 export function getProviders(client: DataClient, options?: CallOptions): Promise<AuthProviders> {
-  return client.get<AuthProviders>('auth/providers', options);
+  return client.endpoint(routes.providers, options);
 }
 
 /** The configured providers. */

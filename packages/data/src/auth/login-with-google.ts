@@ -1,4 +1,5 @@
 /** `POST auth/google`: sign in with the Google Identity Services credential; the session is stored. */
+import * as routes from '@conversa/contract/routes/auth';
 import type { GoogleLoginBody, Session } from '@conversa/contract/auth';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
@@ -11,7 +12,7 @@ export const loginWithGoogleKey = 'auth/google';
 
 /** Signs in with `{credential, client_id, select_by}` from the Google callback. */
 export async function loginWithGoogle(client: DataClient, body: BodyOf<GoogleLoginBody>): Promise<Session> {
-  const session = await client.post<Session>('auth/google', body, { sessionCheck: false });
+  const session = await client.endpoint(routes.google, { json: body, sessionCheck: false });
   client.signIn(session);
   return session;
 }

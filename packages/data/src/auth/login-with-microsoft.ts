@@ -1,4 +1,5 @@
 /** `POST auth/microsoft`: sign in with a Microsoft ID token; the session is stored. */
+import * as routes from '@conversa/contract/routes/auth';
 import type { MicrosoftLoginBody, Session } from '@conversa/contract/auth';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
@@ -14,7 +15,7 @@ export async function loginWithMicrosoft(
   client: DataClient,
   body: BodyOf<MicrosoftLoginBody>,
 ): Promise<Session> {
-  const session = await client.post<Session>('auth/microsoft', body, { sessionCheck: false });
+  const session = await client.endpoint(routes.microsoft, { json: body, sessionCheck: false });
   client.signIn(session);
   return session;
 }

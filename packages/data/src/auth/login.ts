@@ -1,4 +1,5 @@
 /** `POST auth/login`: sign in with e-mail and password; the answer becomes the stored session. */
+import * as routes from '@conversa/contract/routes/auth';
 import type { LoginBody, Session } from '@conversa/contract/auth';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
@@ -12,7 +13,7 @@ export const loginKey = 'auth/login';
 /** Signs in and stores the session. */
 export async function login(client: DataClient, body: BodyOf<LoginBody>): Promise<Session> {
   // A 401 here is a wrong password, not the end of a session.
-  const session = await client.post<Session>('auth/login', body, { sessionCheck: false });
+  const session = await client.endpoint(routes.login, { json: body, sessionCheck: false });
   client.signIn(session);
   return session;
 }

@@ -1,4 +1,5 @@
 /** `POST auth/validate-token`: the session of the stored token, refreshed into the store. */
+import * as routes from '@conversa/contract/routes/auth';
 import type { Session } from '@conversa/contract/auth';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -10,7 +11,7 @@ export const validateTokenKey = (jwt: string) => ['auth/validate-token', jwt] as
 
 /** Checks the token; its session (user, profile, roles) replaces the stored one. A dead token is a 401. */
 export async function validateToken(client: DataClient, options?: CallOptions): Promise<Session> {
-  const session = await client.post<Session>('auth/validate-token', undefined, options);
+  const session = await client.endpoint(routes.validateToken, options);
   client.signIn(session, { refresh: true });
   return session;
 }

@@ -4,6 +4,7 @@
  * question starts the conversation; a conversation the server no longer knows is forgotten, so the
  * retry starts afresh.
  */
+import * as routes from '@conversa/contract/routes/chat';
 import type { ChatEvent, ChatEventName } from '@conversa/contract/chat';
 import { useCallback } from 'react';
 import type { DataClient } from '../client';
@@ -29,8 +30,8 @@ export async function askAssistant(
   const { conversationId } = storedGuest(client) ?? (await startGuestConversation(client, externalId));
   let response: Response;
   try {
-    response = await client.stream(`public/conversation/${encodeURIComponent(conversationId)}/message`, {
-      method: 'POST',
+    response = await client.stream(routes.postMessage, {
+      params: { id: conversationId },
       json: { text },
       institution: false,
       sessionCheck: false,

@@ -28,10 +28,14 @@ beforeAll(async () => {
   ({ client: staff } = await api.signedIn());
   const institution = await createInstitution(staff, { name: 'Colegio Chat', kind: 'school' });
   productId = (await listInstitutionProducts(staff, institution.id))[0]!.id;
-  await updateFaqs(staff, productId, { faqs: [
-    { question: 'When does the school year start?', answer: 'The school year starts on **September 8**.' },
-  ] });
-  const detail = await updateAssistant(staff, productId, { suggested_questions: ['When does the school year start?'] });
+  await updateFaqs(staff, productId, {
+    faqs: [
+      { question: 'When does the school year start?', answer: 'The school year starts on **September 8**.' },
+    ],
+  });
+  const detail = await updateAssistant(staff, productId, {
+    suggested_questions: ['When does the school year start?'],
+  });
   externalId = detail.external_id;
 });
 afterAll(() => api.close());
@@ -46,7 +50,9 @@ async function ask(client: DataClient, text: string) {
 describe('the public assistant', () => {
   it('is read by its snippet id without a token or an institution header', async () => {
     const client = api.client();
-    const { result } = renderHook(() => snapshot(usePublicAssistant(externalId)), { wrapper: dataWrapper(client) });
+    const { result } = renderHook(() => snapshot(usePublicAssistant(externalId)), {
+      wrapper: dataWrapper(client),
+    });
     await until(() => result.current.data !== undefined);
     expect(result.current.data).toMatchObject({
       name: expect.any(String),
@@ -99,19 +105,25 @@ describe('a conversation', () => {
     expect(client.session.getSnapshot().guestConversationId).toBe(guestConversationId);
     expect(api.received(`public/assistant/${externalId}/session`, 'POST')).toHaveLength(1);
 
-    const { result } = renderHook(() => snapshot(useGuestConversation(true)), { wrapper: dataWrapper(client) });
+    const { result } = renderHook(() => snapshot(useGuestConversation(true)), {
+      wrapper: dataWrapper(client),
+    });
     await until(() => result.current.data !== undefined);
-    expect(result.current.data!.messages.map((message) => [message.role, message.text.slice(0, 20)])).toEqual([
-      ['user', 'When does the school'],
-      ['assistant', expect.any(String)],
-      ['user', 'And when does it end'],
-      ['assistant', expect.any(String)],
-    ]);
+    expect(result.current.data!.messages.map((message) => [message.role, message.text.slice(0, 20)])).toEqual(
+      [
+        ['user', 'When does the school'],
+        ['assistant', expect.any(String)],
+        ['user', 'And when does it end'],
+        ['assistant', expect.any(String)],
+      ],
+    );
   });
 
   it('is not read while the chat does not ask for it, nor when there is none', async () => {
     const client = api.client();
-    const { result } = renderHook(() => snapshot(useGuestConversation(true)), { wrapper: dataWrapper(client) });
+    const { result } = renderHook(() => snapshot(useGuestConversation(true)), {
+      wrapper: dataWrapper(client),
+    });
     await until(() => !result.current.isLoading);
     expect(result.current.data).toBeUndefined();
     expect(api.received('public/conversation/', 'GET').length).toBe(0);
@@ -125,7 +137,9 @@ describe('a conversation', () => {
     const other = api.client();
     await ask(other, 'When does the school year start?');
     client.session.update({ guestConversationId: other.session.getSnapshot().guestConversationId });
-    await expect(getGuestConversation(client, client.session.getSnapshot().guestConversationId!)).resolves.toBeNull();
+    await expect(
+      getGuestConversation(client, client.session.getSnapshot().guestConversationId!),
+    ).resolves.toBeNull();
     expect(client.session.getSnapshot()).toMatchObject({ guestJwt: null, guestConversationId: null });
 
     // A token the server does not accept: the question fails, the conversation is forgotten.

@@ -3,6 +3,7 @@
  * questions, whether its link is active, the snippet's colour, side and greeting). Public: no token,
  * no institution header.
  */
+import * as routes from '@conversa/contract/routes/chat';
 import type { WidgetAssistant } from '@conversa/contract/chat';
 import useSWR from 'swr';
 import type { DataClient } from '../client';
@@ -14,7 +15,8 @@ export { publicAssistantKey } from './keys';
 
 /** The assistant behind an embed snippet id. */
 export function getPublicAssistant(client: DataClient, externalId: string): Promise<WidgetAssistant> {
-  return client.get<WidgetAssistant>(`public/assistant/${encodeURIComponent(externalId)}`, {
+  return client.endpoint(routes.widgetAssistant, {
+    params: { id: externalId },
     institution: false,
     // The chat shows its own text for a missing or unreachable assistant; there is no toast to send it to.
     report: false,

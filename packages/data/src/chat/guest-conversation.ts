@@ -5,7 +5,8 @@
  * frame's storage, never the host page's), read back with `GET public/conversation/{id}` after a
  * reload, and forgotten when the server no longer knows it (expired token, removed conversation).
  */
-import type { ChatSession, Conversation } from '@conversa/contract/chat';
+import type { Conversation } from '@conversa/contract/chat';
+import * as routes from '@conversa/contract/routes/chat';
 import useSWR from 'swr';
 import type { DataClient } from '../client';
 import { type ApiRequestError, isApiRequestError } from '../errors';
@@ -33,11 +34,10 @@ export async function startGuestConversation(
   client: DataClient,
   externalId: string,
 ): Promise<{ token: string; conversationId: string }> {
-  const answer = await client.post<ChatSession>(
-    `public/assistant/${encodeURIComponent(externalId)}/session`,
-    undefined,
-    { institution: false },
-  );
+  const answer = await client.endpoint(routes.widgetSession, {
+    params: { id: externalId },
+    institution: false,
+  });
   client.session.update({ guestJwt: answer.token, guestConversationId: answer.conversation_id });
   return { token: answer.token, conversationId: answer.conversation_id };
 }
@@ -45,7 +45,8 @@ export async function startGuestConversation(
 /** `GET public/conversation/{id}` with the guest token; a gone conversation is forgotten. */
 export async function getGuestConversation(client: DataClient, id: string): Promise<Conversation | null> {
   try {
-    return await client.get<Conversation>(`public/conversation/${encodeURIComponent(id)}`, {
+    return await client.endpoint(routes.getConversation, {
+      params: { id },
       institution: false,
       report: false,
       // A refused guest token only ends this conversation, not a staff session of the same client.

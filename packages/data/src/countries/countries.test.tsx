@@ -19,5 +19,8 @@ it('lists the countries in the session language, refetching when it changes', as
 
   client.session.update({ locale: 'es' });
   await until(() => result.current.data?.find((country) => country.code === 'DE')?.name === 'Alemania');
-  expect(api.received('country').map((request) => request.headers.get('accept-language'))).toEqual(['en', 'es']);
+  expect(api.received('country').map((request) => request.headers.get('accept-language'))).toEqual([
+    'en',
+    'es',
+  ]);
 });

@@ -1,4 +1,5 @@
 /** `GET country`: the ISO 3166 list, named in the UI's language. */
+import * as routes from '@conversa/contract/routes/platform';
 import type { Locale } from '@conversa/contract/constants';
 import type { Country } from '@conversa/contract/country';
 import useSWR from 'swr';
@@ -12,12 +13,14 @@ export const countriesKey = (locale: Locale) => ['country', locale] as const;
 
 /** Every country, in the session's language. */
 export function listCountries(client: DataClient, options?: CallOptions): Promise<Country[]> {
-  return client.get<Country[]>('country', options);
+  return client.endpoint(routes.countries, options);
 }
 
 /** Every country, in the session's language. */
 export function useCountries() {
   const client = useDataClient();
   const locale = useSession().locale ?? detectLocale();
-  return useSWR<Country[], ApiRequestError>(countriesKey(locale), () => listCountries(client, { report: false }));
+  return useSWR<Country[], ApiRequestError>(countriesKey(locale), () =>
+    listCountries(client, { report: false }),
+  );
 }

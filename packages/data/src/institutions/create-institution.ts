@@ -1,6 +1,7 @@
 /** `POST institution`: creates an institution; the creator becomes its `main` member and acts in it. */
+import * as routes from '@conversa/contract/routes/institutions';
 import type { CreateInstitutionBody, Institution } from '@conversa/contract/institution';
-import type { Role } from '@conversa/contract/roles';
+import { rolesIn } from '@conversa/contract/roles';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
 import type { DataClient } from '../client';
@@ -17,10 +18,9 @@ export async function createInstitution(
   client: DataClient,
   body: BodyOf<CreateInstitutionBody>,
 ): Promise<Institution> {
-  const institution = await client.post<Institution>('institution', body);
+  const institution = await client.endpoint(routes.createInstitution, { json: body });
   const { roles } = client.session.getSnapshot();
-  const nextRoles: Role[] = roles.includes('admin') ? ['main', 'admin'] : ['main'];
-  client.session.update({ institutionId: institution.id, roles: nextRoles });
+  client.session.update({ institutionId: institution.id, roles: rolesIn('main', roles.includes('admin')) });
   await client.setCached(institutionKey(institution.id), institution);
   await client.invalidate((key) => isInstitutionsKey(key) || isUserInstitutionsKey(key));
   return institution;

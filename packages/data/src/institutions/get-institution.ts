@@ -1,4 +1,5 @@
 /** `GET institution/{id}`: one institution the user may act in. */
+import * as routes from '@conversa/contract/routes/institutions';
 import type { Institution } from '@conversa/contract/institution';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -11,7 +12,7 @@ export { institutionKey } from './keys';
 
 /** The institution's details. */
 export function getInstitution(client: DataClient, id: number, options?: CallOptions): Promise<Institution> {
-  return client.get<Institution>(`institution/${id}`, options);
+  return client.endpoint(routes.getInstitution, { ...options, params: { id } });
 }
 
 /** An institution (default: the session's). */

@@ -24,7 +24,13 @@ describe('creating and reading', () => {
     const { result } = renderHook(() => useCreateInstitution(), { wrapper: dataWrapper(client) });
     const name = `Colegio ${unique()}`;
     await act(() =>
-      result.current.trigger({ name, kind: 'school', websiteUrl: 'colegio.example.org', students: '250_500', country: 'es' }),
+      result.current.trigger({
+        name,
+        kind: 'school',
+        websiteUrl: 'colegio.example.org',
+        students: '250_500',
+        country: 'es',
+      }),
     );
     const created = result.current.data!;
     expect(JSON.parse(api.received('institution', 'POST').at(-1)!.body)).toEqual({
@@ -34,7 +40,12 @@ describe('creating and reading', () => {
       students: '250_500',
       country: 'es',
     });
-    expect(created).toMatchObject({ name, kind: 'school', website_url: 'https://colegio.example.org', country: 'ES' });
+    expect(created).toMatchObject({
+      name,
+      kind: 'school',
+      website_url: 'https://colegio.example.org',
+      country: 'ES',
+    });
     expect(client.session.getSnapshot()).toMatchObject({ institutionId: created.id, roles: ['main'] });
 
     const gets = api.received(`institution/${created.id}`, 'GET').length;
@@ -104,24 +115,31 @@ describe('the admin list', () => {
   it('sends name, page and per-page and reads the pagination headers', async () => {
     const { client } = await api.signedIn({ isAdmin: true });
     const tag = unique();
-    for (const n of [1, 2, 3]) await createInstitution(client, { name: `Search ${tag} ${n}`, kind: 'school' });
+    for (const n of [1, 2, 3])
+      await createInstitution(client, { name: `Search ${tag} ${n}`, kind: 'school' });
     const page = await listInstitutions(client, { name: ` ${tag} `, page: 2, perPage: 2 });
     const seen = api.received('institution', 'GET').at(-1)!;
     expect(Object.fromEntries(seen.search)).toEqual({ name: tag, page: '2', 'per-page': '2' });
     expect(page).toMatchObject({ pageCount: 2, totalCount: 3, perPage: 2, currentPage: 2 });
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.stringContaining(tag) }));
+    expect(page.items[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), name: expect.stringContaining(tag) }),
+    );
     expect(page.items[0]).toHaveProperty('country_data');
   });
 
   it('keeps the previous page on screen while the next one loads', async () => {
     const { client } = await api.signedIn({ isAdmin: true });
     const tag = unique();
-    for (const n of [1, 2, 3]) await createInstitution(client, { name: `Paged ${tag} ${n}`, kind: 'business' });
-    const { result, rerender } = renderHook(({ page }) => snapshot(useInstitutions({ name: tag, page, perPage: 2 })), {
-      wrapper: dataWrapper(client),
-      initialProps: { page: 1 },
-    });
+    for (const n of [1, 2, 3])
+      await createInstitution(client, { name: `Paged ${tag} ${n}`, kind: 'business' });
+    const { result, rerender } = renderHook(
+      ({ page }) => snapshot(useInstitutions({ name: tag, page, perPage: 2 })),
+      {
+        wrapper: dataWrapper(client),
+        initialProps: { page: 1 },
+      },
+    );
     await until(() => result.current.data !== undefined);
     expect(result.current.data).toMatchObject({ currentPage: 1, totalCount: 3 });
     rerender({ page: 2 });

@@ -12,8 +12,11 @@ export interface InstitutionsQuery {
 export const institutionKey = (id: number) => ['institution', id] as const;
 
 /** Normalized so `{}` and `{page: 1}` share one entry. */
-export const institutionsKey = ({ name = '', page = 1, perPage = DEFAULT_PAGE_SIZE }: InstitutionsQuery = {}) =>
-  ['institution', { name: name.trim(), page, perPage }] as const;
+export const institutionsKey = ({
+  name = '',
+  page = 1,
+  perPage = DEFAULT_PAGE_SIZE,
+}: InstitutionsQuery = {}) => ['institution', { name: name.trim(), page, perPage }] as const;
 
 /** True for the keys of the admin list (every query). */
 export const isInstitutionsKey = (key: unknown) =>

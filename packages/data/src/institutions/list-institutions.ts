@@ -1,9 +1,10 @@
 /** `GET institution` (admin): every institution, paginated, searched by name. */
+import * as routes from '@conversa/contract/routes/institutions';
 import type { InstitutionListItem } from '@conversa/contract/institution';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
-import { type Page, pageParams } from '../pagination';
+import { getPage, type Page, pageParams } from '../pagination';
 import { useDataClient } from '../provider';
 import { type InstitutionsQuery, institutionsKey } from './keys';
 
@@ -17,7 +18,7 @@ export function listInstitutions(
   options?: CallOptions,
 ): Promise<Page<InstitutionListItem>> {
   const [, { name, page, perPage }] = institutionsKey(query);
-  return client.getPage<InstitutionListItem>('institution', {
+  return getPage(client, routes.listInstitutions, {
     ...options,
     searchParams: { ...(name ? { name } : {}), ...pageParams({ page, perPage }) },
   });

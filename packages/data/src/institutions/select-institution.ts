@@ -1,5 +1,5 @@
 /** Switching the institution the console acts in (sign-in's select step, the admin's change-institution). */
-import type { MemberRole, Role } from '@conversa/contract/roles';
+import { type MemberRole, rolesIn } from '@conversa/contract/roles';
 import type { DataClient } from '../client';
 
 /**
@@ -8,6 +8,5 @@ import type { DataClient } from '../client';
  */
 export function selectInstitution(client: DataClient, institutionId: number, role?: MemberRole | null): void {
   const { roles } = client.session.getSnapshot();
-  const next: Role[] = [...(role ? [role] : []), ...(roles.includes('admin') ? (['admin'] as const) : [])];
-  client.session.update({ institutionId, roles: next });
+  client.session.update({ institutionId, roles: rolesIn(role ?? null, roles.includes('admin')) });
 }

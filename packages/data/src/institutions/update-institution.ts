@@ -1,4 +1,5 @@
 /** `PUT institution/{id}`: replaces an institution's details; cached copies follow. */
+import * as routes from '@conversa/contract/routes/institutions';
 import type { Institution, UpdateInstitutionBody } from '@conversa/contract/institution';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
@@ -14,7 +15,7 @@ export async function updateInstitution(
   id: number,
   body: BodyOf<UpdateInstitutionBody>,
 ): Promise<Institution> {
-  const institution = await client.put<Institution>(`institution/${id}`, body);
+  const institution = await client.endpoint(routes.updateInstitution, { params: { id }, json: body });
   await client.setCached(institutionKey(id), institution);
   await client.invalidate((key) => isInstitutionsKey(key) || isUserInstitutionsKey(key));
   return institution;
@@ -23,7 +24,12 @@ export async function updateInstitution(
 /** `trigger(details)` saves the institution `id`. */
 export function useUpdateInstitution(id: number) {
   const client = useDataClient();
-  return useSWRMutation<Institution, ApiRequestError, ReturnType<typeof institutionKey>, BodyOf<UpdateInstitutionBody>>(
+  return useSWRMutation<
+    Institution,
+    ApiRequestError,
+    ReturnType<typeof institutionKey>,
+    BodyOf<UpdateInstitutionBody>
+  >(
     institutionKey(id),
     (_key, { arg }) => updateInstitution(client, id, arg),
     // updateInstitution already wrote the cache entry.

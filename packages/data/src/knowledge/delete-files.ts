@@ -1,4 +1,5 @@
 /** `POST institution-product/{id}/file/delete`: deletes files and what was learnt from them. */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { MessageResult } from '@conversa/contract/common';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -10,8 +11,12 @@ import { editCachedFiles, mergeFiles } from './keys';
 export const deleteFilesKey = (id: number) => ['institution-product', id, 'file', 'delete'] as const;
 
 /** Deletes the files `ids`; they leave the cached list. Answers the server's `{message, code}`. */
-export async function deleteFiles(client: DataClient, id: number, ids: readonly number[]): Promise<MessageResult> {
-  const result = await client.post<MessageResult>(`institution-product/${id}/file/delete`, { ids });
+export async function deleteFiles(
+  client: DataClient,
+  id: number,
+  ids: readonly number[],
+): Promise<MessageResult> {
+  const result = await client.endpoint(routes.deleteFiles, { params: { id }, json: { ids } });
   await editCachedFiles(client, id, (list) => mergeFiles(list, [], ids));
   return result;
 }

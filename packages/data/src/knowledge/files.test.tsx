@@ -71,7 +71,10 @@ describe('files list edits', () => {
       file(1, '2025-01-01T00:00:00Z', 'ready'),
     ]);
     expect(applyFileEvent(list, { ...file(2, '2025-01-02T00:00:00Z'), deleted: true })).toEqual([list[1]]);
-    expect(applyFileEvent(list, file(2, '2025-01-02T00:00:00Z', 'failed'))[0]).toMatchObject({ id: 2, state: 'failed' });
+    expect(applyFileEvent(list, file(2, '2025-01-02T00:00:00Z', 'failed'))[0]).toMatchObject({
+      id: 2,
+      state: 'failed',
+    });
   });
 });
 
@@ -130,14 +133,19 @@ describe('uploading and following files', () => {
     const { result } = mountFiles(client, productId);
     await until(() => result.current.files.data !== undefined);
     const sent = await act(() =>
-      result.current.upload.trigger([text('a.txt', 'Horario de 8 a 15 h.'), text('b.txt', 'Comedor con menú.')]),
+      result.current.upload.trigger([
+        text('a.txt', 'Horario de 8 a 15 h.'),
+        text('b.txt', 'Comedor con menú.'),
+      ]),
     );
     expect(sent.map((f) => f.name).sort()).toEqual(['a.txt', 'b.txt']);
     expect(result.current.files.data).toHaveLength(2);
     const answer = await act(() => result.current.remove.trigger(sent.map((f) => f.id)));
     expect(answer).toEqual({ message: 'Delete successfully.', code: 'deleted' });
     expect(result.current.files.data).toEqual([]);
-    expect(JSON.parse(api.received(`institution-product/${productId}/file/delete`, 'POST').at(-1)!.body)).toEqual({
+    expect(
+      JSON.parse(api.received(`institution-product/${productId}/file/delete`, 'POST').at(-1)!.body),
+    ).toEqual({
       ids: sent.map((f) => f.id),
     });
     expect(await listFiles(client, productId)).toEqual([]);
@@ -158,11 +166,18 @@ describe('uploading and following files', () => {
     const [mine] = await uploadFiles(theirs.client, theirs.productId, [text('notas.txt', 'privado')]);
     const { client } = await api.signedIn();
     await expect(listFiles(client, theirs.productId)).rejects.toMatchObject({ status: 404 });
-    await expect(uploadFiles(client, theirs.productId, [text('x.txt', 'x')])).rejects.toMatchObject({ status: 404 });
+    await expect(uploadFiles(client, theirs.productId, [text('x.txt', 'x')])).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(deleteFiles(client, theirs.productId, [mine!.id])).rejects.toMatchObject({ status: 404 });
     const before = api.received(`institution-product/${theirs.productId}/events`).length;
     // A refusal is final: no reconnecting (this resolves rather than retrying forever).
-    await followProductEvents(client, theirs.productId, { onEvent: () => undefined }, new AbortController().signal);
+    await followProductEvents(
+      client,
+      theirs.productId,
+      { onEvent: () => undefined },
+      new AbortController().signal,
+    );
     expect(api.received(`institution-product/${theirs.productId}/events`)).toHaveLength(before + 1);
     expect(await listFiles(theirs.client, theirs.productId)).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 /** `GET institution-product/{id}/faq`: the assistant's FAQs (question/answer pairs), in order. */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { Faqs } from '@conversa/contract/assistant';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -10,7 +11,7 @@ export { faqsKey } from './keys';
 
 /** The FAQs (`{faqs}`). */
 export function getFaqs(client: DataClient, id: number, options?: CallOptions): Promise<Faqs> {
-  return client.get<Faqs>(`institution-product/${id}/faq`, options);
+  return client.endpoint(routes.getFaqs, { ...options, params: { id } });
 }
 
 /** The FAQs; nothing while `id` is null. The screen shows a failure, so it is not reported. */

@@ -1,4 +1,5 @@
 /** `GET institution-product/{id}/knowledge-base`: the assistant's free knowledge-base text. */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { KnowledgeBase } from '@conversa/contract/assistant';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -9,8 +10,12 @@ import { knowledgeBaseKey } from './keys';
 export { knowledgeBaseKey } from './keys';
 
 /** The knowledge-base text (`{text}`). */
-export function getKnowledgeBase(client: DataClient, id: number, options?: CallOptions): Promise<KnowledgeBase> {
-  return client.get<KnowledgeBase>(`institution-product/${id}/knowledge-base`, options);
+export function getKnowledgeBase(
+  client: DataClient,
+  id: number,
+  options?: CallOptions,
+): Promise<KnowledgeBase> {
+  return client.endpoint(routes.getKnowledgeBase, { ...options, params: { id } });
 }
 
 /** The knowledge-base text; nothing while `id` is null. The screen shows a failure, so it is not reported. */

@@ -14,7 +14,11 @@ export const filesKey = (id: number) => ['institution-product', id, 'file'] as c
 
 /** True for the files key of `id`. */
 export const isFilesKey = (id: number) => (key: unknown) =>
-  Array.isArray(key) && key[0] === 'institution-product' && key[1] === id && key[2] === 'file' && key.length === 3;
+  Array.isArray(key) &&
+  key[0] === 'institution-product' &&
+  key[1] === id &&
+  key[2] === 'file' &&
+  key.length === 3;
 
 /** The list with `changed` files put in (replacing the same ids) and `removed` ids taken out; newest first. */
 export function mergeFiles(

@@ -43,10 +43,12 @@ describe('knowledge-base text', () => {
   it('refuses text over the limit with a too_long issue, and keeps the old text', async () => {
     const { client, productId } = await owner();
     await updateKnowledgeBase(client, productId, { text: 'corto' });
-    await expect(updateKnowledgeBase(client, productId, { text: 'x'.repeat(100_001) })).rejects.toMatchObject({
-      status: 400,
-      issues: [expect.objectContaining({ path: 'text', code: 'too_long' })],
-    });
+    await expect(updateKnowledgeBase(client, productId, { text: 'x'.repeat(100_001) })).rejects.toMatchObject(
+      {
+        status: 400,
+        issues: [expect.objectContaining({ path: 'text', code: 'too_long' })],
+      },
+    );
     expect(await getKnowledgeBase(client, productId)).toEqual({ text: 'corto' });
   });
 
@@ -81,7 +83,9 @@ describe('FAQs', () => {
     ];
     await act(() => result.current.save.trigger({ faqs }));
     expect(result.current.faqs.data).toEqual({ faqs });
-    expect(JSON.parse(api.received(`institution-product/${productId}/faq`, 'PUT').at(-1)!.body)).toEqual({ faqs });
+    expect(JSON.parse(api.received(`institution-product/${productId}/faq`, 'PUT').at(-1)!.body)).toEqual({
+      faqs,
+    });
     const reordered = [faqs[1]!, faqs[0]!];
     await updateFaqs(client, productId, { faqs: reordered });
     expect(await getFaqs(client, productId)).toEqual({ faqs: reordered });

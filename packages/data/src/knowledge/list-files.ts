@@ -1,4 +1,5 @@
 /** `GET institution-product/{id}/file`: the assistant's uploaded files with their state, newest first. */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { ProductFile } from '@conversa/contract/knowledge';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -10,7 +11,7 @@ export { filesKey } from './keys';
 
 /** The files. */
 export function listFiles(client: DataClient, id: number, options?: CallOptions): Promise<ProductFile[]> {
-  return client.get<ProductFile[]>(`institution-product/${id}/file`, options);
+  return client.endpoint(routes.listFiles, { ...options, params: { id } });
 }
 
 /**

@@ -4,6 +4,7 @@
  * which cannot send the `Authorization` and `X-Institution-Id` headers; parsed with
  * eventsource-parser (`events.ts`). A dropped connection comes back with a doubling delay; a refusal (4xx) ends it.
  */
+import * as routes from '@conversa/contract/routes/assistants';
 import { FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
 import { useEffect, useRef } from 'react';
 import type { DataClient } from '../client';
@@ -29,7 +30,7 @@ export async function readProductEvents(
   signal: AbortSignal,
 ): Promise<void> {
   // A stream that cannot open is for the screen to show (its list), not for a toast per retry.
-  const response = await client.stream(`institution-product/${id}/events`, { signal, report: false });
+  const response = await client.stream(routes.productEvents, { params: { id }, signal, report: false });
   onOpen?.();
   if (!response.body) return;
   for await (const message of readServerEvents(response.body)) {

@@ -1,4 +1,5 @@
 /** `PUT institution-product/{id}/faq`: replaces all the assistant's FAQs, in the order given. */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { Faqs } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -8,7 +9,7 @@ import { faqsKey } from './keys';
 
 /** Saves the list; the cached copy becomes the answer. */
 export async function updateFaqs(client: DataClient, id: number, body: Faqs): Promise<Faqs> {
-  const saved = await client.put<Faqs>(`institution-product/${id}/faq`, body);
+  const saved = await client.endpoint(routes.putFaqs, { params: { id }, json: body });
   await client.setCached(faqsKey(id), saved);
   return saved;
 }

@@ -1,4 +1,5 @@
 /** `PUT institution-product/{id}/knowledge-base`: replaces the assistant's knowledge-base text. */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { KnowledgeBase } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -7,8 +8,12 @@ import { useDataClient } from '../provider';
 import { knowledgeBaseKey } from './keys';
 
 /** Saves the text; the cached copy becomes the answer. */
-export async function updateKnowledgeBase(client: DataClient, id: number, body: KnowledgeBase): Promise<KnowledgeBase> {
-  const saved = await client.put<KnowledgeBase>(`institution-product/${id}/knowledge-base`, body);
+export async function updateKnowledgeBase(
+  client: DataClient,
+  id: number,
+  body: KnowledgeBase,
+): Promise<KnowledgeBase> {
+  const saved = await client.endpoint(routes.putKnowledgeBase, { params: { id }, json: body });
   await client.setCached(knowledgeBaseKey(id), saved);
   return saved;
 }

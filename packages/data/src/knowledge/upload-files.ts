@@ -1,4 +1,5 @@
 /** `POST institution-product/{id}/file`: uploads TXT, DOCX or PDF files (multipart field `files`). */
+import * as routes from '@conversa/contract/routes/assistants';
 import type { ProductFile } from '@conversa/contract/knowledge';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -13,10 +14,14 @@ export const uploadFilesKey = (id: number) => ['institution-product', id, 'file'
  * Uploads the files in one request; the server answers them as `processing` and works on them in
  * the background. They join the cached list at once; their next states come as events.
  */
-export async function uploadFiles(client: DataClient, id: number, files: readonly File[]): Promise<ProductFile[]> {
+export async function uploadFiles(
+  client: DataClient,
+  id: number,
+  files: readonly File[],
+): Promise<ProductFile[]> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const { data } = await client.call<ProductFile[]>('POST', `institution-product/${id}/file`, { body: form });
+  const { data } = await client.call(routes.uploadFiles, { params: { id }, body: form });
   await editCachedFiles(client, id, (list) => mergeFiles(list, data));
   return data;
 }

@@ -1,5 +1,5 @@
 /** `GET institution-product/{id}`: one product, lifted (see `product.ts`). */
-import type { InstitutionProduct } from '@conversa/contract/product';
+import * as routes from '@conversa/contract/routes/assistants';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
@@ -10,8 +10,12 @@ import { liftProduct, type Product } from './product';
 export const institutionProductKey = (id: number) => ['institution-product', id] as const;
 
 /** One product. */
-export async function getInstitutionProduct(client: DataClient, id: number, options?: CallOptions): Promise<Product> {
-  return liftProduct(await client.get<InstitutionProduct>(`institution-product/${id}`, options));
+export async function getInstitutionProduct(
+  client: DataClient,
+  id: number,
+  options?: CallOptions,
+): Promise<Product> {
+  return liftProduct(await client.endpoint(routes.getInstitutionProduct, { ...options, params: { id } }));
 }
 
 /** One product; nothing while `id` is null. */

@@ -1,5 +1,5 @@
 /** `GET institution/{id}/product`: an institution's products, lifted (see `product.ts`). */
-import type { InstitutionProduct } from '@conversa/contract/product';
+import * as routes from '@conversa/contract/routes/assistants';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
@@ -7,7 +7,8 @@ import { useDataClient, useSession } from '../provider';
 import { liftProduct, type Product } from './product';
 
 /** SWR key of an institution's products. */
-export const institutionProductsKey = (institutionId: number) => ['institution', institutionId, 'product'] as const;
+export const institutionProductsKey = (institutionId: number) =>
+  ['institution', institutionId, 'product'] as const;
 
 /** The institution's products. */
 export async function listInstitutionProducts(
@@ -15,7 +16,10 @@ export async function listInstitutionProducts(
   institutionId: number,
   options?: CallOptions,
 ): Promise<Product[]> {
-  const products = await client.get<InstitutionProduct[]>(`institution/${institutionId}/product`, options);
+  const products = await client.endpoint(routes.institutionProducts, {
+    ...options,
+    params: { id: institutionId },
+  });
   return products.map(liftProduct);
 }
 

@@ -22,7 +22,14 @@ describe('product answers', () => {
         institution_id: 9,
         product: { type: 'sales_support', name: 'Ventas', logo: null },
       }),
-    ).toEqual({ id: 5, externalId: 'ext-5', institutionId: 9, type: 'sales_support', name: 'Ventas', logo: null });
+    ).toEqual({
+      id: 5,
+      externalId: 'ext-5',
+      institutionId: 9,
+      type: 'sales_support',
+      name: 'Ventas',
+      logo: null,
+    });
   });
 
   it("lists the session institution's products, lifted, from the real server", async () => {
@@ -40,9 +47,12 @@ describe('product answers', () => {
       name: expect.any(String),
       logo: null,
     });
-    const wire = await api.server.call<{ data: Record<string, unknown>[] }>(`/api/institution/${school.id}/product`, {
-      token: client.session.getSnapshot().jwt,
-    });
+    const wire = await api.server.call<{ data: Record<string, unknown>[] }>(
+      `/api/institution/${school.id}/product`,
+      {
+        token: client.session.getSnapshot().jwt,
+      },
+    );
     expect(wire.body.data[0]).toHaveProperty('external_id', product!.externalId);
     expect(wire.body.data[0]).toHaveProperty('product');
   });
@@ -53,7 +63,9 @@ describe('product answers', () => {
     const [listed] = await listInstitutionProducts(client, business.id);
     expect(listed?.type).toBe('retail');
     expect(await getInstitutionProduct(client, listed!.id)).toEqual(listed);
-    const { result } = renderHook(() => snapshot(useInstitutionProduct(listed!.id)), { wrapper: dataWrapper(client) });
+    const { result } = renderHook(() => snapshot(useInstitutionProduct(listed!.id)), {
+      wrapper: dataWrapper(client),
+    });
     await until(() => result.current.data !== undefined);
     expect(result.current.data).toEqual(listed);
   });

@@ -3,7 +3,12 @@
  * port and a fresh database, with a log of what it received, so tests can assert the headers and
  * bodies that actually arrived.
  */
-import { createSignedInUser, createTestServer, type TestServer, type TestUser } from '@conversa/server/testing';
+import {
+  createSignedInUser,
+  createTestServer,
+  type TestServer,
+  type TestUser,
+} from '@conversa/server/testing';
 import { validateToken } from '../auth/validate-token';
 import { createDataClient, type DataClient, type DataClientOptions } from '../client';
 import { memoryStorage } from '../session';

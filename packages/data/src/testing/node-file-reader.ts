@@ -64,7 +64,10 @@ export class NodeFileReader extends EventTarget {
       },
       (cause: unknown) => {
         if (this.aborted) return;
-        this.error = new DOMException(cause instanceof Error ? cause.message : String(cause), 'NotReadableError');
+        this.error = new DOMException(
+          cause instanceof Error ? cause.message : String(cause),
+          'NotReadableError',
+        );
         this.readyState = NodeFileReader.DONE;
         this.fire('error');
         this.fire('loadend');

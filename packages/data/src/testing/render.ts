@@ -16,9 +16,9 @@ export function dataWrapper(client: DataClient, config?: SWRConfiguration) {
  * Reads every field of an SWR answer during render. SWR re-renders only for the fields a render
  * read, so a test that looks at `error` later must have read it here.
  */
-export function snapshot<T extends { data?: unknown; error?: unknown; isValidating: boolean; isLoading: boolean }>(
-  response: T,
-): Pick<T, 'data' | 'error' | 'isValidating' | 'isLoading'> {
+export function snapshot<
+  T extends { data?: unknown; error?: unknown; isValidating: boolean; isLoading: boolean },
+>(response: T): Pick<T, 'data' | 'error' | 'isValidating' | 'isLoading'> {
   return {
     data: response.data,
     error: response.error,

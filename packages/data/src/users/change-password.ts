@@ -1,4 +1,5 @@
 /** `POST user/change-password`: the server ends every other session of the user. */
+import * as routes from '@conversa/contract/routes/users';
 import type { MessageResult } from '@conversa/contract/common';
 import type { ChangePasswordBody } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
@@ -12,7 +13,7 @@ export const changePasswordKey = 'user/change-password';
 
 /** Changes the password; answers the translated success message. */
 export function changePassword(client: DataClient, body: BodyOf<ChangePasswordBody>): Promise<MessageResult> {
-  return client.post<MessageResult>('user/change-password', body);
+  return client.endpoint(routes.changePassword, { json: body });
 }
 
 /** `trigger({current_password, new_password})`. */

@@ -1,4 +1,5 @@
 /** `POST user/check-email`: whether an account exists for an e-mail (the sign-in flow's first step). */
+import * as routes from '@conversa/contract/routes/users';
 import type { CheckEmailBody, CheckEmailResult } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
@@ -11,7 +12,7 @@ export const checkEmailKey = 'user/check-email';
 
 /** `{exists}` for an e-mail. */
 export function checkEmail(client: DataClient, body: BodyOf<CheckEmailBody>): Promise<CheckEmailResult> {
-  return client.post<CheckEmailResult>('user/check-email', body);
+  return client.endpoint(routes.checkEmail, { json: body });
 }
 
 /** `trigger({email})` answers `{exists}`. */

@@ -1,4 +1,5 @@
 /** `POST user/create-password`: creates the account with the mailed code; the session is stored. */
+import * as routes from '@conversa/contract/routes/users';
 import type { Session } from '@conversa/contract/auth';
 import type { CreatePasswordBody } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
@@ -12,7 +13,7 @@ export const createPasswordKey = 'user/create-password';
 
 /** Creates the account and signs in. */
 export async function createPassword(client: DataClient, body: BodyOf<CreatePasswordBody>): Promise<Session> {
-  const session = await client.post<Session>('user/create-password', body, { sessionCheck: false });
+  const session = await client.endpoint(routes.createPassword, { json: body, sessionCheck: false });
   client.signIn(session);
   return session;
 }

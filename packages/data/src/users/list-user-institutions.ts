@@ -1,4 +1,5 @@
 /** `GET user/{id}/institution`: the institutions a user belongs to, with their role in each. */
+import * as routes from '@conversa/contract/routes/users';
 import type { UserInstitution } from '@conversa/contract/user';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -18,7 +19,7 @@ export function listUserInstitutions(
   userId: number,
   options?: CallOptions,
 ): Promise<UserInstitution[]> {
-  return client.get<UserInstitution[]>(`user/${userId}/institution`, options);
+  return client.endpoint(routes.userInstitutions, { ...options, params: { id: userId } });
 }
 
 /** The memberships of a user (default: the signed-in one). */

@@ -1,4 +1,5 @@
 /** `POST user/logout`: the server revokes the token; locally the session and the cache are cleared. */
+import * as routes from '@conversa/contract/routes/users';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
@@ -11,7 +12,7 @@ export const logoutKey = 'user/logout';
 export async function logout(client: DataClient): Promise<void> {
   try {
     if (client.session.getSnapshot().jwt) {
-      await client.post('user/logout', undefined, { sessionCheck: false, report: false, token: 'staff' });
+      await client.endpoint(routes.logout, { sessionCheck: false, report: false, token: 'staff' });
     }
   } catch {
     // Already revoked or unreachable: signing out locally is what matters.

@@ -1,4 +1,5 @@
 /** `POST user/register-by-email`: mails a 6-digit sign-up code. */
+import * as routes from '@conversa/contract/routes/users';
 import type { RegisterByEmailBody, RegisterByEmailResult } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
@@ -16,7 +17,7 @@ export function registerByEmail(
   body: BodyOf<RegisterByEmailBody>,
 ): Promise<RegisterByEmailResult> {
   const locale = client.session.getSnapshot().locale ?? detectLocale();
-  return client.post<RegisterByEmailResult>('user/register-by-email', { locale, ...body });
+  return client.endpoint(routes.registerByEmail, { json: { locale, ...body } });
 }
 
 /** `trigger({email})` mails a code; `data.resend_after_seconds` drives the resend timer. */

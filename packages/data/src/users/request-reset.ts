@@ -1,4 +1,5 @@
 /** `POST user/password/request-reset`: mails a reset link (the same answer for unknown e-mails). */
+import * as routes from '@conversa/contract/routes/users';
 import type { MessageResult } from '@conversa/contract/common';
 import type { RequestResetBody } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
@@ -12,7 +13,7 @@ export const requestResetKey = 'user/password/request-reset';
 
 /** Asks for a reset mail; answers the message to show. */
 export function requestReset(client: DataClient, body: BodyOf<RequestResetBody>): Promise<MessageResult> {
-  return client.post<MessageResult>('user/password/request-reset', body);
+  return client.endpoint(routes.requestReset, { json: body });
 }
 
 /** `trigger({email})`. */

@@ -1,4 +1,5 @@
 /** `POST user/password/reset`: sets a new password with the mailed token. */
+import * as routes from '@conversa/contract/routes/users';
 import type { MessageResult } from '@conversa/contract/common';
 import type { ResetPasswordBody } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
@@ -13,7 +14,7 @@ export const resetPasswordKey = 'user/password/reset';
 /** Sets the password; answers the message to show before going to login (SPEC §4). */
 export function resetPassword(client: DataClient, body: BodyOf<ResetPasswordBody>): Promise<MessageResult> {
   // A refused token is the form's error, not the end of a session.
-  return client.post<MessageResult>('user/password/reset', body, { sessionCheck: false });
+  return client.endpoint(routes.resetPassword, { json: body, sessionCheck: false });
 }
 
 /** `trigger({verification_token, password})`. */

@@ -1,4 +1,5 @@
 /** `PUT user/{id}/profile`: replaces the signed-in user's profile; the answer replaces the stored one. */
+import * as routes from '@conversa/contract/routes/users';
 import type { Profile, UpdateProfileBody } from '@conversa/contract/profile';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
@@ -14,7 +15,11 @@ export async function updateProfile(client: DataClient, body: BodyOf<UpdateProfi
   const userId = client.session.getSnapshot().user?.id;
   if (userId === undefined) throw new ApiRequestError('Not signed in', 'http', 401, 'unauthorized');
   // The profile belongs to the user, not to an institution: no X-Institution-Id (SPEC §7).
-  const profile = await client.put<Profile>(`user/${userId}/profile`, body, { institution: false });
+  const profile = await client.endpoint(routes.updateProfile, {
+    params: { id: userId },
+    json: body,
+    institution: false,
+  });
   client.session.update({ profile, locale: profile.locale });
   return profile;
 }

@@ -51,13 +51,22 @@ describe('sign-up by e-mail code', () => {
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
-    const wrong = await fails(createPassword(client, { email, code: code === '000000' ? '111111' : '000000', password: 'Str0ngPass' }));
+    const wrong = await fails(
+      createPassword(client, {
+        email,
+        code: code === '000000' ? '111111' : '000000',
+        password: 'Str0ngPass',
+      }),
+    );
     expect(wrong).toMatchObject({ status: 400, code: 'invalid_verification_code' });
     expect(client.session.getSnapshot().isAuthed).toBe(false);
 
     const session = await createPassword(client, { email, code: code!, password: 'Str0ngPass' });
     expect(client.session.getSnapshot()).toMatchObject({ isAuthed: true, jwt: session.jwt, user: { email } });
-    await expect(registerByEmail(client, { email })).rejects.toMatchObject({ status: 409, code: 'email_taken' });
+    await expect(registerByEmail(client, { email })).rejects.toMatchObject({
+      status: 409,
+      code: 'email_taken',
+    });
   });
 });
 
@@ -65,11 +74,16 @@ describe('passwords', () => {
   it('changes the password: a wrong current one is a 400, other sessions end, this one stays', async () => {
     const { client, user } = await api.signedIn();
     const other = await signIn(api.server, user.id);
-    const wrong = await fails(changePassword(client, { currentPassword: 'Nope-passw0rd', newPassword: 'N3wPassword' }));
+    const wrong = await fails(
+      changePassword(client, { currentPassword: 'Nope-passw0rd', newPassword: 'N3wPassword' }),
+    );
     expect(wrong).toMatchObject({ status: 400, code: 'wrong_current_password' });
     expect(client.session.getSnapshot().isAuthed).toBe(true);
 
-    const answer = await changePassword(client, { current_password: user.password, new_password: 'N3wPassword' });
+    const answer = await changePassword(client, {
+      current_password: user.password,
+      new_password: 'N3wPassword',
+    });
     expect(answer).toMatchObject({ code: 'password_updated' });
     expect(typeof answer.message).toBe('string');
     expect(JSON.parse(api.received('user/change-password').at(-1)!.body)).toEqual({
@@ -77,25 +91,33 @@ describe('passwords', () => {
       new_password: 'N3wPassword',
     });
     await validateToken(client);
-    expect((await api.server.call('/api/auth/validate-token', { method: 'POST', token: other })).status).toBe(401);
+    expect((await api.server.call('/api/auth/validate-token', { method: 'POST', token: other })).status).toBe(
+      401,
+    );
   });
 
   it('resets a forgotten password with the mailed link', async () => {
     const user = await createUser(api.server);
     const client = api.client();
     expect(await requestReset(client, { email: user.email })).toMatchObject({ code: 'reset_mail_sent' });
-    expect(await requestReset(client, { email: 'nobody@example.com' })).toMatchObject({ code: 'reset_mail_sent' });
+    expect(await requestReset(client, { email: 'nobody@example.com' })).toMatchObject({
+      code: 'reset_mail_sent',
+    });
     const mail = await api.server.lastMailTo(user.email);
     const token = /reset-password\?token=([^\s"&<]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
 
     const { result } = renderHook(() => useResetPassword(), { wrapper: dataWrapper(client) });
-    await act(() => result.current.trigger({ verificationToken: decodeURIComponent(token!), password: 'Fr3shPassword' }));
+    await act(() =>
+      result.current.trigger({ verificationToken: decodeURIComponent(token!), password: 'Fr3shPassword' }),
+    );
     expect(result.current.data).toMatchObject({ code: 'password_reset' });
     await login(client, { email: user.email, password: 'Fr3shPassword' });
     expect(client.session.getSnapshot().isAuthed).toBe(true);
 
-    const reused = await fails(resetPassword(client, { verification_token: decodeURIComponent(token!), password: 'An0therPass' }));
+    const reused = await fails(
+      resetPassword(client, { verification_token: decodeURIComponent(token!), password: 'An0therPass' }),
+    );
     expect(reused).toMatchObject({ status: 400, code: 'reset_token_invalid', sessionExpired: false });
     expect(client.session.getSnapshot().isAuthed).toBe(true);
   });
@@ -122,7 +144,9 @@ describe('logout', () => {
       locale: null,
     });
     expect([...client.cache.keys()]).toEqual([]);
-    expect((await api.server.call('/api/auth/validate-token', { method: 'POST', token: user.token })).status).toBe(401);
+    expect(
+      (await api.server.call('/api/auth/validate-token', { method: 'POST', token: user.token })).status,
+    ).toBe(401);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -141,7 +165,12 @@ describe('useUpdateProfile', () => {
       wrapper: dataWrapper(client),
     });
     await act(() =>
-      result.current.update.trigger({ fullName: 'Marta Gil', city: 'Sevilla', role: 'principal', locale: 'es' }),
+      result.current.update.trigger({
+        fullName: 'Marta Gil',
+        city: 'Sevilla',
+        role: 'principal',
+        locale: 'es',
+      }),
     );
     expect(result.current.session.profile).toMatchObject({
       full_name: 'Marta Gil',
@@ -151,7 +180,9 @@ describe('useUpdateProfile', () => {
       email: user.email,
     });
     expect(result.current.session.locale).toBe('es');
-    const invalid = await result.current.update.trigger({ full_name: '', locale: 'en' }).catch((e: unknown) => e);
+    const invalid = await result.current.update
+      .trigger({ full_name: '', locale: 'en' })
+      .catch((e: unknown) => e);
     expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
     expect((invalid as ApiRequestError).issues.map((issue) => issue.path)).toContain('full_name');
     expect(client.session.getSnapshot().profile?.full_name).toBe('Marta Gil');
@@ -161,7 +192,9 @@ describe('useUpdateProfile', () => {
     const client = api.client();
     const { result } = renderHook(() => useUpdateProfile(), { wrapper: dataWrapper(client) });
     const before = api.requests.length;
-    await expect(result.current.trigger({ full_name: 'X', locale: 'en' })).rejects.toMatchObject({ status: 401 });
+    await expect(result.current.trigger({ full_name: 'X', locale: 'en' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(api.requests.length).toBe(before);
   });
 });

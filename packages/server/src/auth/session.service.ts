@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Session } from '@conversa/contract/auth';
-import { MEMBER_ROLES, type MemberRole, type Role } from '@conversa/contract/roles';
+import { MEMBER_ROLES, type MemberRole, rolesIn } from '@conversa/contract/roles';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { institutions, memberships, sessions } from '../db/schema';
@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { findUserById, toProfile } from '../users/users.repo';
 import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from './tokens';
+import { isPlatformAdmin } from './access';
 
 /** Opens a session row for the user and returns its signed staff token. */
 export async function issueSession(deps: AppDeps, userId: number): Promise<string> {
@@ -34,7 +35,7 @@ export async function buildSession(deps: AppDeps, userId: number, jwt: string): 
   const { db } = deps.database;
   const user = await findUserById(db, userId);
   if (!user) throw new ApiError(401, 'session_invalid');
-  const isAdmin = user.isAdmin || deps.config.adminEmails.has(user.email);
+  const isAdmin = isPlatformAdmin(deps.config, user);
   const owned = await db
     .select({ institutionId: memberships.institutionId, role: memberships.role })
     .from(memberships)
@@ -55,9 +56,7 @@ export async function buildSession(deps: AppDeps, userId: number, jwt: string): 
     memberRole = owned[0].role;
   }
 
-  const roles: Role[] = [];
-  if (memberRole !== null && isMemberRole(memberRole)) roles.push(memberRole);
-  if (isAdmin) roles.push('admin');
+  const roles = rolesIn(memberRole !== null && isMemberRole(memberRole) ? memberRole : null, isAdmin);
   return {
     jwt,
     user: { id: user.id, email: user.email },

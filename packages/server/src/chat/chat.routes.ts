@@ -8,18 +8,18 @@
  * (PUBLIC_URL and CORS_ORIGINS) is enough; the one exception is `GET public/assistant/{external_id}`,
  * which embed.js reads from the embedding site's page and which answers any origin.
  */
-import { ChatMessageBodySchema, type PublicKind } from '@conversa/contract/chat';
+import type { PublicKind } from '@conversa/contract/chat';
 import { DEFAULT_LOCALE } from '@conversa/contract/constants';
+import { endpoints } from '@conversa/contract/endpoints';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { requireGuest } from '../auth/auth.middleware';
 import { signGuestToken } from '../auth/tokens';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { ok } from '../http/respond';
-import { readId, readJson } from '../http/validate';
+import { endpointRouter } from '../http/route';
 import { pickLocale, translate } from '../i18n/translate';
 import { AnswerFailedError, composeAnswer } from '../knowledge/answer/compose';
 import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
@@ -41,12 +41,19 @@ const ASSISTANT_CACHE = 'public, max-age=60';
 /** The public chat routes. */
 export function chatRoutes(deps: AppDeps) {
   const repo = conversationsRepo(deps.database.db);
-  const guest = requireGuest(deps);
+  const route = endpointRouter(deps);
   const linkInactive = () => new ApiError(403, 'link_inactive');
 
-  /** The assistant of an external id in the path; 404 when there is none. */
-  const byExternalId = async (c: Context<AppEnv>) => {
-    const assistant = await repo.byExternalId(c.req.param('externalId') ?? '');
+  /** The assistant of an external id; 404 when there is none. */
+  const byExternalId = async (externalId: string) => {
+    const assistant = await repo.byExternalId(externalId);
+    if (!assistant) throw notFound();
+    return assistant;
+  };
+
+  /** The assistant of a public page (an institution's, of a kind); 404 when there is none. */
+  const byPage = async ({ kind, id }: { kind: PublicKind; id: number }) => {
+    const assistant = await repo.assistant(id, PRODUCT_TYPE_OF[kind]);
     if (!assistant) throw notFound();
     return assistant;
   };
@@ -74,99 +81,98 @@ export function chatRoutes(deps: AppDeps) {
     return ok(c, { token, conversation_id: conversationId }, 201);
   };
 
-  return new Hono<AppEnv>()
-    .get('/public/:kind{admissions|retail}/:id', async (c) => {
-      const type = PRODUCT_TYPE_OF[c.req.param('kind') as PublicKind];
-      const assistant = await repo.assistant(readId(c), type);
-      if (!assistant) throw notFound();
-      c.header('Cache-Control', ASSISTANT_CACHE);
-      return ok(c, toPublicAssistant(assistant, deps.config.publicUrl));
-    })
-    .post('/public/:kind{admissions|retail}/:id/session', async (c) => {
-      const type = PRODUCT_TYPE_OF[c.req.param('kind') as PublicKind];
-      const assistant = await repo.assistant(readId(c), type);
-      if (!assistant) throw notFound();
-      return startSession(c, assistant);
-    })
-    .get('/public/assistant/:externalId', async (c) => {
-      const assistant = await byExternalId(c);
-      c.header('Cache-Control', ASSISTANT_CACHE);
-      // embed.js reads this from the embedding site's page: public data, so any origin (no credentials).
-      c.header('Access-Control-Allow-Origin', '*');
-      return ok(c, toWidgetAssistant(assistant, deps.config.publicUrl));
-    })
-    .post('/public/assistant/:externalId/session', async (c) => startSession(c, await byExternalId(c)))
-    .get('/public/conversation/:id', guest, async (c) => {
-      const { conversationId, productId } = c.get('guest');
-      const conversation = await repo.find(conversationId, productId);
-      if (!conversation) throw notFound();
-      const rows = await repo.messages(conversation.institutionId, conversation.id);
-      return ok(c, { id: conversation.id, messages: rows.map((row) => toChatMessage(row, conversation)) });
-    })
-    .post('/public/conversation/:id/message', guest, async (c) => {
-      const { conversationId, productId } = c.get('guest');
-      const { text } = await readJson(c, ChatMessageBodySchema);
-      const conversation = await repo.find(conversationId, productId);
-      if (!conversation) throw notFound();
-      // The link may have been switched off after the session started.
-      if (!conversation.active) throw linkInactive();
-      const limits = [chatConversationLimit(conversationId), chatIpLimit(clientIp(c, deps.config))];
-      await takeLimits(deps, limits);
+  const app = new Hono<AppEnv>();
 
-      const { institutionId } = conversation;
-      // The last turns before this question: context for a follow-up.
-      const history = (await repo.recentMessages(institutionId, conversationId, HISTORY_MESSAGES)).map(
-        (message) => ({ role: message.role, text: message.content }),
-      );
-      const userMessageId = await repo.addMessage({
-        institutionId,
-        conversationId,
-        role: 'user',
-        content: text,
-        now: deps.clock.now(),
-      });
-      const locale = c.get('locale') ?? DEFAULT_LOCALE;
-      const logger = c.get('logger');
+  route(app, endpoints.publicAssistant, async (c, { params }) => {
+    const assistant = await byPage(params);
+    c.header('Cache-Control', ASSISTANT_CACHE);
+    return ok(c, toPublicAssistant(assistant, deps.config.publicUrl));
+  });
 
-      return streamSSE(c, async (stream) => {
-        const left = new AbortController();
-        stream.onAbort(() => left.abort());
-        const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
-        try {
-          const answer = composeAnswer({
-            db: deps.database.db,
-            llm: deps.config.llm,
-            logger,
-            institutionId,
-            productId,
-            question: text,
-            history,
-            assistantName: conversation.name,
-            fallbackLocale: assistantLocale(conversation),
-            handoff: conversation.handoff,
-            signal: left.signal,
-          });
-          let step = await answer.next();
-          for (; !step.done; step = await answer.next()) await send(step.value.event, step.value.data);
-          const stored = step.value;
-          const messageId = await repo.addMessage({
-            institutionId,
-            conversationId,
-            role: 'assistant',
-            content: stored.text,
-            sources: stored.sources,
-            handoff: stored.handoff,
-            now: deps.clock.now(),
-          });
-          await send('done', { message_id: messageId, user_message_id: userMessageId });
-        } catch (error) {
-          if (left.signal.aborted) return;
-          if (!(error instanceof AnswerFailedError)) logger.error({ err: error }, 'answer failed');
-          else logger.warn({ reason: error.failure.reason }, 'answer failed after it started');
-          await send('error', { code: 'answer_failed', message: translate(locale, 'answer_failed') }).catch(
-            () => undefined,
-          );
-        }
-      });
+  route(app, endpoints.publicSession, async (c, { params }) => startSession(c, await byPage(params)));
+
+  route(app, endpoints.widgetAssistant, async (c, { params }) => {
+    const assistant = await byExternalId(params.id);
+    c.header('Cache-Control', ASSISTANT_CACHE);
+    // embed.js reads this from the embedding site's page: public data, so any origin (no credentials).
+    c.header('Access-Control-Allow-Origin', '*');
+    return ok(c, toWidgetAssistant(assistant, deps.config.publicUrl));
+  });
+
+  route(app, endpoints.widgetSession, async (c, { params }) =>
+    startSession(c, await byExternalId(params.id)),
+  );
+
+  route(app, endpoints.getConversation, async (c, { scope: { conversationId, assistantId } }) => {
+    const conversation = await repo.find(conversationId, assistantId);
+    if (!conversation) throw notFound();
+    const rows = await repo.messages(conversation.institutionId, conversation.id);
+    return ok(c, { id: conversation.id, messages: rows.map((row) => toChatMessage(row, conversation)) });
+  });
+
+  route(app, endpoints.postMessage, async (c, { scope: { conversationId, assistantId }, body: { text } }) => {
+    const conversation = await repo.find(conversationId, assistantId);
+    if (!conversation) throw notFound();
+    // The link may have been switched off after the session started.
+    if (!conversation.active) throw linkInactive();
+    const limits = [chatConversationLimit(conversationId), chatIpLimit(clientIp(c, deps.config))];
+    await takeLimits(deps, limits);
+
+    const { institutionId } = conversation;
+    // The last turns before this question: context for a follow-up.
+    const history = (await repo.recentMessages(institutionId, conversationId, HISTORY_MESSAGES)).map(
+      (message) => ({ role: message.role, text: message.content }),
+    );
+    const userMessageId = await repo.addMessage({
+      institutionId,
+      conversationId,
+      role: 'user',
+      content: text,
+      now: deps.clock.now(),
     });
+    const locale = c.get('locale') ?? DEFAULT_LOCALE;
+    const logger = c.get('logger');
+
+    return streamSSE(c, async (stream) => {
+      const left = new AbortController();
+      stream.onAbort(() => left.abort());
+      const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
+      try {
+        const answer = composeAnswer({
+          db: deps.database.db,
+          llm: deps.config.llm,
+          logger,
+          institutionId,
+          productId: assistantId,
+          question: text,
+          history,
+          assistantName: conversation.name,
+          fallbackLocale: assistantLocale(conversation),
+          handoff: conversation.handoff,
+          signal: left.signal,
+        });
+        let step = await answer.next();
+        for (; !step.done; step = await answer.next()) await send(step.value.event, step.value.data);
+        const stored = step.value;
+        const messageId = await repo.addMessage({
+          institutionId,
+          conversationId,
+          role: 'assistant',
+          content: stored.text,
+          sources: stored.sources,
+          handoff: stored.handoff,
+          now: deps.clock.now(),
+        });
+        await send('done', { message_id: messageId, user_message_id: userMessageId });
+      } catch (error) {
+        if (left.signal.aborted) return;
+        if (!(error instanceof AnswerFailedError)) logger.error({ err: error }, 'answer failed');
+        else logger.warn({ reason: error.failure.reason }, 'answer failed after it started');
+        await send('error', { code: 'answer_failed', message: translate(locale, 'answer_failed') }).catch(
+          () => undefined,
+        );
+      }
+    });
+  });
+  return app;
 }

@@ -5,25 +5,24 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LOGO_MAX_BYTES } from '@conversa/contract/constants';
+import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
-import { requireStaff } from '../auth/auth.middleware';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { ok } from '../http/respond';
+import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { type ImageType, LOGO_NAME, logoContentType, logoStorageKey, sniffImageType } from './logo';
 import { logoRepo } from './logo.repo';
 import { fileRequired, readMultipart } from './multipart';
-import { productScope } from '../products/product-scope';
 
 /** Bodies above this are refused before reading; between it and the logo limit the reader names the file. */
 const LOGO_BODY_LIMIT = 5 * LOGO_MAX_BYTES;
 
 /** The logo routes. */
 export function logoRoutes(deps: AppDeps) {
-  const staff = requireStaff(deps, { institution: 'header' });
-  const scoped = productScope(deps);
+  const route = endpointRouter(deps);
   const logos = logoRepo(deps.database.db, deps.config.publicUrl);
   const { storage, logger } = deps;
 
@@ -32,59 +31,62 @@ export function logoRoutes(deps: AppDeps) {
       .delete(key)
       .catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete a logo'));
 
-  return new Hono<AppEnv>()
-    .post('/institution-product/:id/logo', staff, async (c) => {
-      const product = await scoped(c, 'product.manage');
-      let image: { bytes: Uint8Array; type: ImageType } | null = null;
-      await readMultipart(c, {
-        field: 'logo',
-        maxFileBytes: LOGO_MAX_BYTES,
-        maxBodyBytes: LOGO_BODY_LIMIT,
-        async onFile(file) {
-          if (image) return; // one logo; later parts are ignored
-          const type = sniffImageType(file.bytes);
-          if (!type) {
-            const message = translate(c.get('locale'), 'logo_type');
-            throw new ApiError(415, 'unsupported_media_type', {
-              issues: [{ path: 'logo', code: 'logo_type', message }],
-            });
-          }
-          image = { bytes: file.bytes, type };
-        },
-      });
-      const received = image as { bytes: Uint8Array; type: ImageType } | null;
-      if (!received) throw fileRequired(c, 'logo');
+  const app = new Hono<AppEnv>();
 
-      const name = `${randomBytes(16).toString('hex')}.${received.type === 'png' ? 'png' : 'jpg'}`;
-      await storage.put(logoStorageKey(name), received.bytes);
-      let result: Awaited<ReturnType<typeof logos.setLogo>>;
-      try {
-        result = await logos.setLogo(product.institution_id, product.id, name, deps.clock.now());
-      } catch (error) {
-        await forget(logoStorageKey(name));
-        throw error;
-      }
-      if (!result) {
-        await forget(logoStorageKey(name));
-        throw notFound();
-      }
-      if (result.replaced && LOGO_NAME.test(result.replaced)) await forget(logoStorageKey(result.replaced));
-      return ok(c, result.product);
-    })
-    .get('/public/logo/:name', async (c) => {
-      const name = c.req.param('name');
-      if (!LOGO_NAME.test(name)) throw notFound();
-      const bytes = await storage.get(logoStorageKey(name));
-      if (!bytes) throw notFound();
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': logoContentType(name),
-        'Content-Length': String(bytes.length),
-        'X-Content-Type-Options': 'nosniff',
-        // Names are never reused: a new logo is a new name.
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-        // Shown by the widget and public pages on other sites.
-        'Cross-Origin-Resource-Policy': 'cross-origin',
-      });
+  route(app, endpoints.uploadLogo, async (c, { scope }) => {
+    let image: { bytes: Uint8Array; type: ImageType } | null = null;
+    await readMultipart(c, {
+      field: 'logo',
+      maxFileBytes: LOGO_MAX_BYTES,
+      maxBodyBytes: LOGO_BODY_LIMIT,
+      async onFile(file) {
+        if (image) return; // one logo; later parts are ignored
+        const type = sniffImageType(file.bytes);
+        if (!type) {
+          const message = translate(c.get('locale'), 'logo_type');
+          throw new ApiError(415, 'unsupported_media_type', {
+            issues: [{ path: 'logo', code: 'logo_type', message }],
+          });
+        }
+        image = { bytes: file.bytes, type };
+      },
     });
+    const received = image as { bytes: Uint8Array; type: ImageType } | null;
+    if (!received) throw fileRequired(c, 'logo');
+
+    const name = `${randomBytes(16).toString('hex')}.${received.type === 'png' ? 'png' : 'jpg'}`;
+    await storage.put(logoStorageKey(name), received.bytes);
+    let result: Awaited<ReturnType<typeof logos.setLogo>>;
+    try {
+      result = await logos.setLogo(scope.institutionId, scope.assistantId, name, deps.clock.now());
+    } catch (error) {
+      await forget(logoStorageKey(name));
+      throw error;
+    }
+    if (!result) {
+      await forget(logoStorageKey(name));
+      throw notFound();
+    }
+    if (result.replaced && LOGO_NAME.test(result.replaced)) await forget(logoStorageKey(result.replaced));
+    return ok(c, result.product);
+  });
+
+  // Not an entry of the API table: the image file behind a logo's URL, public and binary.
+  app.get('/public/logo/:name', async (c) => {
+    const name = c.req.param('name');
+    if (!LOGO_NAME.test(name)) throw notFound();
+    const bytes = await storage.get(logoStorageKey(name));
+    if (!bytes) throw notFound();
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': logoContentType(name),
+      'Content-Length': String(bytes.length),
+      'X-Content-Type-Options': 'nosniff',
+      // Names are never reused: a new logo is a new name.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      // Shown by the widget and public pages on other sites.
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+  });
+  return app;
 }

@@ -13,7 +13,7 @@
 import type { FileFailureReason } from '@conversa/contract/knowledge';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
-import type { Clock } from '../deps';
+import type { Clock } from '../clock';
 import type { EventBus } from '../events/event-bus';
 import type { JobHandler } from '../jobs/runner';
 import { extractText } from '../knowledge/extract/extract';

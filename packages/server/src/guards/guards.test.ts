@@ -1,21 +1,95 @@
 /**
- * Cross-route guards (DESIGN §4, §10): every non-public endpoint of the contract refuses requests
- * without a token, with a garbage or foreign-signed token, and from a chat visitor; `member`
- * endpoints never show one tenant's data to another; `admin` endpoints refuse everyone else;
- * `guest` endpoints take only the guest token of their own conversation (no staff tokens).
+ * Cross-route guards (DESIGN §4, §10), walking the contract's endpoint table: every non-public
+ * endpoint refuses requests without a token, with a garbage or foreign-signed token, and from a chat
+ * visitor; tenant-scoped endpoints never show one tenant's data to another and refuse (403) member
+ * roles lacking their permission; `admin` endpoints refuse everyone else; `self` endpoints refuse
+ * another user's id; `guest` endpoints take only the guest token of their own conversation.
+ *
+ * The rules are checked as `RULES` below states them, not as the table does: the table makes the
+ * routes, so a loosened entry (a weaker permission, a dropped scope, `public` access) would loosen
+ * the server with it. Here it fails twice: the entry no longer matches its rule, and the server lets
+ * through a caller the rule refuses. Changing a rule is a reviewed change of this file.
  */
 import { randomUUID } from 'node:crypto';
-import { type Endpoint, endpoints } from '@conversa/contract/endpoints';
+import { type Endpoint, type EndpointName, endpoints } from '@conversa/contract/endpoints';
+import { can, MEMBER_ROLES, type MemberRole, type Permission } from '@conversa/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStaffToken } from '../auth/tokens';
-import { createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
+
+/**
+ * Each endpoint's expected rule: `public`, `guest` (its own conversation), `admin`, `staff` (any
+ * signed-in user), `self` (the path's user), or `<permission>@institution|assistant`.
+ */
+const RULES: Record<EndpointName, string> = {
+  health: 'public',
+  countries: 'public',
+  providers: 'public',
+  login: 'public',
+  google: 'public',
+  microsoft: 'public',
+  validateToken: 'staff',
+  checkEmail: 'public',
+  registerByEmail: 'public',
+  createPassword: 'public',
+  changePassword: 'staff',
+  requestReset: 'public',
+  resetPassword: 'public',
+  logout: 'staff',
+  updateProfile: 'self',
+  userInstitutions: 'self',
+  createInstitution: 'staff',
+  listInstitutions: 'admin',
+  getInstitution: 'institution.read@institution',
+  updateInstitution: 'institution.update@institution',
+  institutionProducts: 'product.read@institution',
+  getInstitutionProduct: 'product.read@assistant',
+  createInstitutionProduct: 'product.manage@institution',
+  updateInstitutionProduct: 'trainer.manage@assistant',
+  getKnowledgeBase: 'product.read@assistant',
+  putKnowledgeBase: 'trainer.manage@assistant',
+  getFaqs: 'product.read@assistant',
+  putFaqs: 'trainer.manage@assistant',
+  uploadLogo: 'product.manage@assistant',
+  listFiles: 'product.read@assistant',
+  uploadFiles: 'trainer.manage@assistant',
+  deleteFiles: 'trainer.manage@assistant',
+  productEvents: 'product.read@assistant',
+  publicAssistant: 'public',
+  publicSession: 'public',
+  widgetAssistant: 'public',
+  widgetSession: 'public',
+  postMessage: 'guest',
+  getConversation: 'guest',
+};
+
+/** An entry's rule, written as in `RULES`. */
+function ruleOf(endpoint: Endpoint): string {
+  if (endpoint.access !== 'staff') return endpoint.access;
+  if (endpoint.scope === 'institution' || endpoint.scope === 'assistant') {
+    return `${endpoint.permission}@${endpoint.scope}`;
+  }
+  return endpoint.scope === 'self' ? 'self' : 'staff';
+}
+
+interface Rule {
+  kind: 'public' | 'guest' | 'admin' | 'staff' | 'self' | 'tenant';
+  permission?: Permission;
+}
+
+function parseRule(rule: string): Rule {
+  const [permission, scope] = rule.split('@');
+  return scope ? { kind: 'tenant', permission: permission as Permission } : { kind: rule as Rule['kind'] };
+}
 
 let server: TestServer;
 /** The tenant whose ids are in the paths. */
 let victim: Tenant;
 /** A signed-in main member of another institution. */
 let attacker: Tenant;
+/** A member of the victim's institution in each role. */
+const members = new Map<MemberRole, string>();
 let guest: string;
 let forged: string;
 /** The victim's public chat conversation (the path of `guest` endpoints). */
@@ -25,6 +99,9 @@ beforeAll(async () => {
   server = await createTestServer();
   victim = await createTenant(server, { name: 'Victim School', kind: 'school' });
   attacker = await createTenant(server, { name: 'Attacker Ltd', kind: 'business' });
+  for (const role of MEMBER_ROLES) {
+    members.set(role, (await createMember(server, victim.institution.id, role)).token);
+  }
   guest = await guestToken(server, victim.product.id);
   const now = server.clock.now();
   forged = await signStaffToken(new TextEncoder().encode('another-secret-another-secret-another-secret'), {
@@ -41,19 +118,24 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const guarded = Object.entries(endpoints as Record<string, Endpoint>).filter(
-  ([, endpoint]) => endpoint.access !== 'public',
-);
+const table = Object.entries(endpoints as Record<string, Endpoint>) as [EndpointName, Endpoint][];
 
-/** The path with `{id}` replaced by the victim's user, institution or product id. */
+it('states a rule for every endpoint of the table, and every entry is at least as strict', () => {
+  expect(Object.keys(RULES).sort()).toEqual(table.map(([name]) => name).sort());
+  for (const [name, endpoint] of table) expect(ruleOf(endpoint), name).toBe(RULES[name]);
+});
+
+/** The path with `{id}` replaced by the victim's conversation, user, institution or product id. */
 function pathOf(endpoint: Endpoint): string {
-  if (endpoint.access === 'guest') return `/api${endpoint.path.replace('{id}', conversationId)}`;
+  if (endpoint.path.startsWith('/public/conversation/')) {
+    return `/api${endpoint.path.replace('{id}', conversationId)}`;
+  }
   const id = endpoint.path.startsWith('/user/')
     ? victim.owner.id
     : endpoint.path.startsWith('/institution-product/')
       ? victim.product.id
       : victim.institution.id;
-  return `/api${endpoint.path.replace('{id}', String(id))}`;
+  return `/api${endpoint.path.replace('{kind}', 'admissions').replace('{id}', String(id))}`;
 }
 
 /** Calls an endpoint; bodies are `{}`, since the guards must answer before any validation. */
@@ -66,7 +148,11 @@ function callAs(endpoint: Endpoint, token: string | null, institution?: number) 
   });
 }
 
-describe.each(guarded)('%s', (_name, endpoint) => {
+const guarded = table.filter(([name]) => RULES[name] !== 'public');
+
+describe.each(guarded)('%s', (name, endpoint) => {
+  const rule = parseRule(RULES[name]);
+
   it(`${endpoint.method} ${endpoint.path}: no token → 401`, async () => {
     const { status, body } = await callAs(endpoint, null);
     expect(status).toBe(401);
@@ -81,7 +167,7 @@ describe.each(guarded)('%s', (_name, endpoint) => {
     }
   });
 
-  if (endpoint.access !== 'guest') {
+  if (rule.kind !== 'guest') {
     it(`${endpoint.method} ${endpoint.path}: chat visitor's token → 403`, async () => {
       const { status, body } = await callAs(endpoint, guest, victim.institution.id);
       expect(status).toBe(403);
@@ -89,7 +175,7 @@ describe.each(guarded)('%s', (_name, endpoint) => {
     });
   }
 
-  if (endpoint.access === 'guest') {
+  if (rule.kind === 'guest') {
     it(`${endpoint.method} ${endpoint.path}: a staff token → 403, no data`, async () => {
       const { status, body } = await callAs(endpoint, victim.owner.token, victim.institution.id);
       expect(status).toBe(403);
@@ -103,7 +189,7 @@ describe.each(guarded)('%s', (_name, endpoint) => {
     });
   }
 
-  if (endpoint.access === 'member') {
+  if (rule.kind === 'tenant') {
     it(`${endpoint.method} ${endpoint.path}: another tenant → 404/403, no data`, async () => {
       // Without `{id}` (a create) the header alone names the tenant: only the victim's is foreign.
       const headers = endpoint.path.includes('{id}')
@@ -115,26 +201,54 @@ describe.each(guarded)('%s', (_name, endpoint) => {
         expect(body.data).toBeUndefined();
       }
     });
+
+    const permission = rule.permission as Permission;
+    const lacking = MEMBER_ROLES.filter((role) => !can([role], permission));
+    const holding = MEMBER_ROLES.filter((role) => can([role], permission));
+    if (lacking.length > 0) {
+      it(`${endpoint.method} ${endpoint.path}: members without ${permission} → 403 (${lacking.join(', ')})`, async () => {
+        for (const role of lacking) {
+          for (const institution of [victim.institution.id, undefined]) {
+            if (institution === undefined && !endpoint.path.includes('{id}')) continue;
+            const { status, body } = await callAs(endpoint, members.get(role) ?? '', institution);
+            expect(status, `${role}, X-Institution-Id: ${institution}`).toBe(403);
+            expect(body).toMatchObject({ code: 'forbidden' });
+          }
+        }
+      });
+    }
+    // The other side: the guard lets the permission's holders through (to the body check, or the
+    // answer). Not for streams, whose answer does not end.
+    if (!endpoint.stream) {
+      it(`${endpoint.method} ${endpoint.path}: members with ${permission} pass the guard`, async () => {
+        for (const role of holding) {
+          const { status } = await callAs(endpoint, members.get(role) ?? '', victim.institution.id);
+          expect([401, 403, 404], role).not.toContain(status);
+        }
+      });
+    }
   }
 
-  if (endpoint.access === 'admin') {
+  if (rule.kind === 'admin') {
     it(`${endpoint.method} ${endpoint.path}: a non-admin → 403`, async () => {
-      const { status, body } = await callAs(endpoint, attacker.owner.token, attacker.institution.id);
-      expect(status).toBe(403);
-      expect(body).toMatchObject({ code: 'forbidden' });
+      for (const token of [attacker.owner.token, victim.owner.token]) {
+        const { status, body } = await callAs(endpoint, token, attacker.institution.id);
+        expect(status).toBe(403);
+        expect(body).toMatchObject({ code: 'forbidden' });
+      }
     });
   }
 
-  if (endpoint.access === 'staff' && endpoint.path.includes('{id}')) {
-    it(`${endpoint.method} ${endpoint.path}: another user's id → 403/404, no data`, async () => {
+  if (rule.kind === 'self') {
+    it(`${endpoint.method} ${endpoint.path}: another user's id → 403, no data`, async () => {
       const { status, body } = await callAs(endpoint, attacker.owner.token, attacker.institution.id);
-      expect([403, 404]).toContain(status);
+      expect(status).toBe(403);
       expect(body.data).toBeUndefined();
     });
   }
 });
 
-it('covers every guarded access level of the contract', () => {
-  const levels = new Set(guarded.map(([, endpoint]) => endpoint.access));
-  expect([...levels].sort()).toEqual(['admin', 'guest', 'member', 'staff']);
+it('covers every guarded kind of rule', () => {
+  const kinds = new Set(guarded.map(([name]) => parseRule(RULES[name]).kind));
+  expect([...kinds].sort()).toEqual(['admin', 'guest', 'self', 'staff', 'tenant']);
 });

@@ -5,14 +5,28 @@ import {
   type InstitutionKind,
   UpdateInstitutionBodySchema,
 } from '@conversa/contract/institution';
+import type { Locale } from '@conversa/contract/constants';
 import { FIRST_PRODUCT, type ProductType } from '@conversa/contract/product';
 import * as v from 'valibot';
 import { isCountryCode } from '../countries/countries.service';
+import { ApiError } from '../http/errors';
+import { translate } from '../i18n/translate';
 
 // The contract checks the shape of a code; which codes exist is the server's list. Malformed codes
 // already have their issue, so only well-formed ones are looked up (one issue per field).
 const isKnownCountry = (country: string | null) =>
   country === null || !/^[A-Z]{2}$/.test(country) || isCountryCode(country);
+
+/**
+ * Refuses (400, an issue on `country`) a well-formed country code ISO 3166 does not know; the route
+ * helper has validated the body's shape with the contract's schema.
+ */
+export function assertKnownCountry(locale: Locale, country: string | null): void {
+  if (isKnownCountry(country)) return;
+  throw new ApiError(400, 'validation_failed', {
+    issues: [{ path: 'country', code: C.unknownCountry, message: translate(locale, C.unknownCountry) }],
+  });
+}
 
 /** `POST institution` body, with the country checked against ISO 3166. */
 export const CreateInstitutionInputSchema = v.pipe(

@@ -1,7 +1,7 @@
 /** The job kinds this server runs, and the runner of one process wired with them. */
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import type { Clock } from '../deps';
+import type { Clock } from '../clock';
 import type { EventBus } from '../events/event-bus';
 import { PROCESS_FILE } from '../files/files.repo';
 import { processFileJob } from '../files/process-file.job';

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
-import type { Clock } from '../deps';
+import type { Clock } from '../clock';
 import type { EventBus } from '../events/event-bus';
 import { type Job, type JobPayload, jobQueue, type JobQueue } from './queue';
 

@@ -2,85 +2,68 @@
  * Assistant settings: `POST institution-product`, `PUT institution-product/{id}`, and the product's
  * knowledge base and FAQs. Without `X-Institution-Id` the product names its institution.
  */
-import {
-  CreateProductBodySchema,
-  FaqsSchema,
-  KnowledgeBaseSchema,
-  UpdateProductBodySchema,
-} from '@conversa/contract/assistant';
+import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
-import { authorize, requireStaff } from '../auth/auth.middleware';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { ok } from '../http/respond';
-import { readJson } from '../http/validate';
+import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { assistantSettingsRepo } from './assistant-settings.repo';
-import { changesOf, permissionsFor, typeAllowed } from './assistant-settings.service';
-import { productScope } from './product-scope';
+import { assertMayUpdate, changesOf, typeAllowed } from './assistant-settings.service';
 
 /** The assistant settings routes. */
 export function assistantSettingsRoutes(deps: AppDeps) {
   const settings = assistantSettingsRepo(deps.database.db, deps.config.publicUrl);
-  const staff = requireStaff(deps, { institution: 'header' });
+  const route = endpointRouter(deps);
+  const app = new Hono<AppEnv>();
 
-  /** The path's product, read with `permission`; other tenants and unknown ids are 404. */
-  const scoped = productScope(deps);
+  route(app, endpoints.createInstitutionProduct, async (c, { scope, body }) => {
+    const kind = await settings.institutionKind(scope.institutionId);
+    if (!kind) throw notFound();
+    if (!typeAllowed(kind, body.type)) {
+      const locale = c.get('locale');
+      throw new ApiError(400, 'validation_failed', {
+        issues: [{ path: 'type', code: 'invalid_value', message: translate(locale, 'invalid_value') }],
+      });
+    }
+    return ok(c, await settings.create(scope.institutionId, body, deps.clock.now()), 201);
+  });
 
-  return new Hono<AppEnv>()
-    .post('/institution-product', staff, async (c) => {
-      const institutionId = authorize(c, 'product.manage');
-      const input = await readJson(c, CreateProductBodySchema);
-      const kind = await settings.institutionKind(institutionId);
-      if (!kind) throw notFound();
-      if (!typeAllowed(kind, input.type)) {
-        const locale = c.get('locale');
-        throw new ApiError(400, 'validation_failed', {
-          issues: [{ path: 'type', code: 'invalid_value', message: translate(locale, 'invalid_value') }],
-        });
-      }
-      return ok(c, await settings.create(institutionId, input, deps.clock.now()), 201);
-    })
-    .put('/institution-product/:id', staff, async (c) => {
-      const current = await scoped(c, 'product.read');
-      const body = await readJson(c, UpdateProductBodySchema);
-      for (const permission of permissionsFor(body)) authorize(c, permission);
-      const updated = await settings.update(
-        current.institution_id,
-        current.id,
-        changesOf(body, current),
-        deps.clock.now(),
-      );
-      if (!updated) throw notFound();
-      return ok(c, updated);
-    })
-    .get('/institution-product/:id/knowledge-base', staff, async (c) => {
-      const product = await scoped(c, 'product.read');
-      const text = await settings.knowledgeBase(product.institution_id, product.id);
-      if (text === null) throw notFound();
-      return ok(c, { text });
-    })
-    .put('/institution-product/:id/knowledge-base', staff, async (c) => {
-      const product = await scoped(c, 'trainer.manage');
-      const { text } = await readJson(c, KnowledgeBaseSchema);
-      const saved = await settings.setKnowledgeBase(
-        product.institution_id,
-        product.id,
-        text,
-        deps.clock.now(),
-      );
-      if (!saved) throw notFound();
-      return ok(c, { text });
-    })
-    .get('/institution-product/:id/faq', staff, async (c) => {
-      const product = await scoped(c, 'product.read');
-      return ok(c, { faqs: await settings.faqs(product.institution_id, product.id) });
-    })
-    .put('/institution-product/:id/faq', staff, async (c) => {
-      const product = await scoped(c, 'trainer.manage');
-      const { faqs } = await readJson(c, FaqsSchema);
-      await settings.replaceFaqs(product.institution_id, product.id, faqs);
-      return ok(c, { faqs });
-    });
+  route(app, endpoints.updateInstitutionProduct, async (c, { scope, body }) => {
+    // The name is the product manager's, the other settings the trainer's.
+    assertMayUpdate(scope.roles, body);
+    const changes = changesOf(body, scope.assistant);
+    const updated = await settings.update(scope.institutionId, scope.assistantId, changes, deps.clock.now());
+    if (!updated) throw notFound();
+    return ok(c, updated);
+  });
+
+  route(app, endpoints.getKnowledgeBase, async (c, { scope }) => {
+    const text = await settings.knowledgeBase(scope.institutionId, scope.assistantId);
+    if (text === null) throw notFound();
+    return ok(c, { text });
+  });
+
+  route(app, endpoints.putKnowledgeBase, async (c, { scope, body: { text } }) => {
+    const saved = await settings.setKnowledgeBase(
+      scope.institutionId,
+      scope.assistantId,
+      text,
+      deps.clock.now(),
+    );
+    if (!saved) throw notFound();
+    return ok(c, { text });
+  });
+
+  route(app, endpoints.getFaqs, async (c, { scope }) =>
+    ok(c, { faqs: await settings.faqs(scope.institutionId, scope.assistantId) }),
+  );
+
+  route(app, endpoints.putFaqs, async (c, { scope, body: { faqs } }) => {
+    await settings.replaceFaqs(scope.institutionId, scope.assistantId, faqs);
+    return ok(c, { faqs });
+  });
+  return app;
 }

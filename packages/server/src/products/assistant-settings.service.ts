@@ -2,7 +2,8 @@
 import type { InstitutionProductDetail, UpdateProductBody } from '@conversa/contract/assistant';
 import type { InstitutionKind } from '@conversa/contract/institution';
 import { PRODUCT_TYPES_BY_KIND, type ProductType } from '@conversa/contract/product';
-import type { Permission } from '@conversa/contract/roles';
+import { can, type Permission, type Role } from '@conversa/contract/roles';
+import { forbidden } from '../http/errors';
 import type { ProductChanges } from './assistant-settings.repo';
 
 /** True when an institution of this kind may have a product of this type. */
@@ -19,6 +20,11 @@ export function permissionsFor(body: UpdateProductBody): Permission[] {
     needed.push('trainer.manage');
   }
   return needed;
+}
+
+/** Refuses (403) an update of fields the caller's roles may not change. */
+export function assertMayUpdate(roles: readonly Role[], body: UpdateProductBody): void {
+  if (!permissionsFor(body).every((permission) => can(roles, permission))) throw forbidden();
 }
 
 /** The columns an update sets; the snippet's fields merge into the current snippet. */

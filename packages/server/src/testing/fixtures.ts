@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from '../auth/tokens';
 import { sessions, users } from '../db/schema';
-import type { TestServer } from './index';
+import type { TestServer } from './test-server';
 
 let counter = 0;
 

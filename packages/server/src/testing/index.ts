@@ -10,80 +10,21 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import pino from 'pino';
-import PostalMime, { type Email } from 'postal-mime';
+import PostalMime from 'postal-mime';
 import { inject } from 'vitest';
-import { type App, createApp } from '../app';
+import { createApp } from '../app';
 import { SessionCache } from '../auth/session-cache';
-import { type Config, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
-import type { Clock } from '../deps';
-import { createEventBus, type EventBus } from '../events/event-bus';
+import { createEventBus } from '../events/event-bus';
 import { createJobRunner } from '../jobs/handlers';
-import type { JobRunner } from '../jobs/runner';
 import { createMailer } from '../mail/mailer';
-import { localStorage, type Storage } from '../storage/storage';
+import { localStorage } from '../storage/storage';
+import { type DatabaseLocation, TestClock, type TestServer } from './test-server';
 import './provided';
 
-/** A clock that tests can move forward. */
-export class TestClock implements Clock {
-  private offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  /** Moves time forward. */
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
-
-export interface RequestOptions {
-  method?: string;
-  /** Sent as a JSON body. */
-  json?: unknown;
-  body?: RequestInit['body'];
-  token?: string | null;
-  institution?: number | string | null;
-  locale?: string;
-  headers?: Record<string, string>;
-  /** Client IP (sent as X-Forwarded-For; test servers trust the proxy header). */
-  ip?: string;
-}
-
-export interface TestServer {
-  app: App;
-  config: Config;
-  database: Database;
-  clock: TestClock;
-  /** The app's session cache: fixtures that write memberships or sessions directly forget users here. */
-  sessionCache: SessionCache;
-  /** Uploaded bytes, under the server's data dir. */
-  storage: Storage;
-  events: EventBus;
-  /** The job runner (running unless `runJobs: false`); `jobs.idle()` waits for processing to end. */
-  jobs: JobRunner;
-  /** Where the database lives, for `reopen`. */
-  location: DatabaseLocation;
-  /** Calls the app in-process (`app.request`). */
-  request(pathname: string, options?: RequestOptions): Promise<Response>;
-  /** Calls and parses JSON; returns status, headers and body. */
-  call<T = unknown>(
-    pathname: string,
-    options?: RequestOptions,
-  ): Promise<{ status: number; headers: Headers; body: T }>;
-  /** Every mail written to the outbox, oldest first, parsed. */
-  mails(): Promise<Email[]>;
-  /** The newest mail to an address. */
-  lastMailTo(address: string): Promise<Email | undefined>;
-  /** Listens on a real loopback port; resolves to the base URL. */
-  listen(): Promise<string>;
-  /** Stops the job runner, then closes everything (a `durable` server keeps its data for `reopen`). */
-  close(): Promise<void>;
-}
-
-/** A test database that a second server can open (the same PGlite folder or PostgreSQL database). */
-export type DatabaseLocation =
-  | { kind: 'pglite'; dataDir: string; path: string | null }
-  | { kind: 'postgres'; dataDir: string; url: string };
+export { TestClock } from './test-server';
+export type { DatabaseLocation, RequestOptions, TestServer } from './test-server';
 
 export interface TestServerOptions {
   env?: Record<string, string | undefined>;

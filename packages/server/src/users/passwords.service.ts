@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_TOKEN_TTL_SECONDS } from '@conversa/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AuthState } from '../auth/auth.middleware';
+import type { StaffUser } from '../auth/scope';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/session.service';
 import type { Db } from '../db/database';
@@ -31,7 +31,7 @@ async function expireResets(db: Db, userId: number, now: Date): Promise<void> {
 /** Changes the signed-in user's password; every other session of the user ends. */
 export async function changePassword(
   deps: AppDeps,
-  auth: Pick<AuthState, 'userId' | 'sessionId' | 'email'>,
+  auth: Pick<StaffUser, 'userId' | 'sessionId' | 'email'>,
   input: { current_password: string; new_password: string },
 ): Promise<void> {
   const { db } = deps.database;

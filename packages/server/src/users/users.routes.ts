@@ -1,22 +1,13 @@
 /** `user/*`: sign-up by e-mail code, passwords, logout and the profile. */
 import type { MessageCode } from '@conversa/contract/codes';
-import { UpdateProfileBodySchema } from '@conversa/contract/profile';
-import {
-  ChangePasswordBodySchema,
-  CheckEmailBodySchema,
-  CreatePasswordBodySchema,
-  RegisterByEmailBodySchema,
-  RequestResetBodySchema,
-  ResetPasswordBodySchema,
-} from '@conversa/contract/user';
+import { endpoints } from '@conversa/contract/endpoints';
 import { type Context, Hono } from 'hono';
-import { requireStaff } from '../auth/auth.middleware';
 import { revokeSession } from '../auth/session.service';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
-import { readId, readJson } from '../http/validate';
+import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { emailCheckIpLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
@@ -30,46 +21,48 @@ const message = (c: Context<AppEnv>, code: MessageCode) =>
   ok(c, { message: translate(c.get('locale'), code), code });
 
 export function usersRoutes(deps: AppDeps) {
-  const staff = requireStaff(deps);
-  return new Hono<AppEnv>()
-    .post('/user/check-email', async (c) => {
-      const { email } = await readJson(c, CheckEmailBodySchema);
-      await takeLimits(deps, [emailCheckIpLimit(clientIp(c, deps.config))]);
-      return ok(c, { exists: await emailExists(deps.database.db, email) });
-    })
-    .post('/user/register-by-email', async (c) => {
-      const body = await readJson(c, RegisterByEmailBodySchema);
-      const locale = body.locale ?? c.get('locale');
-      return ok(c, await registerByEmail(deps, { email: body.email, locale, ip: clientIp(c, deps.config) }));
-    })
-    .post('/user/create-password', async (c) => {
-      const body = await readJson(c, CreatePasswordBodySchema);
-      return ok(c, await createAccount(deps, body));
-    })
-    .post('/user/change-password', staff, async (c) => {
-      const body = await readJson(c, ChangePasswordBodySchema);
-      await changePassword(deps, c.get('auth'), body);
-      return message(c, 'password_updated');
-    })
-    .post('/user/password/request-reset', async (c) => {
-      const { email } = await readJson(c, RequestResetBodySchema);
-      await requestReset(deps, { email, ip: clientIp(c, deps.config) });
-      return message(c, 'reset_mail_sent');
-    })
-    .post('/user/password/reset', async (c) => {
-      const body = await readJson(c, ResetPasswordBodySchema);
-      await resetPassword(deps, body);
-      return message(c, 'password_reset');
-    })
-    .post('/user/logout', staff, async (c) => {
-      const { userId, sessionId } = c.get('auth');
-      await revokeSession(deps, userId, sessionId);
-      return message(c, 'logged_out');
-    })
-    .put('/user/:id/profile', staff, async (c) => {
-      const userId = readId(c);
-      assertSelf(c.get('auth').userId, userId);
-      const profile = await readJson(c, UpdateProfileBodySchema);
-      return ok(c, await updateOwnProfile(deps, { userId, profile, locale: c.get('locale') }));
-    });
+  const route = endpointRouter(deps);
+  const app = new Hono<AppEnv>();
+
+  route(app, endpoints.checkEmail, async (c, { body: { email } }) => {
+    await takeLimits(deps, [emailCheckIpLimit(clientIp(c, deps.config))]);
+    return ok(c, { exists: await emailExists(deps.database.db, email) });
+  });
+
+  route(app, endpoints.registerByEmail, async (c, { body }) => {
+    const locale = body.locale ?? c.get('locale');
+    return ok(c, await registerByEmail(deps, { email: body.email, locale, ip: clientIp(c, deps.config) }));
+  });
+
+  route(app, endpoints.createPassword, async (c, { body }) => ok(c, await createAccount(deps, body)));
+
+  route(app, endpoints.changePassword, async (c, { scope, body }) => {
+    await changePassword(deps, scope.user, body);
+    return message(c, 'password_updated');
+  });
+
+  route(app, endpoints.requestReset, async (c, { body: { email } }) => {
+    await requestReset(deps, { email, ip: clientIp(c, deps.config) });
+    return message(c, 'reset_mail_sent');
+  });
+
+  route(app, endpoints.resetPassword, async (c, { body }) => {
+    await resetPassword(deps, body);
+    return message(c, 'password_reset');
+  });
+
+  route(app, endpoints.logout, async (c, { scope: { user } }) => {
+    await revokeSession(deps, user.userId, user.sessionId);
+    return message(c, 'logged_out');
+  });
+
+  route(app, endpoints.updateProfile, async (c, { scope, body }) => {
+    // A profile is only ever its owner's, platform admins included.
+    assertSelf(scope.user.userId, scope.userId);
+    return ok(
+      c,
+      await updateOwnProfile(deps, { userId: scope.userId, profile: body, locale: c.get('locale') }),
+    );
+  });
+  return app;
 }

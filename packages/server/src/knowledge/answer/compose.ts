@@ -17,7 +17,9 @@ import { detectLanguage } from '../text/language';
 import { extractiveAnswer, sourcesOf, supportingPassages } from './extractive';
 import { LlmError, streamCompletion } from './llm';
 import { phrase } from './phrases';
-import { groundedPrompt } from './prompt';
+import { groundedPrompt, type Turn } from './prompt';
+
+export type { Turn } from './prompt';
 
 export type AnswerEvent =
   | { event: 'token'; data: { text: string } }
@@ -38,12 +40,6 @@ export class AnswerFailedError extends Error {
     super(`answer failed: ${failure.reason}`);
     this.name = 'AnswerFailedError';
   }
-}
-
-/** One earlier message of the conversation. */
-export interface Turn {
-  role: 'user' | 'assistant';
-  text: string;
 }
 
 export interface ComposeInput {

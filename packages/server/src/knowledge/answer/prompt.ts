@@ -4,9 +4,14 @@
  */
 import type { Locale } from '@conversa/contract/constants';
 import type { Passage } from '../retrieval';
-import type { Turn } from './compose';
 import type { LlmMessage } from './llm';
 import { phrase } from './phrases';
+
+/** One earlier message of the conversation. */
+export interface Turn {
+  role: 'user' | 'assistant';
+  text: string;
+}
 
 /** How a passage's origin is named in the prompt. */
 function origin(passage: Passage): string {

@@ -3,7 +3,7 @@
  * writes it as plain text: a paragraph (or list item) per block, a table row per line with its cells
  * joined by " | ". Runs inside the extraction worker.
  */
-import type { ExtractLimits, ExtractResult } from './extract';
+import type { ExtractLimits, ExtractResult } from './types';
 import { checkZip } from './zip-guard';
 
 /** The parts of mammoth's document model (see its README, "Document transforms") read here. */

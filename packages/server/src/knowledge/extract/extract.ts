@@ -4,24 +4,10 @@
  * pathological file costs one terminated worker, never the server.
  */
 import { Worker } from 'node:worker_threads';
-import type { FileFailureReason, FileType } from '@conversa/contract/knowledge';
-import type { ExtractRequest } from './extract.worker';
+import type { FileType } from '@conversa/contract/knowledge';
+import type { ExtractLimits, ExtractRequest, ExtractResult } from './types';
 
-export interface ExtractLimits {
-  /** Wall time for one document, worker start included. */
-  timeoutMs: number;
-  /**
-   * The worker's V8 heap. Buffers outside the heap (pdf.js streams) are bounded too: the process's
-   * resident memory may not grow by more than this plus WORKER_OVERHEAD_MB while the worker runs.
-   */
-  maxMemoryMb: number;
-  /** Characters of normalised text. */
-  maxChars: number;
-  /** PDF pages. */
-  maxPages: number;
-  /** Declared uncompressed size of a DOCX's zip entries, summed. */
-  maxInflatedBytes: number;
-}
+export type { ExtractLimits, ExtractResult } from './types';
 
 export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
   timeoutMs: 60_000,
@@ -30,9 +16,6 @@ export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
   maxPages: 1000,
   maxInflatedBytes: 100 * 1024 * 1024,
 };
-
-export type ExtractResult =
-  { ok: true; text: string; pages: number | null } | { ok: false; reason: FileFailureReason; detail: string };
 
 // From src/ (tsx, vitest) the worker is the TypeScript source beside this file, started through a
 // small loader that registers tsx; in the bundle this code lives in dist/main.js and build.mjs emits

@@ -4,19 +4,11 @@
  * Bundled on its own as dist/extract.worker.js.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FileType } from '@conversa/contract/knowledge';
 import { normalizeText } from '../text/chunk';
 import { extractDocx } from './docx';
-import type { ExtractLimits, ExtractResult } from './extract';
+import type { ExtractRequest, ExtractResult } from './types';
 import { extractPdf } from './pdf';
 import { extractTxt } from './txt';
-
-/** What extract.ts sends. */
-export interface ExtractRequest {
-  bytes: Uint8Array;
-  type: FileType;
-  limits: ExtractLimits;
-}
 
 async function extract({ bytes, type, limits }: ExtractRequest): Promise<ExtractResult> {
   const raw =

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { ExtractLimits, ExtractResult } from './extract';
+import type { ExtractLimits, ExtractResult } from './types';
 
 type PdfJs = typeof PdfJsModule;
 type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;

@@ -1,5 +1,5 @@
 /** Plain text files: decoded by BOM, UTF-8 or else Latin-1 (see sniff.ts). Runs inside the extraction worker. */
-import type { ExtractResult } from './extract';
+import type { ExtractResult } from './types';
 import { decodeText } from './sniff';
 
 /** Decodes a text file; binary content is `corrupt` (it is not what its name says). */

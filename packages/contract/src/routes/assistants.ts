@@ -1,0 +1,43 @@
+/** Assistant routes (institution products): settings, logo, knowledge base, FAQs, files and their events. */
+import type { Route } from './route';
+
+export const institutionProducts = {
+  method: 'GET',
+  path: '/institution/{id}/product',
+} as const satisfies Route;
+export const getInstitutionProduct = {
+  method: 'GET',
+  path: '/institution-product/{id}',
+} as const satisfies Route;
+export const createInstitutionProduct = {
+  method: 'POST',
+  path: '/institution-product',
+} as const satisfies Route;
+export const updateInstitutionProduct = {
+  method: 'PUT',
+  path: '/institution-product/{id}',
+} as const satisfies Route;
+export const getKnowledgeBase = {
+  method: 'GET',
+  path: '/institution-product/{id}/knowledge-base',
+} as const satisfies Route;
+export const putKnowledgeBase = {
+  method: 'PUT',
+  path: '/institution-product/{id}/knowledge-base',
+} as const satisfies Route;
+export const getFaqs = { method: 'GET', path: '/institution-product/{id}/faq' } as const satisfies Route;
+export const putFaqs = { method: 'PUT', path: '/institution-product/{id}/faq' } as const satisfies Route;
+export const uploadLogo = { method: 'POST', path: '/institution-product/{id}/logo' } as const satisfies Route;
+export const listFiles = { method: 'GET', path: '/institution-product/{id}/file' } as const satisfies Route;
+export const uploadFiles = {
+  method: 'POST',
+  path: '/institution-product/{id}/file',
+} as const satisfies Route;
+export const deleteFiles = {
+  method: 'POST',
+  path: '/institution-product/{id}/file/delete',
+} as const satisfies Route;
+export const productEvents = {
+  method: 'GET',
+  path: '/institution-product/{id}/events',
+} as const satisfies Route;

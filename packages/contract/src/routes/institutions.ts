@@ -1,0 +1,7 @@
+/** Institution routes: create, read, update, and the platform admin's list. */
+import type { Route } from './route';
+
+export const createInstitution = { method: 'POST', path: '/institution' } as const satisfies Route;
+export const listInstitutions = { method: 'GET', path: '/institution' } as const satisfies Route;
+export const getInstitution = { method: 'GET', path: '/institution/{id}' } as const satisfies Route;
+export const updateInstitution = { method: 'PUT', path: '/institution/{id}' } as const satisfies Route;

@@ -1,0 +1,160 @@
+/**
+ * The access checks the route helper (http/route.ts) runs before a handler: the bearer token, the
+ * staff session with the membership role in the request's institution (one prepared query, cached
+ * on PGlite), and the chat visitor's guest token. `X-Institution-Id` is only a request: it is
+ * re-authorised on every call.
+ */
+import { HEADERS } from '@conversa/contract/http';
+import type { Locale } from '@conversa/contract/constants';
+import { IdSchema } from '@conversa/contract/fields';
+import type { MemberRole } from '@conversa/contract/roles';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { AppDeps } from '../deps';
+import { memberships, sessions, users } from '../db/schema';
+import { ApiError } from '../http/errors';
+import type { GuestScope, StaffUser } from './scope';
+import { verifyToken } from './tokens';
+
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+// The one query of every staff request: live session, user, and membership role. Prepared once
+// per database; this is on the benchmarked path (DESIGN §9).
+function prepareLookup(db: Db) {
+  const query = db
+    .select({
+      userId: users.id,
+      email: users.email,
+      locale: users.locale,
+      isAdmin: users.isAdmin,
+      role: memberships.role,
+      sessionExpiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.institutionId, sql.placeholder('institutionId'))),
+    )
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_lookup');
+  return {
+    async execute(params: { sessionId: string; userId: number; institutionId: number; now: Date }) {
+      const [row] = await query.execute(params);
+      return row;
+    },
+  };
+}
+
+function sessionLookup(db: Db) {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/** The bearer token of a request, if any. */
+export function bearer(c: Context): string | null {
+  const header = c.req.header('authorization');
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/** The institution a request names in `X-Institution-Id`; a malformed header is a 400. */
+export function headerInstitution(c: Context): number | null {
+  const raw = c.req.header(HEADERS.institution);
+  if (raw === undefined || raw === '') return null;
+  const result = v.safeParse(IdSchema, raw);
+  if (!result.success) throw new ApiError(400, 'validation_failed');
+  return result.output;
+}
+
+/** The platform admin role: granted in the database, or by `ADMIN_EMAILS`. */
+export function isPlatformAdmin(config: Config, user: { isAdmin: boolean; email: string }): boolean {
+  return user.isAdmin || config.adminEmails.has(user.email);
+}
+
+/** A verified staff token: its user and session. */
+export interface StaffToken {
+  userId: number;
+  sessionId: string;
+}
+
+/** The access checks of one app. */
+export function accessChecks(deps: AppDeps) {
+  const lookup = sessionLookup(deps.database.db);
+  const { config, clock, sessionCache: cache } = deps;
+
+  /** The request's bearer token, verified: 401 without one or with a bad one. */
+  const verified = async (c: Context) => {
+    const token = bearer(c);
+    if (!token) throw new ApiError(401, 'unauthorized');
+    const result = await verifyToken(config.jwtSecret, token, clock.now());
+    if (!result) throw new ApiError(401, 'session_invalid');
+    return result;
+  };
+
+  return {
+    /** A staff token: 401 without a valid one, 403 `guest_forbidden` for a chat visitor's. */
+    async staffToken(c: Context): Promise<StaffToken> {
+      const token = await verified(c);
+      if (token.typ !== 'staff') throw new ApiError(403, 'guest_forbidden');
+      return { userId: token.userId, sessionId: token.sessionId };
+    },
+
+    /**
+     * The token's live session: its user, and their membership role in `institutionId` (0 for none).
+     * 401 when the session ended. Cached per session and institution on PGlite.
+     */
+    async session(
+      token: StaffToken,
+      institutionId: number,
+    ): Promise<{ user: StaffUser; memberRole: MemberRole | null }> {
+      const now = clock.now();
+      let row = cache.get(token.sessionId, institutionId, now);
+      if (!row) {
+        const generation = cache.generation(token.userId);
+        const found = await lookup.execute({ ...token, institutionId, now });
+        if (!found) throw new ApiError(401, 'session_invalid');
+        row = { ...found, role: (found.role as MemberRole | null) ?? null };
+        cache.set(token.sessionId, institutionId, row, generation);
+      }
+      const user: StaffUser = {
+        userId: row.userId,
+        sessionId: token.sessionId,
+        email: row.email,
+        locale: row.locale as Locale,
+        isAdmin: isPlatformAdmin(config, row),
+      };
+      return { user, memberRole: row.role };
+    },
+
+    /**
+     * The chat visitor of conversation `conversationId`. No token or a bad one: 401. A staff token,
+     * or another conversation's guest token: 403 (a visitor only ever reaches its own conversation).
+     */
+    async guest(c: Context, conversationId: string): Promise<GuestScope> {
+      const token = await verified(c);
+      if (token.typ !== 'guest' || token.conversationId !== conversationId) {
+        throw new ApiError(403, 'forbidden');
+      }
+      return { conversationId: token.conversationId, assistantId: token.productId };
+    },
+  };
+}
+
+/** What `accessChecks` answers. */
+export type AccessChecks = ReturnType<typeof accessChecks>;

@@ -1,0 +1,120 @@
+/**
+ * An endpoint entry's access rule and tenant scope, checked for one request: the token, the
+ * session, the institution (path, header or the assistant's own) and the permission there. One
+ * session query, plus the assistant's for `assistant` scopes; other tenants are 404s, never data.
+ */
+import type { Endpoint } from '@conversa/contract/endpoints';
+import { can, type MemberRole, type Permission, type Role, rolesIn } from '@conversa/contract/roles';
+import type { Context } from 'hono';
+import type { AppDeps } from '../deps';
+import { ApiError, forbidden, notFound } from '../http/errors';
+import { productsRepo } from '../products/products.repo';
+import { accessChecks, headerInstitution } from './access';
+import type { AssistantScope, GuestScope, InstitutionScope, SelfScope, StaffScope, StaffUser } from './scope';
+
+/** Every scope a handler may be given (`{}` for public endpoints). */
+export type AnyScope =
+  Record<string, never> | StaffScope | SelfScope | InstitutionScope | AssistantScope | GuestScope;
+
+/**
+ * The roles of a caller in an institution, checked for a permission: no role at all (not a member,
+ * not an admin) is a 404, so ids of other tenants reveal nothing; a role without it is a 403.
+ */
+export function permit(memberRole: MemberRole | null, user: StaffUser, permission: Permission): Role[] {
+  const roles = rolesIn(memberRole, user.isAdmin);
+  if (roles.length === 0) throw notFound();
+  if (!can(roles, permission)) throw forbidden();
+  return roles;
+}
+
+/** Builds the scope resolver of one app (its prepared queries). */
+export function scopeResolver(deps: AppDeps) {
+  const access = accessChecks(deps);
+  const products = productsRepo(deps.database.db, deps.config.publicUrl);
+
+  /** The path's `{id}` as validated by the entry's `params` (read after the token is checked: 401 first). */
+  const idOf = (params: () => unknown) => (params() as { id: number }).id;
+
+  /** The `assistant` scope: with `X-Institution-Id` the assistant must be there; without, it names its institution. */
+  async function assistantScope(
+    c: Context,
+    permission: Permission,
+    params: () => unknown,
+  ): Promise<AssistantScope> {
+    const token = await access.staffToken(c);
+    const id = idOf(params);
+    const header = headerInstitution(c);
+    if (header !== null) {
+      const { user, memberRole } = await access.session(token, header);
+      const roles = permit(memberRole, user, permission);
+      const assistant = await products.find(header, id);
+      if (!assistant) throw notFound();
+      return { user, institutionId: header, roles, assistantId: id, assistant };
+    }
+    const { user } = await access.session(token, 0);
+    const found = await products.findWithRole(id, user.userId);
+    if (!found) throw notFound();
+    const roles = permit(found.role, user, permission);
+    return {
+      user,
+      institutionId: found.product.institution_id,
+      roles,
+      assistantId: id,
+      assistant: found.product,
+    };
+  }
+
+  /** The `institution` scope: the path's `{id}`, else the header (required then). */
+  async function institutionScope(
+    c: Context,
+    permission: Permission,
+    params: (() => unknown) | null,
+  ): Promise<InstitutionScope> {
+    const token = await access.staffToken(c);
+    const pathId = params ? idOf(params) : null;
+    // A malformed header is a 400 even where the path names the institution (it never widens access).
+    const header = headerInstitution(c);
+    const institutionId = pathId ?? header;
+    if (institutionId === null) throw new ApiError(400, 'institution_required');
+    const { user, memberRole } = await access.session(token, institutionId);
+    return { user, institutionId, roles: permit(memberRole, user, permission) };
+  }
+
+  /** Checks the request against `endpoint`; answers the handler's scope or throws the refusal. */
+  return async function resolve(c: Context, endpoint: Endpoint, params: () => unknown): Promise<AnyScope> {
+    switch (endpoint.access) {
+      case 'public':
+        return {};
+      case 'guest': {
+        // The token names its conversation: compared with the raw path, a malformed one is a 403 too.
+        const scope = await access.guest(c, c.req.param('id') ?? '');
+        params();
+        return scope;
+      }
+      case 'admin': {
+        const { user } = await access.session(await access.staffToken(c), 0);
+        if (!user.isAdmin) throw forbidden();
+        return { user };
+      }
+      case 'staff':
+        break;
+    }
+    switch (endpoint.scope) {
+      case 'institution':
+        return institutionScope(c, endpoint.permission, endpoint.path.includes('{id}') ? params : null);
+      case 'assistant':
+        return assistantScope(c, endpoint.permission, params);
+      case 'self': {
+        const token = await access.staffToken(c);
+        const userId = idOf(params);
+        const { user } = await access.session(token, 0);
+        if (userId !== user.userId && !user.isAdmin) throw forbidden();
+        return { user, userId };
+      }
+      case 'none': {
+        const { user } = await access.session(await access.staffToken(c), 0);
+        return { user };
+      }
+    }
+  };
+}
