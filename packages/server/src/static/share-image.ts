@@ -16,15 +16,16 @@ export const SHARE_IMAGE_CACHE = 'public, max-age=86400';
 
 /** The route serving the image (read once: 4 KB). */
 export function shareImageRoutes() {
-  const image = readFileSync(new URL('og-image.png', assetsFolder));
+  const image = new Uint8Array(readFileSync(new URL('og-image.png', assetsFolder)));
   const app = new Hono<AppEnv>();
+  const headers = {
+    'Content-Type': 'image/png',
+    'Content-Length': String(image.byteLength),
+    'Cache-Control': SHARE_IMAGE_CACHE,
+    'X-Content-Type-Options': 'nosniff',
+  };
   app.on(['GET', 'HEAD'], SHARE_IMAGE_PATH, (c) =>
-    c.body(c.req.method === 'HEAD' ? null : image, 200, {
-      'Content-Type': 'image/png',
-      'Content-Length': String(image.byteLength),
-      'Cache-Control': SHARE_IMAGE_CACHE,
-      'X-Content-Type-Options': 'nosniff',
-    }),
+    c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(image, 200, headers),
   );
   return app;
 }
