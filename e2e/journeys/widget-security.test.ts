@@ -46,14 +46,25 @@ async function openChat(page: Page, site: ExampleSite) {
   return chatFrameOf(page);
 }
 
-// Each test opens its own tab and site, so a test may run again on its own. Under the full suite's load
-// on 2 cores, a question typed right after the chat opens was sometimes not sent (see the issue note);
-// until that race is found, a failure must repeat three times to fail the suite.
-describe('widget security', { retry: 2 }, () => {
+/** What the XSS journeys put in every text of an assistant, and type into its chat. */
+const payloads = {
+  name: '<img src=x onerror="window.__xss=1">',
+  greeting: '"><svg onload=window.__xss=1>',
+  question: '<script>window.__xss=1</script> Uniforms?',
+  link: '[click](javascript:window.__xss=1)',
+  answer:
+    'Uniforms: <img src=x onerror="window.__xss=1"> [click](javascript:window.__xss=1) ' +
+    '"><svg onload=window.__xss=1> <script>window.__xss=1</script>',
+  typed: '<img src=x onerror="window.__xss=1"> "><svg onload=window.__xss=1> [go](javascript:window.__xss=1)',
+};
+
+describe('widget security', () => {
   let app: { url: string; dataDir: string };
   let browser: Browser;
   let school: SeededAssistant;
   let site: ExampleSite;
+  /** An assistant whose texts are XSS payloads. */
+  let evil: SeededAssistant;
   const closers: (() => Promise<unknown>)[] = [];
 
   /** A fresh tab, closed after the file. */
@@ -82,6 +93,17 @@ describe('widget security', { retry: 2 }, () => {
     site = await website({ snippet: school.embedSnippet, imageDelayMs: 0 });
     const staff = { token: school.owner.jwt, institution: school.institutionId };
     await updateAssistant(app.url, staff, school.productId, { snippet: { allowed_origins: [site.url] } });
+    evil = await seedAssistant(app.url, app.dataDir, {
+      email: 'owner@colegio-zarza.example',
+      fullName: 'Zoe Zarza',
+      school: 'Colegio Zarza',
+      settings: {
+        name: payloads.name,
+        suggested_questions: [payloads.question, payloads.link],
+        snippet: { greeting: payloads.greeting },
+      },
+      faqs: [{ question: payloads.question, answer: payloads.answer }],
+    });
   });
 
   afterAll(async () => {
@@ -220,29 +242,7 @@ describe('widget security', { retry: 2 }, () => {
     ]);
   });
 
-  test('XSS payloads stay inert text in the widget, on the public page and in the console', async () => {
-    const payloads = {
-      name: '<img src=x onerror="window.__xss=1">',
-      greeting: '"><svg onload=window.__xss=1>',
-      question: '<script>window.__xss=1</script> Uniforms?',
-      link: '[click](javascript:window.__xss=1)',
-      answer:
-        'Uniforms: <img src=x onerror="window.__xss=1"> [click](javascript:window.__xss=1) ' +
-        '"><svg onload=window.__xss=1> <script>window.__xss=1</script>',
-      typed:
-        '<img src=x onerror="window.__xss=1"> "><svg onload=window.__xss=1> [go](javascript:window.__xss=1)',
-    };
-    const evil = await seedAssistant(app.url, app.dataDir, {
-      email: 'owner@colegio-zarza.example',
-      fullName: 'Zoe Zarza',
-      school: 'Colegio Zarza',
-      settings: {
-        name: payloads.name,
-        suggested_questions: [payloads.question, payloads.link],
-        snippet: { greeting: payloads.greeting },
-      },
-      faqs: [{ question: payloads.question, answer: payloads.answer }],
-    });
+  test('XSS payloads stay inert text in the widget and on the public page', async () => {
     const evilSite = await website({ snippet: evil.embedSnippet, imageDelayMs: 0 });
     const visitor = await tab();
     const dialogs: string[] = [];
@@ -302,7 +302,10 @@ describe('widget security', { retry: 2 }, () => {
     expect(await traces(page, '#conversa-chat')).toEqual(NO_TRACES);
     expect(dialogs).toEqual([]);
     expect(visitor.problems.take()).toEqual([]);
+  });
 
+  test('XSS payloads stay inert text in the console', async () => {
+    const dialogs: string[] = [];
     // The console, as the owner: the trainer's overview (with Share your assistant) and FAQs.
     const owner = await tab();
     owner.page.on('dialog', (dialog) => {

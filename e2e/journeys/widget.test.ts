@@ -271,6 +271,10 @@ describe('widget journey', () => {
     expect(raw).toContain(`<meta property="og:description" content="${GREETING}" />`);
     expect(raw).toContain('<meta property="og:type" content="website" />');
     expect(raw).toContain(`<meta property="og:url" content="${pageUrl}" />`);
+    // No logo: the default share image, served by the server.
+    expect(raw).toContain(`<meta property="og:image" content="${app.url}/og-image.png" />`);
+    const image = await fetch(`${app.url}/og-image.png`);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
 
     const en = await tab();
     await en.page.goto(pageUrl);

@@ -36,7 +36,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    // `npm run dev`: the API runs on 8080 (tsx watch); the console calls it on the same origin.
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    // `npm run dev`: the API runs on 8080 (tsx watch); the console calls it on the same origin. The
+    // server also serves the share image and the legal pages the console links to.
+    proxy: Object.fromEntries(
+      ['/api', '/og-image.png', '/terms', '/privacy'].map((prefix) => [prefix, 'http://127.0.0.1:8080']),
+    ),
   },
 });

@@ -19,12 +19,14 @@ import { ApiError, onError, onNotFound } from './http/errors';
 import type { AppEnv } from './http/env';
 import { pickLocale } from './i18n/translate';
 import { institutionsRoutes } from './institutions/institutions.routes';
+import { legalRoutes } from './legal/legal.routes';
 import { metaRoutes } from './meta/meta.routes';
 import { assistantSettingsRoutes } from './products/assistant-settings.routes';
 import { productsRoutes } from './products/products.routes';
 import { publicPagesRoutes } from './public-pages/public-pages.routes';
 import { widgetStaticRoutes } from './public-pages/widget-static';
 import { adminStaticRoutes, hasBuiltApp } from './static/admin-static';
+import { shareImageRoutes } from './static/share-image';
 import { usersRoutes } from './users/users.routes';
 
 export type { AppDeps } from './deps';
@@ -83,11 +85,14 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', logoRoutes(deps));
   api.route('/', chatRoutes(deps));
   app.route('/api', api);
-  // The widget's files and the chat pages, before the console's SPA fallback would answer them.
+  // The widget's files, the chat pages, the share image and the legal pages, before the console's
+  // SPA fallback would answer them.
   app.route('/', widgetStaticRoutes(config.widgetDir));
   app.route('/', publicPagesRoutes(deps));
+  app.route('/', shareImageRoutes());
+  app.route('/', legalRoutes(deps));
   // After the API: the console's files and its SPA fallback, never under /api.
-  if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir));
+  if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir, config.legal));
 
   app.onError(onError);
   app.notFound(onNotFound);

@@ -50,7 +50,15 @@ export interface Config {
   jobConcurrency: number | null;
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
   llm: LlmConfig | null;
+  /**
+   * Where the terms of service and the privacy policy live (TERMS_URL, PRIVACY_URL); null serves
+   * the server's own pages at `/terms` and `/privacy`.
+   */
+  legal: { termsUrl: string | null; privacyUrl: string | null };
 }
+
+/** An absolute http(s) URL that can sit in an attribute as it is (or nothing). */
+const HTTP_URL = /^(?:https?:\/\/[^\s"'<>]+)?$/;
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '8080'),
@@ -88,6 +96,9 @@ const EnvSchema = v.object({
   JOB_CONCURRENCY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'JOB_CONCURRENCY must be 1 to 99'), v.transform(Number)),
   ),
+  // Empty means unset, like ADMIN_DIR.
+  TERMS_URL: v.optional(v.pipe(v.string(), v.regex(HTTP_URL, 'TERMS_URL must be an http(s) URL'))),
+  PRIVACY_URL: v.optional(v.pipe(v.string(), v.regex(HTTP_URL, 'PRIVACY_URL must be an http(s) URL'))),
 });
 
 /** The signing key: JWT_SECRET, else one generated once and kept in DATA_DIR. */
@@ -163,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: e.LLM_TIMEOUT_MS,
           }
         : null,
+    legal: { termsUrl: e.TERMS_URL || null, privacyUrl: e.PRIVACY_URL || null },
   };
 }

@@ -6,3 +6,5 @@ export const migrationsFolder = new URL('../drizzle/', import.meta.url);
 export const adminDistFolder = new URL('../../admin/dist/', import.meta.url);
 /** The built widget (`packages/widget/dist`: embed.js and the chat app), served when it exists. */
 export const widgetDistFolder = new URL('../../widget/dist/', import.meta.url);
+/** Files the server ships and serves itself: the default share image, the default legal texts. */
+export const assetsFolder = new URL('../assets/', import.meta.url);

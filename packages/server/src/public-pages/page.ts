@@ -6,6 +6,7 @@
 import type { ChatPageConfig } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { html, raw } from 'hono/html';
+import { SHARE_IMAGE_SIZE } from '../static/share-image';
 import { PAGE_TEXT } from './page-text';
 
 export interface ChatPage {
@@ -13,9 +14,11 @@ export interface ChatPage {
   name: string;
   /** The social-share description; the default text when empty. */
   description: string;
-  /** The absolute URL of the page (og:url, canonical); null for the frame, which is not shared. */
+  /** The absolute URL of the page (og:url, canonical); null for the frame, which is not indexed. */
   url: string | null;
   logo: string | null;
+  /** The absolute URL of the default share image, for an assistant without a logo. */
+  defaultImage: string;
   config: ChatPageConfig;
 }
 
@@ -33,16 +36,23 @@ export function scriptJson(value: unknown): string {
 export function renderChatPage(page: ChatPage) {
   const title = `${page.name} | Conversa`;
   const description = page.description || PAGE_TEXT[page.lang].description(page.name);
-  const share = page.url
-    ? html`<link rel="canonical" href="${page.url}" />
-        <meta property="og:title" content="${page.name}" />
-        <meta property="og:description" content="${description}" />
-        <meta property="og:type" content="website" />
-        <meta property="og:url" content="${page.url}" />
-        <meta property="og:site_name" content="Conversa" />
-        ${page.logo ? html`<meta property="og:image" content="${page.logo}" />` : ''}
-        <meta name="twitter:card" content="summary" />`
-    : html`<meta name="robots" content="noindex" />`;
+  // Every page previews with an image: the logo (square: a small card), else the default one.
+  const image = page.logo
+    ? html`<meta property="og:image" content="${page.logo}" /> <meta name="twitter:card" content="summary" />`
+    : html`<meta property="og:image" content="${page.defaultImage}" />
+        <meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}" />
+        <meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}" />
+        <meta name="twitter:card" content="summary_large_image" />`;
+  const share = html`${
+      page.url
+        ? html`<link rel="canonical" href="${page.url}" /> <meta property="og:url" content="${page.url}" />`
+        : html`<meta name="robots" content="noindex" />`
+    }
+    <meta property="og:title" content="${page.name}" />
+    <meta property="og:description" content="${description}" />
+    <meta property="og:type" content="website" />
+    <meta property="og:site_name" content="Conversa" />
+    ${image}`;
   return html`<!doctype html>
     <html lang="${page.lang}">
       <head>

@@ -14,6 +14,7 @@ import { logoUrl } from '../files/logo';
 import type { AppEnv } from '../http/env';
 import { readId } from '../http/validate';
 import { pickLocale } from '../i18n/translate';
+import { SHARE_IMAGE_PATH } from '../static/share-image';
 import { renderChatPage, renderNotFound } from './page';
 import { contentSecurityPolicy, frameAncestors, parentOrigin } from './public-pages.service';
 
@@ -51,6 +52,7 @@ export function publicPagesRoutes(deps: AppDeps) {
         description: assistant.snippet.greeting,
         url,
         logo: logoUrl(publicUrl, assistant.logo),
+        defaultImage: `${publicUrl}${SHARE_IMAGE_PATH}`,
         config,
       }),
     );

@@ -186,7 +186,11 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
     expect(meta(text, 'og:description')).toBe('Ask us about orders &amp; delivery');
     expect(meta(text, 'og:type')).toBe('website');
     expect(meta(text, 'og:url')).toBe(url);
-    expect(meta(text, 'og:image')).toBeUndefined();
+    // No logo: the default share image, large.
+    expect(meta(text, 'og:image')).toBe('http://conversa.test/og-image.png');
+    expect(meta(text, 'og:image:width')).toBe('1200');
+    expect(meta(text, 'og:image:height')).toBe('630');
+    expect(meta(text, 'twitter:card')).toBe('summary_large_image');
     expect(text).toContain('<div id="conversa-chat"></div>');
     expect(text).toContain('<script type="module" src="/widget/chat.js"></script>');
     expect(config).toEqual({
@@ -209,6 +213,7 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
       .where(eq(institutionProducts.id, school.product.id));
     const { text } = await page(`/admissions/${school.institution.id}`);
     expect(meta(text, 'og:image')).toBe(logo);
+    expect(meta(text, 'twitter:card')).toBe('summary');
     expect(text).toContain('<html lang="es">');
     const english = await page(`/admissions/${school.institution.id}`, 'en-US,en;q=0.9');
     expect(english.text).toContain('<html lang="en">');
@@ -238,6 +243,33 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
       expect(response.headers.get('content-type'), pathname).toMatch(/^text\/html/);
       expect(await response.text(), pathname).not.toContain('id="root"');
     }
+  });
+
+  it('preview with an image on every page: the default one is a real 1200×630 PNG, cached', async () => {
+    const tenant = await createTenant(server, { kind: 'school' });
+    const pages = [
+      `/admissions/${tenant.institution.id}`,
+      `/retail/${shop.institution.id}`,
+      `/chat/${tenant.product.external_id}`,
+    ];
+    for (const pathname of pages) {
+      const { text } = await page(pathname);
+      expect(meta(text, 'og:image'), pathname).toBe('http://conversa.test/og-image.png');
+      expect(meta(text, 'og:title'), pathname).toBeTruthy();
+    }
+    const image = await server.request('/og-image.png');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=86400');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // The IHDR chunk: width and height, big-endian, after its length and type.
+    expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect(bytes.byteLength).toBeLessThan(20_000);
+    const head = await server.request('/og-image.png', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.byteLength));
   });
 
   it('leave other paths to the console SPA fallback', async () => {

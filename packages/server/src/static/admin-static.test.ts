@@ -23,7 +23,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
-  writeFileSync(path.join(dir, 'og-image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   server = await createTestServer({ env: { ADMIN_DIR: dir } });
 });
 afterAll(async () => {
@@ -66,7 +66,7 @@ describe('the built admin console on the API port', () => {
   });
 
   it('revalidates unhashed files and answers a missing file with 404, not the page', async () => {
-    const image = await server.request('/og-image.png');
+    const image = await server.request('/favicon.svg');
     expect(image.status).toBe(200);
     expect(image.headers.get('cache-control')).toBe('no-cache');
     const missing = await server.request('/assets/gone-000.js');

@@ -1,18 +1,23 @@
 /**
  * Serves the built admin console (DESIGN §1: one port for the API and the app): files from its
  * `dist` folder, hashed assets cached for a year, and `index.html` for console routes (SPA
- * fallback). Never answers under `/api`, whose unknown paths keep the JSON 404.
+ * fallback). Never answers under `/api`, whose unknown paths keep the JSON 404. When the legal
+ * texts live elsewhere (TERMS_URL, PRIVACY_URL), `index.html` names them in `<meta>`s for the
+ * console's links (no inline script: the console's policy allows none).
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LEGAL_META } from '@conversa/contract/legal';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { Config } from '../config';
 import type { AppEnv } from '../http/env';
 
 /** Vite puts content-hashed files here; their names change whenever their content does. */
 const HASHED_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// Unhashed files (index.html, the social image, the favicon) must be revalidated so a new build
+// Unhashed files (index.html, the favicon) must be revalidated so a new build
 // is picked up at once; the ETag-less Last-Modified keeps the revalidation cheap.
 const REVALIDATE = 'no-cache';
 
@@ -35,21 +40,47 @@ export function hasBuiltApp(root: string | null): root is string {
   return root !== null && existsSync(path.join(root, 'index.html'));
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The `<meta>`s naming the legal texts' addresses that are set ('' for none). */
+export function legalMeta(legal: Config['legal']): string {
+  return [
+    [LEGAL_META.terms, legal.termsUrl],
+    [LEGAL_META.privacy, legal.privacyUrl],
+  ]
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([name, url]) => `<meta name="${name}" content="${escapeAttribute(url)}" />`)
+    .join('');
+}
+
 /** The routes serving a built single-page app from `root` (absolute). Mount after the API. */
-export function adminStaticRoutes(root: string) {
+export function adminStaticRoutes(
+  root: string,
+  legal: Config['legal'] = { termsUrl: null, privacyUrl: null },
+) {
   const app = new Hono<AppEnv>();
   // Pre-compressed `.br`/`.gz` siblings written by the admin build are sent when accepted.
   const files = serveStatic<AppEnv>({ root, precompressed: true });
-  const index = serveStatic<AppEnv>({ root, path: 'index.html', precompressed: true });
+  const served = serveStatic<AppEnv>({ root, path: 'index.html', precompressed: true });
   const missing = async () => undefined;
+  const head = legalMeta(legal);
+  /** `index.html`, with the legal `<meta>`s when there are any (read on each load, like the file). */
+  const index = async (c: Context<AppEnv>) => {
+    if (!head) return served(c, missing);
+    const page = await readFile(path.join(root, 'index.html'), 'utf8');
+    return c.html(page.replace('</head>', `${head}</head>`));
+  };
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (isApi(c.req.path)) return next();
-    const file = await files(c, missing);
+    // The index itself, asked for by name, gets the `<meta>`s too.
+    const named = head && (c.req.path === '/' || c.req.path === '/index.html');
+    const file = named ? undefined : await files(c, missing);
     if (file) return withCaching(file, c.req.path, true);
     // Console routes (`/login`, `/pre-sales/trainer/3`) are the app's to resolve; a missing file is a 404.
-    if (looksLikeFile(c.req.path)) return next();
-    const page = await index(c, missing);
+    if (!named && looksLikeFile(c.req.path)) return next();
+    const page = await index(c);
     return page ? withCaching(page, c.req.path, false) : next();
   });
   return app;

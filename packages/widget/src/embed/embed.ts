@@ -91,6 +91,17 @@ interface FrameMessage {
   };
 
   button.addEventListener('click', () => setOpen(!open));
+  // Chromium may give the page's focus back to this page while the open chat's frame stays its
+  // active element (seen when the hidden cross-site frame is shown under load): the frame's document
+  // still believes it has the focus, so its own input.focus() does not reclaim it, and what the
+  // visitor types reaches neither page. Hand the focus over again (blur first: focusing the element
+  // that is already active would not tell the browser).
+  addEventListener('focus', () => {
+    if (open && frame && doc.activeElement === frame) {
+      frame.blur();
+      frame.focus();
+    }
+  });
   doc.addEventListener('keydown', (event) => {
     if (open && event.key === 'Escape') setOpen(false);
   });

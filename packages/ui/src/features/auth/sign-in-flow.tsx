@@ -15,6 +15,7 @@ import { Waiting } from '../../components/waiting';
 import styled from 'styled-components';
 import { Card, FormAlert, TextLink } from '../../forms/form-layout';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { legalLink } from './legal-links';
 import type { LoadGoogleIdentity } from './google-identity';
 import type { GetMicrosoftIdToken } from './steps/provider-buttons';
 import { CodeStep } from './steps/code-step';
@@ -78,7 +79,7 @@ export interface SignInFlowProps {
   /** Called by 'Forgot your password?' instead of following `forgotPasswordHref`. */
   onForgotPassword?: () => void;
   forgotPasswordHref?: string;
-  /** Open in a new tab. */
+  /** Open in a new tab; by default where the server says (`legal-links.ts`). */
   termsUrl?: string;
   privacyUrl?: string;
   /**
@@ -99,8 +100,8 @@ export function SignInFlow({
   onSignedIn,
   onForgotPassword,
   forgotPasswordHref,
-  termsUrl = '/terms',
-  privacyUrl = '/privacy',
+  termsUrl = legalLink('terms'),
+  privacyUrl = legalLink('privacy'),
   getMicrosoftIdToken,
   loadGoogle,
   startAt = 'initial',

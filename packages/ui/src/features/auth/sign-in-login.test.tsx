@@ -96,9 +96,16 @@ describe('SignInFlow: login', () => {
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
       '/reset-password',
     );
-    for (const name of [/Terms of service/, /Privacy policy/]) {
+    for (const [name, href] of [
+      [/Terms of service/, '/terms'],
+      [/Privacy policy/, '/privacy'],
+    ] as const) {
       const link = screen.getByRole('link', { name });
-      expect([link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['_blank', 'noopener']);
+      expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+        href,
+        '_blank',
+        'noopener',
+      ]);
     }
     view.unmount();
     renderConnected(<SignInFlow onSignedIn={vi.fn()} onForgotPassword={onForgotPassword} />, {
@@ -107,6 +114,32 @@ describe('SignInFlow: login', () => {
     await user.click(await screen.findByRole('button', { name: 'Log in with your email' }));
     await user.click(screen.getByRole('link', { name: 'Forgot your password?' }));
     expect(onForgotPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('points terms and privacy where the server names them (TERMS_URL, PRIVACY_URL)', async () => {
+    // What the server adds to the console's index.html when the variables are set.
+    const metas = [
+      ['conversa-terms-url', 'https://school.example/terms'],
+      ['conversa-privacy-url', 'https://school.example/privacy'],
+    ].map(([name, content]) => {
+      const meta = document.createElement('meta');
+      meta.name = name!;
+      meta.content = content!;
+      document.head.append(meta);
+      return meta;
+    });
+    try {
+      renderConnected(<SignInFlow onSignedIn={vi.fn()} />, { client: api.client() });
+      await screen.findByRole('button', { name: 'Log in with your email' });
+      expect(screen.getByRole('link', { name: /Terms of service/ }).getAttribute('href')).toBe(
+        'https://school.example/terms',
+      );
+      expect(screen.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe(
+        'https://school.example/privacy',
+      );
+    } finally {
+      metas.forEach((meta) => meta.remove());
+    }
   });
 
   it('speaks Spanish', async () => {
