@@ -1,7 +1,8 @@
 /** Assistant settings of a product: suggested questions, handoff, public link, snippet, knowledge. */
 import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
-import { optionalText, PhoneSchema, requiredText } from './fields';
+import { optionalText, requiredText } from './fields';
+import { PhoneSchema } from './phone';
 import { InstitutionProductSchema, ProductTypeSchema } from './product';
 
 export const MAX_SUGGESTED_QUESTIONS = 3;

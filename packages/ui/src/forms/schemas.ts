@@ -1,12 +1,10 @@
 /**
- * The forms' valibot schemas, made of the contract's field schemas so a form checks what the server
- * will (their messages are the contract's validation codes, which `useForm` translates).
+ * The sign-in and password forms' valibot schemas, made of the contract's field schemas so a form
+ * checks what the server will (their messages are the contract's validation codes, which `useForm`
+ * translates). Kept apart from the other forms' schemas: /login loads only these.
  */
-import { CreateProductBodySchema, HandoffBodySchema } from '@conversa/contract/assistant';
 import { ValidationCode as C } from '@conversa/contract/codes';
 import { EmailSchema, NewPasswordSchema, PasswordInputSchema } from '@conversa/contract/fields';
-import { UpdateProfileBodySchema } from '@conversa/contract/profile';
-import { CreateInstitutionBodySchema } from '@conversa/contract/institution';
 import { VerificationCodeSchema } from '@conversa/contract/user';
 import * as v from 'valibot';
 
@@ -45,17 +43,3 @@ export const ChangePasswordFormSchema = v.pipe(
     ['repeat'],
   ),
 );
-
-/** An assistant's name. */
-export const AssistantNameFormSchema = v.object({ name: CreateProductBodySchema.entries.name });
-
-/** The profile form: the full name is required; the other fields are checked by the server. */
-export const ProfileFormSchema = v.looseObject({ full_name: UpdateProfileBodySchema.entries.full_name });
-
-/** The institution form: the name is required; the other fields are checked by the server. */
-export const InstitutionFormSchema = v.looseObject({ name: CreateInstitutionBodySchema.entries.name });
-
-/** The handoff form: every field optional; an e-mail, when given, must be one. */
-export const HandoffFormSchema = v.object({
-  handoff: v.looseObject({ email: HandoffBodySchema.entries.email }),
-});

@@ -14,7 +14,7 @@ import { Button } from '../../components/button/button';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, SubmitForm } from '../../forms/form-layout';
-import { AssistantNameFormSchema } from '../../forms/schemas';
+import { AssistantNameFormSchema } from '../../forms/assistant-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { AssistantState } from './assistant-state';

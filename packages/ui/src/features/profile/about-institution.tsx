@@ -14,7 +14,7 @@ import { Waiting } from '../../components/waiting/waiting';
 import { countryOptions, institutionBody, institutionValues } from '../../forms/bodies';
 import { LoadFailed } from '../../forms/load-failed';
 import { Actions, Card, FormAlert, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
-import { InstitutionFormSchema } from '../../forms/schemas';
+import { InstitutionFormSchema } from '../../forms/profile-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';

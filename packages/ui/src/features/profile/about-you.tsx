@@ -13,7 +13,7 @@ import { Waiting } from '../../components/waiting/waiting';
 import { countryOptions, profileBody, profileValues } from '../../forms/bodies';
 import { LoadFailed } from '../../forms/load-failed';
 import { Actions, Card, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
-import { ProfileFormSchema } from '../../forms/schemas';
+import { ProfileFormSchema } from '../../forms/profile-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';

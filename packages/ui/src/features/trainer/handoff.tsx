@@ -14,7 +14,7 @@ import { PhoneField } from '../../components/phone-field/phone-field';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
-import { HandoffFormSchema } from '../../forms/schemas';
+import { HandoffFormSchema } from '../../forms/assistant-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';

@@ -9,7 +9,7 @@ import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useLingui } from '@lingui/react/macro';
 import { TextField } from '../../../components/text-field/text-field';
 import { notifySuccess } from '../../../components/toaster/toaster';
-import { AssistantNameFormSchema } from '../../../forms/schemas';
+import { AssistantNameFormSchema } from '../../../forms/assistant-schemas';
 import { useForm } from '../../../forms/use-form';
 import { successNotices } from '../../../i18n/notices';
 import { StepForm } from './step-form';

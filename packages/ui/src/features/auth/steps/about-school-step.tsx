@@ -9,7 +9,7 @@ import {
 } from '../../../components/institution-fields/institution-fields';
 import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { countryOptions, institutionBody } from '../../../forms/bodies';
-import { InstitutionFormSchema } from '../../../forms/schemas';
+import { InstitutionFormSchema } from '../../../forms/profile-schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 

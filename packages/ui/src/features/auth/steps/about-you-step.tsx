@@ -7,7 +7,7 @@ import { ProfileFields } from '../../../components/profile-fields/profile-fields
 import { isLocale } from '../../../i18n/locale';
 import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { profileBody, profileValues } from '../../../forms/bodies';
-import { ProfileFormSchema } from '../../../forms/schemas';
+import { ProfileFormSchema } from '../../../forms/profile-schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 
