@@ -1,13 +1,16 @@
 /** Assistant settings of a product: suggested questions, handoff, public link, snippet, knowledge. */
 import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
-import { optionalText, PhoneSchema, requiredText } from './fields';
+import { optionalText, requiredText } from './fields';
+import { PhoneSchema } from './phone';
 import { InstitutionProductSchema, ProductTypeSchema } from './product';
 
 export const MAX_SUGGESTED_QUESTIONS = 3;
 export const MAX_ALLOWED_ORIGINS = 20;
 export const MAX_KNOWLEDGE_BASE_LENGTH = 100_000;
 export const MAX_FAQS = 200;
+export const FAQ_QUESTION_MAX_LENGTH = 500;
+export const FAQ_ANSWER_MAX_LENGTH = 5000;
 export const SNIPPET_POSITIONS = ['left', 'right'] as const;
 export type SnippetPosition = (typeof SNIPPET_POSITIONS)[number];
 
@@ -26,19 +29,22 @@ export const CreateProductBodySchema = v.object({
 });
 export type CreateProductBody = v.InferOutput<typeof CreateProductBodySchema>;
 
+/** True for an http(s) origin with nothing after the host (`https://shop.example.com`; a trailing `/` is fine). */
+export function isBareOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 /** An http(s) origin (`https://shop.example.com`), no path; a trailing slash is dropped. */
-const OriginSchema = v.pipe(
+export const OriginSchema = v.pipe(
   v.string(C.invalidUrl),
   v.trim(),
   v.maxLength(2048, C.tooLong),
-  v.check((s) => {
-    try {
-      const url = new URL(s);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === s.replace(/\/$/, '');
-    } catch {
-      return false;
-    }
-  }, C.invalidUrl),
+  v.check(isBareOrigin, C.invalidUrl),
   v.transform((s) => new URL(s).origin),
 );
 
@@ -123,7 +129,10 @@ export const KnowledgeBaseSchema = v.object({
 });
 export type KnowledgeBase = v.InferOutput<typeof KnowledgeBaseSchema>;
 
-export const FaqSchema = v.object({ question: requiredText(500), answer: requiredText(5000) });
+export const FaqSchema = v.object({
+  question: requiredText(FAQ_QUESTION_MAX_LENGTH),
+  answer: requiredText(FAQ_ANSWER_MAX_LENGTH),
+});
 export type Faq = v.InferOutput<typeof FaqSchema>;
 
 /** `GET/PUT institution-product/{id}/faq` body and answer; a PUT replaces them all, in order. */

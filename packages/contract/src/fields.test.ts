@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PaginationQuerySchema } from './common';
-import { EmailSchema, IdSchema, NewPasswordSchema, PhoneSchema, WebsiteUrlSchema } from './fields';
+import { EmailSchema, IdSchema, NewPasswordSchema, WebsiteUrlSchema } from './fields';
+import { PhoneSchema } from './phone';
 import { UpdateProfileBodySchema } from './profile';
 
 const codes = (schema: v.GenericSchema, value: unknown) => {

@@ -1,5 +1,4 @@
 /** Field schemas reused across resources; their messages are the codes of `codes.ts`. */
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
 import { LOCALES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
@@ -49,24 +48,6 @@ export const PasswordInputSchema = v.pipe(
 );
 
 export const LocaleSchema = v.picklist(LOCALES, C.invalidValue);
-
-/** A phone number in international form (validated with libphonenumber-js); blank becomes null. */
-export const PhoneSchema = v.optional(
-  v.nullable(
-    v.pipe(
-      v.string(C.invalidPhone),
-      v.trim(),
-      v.transform((s) => (s === '' ? null : s)),
-      v.nullable(
-        v.pipe(
-          v.string(),
-          v.check((s) => isValidPhoneNumber(s), C.invalidPhone),
-        ),
-      ),
-    ),
-  ),
-  null,
-);
 
 /** An http(s) URL; a bare host like `school.edu` is accepted and gets `https://`. */
 export const WebsiteUrlSchema = v.optional(

@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { SIGNUP_POSITIONS } from './constants';
 import { ValidationCode as C } from './codes';
-import { CountryCodeSchema, LocaleSchema, optionalText, PhoneSchema, requiredText } from './fields';
+import { CountryCodeSchema, LocaleSchema, optionalText, requiredText } from './fields';
+import { PhoneSchema } from './phone';
 
 export const ProfileSchema = v.object({
   full_name: v.string(),

@@ -9,15 +9,23 @@ export interface FormErrors {
   form: string | null;
 }
 
-/** Translates what a call threw; issues of fields the form does not show become the form's message. */
-export function formErrors(error: unknown, fields: readonly string[], i18n: I18n): FormErrors {
+/**
+ * Translates what a call threw; issues of fields the form does not show (not in `fields`, or refused by
+ * it) become the form's message.
+ */
+export function formErrors(
+  error: unknown,
+  fields: readonly string[] | ((path: string) => boolean),
+  i18n: I18n,
+): FormErrors {
+  const shown = typeof fields === 'function' ? fields : (path: string) => fields.includes(path);
   if (!isApiRequestError(error)) {
     return { fields: {}, form: error instanceof Error ? error.message : String(error) };
   }
   const byField: Record<string, string> = {};
   let unplaced = false;
   for (const issue of error.issues) {
-    if (fields.includes(issue.path)) byField[issue.path] ??= issueMessage(issue, i18n);
+    if (shown(issue.path)) byField[issue.path] ??= issueMessage(issue, i18n);
     else unplaced = true;
   }
   const placed = Object.keys(byField).length > 0 && !unplaced;

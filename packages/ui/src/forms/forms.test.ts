@@ -3,7 +3,6 @@ import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { messages as en } from '../locales/en/messages.po';
 import { messages as es } from '../locales/es/messages.po';
-import { email, newPassword, required, sameAs } from './checks';
 import { formErrors } from './field-errors';
 
 const i18nIn = (locale: 'en' | 'es') => {
@@ -11,24 +10,6 @@ const i18nIn = (locale: 'en' | 'es') => {
   i18n.activate(locale);
   return i18n;
 };
-
-describe('checks', () => {
-  it('answers the SPEC §5 codes', () => {
-    expect(required('  ')).toBe('required');
-    expect(required('x')).toBeNull();
-    expect(email('')).toBe('required');
-    expect(email('ana@colegio')).toBe('invalid_email');
-    expect(email(' ana.lopez+admisiones@colegio-sol.edu.mx ')).toBeNull();
-    expect(newPassword('')).toBe('required');
-    expect(newPassword('Short1')).toBe('password_too_short');
-    expect(newPassword('longenough1')).toBe('password_needs_uppercase');
-    expect(newPassword('Longenough')).toBe('password_needs_number');
-    expect(newPassword('Longenough1')).toBeNull();
-    expect(sameAs('Longenough1')('')).toBe('required');
-    expect(sameAs('Longenough1')('Longenough2')).toBe('passwords_must_match');
-    expect(sameAs('Longenough1')('Longenough1')).toBeNull();
-  });
-});
 
 describe('formErrors', () => {
   const issues = [

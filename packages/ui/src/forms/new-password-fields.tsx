@@ -1,11 +1,10 @@
 /** The new password (with the SPEC §5 checklist) and its repetition, as every password form asks. */
 import { PasswordField } from '../components/password-field/password-field';
+import type { BoundField } from './use-form';
 
 /** The part of `useForm` these fields use. */
 interface PasswordForm<K extends string> {
-  values: Record<K | 'repeat', string>;
-  errors: Partial<Record<K | 'repeat', string>>;
-  set(name: K | 'repeat', value: string): void;
+  bind(name: K | 'repeat'): BoundField;
 }
 
 export interface NewPasswordFieldsProps<K extends string> {
@@ -27,25 +26,13 @@ export function NewPasswordFields<K extends string>({
 }: NewPasswordFieldsProps<K>) {
   return (
     <>
-      <PasswordField
-        label={label}
-        name={name}
-        checklist
-        required
-        value={form.values[name]}
-        error={form.errors[name]}
-        waiting={waiting}
-        onChange={(value) => form.set(name, value)}
-      />
+      <PasswordField label={label} name={name} checklist required {...form.bind(name)} waiting={waiting} />
       <PasswordField
         label={repeatLabel}
-        name="repeat"
         autoComplete="new-password"
         required
-        value={form.values.repeat}
-        error={form.errors.repeat}
+        {...form.bind('repeat')}
         waiting={waiting}
-        onChange={(value) => form.set('repeat', value)}
       />
     </>
   );

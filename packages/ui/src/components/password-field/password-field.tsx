@@ -1,7 +1,7 @@
 /** A password input with a show/hide toggle and, for new passwords, a live checklist of the rules. */
 import { PASSWORD_MIN_LENGTH } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, type RefCallback, useId, useState } from 'react';
 import styled from 'styled-components';
 import { type ControlSize, Input } from '../../primitives/control';
 import { describedBy, Field } from '../../primitives/field';
@@ -79,6 +79,8 @@ export interface PasswordFieldProps {
   name?: string;
   id?: string;
   size?: ControlSize;
+  /** The input, for a form to focus it when it is invalid. */
+  ref?: RefCallback<HTMLElement>;
 }
 
 /** Controlled: `value` in, `onChange(value)` out. */
@@ -97,6 +99,7 @@ export function PasswordField({
   name,
   id: givenId,
   size = 'medium',
+  ref,
 }: PasswordFieldProps) {
   const { t } = useLingui();
   const autoId = useId();
@@ -114,6 +117,7 @@ export function PasswordField({
     <Field id={id} label={label} hint={hint} error={error} required={required}>
       <Box>
         <Input
+          ref={ref}
           id={id}
           name={name}
           type={visible ? 'text' : 'password'}

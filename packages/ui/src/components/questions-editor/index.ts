@@ -1,6 +1,9 @@
 export {
   QuestionsEditor,
   type QuestionsEditorProps,
-  questionErrors,
+  questionField,
+  questionRows,
+  QuestionsFormSchema,
+  type QuestionsValues,
   questionsToSave,
 } from './questions-editor';

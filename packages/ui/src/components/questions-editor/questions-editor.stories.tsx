@@ -1,44 +1,54 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { fn } from 'storybook/test';
-import { QuestionsEditor, type QuestionsEditorProps } from './questions-editor';
+import { useForm } from '../../forms/use-form';
+import { QuestionsEditor, QuestionsFormSchema, questionRows } from './questions-editor';
 
 const two = ['When does enrolment open?', 'How much are the fees?'];
 const three = [...two, 'Is there a school bus?'];
 
-function Stateful(props: QuestionsEditorProps) {
-  const [values, setValues] = useState(props.values);
-  return (
-    <QuestionsEditor
-      {...props}
-      values={values}
-      onChange={(next) => {
-        setValues(next);
-        props.onChange(next);
-      }}
-    />
-  );
+interface HarnessProps {
+  questions: string[];
+  /** Messages by question index, as a failed save shows them. */
+  errors?: Record<number, string>;
+  disabled?: boolean;
+  readOnly?: boolean;
+  onChange: (questions: string[]) => void;
+}
+
+/** The editor on its own form, reporting each change. */
+function Harness({ questions, errors = {}, disabled, readOnly, onChange }: HarnessProps) {
+  const form = useForm(QuestionsFormSchema, questionRows(questions));
+  const texts = form.watch('questions').map((row) => row.text);
+  // Compared by content: the form may hand back the same array, changed in place.
+  const key = JSON.stringify(texts);
+  useEffect(() => {
+    for (const [index, message] of Object.entries(errors))
+      form.setError(`questions.${Number(index)}.text`, { type: 'server', message });
+    // Once, as a failed save would.
+  }, []);
+  useEffect(() => onChange(texts), [key]);
+  return <QuestionsEditor form={form} disabled={disabled} readOnly={readOnly} />;
 }
 
 const meta = {
   title: 'Components/QuestionsEditor',
-  component: QuestionsEditor,
+  component: Harness,
   tags: ['autodocs'],
-  args: { values: [], onChange: fn() },
-  render: (args) => <Stateful {...args} />,
-} satisfies Meta<typeof QuestionsEditor>;
+  args: { questions: [], onChange: fn() },
+} satisfies Meta<typeof Harness>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {};
-export const Filled: Story = { args: { values: two } };
+export const Filled: Story = { args: { questions: two } };
 /** Three questions: adding is disabled and the hint says why. */
-export const Full: Story = { args: { values: three } };
+export const Full: Story = { args: { questions: three } };
 export const WithError: Story = {
-  args: { values: two, errors: { 1: 'Must be at most 200 characters.' } },
+  args: { questions: two, errors: { 1: 'Must be at most 200 characters.' } },
 };
 /** While saving: every control shows, none responds. */
-export const Disabled: Story = { args: { values: two, disabled: true } };
+export const Disabled: Story = { args: { questions: two, disabled: true } };
 /** For a member who may not edit. */
-export const ReadOnly: Story = { args: { values: two, readOnly: true } };
+export const ReadOnly: Story = { args: { questions: two, readOnly: true } };

@@ -1,22 +1,36 @@
-import { setupI18n } from '@lingui/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { useForm } from '../../forms/use-form';
 import { renderUi } from '../../testing/render';
-import { QuestionsEditor, questionErrors, questionsToSave } from './questions-editor';
+import {
+  QuestionsEditor,
+  QuestionsFormSchema,
+  questionField,
+  questionRows,
+  questionsToSave,
+} from './questions-editor';
 
-function Controlled({ initial, onValues }: { initial: string[]; onValues?: (values: string[]) => void }) {
-  const [values, setValues] = useState(initial);
-  return (
-    <QuestionsEditor
-      values={values}
-      onChange={(next) => {
-        setValues(next);
-        onValues?.(next);
-      }}
-    />
-  );
+interface HarnessProps {
+  initial: string[];
+  onValues?: (values: string[]) => void;
+  errors?: Record<number, string>;
+  disabled?: boolean;
+  readOnly?: boolean;
+}
+
+function Harness({ initial, onValues, errors = {}, disabled, readOnly }: HarnessProps) {
+  const form = useForm(QuestionsFormSchema, questionRows(initial));
+  const texts = form.watch('questions').map((row) => row.text);
+  // Compared by content: the form may hand back the same array, changed in place.
+  const key = JSON.stringify(texts);
+  useEffect(() => {
+    for (const [index, message] of Object.entries(errors))
+      form.setError(`questions.${Number(index)}.text`, { type: 'server', message });
+  }, []);
+  useEffect(() => onValues?.(texts), [key]);
+  return <QuestionsEditor form={form} disabled={disabled} readOnly={readOnly} />;
 }
 
 const limit = 'That is the most: up to 3 suggested questions. Remove one to add another.';
@@ -26,7 +40,7 @@ describe('QuestionsEditor', () => {
   it('adds up to three questions, focusing each new one, then says why it stops', async () => {
     const user = userEvent.setup();
     const onValues = vi.fn();
-    renderUi(<Controlled initial={[]} onValues={onValues} />);
+    renderUi(<Harness initial={[]} onValues={onValues} />);
     expect(screen.getByText('No suggested questions yet.')).toBeTruthy();
     const add = screen.getByRole('button', { name: 'Add a question' });
     expect(screen.getByText('Up to 3 suggested questions.')).toBeTruthy();
@@ -42,7 +56,7 @@ describe('QuestionsEditor', () => {
 
   it('removes a question and hands the focus to the add button', async () => {
     const user = userEvent.setup();
-    renderUi(<Controlled initial={['Uno', 'Dos', 'Tres']} />);
+    renderUi(<Harness initial={['Uno', 'Dos', 'Tres']} />);
     await user.click(screen.getByRole('button', { name: 'Remove question 2' }));
     expect(fields().map((field) => field.value)).toEqual(['Uno', 'Tres']);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a question' }));
@@ -50,24 +64,25 @@ describe('QuestionsEditor', () => {
   });
 
   it('shows an error under its question', () => {
-    renderUi(<QuestionsEditor values={['Uno', 'Dos']} errors={{ 1: 'Too long.' }} onChange={vi.fn()} />);
+    renderUi(<Harness initial={['Uno', 'Dos']} errors={{ 1: 'Too long.' }} />);
     const rows = within(screen.getByRole('list', { name: 'Suggested questions' })).getAllByRole('listitem');
     expect(within(rows[1]!).getByText('Too long.')).toBeTruthy();
     expect(within(rows[0]!).queryByText('Too long.')).toBeNull();
   });
 
   it('locks every control while disabled, and shows only the questions when read-only', () => {
-    const { rerender } = renderUi(<QuestionsEditor values={['Uno']} disabled onChange={vi.fn()} />);
+    const { unmount } = renderUi(<Harness initial={['Uno']} disabled />);
     expect(fields()[0]).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Remove question 1' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Add a question' })).toHaveProperty('disabled', true);
-    rerender(<QuestionsEditor values={['Uno']} readOnly onChange={vi.fn()} />);
+    unmount();
+    renderUi(<Harness initial={['Uno']} readOnly />);
     expect(fields()[0]).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('speaks Spanish', () => {
-    renderUi(<QuestionsEditor values={['Uno']} onChange={vi.fn()} />, { locale: 'es' });
+    renderUi(<Harness initial={['Uno']} />, { locale: 'es' });
     expect(screen.getByRole('button', { name: 'Añadir una pregunta' })).toBeTruthy();
   });
 });
@@ -78,14 +93,9 @@ describe('questionsToSave', () => {
   });
 });
 
-describe('questionErrors', () => {
-  it("keeps the first issue of each question and ignores the others' paths", () => {
-    const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
-    const issues = [
-      { path: 'suggested_questions.1', code: 'custom_a', message: 'First.' },
-      { path: 'suggested_questions.1', code: 'custom_b', message: 'Second.' },
-      { path: 'name', code: 'custom_c', message: 'Not a question.' },
-    ];
-    expect(questionErrors(issues, i18n)).toEqual({ 1: 'First.' });
+describe('questionField', () => {
+  it("places an issue of a question under its row and ignores the others' paths", () => {
+    expect(questionField('suggested_questions.1')).toBe('questions.1.text');
+    expect(questionField('name')).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 /** Up to three suggested questions (SPEC §5): one field each, add and remove, the limit explained. */
-import type { Issue } from '@conversa/contract/common';
 import { MAX_SUGGESTED_QUESTIONS } from '@conversa/contract/assistant';
-import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import styled from 'styled-components';
-import { issueMessage } from '../../i18n/codes';
+import * as v from 'valibot';
+import type { Form } from '../../forms/use-form';
 import { Hint } from '../../primitives/field';
 import { Button } from '../button/button';
 import { TextField } from '../text-field/text-field';
@@ -40,11 +40,22 @@ const Footer = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
+/** The editor's form values: one row per question (rows are objects, so each keeps its identity). */
+export interface QuestionsValues {
+  questions: { text: string }[];
+}
+
+/** The questions' form schema; blank rows are left out when saving, so the server checks the rest. */
+export const QuestionsFormSchema = v.object({ questions: v.array(v.object({ text: v.string() })) });
+
+/** Questions as the editor's values. */
+export const questionRows = (questions: readonly string[]): QuestionsValues => ({
+  questions: questions.map((text) => ({ text })),
+});
+
 export interface QuestionsEditorProps {
-  values: string[];
-  onChange: (values: string[]) => void;
-  /** Messages by question index (see `questionErrors`). */
-  errors?: Record<number, string | undefined>;
+  /** The form holding the questions (`useForm(QuestionsFormSchema, questionRows(…))`). */
+  form: Form<QuestionsValues>;
   /** Locked for a while (e.g. saving): every control shows, none responds. */
   disabled?: boolean;
   /** For members who may not edit: the questions only, nothing to add or remove. */
@@ -52,46 +63,40 @@ export interface QuestionsEditorProps {
 }
 
 /** A new question's field takes the focus; removing one moves it to the add button. */
-export function QuestionsEditor({
-  values,
-  onChange,
-  errors = {},
-  disabled = false,
-  readOnly = false,
-}: QuestionsEditorProps) {
+export function QuestionsEditor({ form, disabled = false, readOnly = false }: QuestionsEditorProps) {
   const { t } = useLingui();
   const base = useId();
-  const previous = useRef(values.length);
-  const full = values.length >= MAX_SUGGESTED_QUESTIONS;
+  const rows = useFieldArray({ control: form.control, name: 'questions' });
+  const count = rows.fields.length;
+  const previous = useRef(count);
+  const full = count >= MAX_SUGGESTED_QUESTIONS;
 
   useEffect(() => {
-    if (values.length > previous.current) document.getElementById(`${base}-${values.length - 1}`)?.focus();
+    if (count > previous.current) document.getElementById(`${base}-${count - 1}`)?.focus();
     // The removed row's button is gone: the focus must not fall back to the page.
-    else if (values.length < previous.current) document.getElementById(`${base}-add`)?.focus();
-    previous.current = values.length;
-  }, [values.length, base]);
+    else if (count < previous.current) document.getElementById(`${base}-add`)?.focus();
+    previous.current = count;
+  }, [count, base]);
 
   return (
     <>
-      {values.length > 0 ? (
+      {count > 0 ? (
         <Rows aria-label={t`Suggested questions`}>
-          {values.map((value, index) => (
-            <Row key={index}>
+          {rows.fields.map((row, index) => (
+            <Row key={row.id}>
               <TextField
                 id={`${base}-${index}`}
                 label={t`Question ${index + 1}`}
-                value={value}
+                {...form.bind(`questions.${index}.text`)}
                 maxLength={200}
                 disabled={disabled || readOnly}
-                error={errors[index]}
-                onChange={(next) => onChange(values.map((old, i) => (i === index ? next : old)))}
               />
               {readOnly ? null : (
                 <RemoveButton
                   variant="ghost"
                   disabled={disabled}
                   aria-label={t`Remove question ${index + 1}`}
-                  onClick={() => onChange(values.filter((_, i) => i !== index))}
+                  onClick={() => rows.remove(index)}
                 >
                   <span aria-hidden="true">×</span>
                 </RemoveButton>
@@ -110,7 +115,7 @@ export function QuestionsEditor({
             size="small"
             disabled={disabled || full}
             aria-describedby={`${base}-limit`}
-            onClick={() => onChange([...values, ''])}
+            onClick={() => rows.append({ text: '' }, { shouldFocus: false })}
           >
             {t`Add a question`}
           </Button>
@@ -131,14 +136,10 @@ export function questionsToSave(values: readonly string[]): string[] {
 }
 
 /**
- * The server's issues on `suggested_questions.N`, as messages by index (the first per question).
- * The server numbers the list it was sent, so show that list (`questionsToSave`) beside them.
+ * The editor's field for a server issue on `suggested_questions.N`. The server numbers the list it
+ * was sent, so show that list (`questionsToSave`) beside them.
  */
-export function questionErrors(issues: readonly Issue[], i18n: I18n): Record<number, string> {
-  const byIndex: Record<number, string> = {};
-  for (const issue of issues) {
-    const match = /^suggested_questions\.(\d+)$/.exec(issue.path);
-    if (match) byIndex[Number(match[1])] ??= issueMessage(issue, i18n);
-  }
-  return byIndex;
+export function questionField(path: string): `questions.${number}.text` | null {
+  const match = /^suggested_questions\.(\d+)$/.exec(path);
+  return match ? `questions.${Number(match[1])}.text` : null;
 }

@@ -1,5 +1,5 @@
 /** A labelled single-line (or multi-line) text input with hint, error and waiting states. */
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type RefCallback, useId } from 'react';
 import styled from 'styled-components';
 import { type ControlSize, Input, TextArea } from '../../primitives/control';
 import { describedBy, Field } from '../../primitives/field';
@@ -36,6 +36,8 @@ export interface TextFieldProps extends NativeProps {
   /** A resizable text area instead of an input. */
   multiline?: boolean;
   rows?: number;
+  /** The input, for a form to focus it when it is invalid. */
+  ref?: RefCallback<HTMLElement>;
 }
 
 /** Controlled: `value` in, `onChange(value)` out. */
@@ -53,11 +55,13 @@ export function TextField({
   id: givenId,
   required,
   disabled,
+  ref,
   ...rest
 }: TextFieldProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const common = {
+    ref,
     id,
     value,
     required,

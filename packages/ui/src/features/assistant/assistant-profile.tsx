@@ -13,8 +13,8 @@ import styled from 'styled-components';
 import { Button } from '../../components/button/button';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
-import { required } from '../../forms/checks';
 import { Actions, Card, SubmitForm } from '../../forms/form-layout';
+import { AssistantNameFormSchema } from '../../forms/assistant-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { AssistantState } from './assistant-state';
@@ -110,26 +110,23 @@ function Profile({
 /** The name; saving says 'Update successfully.'; server issues show under the field. */
 function NameForm({ assistant, editable }: { assistant: InstitutionProductDetail; editable: boolean }) {
   const { t } = useLingui();
-  const form = useForm({ name: assistant.product.name });
+  const form = useForm(AssistantNameFormSchema, { name: assistant.product.name });
   const update = useUpdateAssistant(assistant.id);
-  const submit = async () => {
-    if (!form.validate({ name: required })) return;
+  const submit = form.submit(async (values) => {
     try {
-      const saved = await update.trigger({ name: form.values.name.trim() });
-      form.set('name', saved.product.name);
+      const saved = await update.trigger({ name: values.name.trim() });
+      form.reset({ name: saved.product.name });
       notifySuccess(successNotices.updated);
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
   return (
     <SubmitForm onSubmit={submit} error={form.formError}>
       <TextField
         label={t`Assistant name`}
         hint={t`Visitors see this name in the chat.`}
-        value={form.values.name}
-        onChange={(value) => form.set('name', value)}
-        error={form.errors.name}
+        {...form.bind('name')}
         maxLength={200}
         required
         disabled={!editable}

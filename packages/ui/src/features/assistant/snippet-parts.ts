@@ -1,4 +1,4 @@
-/** The snippet form's layout pieces and its client-side origin rule. */
+/** The snippet form's layout pieces and its colour rule (the origin rule is the contract's). */
 import type { SnippetPosition } from '@conversa/contract/assistant';
 import styled from 'styled-components';
 
@@ -93,13 +93,3 @@ export const Preview = styled.div<{ $position: SnippetPosition }>`
 `;
 
 export const HEX = /^#[0-9a-f]{6}$/i;
-
-/** True for an http(s) origin with nothing after the host (the contract's rule; a trailing `/` is fine). */
-export function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '');
-  } catch {
-    return false;
-  }
-}

@@ -5,6 +5,7 @@
  */
 import {
   MAX_ALLOWED_ORIGINS,
+  OriginSchema,
   SNIPPET_POSITIONS,
   type Snippet,
   type SnippetPosition,
@@ -12,35 +13,50 @@ import {
 import { ValidationCode } from '@conversa/contract/codes';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FieldPath, useFieldArray } from 'react-hook-form';
+import * as v from 'valibot';
 import { Button } from '../../components/button/button';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
-import { formErrors } from '../../forms/field-errors';
 import { Actions, Form, FormAlert } from '../../forms/form-layout';
-import { validationMessage } from '../../i18n/codes';
+import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { Input } from '../../primitives/control';
 import { ErrorText, Hint } from '../../primitives/field';
 import { SubTitle } from './parts';
-import { Choices, ColourRow, HEX, isOrigin, Legend, Preview, Row, Rows, Section } from './snippet-parts';
+import { Choices, ColourRow, HEX, Legend, Preview, Row, Rows, Section } from './snippet-parts';
 
-/** The form's state: the snippet as the screen edits it. */
+/** The form's state: the snippet as the screen edits it (rows are objects, so each keeps its identity). */
 interface Values {
-  origins: string[];
+  origins: { url: string }[];
   color: string;
   position: SnippetPosition;
   greeting: string;
 }
 
+/** What the form checks before saving: each website a bare origin (the contract's rule), a hex colour. */
+const SnippetFormSchema = v.object({
+  origins: v.array(v.object({ url: OriginSchema })),
+  color: v.pipe(v.string(), v.regex(HEX, ValidationCode.invalidValue)),
+  position: v.picklist(SNIPPET_POSITIONS, ValidationCode.invalidValue),
+  greeting: v.string(),
+});
+
 const valuesOf = (snippet: Snippet): Values => ({
-  origins: [...snippet.allowed_origins],
+  origins: snippet.allowed_origins.map((url) => ({ url })),
   color: snippet.color,
   position: snippet.position,
   greeting: snippet.greeting,
 });
 
-const originPath = (index: number) => `snippet.allowed_origins.${index}`;
+/** The form's field for a server issue's path (`snippet.allowed_origins.2` is website 3). */
+function fieldOf(path: string): FieldPath<Values> | null {
+  const origin = /^snippet\.allowed_origins\.(\d+)$/.exec(path);
+  if (origin) return `origins.${Number(origin[1])}.url`;
+  const field = /^snippet\.(color|position|greeting)$/.exec(path);
+  return field ? (field[1] as 'color' | 'position' | 'greeting') : null;
+}
 
 export interface SnippetSettingsProps {
   productId: number;
@@ -51,107 +67,69 @@ export interface SnippetSettingsProps {
 
 /** The settings form; its heading and intro come from the screen around it. */
 export function SnippetSettings({ productId, snippet, editable }: SnippetSettingsProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const id = useId();
   const update = useUpdateAssistant(productId);
-  const [values, setValues] = useState<Values>(() => valuesOf(snippet));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm(SnippetFormSchema, valuesOf(snippet), {
+    params: { [ValidationCode.invalidUrl]: { host: 'https://www.example.com' } },
+    fieldOf,
+  });
+  const origins = useFieldArray({ control: form.control, name: 'origins' });
+  const values = form.watch();
+  const errors = form.errors;
   const [colourText, setColourText] = useState(snippet.color);
-  const previousCount = useRef(values.origins.length);
+  const previousCount = useRef(origins.fields.length);
   const locked = !editable || update.isMutating;
+  // The hex box shows what was typed; the form holds the colour. Only its focus is the form's.
+  const colourRef = useCallback(
+    (element: HTMLInputElement | null) =>
+      form.register('color').ref(element ? { focus: () => element.focus() } : null),
+    [],
+  );
 
   // A new website's field takes the focus.
   useEffect(() => {
-    if (values.origins.length > previousCount.current) {
-      document.getElementById(`${id}-origin-${values.origins.length - 1}`)?.focus();
+    if (origins.fields.length > previousCount.current) {
+      document.getElementById(`${id}-origin-${origins.fields.length - 1}`)?.focus();
     }
-    previousCount.current = values.origins.length;
-  }, [values.origins.length, id]);
-
-  const change = (next: Partial<Values>, clear: string[]) => {
-    setValues((current) => ({ ...current, ...next }));
-    setErrors((current) => {
-      const left = { ...current };
-      for (const path of clear) delete left[path];
-      return left;
-    });
-  };
-
-  const setOrigin = (index: number, value: string) =>
-    change({ origins: values.origins.map((old, i) => (i === index ? value : old)) }, [originPath(index)]);
-
-  // Row errors follow the rows: removing one renumbers the ones below it.
-  const removeOrigin = (index: number) => {
-    setValues((current) => ({ ...current, origins: current.origins.filter((_, i) => i !== index) }));
-    setErrors((current) => {
-      const next: Record<string, string | undefined> = {};
-      for (const [path, message] of Object.entries(current)) {
-        const row = /^snippet\.allowed_origins\.(\d+)$/.exec(path);
-        if (!row) next[path] = message;
-        else if (Number(row[1]) < index) next[path] = message;
-        else if (Number(row[1]) > index) next[originPath(Number(row[1]) - 1)] = message;
-      }
-      return next;
-    });
-  };
+    previousCount.current = origins.fields.length;
+  }, [origins.fields.length, id]);
 
   const setColour = (text: string) => {
     setColourText(text);
     const hex = text.trim().startsWith('#') ? text.trim() : `#${text.trim()}`;
-    change({ color: HEX.test(hex) ? hex.toLowerCase() : text }, ['snippet.color']);
+    form.set('color', HEX.test(hex) ? hex.toLowerCase() : text);
   };
 
-  const check = (origins: string[]): Record<string, string> => {
-    const found: Record<string, string> = {};
-    origins.forEach((origin, index) => {
-      if (!isOrigin(origin)) {
-        found[originPath(index)] = validationMessage(
-          ValidationCode.invalidUrl,
-          { host: 'https://www.example.com' },
-          i18n,
-        );
-      }
-    });
-    if (!HEX.test(values.color))
-      found['snippet.color'] = validationMessage(ValidationCode.invalidValue, {}, i18n);
-    return found;
-  };
-
-  const submit = async () => {
-    // Blank rows are left out; the rows shown are then the ones sent, so issue indexes match.
-    const origins = values.origins.map((origin) => origin.trim()).filter((origin) => origin !== '');
-    setValues((current) => ({ ...current, origins }));
-    const found = check(origins);
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+  const save = form.submit(async (checked) => {
     try {
       const saved = await update.trigger({
         snippet: {
-          allowed_origins: origins,
-          color: values.color,
-          position: values.position,
-          greeting: values.greeting,
+          allowed_origins: checked.origins.map((origin) => origin.url),
+          color: checked.color,
+          position: checked.position,
+          greeting: checked.greeting,
         },
       });
-      setValues(valuesOf(saved.snippet));
+      form.reset(valuesOf(saved.snippet));
       setColourText(saved.snippet.color);
       notifySuccess(successNotices.snippetUpdated);
     } catch (error) {
-      const paths = [
-        'snippet.color',
-        'snippet.position',
-        'snippet.greeting',
-        ...origins.map((_, i) => originPath(i)),
-      ];
-      const shown = formErrors(error, paths, i18n);
-      setErrors(shown.fields);
-      setFormError(shown.form);
+      form.fail(error);
     }
+  });
+
+  const submit = () => {
+    // Blank rows are left out; the rows shown are then the ones sent, so issue indexes match.
+    const kept = form
+      .getValues('origins')
+      .map((origin) => ({ url: origin.url.trim() }))
+      .filter((origin) => origin.url !== '');
+    origins.replace(kept);
+    return save();
   };
 
-  const full = values.origins.length >= MAX_ALLOWED_ORIGINS;
+  const full = origins.fields.length >= MAX_ALLOWED_ORIGINS;
   return (
     <Form
       aria-labelledby={`${id}-title`}
@@ -161,33 +139,31 @@ export function SnippetSettings({ productId, snippet, editable }: SnippetSetting
       }}
     >
       <SubTitle id={`${id}-title`}>{t`Chat on your website`}</SubTitle>
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
 
       <Section aria-describedby={`${id}-origins-hint`}>
         <Legend>{t`Allowed websites`}</Legend>
         <Hint id={`${id}-origins-hint`}>
           {t`The websites that may show the chat, as https://www.example.com (no path). With none listed, any website may.`}
         </Hint>
-        {values.origins.length > 0 ? (
+        {origins.fields.length > 0 ? (
           <Rows>
-            {values.origins.map((origin, index) => (
-              <Row key={index}>
+            {origins.fields.map((origin, index) => (
+              <Row key={origin.id}>
                 <TextField
                   id={`${id}-origin-${index}`}
                   label={t`Website ${index + 1}`}
                   type="url"
                   inputMode="url"
                   placeholder="https://www.example.com"
-                  value={origin}
+                  {...form.bind(`origins.${index}.url`)}
                   disabled={locked}
-                  error={errors[originPath(index)]}
-                  onChange={(value) => setOrigin(index, value)}
                 />
                 <Button
                   variant="ghost"
                   disabled={locked}
                   aria-label={t`Remove website ${index + 1}`}
-                  onClick={() => removeOrigin(index)}
+                  onClick={() => origins.remove(index)}
                 >
                   <span aria-hidden="true">×</span>
                 </Button>
@@ -200,7 +176,7 @@ export function SnippetSettings({ productId, snippet, editable }: SnippetSetting
             variant="secondary"
             size="small"
             disabled={locked || full}
-            onClick={() => change({ origins: [...values.origins, ''] }, [])}
+            onClick={() => origins.append({ url: '' }, { shouldFocus: false })}
           >
             {t`Add a website`}
           </Button>
@@ -219,10 +195,11 @@ export function SnippetSettings({ productId, snippet, editable }: SnippetSetting
             onChange={(event) => setColour(event.target.value)}
           />
           <Input
+            ref={colourRef}
             type="text"
             aria-label={t`Launcher colour (hex)`}
-            aria-invalid={errors['snippet.color'] ? true : undefined}
-            aria-describedby={errors['snippet.color'] ? `${id}-color-error` : undefined}
+            aria-invalid={errors.color ? true : undefined}
+            aria-describedby={errors.color ? `${id}-color-error` : undefined}
             spellCheck={false}
             maxLength={7}
             value={colourText}
@@ -230,9 +207,7 @@ export function SnippetSettings({ productId, snippet, editable }: SnippetSetting
             onChange={(event) => setColour(event.target.value)}
           />
         </ColourRow>
-        {errors['snippet.color'] ? (
-          <ErrorText id={`${id}-color-error`}>{errors['snippet.color']}</ErrorText>
-        ) : null}
+        {errors.color ? <ErrorText id={`${id}-color-error`}>{errors.color}</ErrorText> : null}
       </Section>
 
       <Section>
@@ -246,13 +221,13 @@ export function SnippetSettings({ productId, snippet, editable }: SnippetSetting
                 value={position}
                 checked={values.position === position}
                 disabled={locked}
-                onChange={() => change({ position }, ['snippet.position'])}
+                onChange={() => form.set('position', position)}
               />
               {position === 'left' ? t`Bottom left` : t`Bottom right`}
             </label>
           ))}
         </Choices>
-        {errors['snippet.position'] ? <ErrorText>{errors['snippet.position']}</ErrorText> : null}
+        {errors.position ? <ErrorText>{errors.position}</ErrorText> : null}
         <Preview $position={values.position} role="img" aria-label={t`Preview of the launcher on a page`}>
           <span style={{ background: HEX.test(values.color) ? values.color : 'transparent' }} />
         </Preview>
@@ -261,11 +236,9 @@ export function SnippetSettings({ productId, snippet, editable }: SnippetSetting
       <TextField
         label={t`Greeting`}
         hint={t`The first message visitors see when they open the chat. Optional.`}
-        value={values.greeting}
+        {...form.bind('greeting')}
         maxLength={200}
         disabled={locked}
-        error={errors['snippet.greeting']}
-        onChange={(greeting) => change({ greeting }, ['snippet.greeting'])}
       />
 
       {editable ? (

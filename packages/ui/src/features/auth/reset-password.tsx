@@ -10,9 +10,9 @@ import styled from 'styled-components';
 import { Button } from '../../components/button/button';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
-import { email as emailCheck, newPassword, sameAs } from '../../forms/checks';
 import { Actions, Card, FormAlert, FormNotice, Intro, SubmitForm } from '../../forms/form-layout';
 import { NewPasswordFields } from '../../forms/new-password-fields';
+import { EmailFormSchema, PasswordFormSchema } from '../../forms/schemas';
 import { useForm } from '../../forms/use-form';
 import { successMessage } from '../../i18n/codes';
 
@@ -34,19 +34,18 @@ export interface RequestResetFormProps {
 /** E-mail required and valid; after sending, the server's message (the same whether or not the account exists). */
 export function RequestResetForm({ onBackToLogin }: RequestResetFormProps) {
   const { t, i18n } = useLingui();
-  const form = useForm({ email: '' });
+  const form = useForm(EmailFormSchema, { email: '' });
   const request = useRequestReset();
   const [sent, setSent] = useState<string | null>(null);
 
-  const submit = async () => {
-    if (!form.validate({ email: emailCheck })) return;
+  const submit = form.submit(async (values) => {
     try {
-      const answer = await request.trigger({ email: form.values.email.trim() });
+      const answer = await request.trigger({ email: values.email.trim() });
       setSent(successMessage(answer.code, answer.message, i18n));
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   return (
     <Shell>
@@ -68,10 +67,8 @@ export function RequestResetForm({ onBackToLogin }: RequestResetFormProps) {
             name="email"
             autoComplete="email"
             required
-            value={form.values.email}
-            error={form.errors.email}
+            {...form.bind('email')}
             waiting={request.isMutating}
-            onChange={(value) => form.set('email', value)}
           />
           <Actions>
             <Button type="submit" waiting={request.isMutating}>
@@ -97,13 +94,11 @@ export interface NewPasswordFormProps {
 /** Password (SPEC §5 rules, live checklist) and its repeat; `POST user/password/reset`. */
 export function NewPasswordForm({ token, onDone }: NewPasswordFormProps) {
   const { t, i18n } = useLingui();
-  const form = useForm({ password: '', repeat: '' });
+  const form = useForm(PasswordFormSchema, { password: '', repeat: '' });
   const reset = useResetPassword();
   const [done, setDone] = useState<string | null>(null);
 
-  const submit = async () => {
-    const { password } = form.values;
-    if (!form.validate({ password: newPassword, repeat: sameAs(password) })) return;
+  const submit = form.submit(async ({ password }) => {
     try {
       const answer = await reset.trigger({ verification_token: token, password });
       const message = successMessage(answer.code, answer.message, i18n);
@@ -113,7 +108,7 @@ export function NewPasswordForm({ token, onDone }: NewPasswordFormProps) {
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   return (
     <Shell>

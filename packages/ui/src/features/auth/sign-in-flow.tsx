@@ -18,13 +18,26 @@ import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { legalLink } from './legal-links';
 import type { LoadGoogleIdentity } from './google-identity';
 import type { GetMicrosoftIdToken } from './steps/provider-buttons';
-import { CodeStep } from './steps/code-step';
-import { EmailStep } from './steps/email-step';
 import { useFailureText } from '../../forms/use-failure-text';
 import { InitialStep } from './steps/initial-step';
-import { LoginStep } from './steps/login-step';
-import { PasswordStep } from './steps/password-step';
 import { useStepHeading, useWizard } from '../../forms/use-wizard';
+
+// /login's first screen has no form: the e-mail steps (and the form library they use) load when the
+// user heads for them (pointer over or focus on the e-mail buttons), or at the latest on the click.
+const loadEmail = () => import('./steps/email-step');
+const loadLogin = () => import('./steps/login-step');
+const loadCode = () => import('./steps/code-step');
+const loadPassword = () => import('./steps/password-step');
+const EmailStep = lazy(() => loadEmail().then((m) => ({ default: m.EmailStep })));
+const LoginStep = lazy(() => loadLogin().then((m) => ({ default: m.LoginStep })));
+const CodeStep = lazy(() => loadCode().then((m) => ({ default: m.CodeStep })));
+const PasswordStep = lazy(() => loadPassword().then((m) => ({ default: m.PasswordStep })));
+const loadEmailSteps = () => {
+  void loadEmail();
+  void loadLogin();
+  void loadCode();
+  void loadPassword();
+};
 
 // The onboarding steps (profile and institution forms, with the phone-number library) are not on
 // /login's first screen: they load on demand, fetched ahead once a sign-up or login is under way.
@@ -124,6 +137,7 @@ export function SignInFlow({
 
   // Past the first screens, fetch the onboarding steps ahead so they show without a wait.
   useEffect(() => {
+    if (step !== 'initial') loadEmailSteps();
     if (step === 'login' || step === 'code' || step === 'password') {
       void loadAboutYou();
       void loadAboutSchool();
@@ -169,6 +183,7 @@ export function SignInFlow({
         onBusy={onBusy}
         onEmail={() => go('email')}
         onLogin={() => go('login')}
+        onHeadingForEmail={loadEmailSteps}
         onSignedIn={(session) => void afterSignIn(session)}
         getMicrosoftIdToken={getMicrosoftIdToken}
         loadGoogle={loadGoogle}

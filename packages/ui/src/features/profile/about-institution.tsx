@@ -8,16 +8,13 @@ import { useSession } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
-import {
-  InstitutionFields,
-  type InstitutionValues,
-} from '../../components/institution-fields/institution-fields';
+import { InstitutionFields } from '../../components/institution-fields/institution-fields';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
 import { countryOptions, institutionBody, institutionValues } from '../../forms/bodies';
 import { LoadFailed } from '../../forms/load-failed';
-import { required } from '../../forms/checks';
 import { Actions, Card, FormAlert, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
+import { InstitutionFormSchema } from '../../forms/profile-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';
@@ -61,20 +58,19 @@ export function AboutInstitutionPage() {
 
 function InstitutionForm({ institution, editable }: { institution: Institution; editable: boolean }) {
   const { t } = useLingui();
-  const form = useForm<InstitutionValues>(institutionValues(institution));
+  const form = useForm(InstitutionFormSchema, institutionValues(institution));
   const countries = useCountries();
   const update = useUpdateInstitution(institution.id);
 
-  const submit = async () => {
-    if (!form.validate({ name: required })) return;
-    const { kind: _kind, ...body } = institutionBody(form.values);
+  const submit = form.submit(async (values) => {
+    const { kind: _kind, ...body } = institutionBody(values);
     try {
       await update.trigger(body);
       notifySuccess(successNotices.institutionUpdated);
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   return (
     <Card>

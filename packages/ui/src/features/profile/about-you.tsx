@@ -6,14 +6,14 @@ import { useSession } from '@conversa/data/provider';
 import { useUpdateProfile } from '@conversa/data/users/update-profile';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/button/button';
-import { ProfileFields, type ProfileValues } from '../../components/profile-fields/profile-fields';
+import { ProfileFields } from '../../components/profile-fields/profile-fields';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
 import { countryOptions, profileBody, profileValues } from '../../forms/bodies';
 import { LoadFailed } from '../../forms/load-failed';
-import { required } from '../../forms/checks';
 import { Actions, Card, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
+import { ProfileFormSchema } from '../../forms/profile-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';
@@ -39,19 +39,18 @@ export function AboutYouPage() {
 
 function AboutYouForm({ profile }: { profile: Profile }) {
   const { t } = useLingui();
-  const form = useForm<ProfileValues>(profileValues(profile));
+  const form = useForm(ProfileFormSchema, profileValues(profile));
   const countries = useCountries();
   const update = useUpdateProfile();
 
-  const submit = async () => {
-    if (!form.validate({ full_name: required })) return;
+  const submit = form.submit(async (values) => {
     try {
-      await update.trigger(profileBody(form.values, profile.locale));
+      await update.trigger(profileBody(values, profile.locale));
       notifySuccess(successNotices.profileUpdated);
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   return (
     <Card>

@@ -6,9 +6,9 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/button/button';
 import { PasswordField } from '../../components/password-field/password-field';
 import { notifySuccess } from '../../components/toaster/toaster';
-import { newPassword, required, sameAs } from '../../forms/checks';
 import { Actions, Card, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
 import { NewPasswordFields } from '../../forms/new-password-fields';
+import { ChangePasswordFormSchema } from '../../forms/schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';
@@ -19,27 +19,20 @@ const EMPTY = { current_password: '', new_password: '', repeat: '' };
 export function ChangePasswordPage() {
   const { t } = useLingui();
   const failureText = useFailureText();
-  const form = useForm(EMPTY);
+  const form = useForm(ChangePasswordFormSchema, EMPTY);
   const change = useChangePassword();
 
-  const submit = async () => {
-    const { current_password, new_password } = form.values;
-    const valid = form.validate({
-      current_password: required,
-      new_password: newPassword,
-      repeat: sameAs(new_password),
-    });
-    if (!valid) return;
+  const submit = form.submit(async ({ current_password, new_password }) => {
     try {
       await change.trigger({ current_password, new_password });
-      form.setValues(EMPTY);
+      form.reset(EMPTY);
       notifySuccess(successNotices.passwordUpdated);
     } catch (error) {
       if (isApiRequestError(error) && error.code === ErrorCode.wrongCurrentPassword) {
-        form.setError('current_password', failureText(error));
+        form.setError('current_password', { type: 'server', message: failureText(error) });
       } else form.fail(error);
     }
-  };
+  });
 
   return (
     <Page aria-labelledby="change-password-title">
@@ -50,10 +43,8 @@ export function ChangePasswordPage() {
             label={t`Current password`}
             name="current_password"
             required
-            value={form.values.current_password}
-            error={form.errors.current_password}
+            {...form.bind('current_password')}
             waiting={change.isMutating}
-            onChange={(value) => form.set('current_password', value)}
           />
           <NewPasswordFields
             form={form}

@@ -3,13 +3,18 @@
  * (DESIGN §5). Add, edit, remove and reorder (up/down buttons, announced), then save the whole list
  * with `PUT institution-product/{id}/faq`: 'FAQ was successfully updated.'.
  */
-import { type Faq, MAX_FAQS } from '@conversa/contract/assistant';
-import { ValidationCode } from '@conversa/contract/codes';
+import {
+  FAQ_ANSWER_MAX_LENGTH,
+  FAQ_QUESTION_MAX_LENGTH,
+  type Faq,
+  FaqsSchema,
+  MAX_FAQS,
+} from '@conversa/contract/assistant';
 import { useFaqs } from '@conversa/data/knowledge/get-faqs';
 import { useUpdateFaqs } from '@conversa/data/knowledge/update-faqs';
-import { isApiRequestError } from '@conversa/data/errors';
 import { useLingui } from '@lingui/react/macro';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
@@ -19,7 +24,7 @@ import { Waiting } from '../../components/waiting/waiting';
 import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
-import { issueMessage, validationMessage } from '../../i18n/codes';
+import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { SectionTitle } from './trainer-layout';
@@ -62,13 +67,6 @@ const ItemActions = styled.div`
   gap: ${({ theme }) => theme.space(1)};
 `;
 
-/** A row being edited; `key` keeps its fields (and focus) through reorders. */
-interface Row extends Faq {
-  key: number;
-}
-
-type RowErrors = Record<number, { question?: string; answer?: string }>;
-
 export interface FaqListProps {
   productId: number;
   editable: boolean;
@@ -105,37 +103,26 @@ function FaqEditor({
   initial: Faq[];
   editable: boolean;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const base = useId();
-  const nextKey = useRef(0);
-  const keyed = (faqs: readonly Faq[]): Row[] => faqs.map((faq) => ({ ...faq, key: nextKey.current++ }));
-  const [rows, setRows] = useState<Row[]>(() => keyed(initial));
-  const [errors, setErrors] = useState<RowErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // The contract's schema of the saved list: what the server checks, the form checks first.
+  const form = useForm(FaqsSchema, { faqs: initial });
+  // Each row's `id` keeps its fields (and focus) through reorders.
+  const rows = useFieldArray({ control: form.control, name: 'faqs' });
   const [announcement, setAnnouncement] = useState('');
   const save = useUpdateFaqs(productId);
-  const failureText = useFailureText();
 
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
-
-  const edit = (key: number, field: keyof Faq, value: string) => {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
-    setErrors((current) => {
-      const index = rows.findIndex((row) => row.key === key);
-      if (!current[index]?.[field]) return current;
-      return { ...current, [index]: { ...current[index], [field]: undefined } };
-    });
-  };
+  const count = rows.fields.length;
 
   const add = () => {
-    const row = { question: '', answer: '', key: nextKey.current++ };
-    setRows((current) => [...current, row]);
-    focusLater(`${base}-${row.key}-question`);
+    rows.append({ question: '', answer: '' }, { shouldFocus: false });
+    focusLater(`${base}-${count}-question`);
   };
 
   const removeAt = (index: number) => {
-    setRows((current) => current.filter((_, i) => i !== index));
-    setErrors({});
+    rows.remove(index);
+    form.clearErrors();
     setAnnouncement(t`FAQ ${index + 1} removed.`);
     // The removed item's buttons are gone: the focus goes to the add button.
     focusLater(`${base}-add`);
@@ -143,74 +130,44 @@ function FaqEditor({
 
   const move = (index: number, by: -1 | 1) => {
     const target = index + by;
-    if (target < 0 || target >= rows.length) return;
-    const moved = rows[index]!;
-    setRows((current) => {
-      const next = [...current];
-      [next[index], next[target]] = [next[target]!, next[index]!];
-      return next;
-    });
-    setErrors({});
-    setAnnouncement(t`FAQ moved to position ${target + 1} of ${rows.length}.`);
+    if (target < 0 || target >= count) return;
+    rows.move(index, target);
+    form.clearErrors();
+    setAnnouncement(t`FAQ moved to position ${target + 1} of ${count}.`);
     // Keep the focus on the item's move buttons; at the top or bottom, the other one.
-    const edge = by === -1 ? target === 0 : target === rows.length - 1;
-    focusLater(`${base}-${moved.key}-${edge === (by === -1) ? 'down' : 'up'}`);
+    const edge = by === -1 ? target === 0 : target === count - 1;
+    focusLater(`${base}-${target}-${edge === (by === -1) ? 'down' : 'up'}`);
   };
 
-  const validate = (): boolean => {
-    const found: RowErrors = {};
-    rows.forEach((row, index) => {
-      const question =
-        row.question.trim() === '' ? validationMessage(ValidationCode.required, {}, i18n) : undefined;
-      const answer =
-        row.answer.trim() === '' ? validationMessage(ValidationCode.required, {}, i18n) : undefined;
-      if (question || answer) found[index] = { question, answer };
-    });
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  };
-
-  const submit = async () => {
-    setFormError(null);
-    if (!validate()) return;
+  const submit = form.submit(async (values) => {
     try {
-      const saved = await save.trigger({ faqs: rows.map(({ question, answer }) => ({ question, answer })) });
-      setRows(keyed(saved.faqs));
+      const saved = await save.trigger({
+        faqs: values.faqs.map(({ question, answer }) => ({ question, answer })),
+      });
+      form.reset({ faqs: saved.faqs });
       notifySuccess(successNotices.faqUpdated);
     } catch (error) {
-      const found: RowErrors = {};
-      let placed = false;
-      if (isApiRequestError(error)) {
-        for (const issue of error.issues) {
-          const match = /^faqs\.(\d+)\.(question|answer)$/.exec(issue.path);
-          if (!match) continue;
-          const index = Number(match[1]);
-          const field = match[2] as keyof Faq;
-          found[index] = { ...found[index], [field]: found[index]?.[field] ?? issueMessage(issue, i18n) };
-          placed = true;
-        }
-      }
-      setErrors(found);
-      if (!placed) setFormError(failureText(error));
+      // Issues on `faqs.N.question` / `faqs.N.answer` land under their fields; others above the form.
+      form.fail(error);
     }
-  };
+  });
 
   return (
-    <SubmitForm onSubmit={submit} error={formError}>
-      {rows.length === 0 ? (
+    <SubmitForm onSubmit={submit} error={form.formError}>
+      {count === 0 ? (
         <EmptyState title={t`No FAQs yet`}>
           {editable ? t`Add the questions people ask most.` : null}
         </EmptyState>
       ) : (
         <Items aria-label={t`FAQs`}>
-          {rows.map((row, index) => (
-            <Item key={row.key} aria-labelledby={`${base}-${row.key}-title`}>
+          {rows.fields.map((row, index) => (
+            <Item key={row.id} aria-labelledby={`${base}-${index}-title`}>
               <ItemHeader>
-                <ItemTitle id={`${base}-${row.key}-title`}>{t`FAQ ${index + 1}`}</ItemTitle>
+                <ItemTitle id={`${base}-${index}-title`}>{t`FAQ ${index + 1}`}</ItemTitle>
                 {editable ? (
                   <ItemActions>
                     <Button
-                      id={`${base}-${row.key}-up`}
+                      id={`${base}-${index}-up`}
                       variant="ghost"
                       size="small"
                       disabled={index === 0}
@@ -220,10 +177,10 @@ function FaqEditor({
                       <span aria-hidden="true">↑</span>
                     </Button>
                     <Button
-                      id={`${base}-${row.key}-down`}
+                      id={`${base}-${index}-down`}
                       variant="ghost"
                       size="small"
-                      disabled={index === rows.length - 1}
+                      disabled={index === count - 1}
                       aria-label={t`Move FAQ ${index + 1} down`}
                       onClick={() => move(index, 1)}
                     >
@@ -241,26 +198,22 @@ function FaqEditor({
                 ) : null}
               </ItemHeader>
               <TextField
-                id={`${base}-${row.key}-question`}
+                id={`${base}-${index}-question`}
                 label={t`Question`}
-                value={row.question}
-                maxLength={500}
+                {...form.bind(`faqs.${index}.question`)}
+                maxLength={FAQ_QUESTION_MAX_LENGTH}
                 required
                 disabled={!editable}
-                error={errors[index]?.question}
-                onChange={(value) => edit(row.key, 'question', value)}
               />
               <TextField
-                id={`${base}-${row.key}-answer`}
+                id={`${base}-${index}-answer`}
                 label={t`Answer`}
                 multiline
                 rows={3}
-                value={row.answer}
-                maxLength={5000}
+                {...form.bind(`faqs.${index}.answer`)}
+                maxLength={FAQ_ANSWER_MAX_LENGTH}
                 required
                 disabled={!editable}
-                error={errors[index]?.answer}
-                onChange={(value) => edit(row.key, 'answer', value)}
               />
             </Item>
           ))}
@@ -268,7 +221,7 @@ function FaqEditor({
       )}
       {editable ? (
         <Actions>
-          <Button id={`${base}-add`} variant="secondary" disabled={rows.length >= MAX_FAQS} onClick={add}>
+          <Button id={`${base}-add`} variant="secondary" disabled={count >= MAX_FAQS} onClick={add}>
             {t`Add FAQ`}
           </Button>
           <Button type="submit" waiting={save.isMutating}>

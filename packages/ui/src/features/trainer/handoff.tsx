@@ -13,28 +13,26 @@ import { Button } from '../../components/button/button';
 import { PhoneField } from '../../components/phone-field/phone-field';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
-import { email } from '../../forms/checks';
 import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
+import { HandoffFormSchema } from '../../forms/assistant-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
 import { SectionTitle, TrainerLayout } from './trainer-layout';
 
-/** Form values keyed by the server's issue paths, so its messages land under their fields. */
-interface HandoffValues extends Record<string, string> {
-  'handoff.name': string;
-  'handoff.email': string;
-  'handoff.phone': string;
-  'handoff.hours': string;
-  'handoff.message': string;
+/** Form values under `handoff`, as the server's issue paths name them (`handoff.email`). */
+interface HandoffValues {
+  handoff: Record<(typeof FIELDS)[number], string>;
 }
 
 const FIELDS = ['name', 'email', 'phone', 'hours', 'message'] as const;
 
 function handoffValues(handoff: Handoff | null): HandoffValues {
-  return Object.fromEntries(
-    FIELDS.map((field) => [`handoff.${field}`, handoff?.[field] ?? '']),
-  ) as HandoffValues;
+  return {
+    handoff: Object.fromEntries(
+      FIELDS.map((field) => [field, handoff?.[field] ?? '']),
+    ) as HandoffValues['handoff'],
+  };
 }
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -57,32 +55,26 @@ export function HandoffPage({ productId, onNavigate }: HandoffPageProps) {
 
 function HandoffForm({ assistant, editable }: { assistant: InstitutionProductDetail; editable: boolean }) {
   const { t } = useLingui();
-  const form = useForm<HandoffValues>(handoffValues(assistant.handoff));
+  const form = useForm(HandoffFormSchema, handoffValues(assistant.handoff));
   const update = useUpdateAssistant(assistant.id);
-  const v = form.values;
 
-  const submit = async () => {
-    // The e-mail is optional; when given it must be one.
-    const valid = form.validate({
-      'handoff.email': (value) => (value.trim() === '' ? null : email(value)),
-    });
-    if (!valid) return;
+  const submit = form.submit(async ({ handoff }) => {
     try {
       const saved = await update.trigger({
         handoff: {
-          name: blankToNull(v['handoff.name']),
-          email: blankToNull(v['handoff.email']),
-          phone: blankToNull(v['handoff.phone']),
-          hours: blankToNull(v['handoff.hours']),
-          message: blankToNull(v['handoff.message']),
+          name: blankToNull(handoff.name),
+          email: blankToNull(handoff.email),
+          phone: blankToNull(handoff.phone),
+          hours: blankToNull(handoff.hours),
+          message: blankToNull(handoff.message),
         },
       });
-      form.setValues(handoffValues(saved.handoff));
+      form.reset(handoffValues(saved.handoff));
       notifySuccess(successNotices.updated);
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   return (
     <Card as="section" aria-labelledby="handoff-title">
@@ -96,9 +88,7 @@ function HandoffForm({ assistant, editable }: { assistant: InstitutionProductDet
             label={t`Contact name`}
             name="name"
             autoComplete="name"
-            value={v['handoff.name']}
-            onChange={(value) => form.set('handoff.name', value)}
-            error={form.errors['handoff.name']}
+            {...form.bind('handoff.name')}
             maxLength={200}
             disabled={!editable}
           />
@@ -107,27 +97,21 @@ function HandoffForm({ assistant, editable }: { assistant: InstitutionProductDet
             name="email"
             type="email"
             autoComplete="email"
-            value={v['handoff.email']}
-            onChange={(value) => form.set('handoff.email', value)}
-            error={form.errors['handoff.email']}
+            {...form.bind('handoff.email')}
             maxLength={254}
             disabled={!editable}
           />
           <PhoneField
             label={t`Phone number`}
             name="phone"
-            value={v['handoff.phone']}
-            onChange={(value) => form.set('handoff.phone', value)}
-            error={form.errors['handoff.phone']}
+            {...form.bind('handoff.phone')}
             disabled={!editable}
           />
           <TextField
             label={t`Opening hours`}
             name="hours"
             placeholder={t`Mon–Fri, 9:00–17:00`}
-            value={v['handoff.hours']}
-            onChange={(value) => form.set('handoff.hours', value)}
-            error={form.errors['handoff.hours']}
+            {...form.bind('handoff.hours')}
             maxLength={200}
             disabled={!editable}
           />
@@ -138,9 +122,7 @@ function HandoffForm({ assistant, editable }: { assistant: InstitutionProductDet
           multiline
           rows={3}
           hint={t`What the assistant says when it hands over, e.g. "An advisor will get back to you within a day."`}
-          value={v['handoff.message']}
-          onChange={(value) => form.set('handoff.message', value)}
-          error={form.errors['handoff.message']}
+          {...form.bind('handoff.message')}
           maxLength={1000}
           disabled={!editable}
         />

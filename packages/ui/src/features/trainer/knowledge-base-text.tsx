@@ -1,5 +1,5 @@
 /** The assistant's free knowledge-base text: a large text area with its character count (max 100,000). */
-import { MAX_KNOWLEDGE_BASE_LENGTH } from '@conversa/contract/assistant';
+import { KnowledgeBaseSchema, MAX_KNOWLEDGE_BASE_LENGTH } from '@conversa/contract/assistant';
 import { useKnowledgeBase } from '@conversa/data/knowledge/get-knowledge-base';
 import { useUpdateKnowledgeBase } from '@conversa/data/knowledge/update-knowledge-base';
 import { useLingui } from '@lingui/react/macro';
@@ -54,33 +54,30 @@ function TextForm({
   editable: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const form = useForm({ text: initial });
+  const form = useForm(KnowledgeBaseSchema, { text: initial });
   const save = useUpdateKnowledgeBase(productId);
   const length = form.values.text.length;
   const count = i18n.number(length);
   const max = i18n.number(MAX_KNOWLEDGE_BASE_LENGTH);
 
-  const submit = async () => {
+  const submit = form.submit(async (values) => {
     try {
-      await save.trigger({ text: form.values.text });
+      await save.trigger({ text: values.text });
       notifySuccess(successNotices.updated);
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   return (
     <SubmitForm onSubmit={submit} error={form.formError}>
       <TextField
         multiline
         rows={12}
-        name="text"
         label={t`Knowledge base text`}
-        value={form.values.text}
-        onChange={(value) => form.set('text', value)}
+        {...form.bind('text')}
         maxLength={MAX_KNOWLEDGE_BASE_LENGTH}
         hint={t`${count} / ${max} characters`}
-        error={form.errors.text}
         disabled={!editable}
         waiting={save.isMutating}
       />

@@ -9,7 +9,7 @@ import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useLingui } from '@lingui/react/macro';
 import { TextField } from '../../../components/text-field/text-field';
 import { notifySuccess } from '../../../components/toaster/toaster';
-import { required } from '../../../forms/checks';
+import { AssistantNameFormSchema } from '../../../forms/assistant-schemas';
 import { useForm } from '../../../forms/use-form';
 import { successNotices } from '../../../i18n/notices';
 import { StepForm } from './step-form';
@@ -28,15 +28,14 @@ export interface NameStepProps {
 /** The assistant's name: required, up to 200 characters; server issues show under the field. */
 export function NameStep({ type, assistant, suggestion, onSaved, onBack, onBusy }: NameStepProps) {
   const { t } = useLingui();
-  const form = useForm({ name: assistant?.product.name ?? suggestion });
+  const form = useForm(AssistantNameFormSchema, { name: assistant?.product.name ?? suggestion });
   const create = useCreateAssistant();
   // Its key needs an id; before the creation no rename can happen, so 0 is never sent.
   const rename = useUpdateAssistant(assistant?.id ?? 0);
   const waiting = create.isMutating || rename.isMutating;
 
-  const submit = async () => {
-    if (!form.validate({ name: required })) return;
-    const name = form.values.name.trim();
+  const submit = form.submit(async (values) => {
+    const name = values.name.trim();
     if (assistant && name === assistant.product.name) {
       onSaved(assistant, false);
       return;
@@ -54,7 +53,7 @@ export function NameStep({ type, assistant, suggestion, onSaved, onBack, onBusy 
     }
     if (!assistant) notifySuccess(successNotices.nameCreated);
     onSaved(saved, !assistant);
-  };
+  });
 
   return (
     <StepForm
@@ -67,9 +66,7 @@ export function NameStep({ type, assistant, suggestion, onSaved, onBack, onBusy 
       <TextField
         label={t`Assistant name`}
         hint={t`Visitors see this name in the chat. You can change it later.`}
-        value={form.values.name}
-        onChange={(value) => form.set('name', value)}
-        error={form.errors.name}
+        {...form.bind('name')}
         maxLength={200}
         required
         autoFocus

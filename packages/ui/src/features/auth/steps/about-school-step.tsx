@@ -6,11 +6,10 @@ import { Button } from '../../../components/button/button';
 import {
   EMPTY_INSTITUTION,
   InstitutionFields,
-  type InstitutionValues,
 } from '../../../components/institution-fields/institution-fields';
-import { required } from '../../../forms/checks';
 import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { countryOptions, institutionBody } from '../../../forms/bodies';
+import { InstitutionFormSchema } from '../../../forms/profile-schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 
@@ -22,19 +21,18 @@ export interface AboutSchoolStepProps {
 /** The creator becomes the institution's main member and the session acts in it. */
 export function AboutSchoolStep({ onCreated, onBusy }: AboutSchoolStepProps) {
   const { t } = useLingui();
-  const form = useForm<InstitutionValues>(EMPTY_INSTITUTION);
+  const form = useForm(InstitutionFormSchema, EMPTY_INSTITUTION);
   const countries = useCountries();
   const create = useCreateInstitution();
 
-  const submit = async () => {
-    if (!form.validate({ name: required })) return;
+  const submit = form.submit(async (values) => {
     try {
-      await whileBusy(onBusy, () => create.trigger(institutionBody(form.values)));
+      await whileBusy(onBusy, () => create.trigger(institutionBody(values)));
       onCreated();
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   return (
     <SubmitForm onSubmit={submit}>

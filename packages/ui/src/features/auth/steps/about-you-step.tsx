@@ -3,11 +3,11 @@ import { useSession } from '@conversa/data/provider';
 import { useUpdateProfile } from '@conversa/data/users/update-profile';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/button/button';
-import { ProfileFields, type ProfileValues } from '../../../components/profile-fields/profile-fields';
+import { ProfileFields } from '../../../components/profile-fields/profile-fields';
 import { isLocale } from '../../../i18n/locale';
-import { required } from '../../../forms/checks';
 import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { profileBody, profileValues } from '../../../forms/bodies';
+import { ProfileFormSchema } from '../../../forms/profile-schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 
@@ -20,19 +20,18 @@ export interface AboutYouStepProps {
 export function AboutYouStep({ onSaved, onBusy }: AboutYouStepProps) {
   const { t, i18n } = useLingui();
   const session = useSession();
-  const form = useForm<ProfileValues>(profileValues(session.profile));
+  const form = useForm(ProfileFormSchema, profileValues(session.profile));
   const update = useUpdateProfile();
 
-  const submit = async () => {
-    if (!form.validate({ full_name: required })) return;
+  const submit = form.submit(async (values) => {
     const locale = session.profile?.locale ?? (isLocale(i18n.locale) ? i18n.locale : 'en');
     try {
-      await whileBusy(onBusy, () => update.trigger(profileBody(form.values, locale)));
+      await whileBusy(onBusy, () => update.trigger(profileBody(values, locale)));
       onSaved();
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   return (
     <SubmitForm onSubmit={submit}>

@@ -1,17 +1,15 @@
 /** The 6-digit code mailed at sign-up, with a timer before a new code may be asked for. */
 import { VERIFICATION_CODE_LENGTH } from '@conversa/contract/constants';
-import { ValidationCode } from '@conversa/contract/codes';
 import { useRegisterByEmail } from '@conversa/data/users/register-by-email';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button';
 import { TextField } from '../../../components/text-field/text-field';
 import { Actions, Form, FormAlert, FormNotice, Intro, LinkButton } from '../../../forms/form-layout';
+import { CodeFormSchema } from '../../../forms/schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 import { useCountdown } from './use-countdown';
-
-const CODE = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
 
 export interface CodeStepProps {
   email: string;
@@ -41,17 +39,13 @@ export function CodeStep({
   onBusy,
 }: CodeStepProps) {
   const { t } = useLingui();
-  const form = useForm({ code });
+  const form = useForm(CodeFormSchema, { code });
   const [resent, setResent] = useState(false);
   const register = useRegisterByEmail();
   const left = useCountdown(resendAfterSeconds, sentCount);
   const error = form.errors.code ?? (form.values.code === code ? codeError : undefined);
 
-  const submit = () => {
-    const value = form.values.code.trim();
-    if (!form.validate({ code: () => (CODE.test(value) ? null : ValidationCode.invalidCode) })) return;
-    onCode(value);
-  };
+  const submit = form.submit((values) => onCode(values.code.trim()));
 
   const resend = async () => {
     setResent(false);
@@ -68,7 +62,7 @@ export function CodeStep({
     <Form
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <Intro>{t`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to ${email}. Enter it below to verify your email.`}</Intro>
@@ -82,7 +76,7 @@ export function CodeStep({
         pattern="[0-9]*"
         maxLength={VERIFICATION_CODE_LENGTH}
         required
-        value={form.values.code}
+        {...form.bind('code')}
         error={error}
         onChange={(value) => form.set('code', value.replace(/\D/g, ''))}
       />

@@ -6,8 +6,8 @@ import { useRegisterByEmail } from '@conversa/data/users/register-by-email';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/button/button';
 import { TextField } from '../../../components/text-field/text-field';
-import { email as emailCheck } from '../../../forms/checks';
 import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
+import { EmailFormSchema } from '../../../forms/schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 
@@ -24,14 +24,13 @@ export interface EmailStepProps {
 /** `POST user/check-email`, then `POST user/register-by-email` for new addresses. */
 export function EmailStep({ email, onExisting, onCodeSent, onBack, onBusy }: EmailStepProps) {
   const { t } = useLingui();
-  const form = useForm({ email });
+  const form = useForm(EmailFormSchema, { email });
   const check = useCheckEmail();
   const register = useRegisterByEmail();
   const waiting = check.isMutating || register.isMutating;
 
-  const submit = async () => {
-    if (!form.validate({ email: emailCheck })) return;
-    const address = form.values.email.trim().toLowerCase();
+  const submit = form.submit(async (values) => {
+    const address = values.email.trim().toLowerCase();
     try {
       const { exists } = await whileBusy(onBusy, () => check.trigger({ email: address }));
       if (exists) return onExisting(address);
@@ -42,7 +41,7 @@ export function EmailStep({ email, onExisting, onCodeSent, onBack, onBusy }: Ema
       if (isApiRequestError(error) && error.code === ErrorCode.emailTaken) return onExisting(address);
       form.fail(error);
     }
-  };
+  });
 
   return (
     <SubmitForm onSubmit={submit}>
@@ -54,10 +53,8 @@ export function EmailStep({ email, onExisting, onCodeSent, onBack, onBusy }: Ema
         name="email"
         autoComplete="email"
         required
-        value={form.values.email}
-        error={form.errors.email}
+        {...form.bind('email')}
         waiting={waiting}
-        onChange={(value) => form.set('email', value)}
       />
       <Actions>
         <Button type="submit" waiting={waiting}>

@@ -30,6 +30,8 @@ const Or = styled.p`
 export interface InitialStepProps {
   onEmail: () => void;
   onLogin: () => void;
+  /** The pointer or focus is on an e-mail button: a chance to fetch the next steps ahead. */
+  onHeadingForEmail?: () => void;
   onSignedIn: (session: Session) => void;
   onBusy: OnBusy;
   busy: boolean;
@@ -41,6 +43,7 @@ export interface InitialStepProps {
 export function InitialStep({
   onEmail,
   onLogin,
+  onHeadingForEmail,
   onSignedIn,
   onBusy,
   busy,
@@ -71,12 +74,23 @@ export function InitialStep({
         />
       ) : null}
       {configured ? <Or>{t`or`}</Or> : null}
-      <Button fullWidth disabled={busy} onClick={onEmail}>
+      <Button
+        fullWidth
+        disabled={busy}
+        onClick={onEmail}
+        onPointerEnter={onHeadingForEmail}
+        onFocus={onHeadingForEmail}
+      >
         {t`Continue with email`}
       </Button>
       <Intro>
         {t`Already have an account?`}{' '}
-        <LinkButton disabled={busy} onClick={onLogin}>
+        <LinkButton
+          disabled={busy}
+          onClick={onLogin}
+          onPointerEnter={onHeadingForEmail}
+          onFocus={onHeadingForEmail}
+        >
           {t`Log in with your email`}
         </LinkButton>
       </Intro>

@@ -6,8 +6,8 @@ import type { MouseEvent } from 'react';
 import { Button } from '../../../components/button/button';
 import { PasswordField } from '../../../components/password-field/password-field';
 import { TextField } from '../../../components/text-field/text-field';
-import { email as emailCheck, required } from '../../../forms/checks';
 import { Actions, SubmitForm, TextLink } from '../../../forms/form-layout';
+import { LoginFormSchema } from '../../../forms/schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
 
@@ -32,20 +32,19 @@ export function LoginStep({
   onForgotPassword,
 }: LoginStepProps) {
   const { t } = useLingui();
-  const form = useForm({ email, password: '' });
+  const form = useForm(LoginFormSchema, { email, password: '' });
   const login = useLogin();
 
-  const submit = async () => {
-    if (!form.validate({ email: emailCheck, password: required })) return;
+  const submit = form.submit(async (values) => {
     try {
       const session = await whileBusy(onBusy, () =>
-        login.trigger({ email: form.values.email.trim(), password: form.values.password }),
+        login.trigger({ email: values.email.trim(), password: values.password }),
       );
       onSignedIn(session);
     } catch (error) {
       form.fail(error);
     }
-  };
+  });
 
   const forgot = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onForgotPassword) return;
@@ -61,19 +60,15 @@ export function LoginStep({
         name="email"
         autoComplete="username"
         required
-        value={form.values.email}
-        error={form.errors.email}
+        {...form.bind('email')}
         waiting={login.isMutating}
-        onChange={(value) => form.set('email', value)}
       />
       <PasswordField
         label={t`Password`}
         name="password"
         required
-        value={form.values.password}
-        error={form.errors.password}
+        {...form.bind('password')}
         waiting={login.isMutating}
-        onChange={(value) => form.set('password', value)}
       />
       <TextLink href={forgotPasswordHref} onClick={forgot}>
         {t`Forgot your password?`}

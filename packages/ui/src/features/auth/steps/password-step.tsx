@@ -5,9 +5,9 @@ import { isApiRequestError } from '@conversa/data/errors';
 import { useCreatePassword } from '@conversa/data/users/create-password';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/button/button';
-import { newPassword, sameAs } from '../../../forms/checks';
 import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { NewPasswordFields } from '../../../forms/new-password-fields';
+import { PasswordFormSchema } from '../../../forms/schemas';
 import { useForm } from '../../../forms/use-form';
 import { useFailureText } from '../../../forms/use-failure-text';
 import { type OnBusy, whileBusy } from './busy';
@@ -28,12 +28,10 @@ export interface PasswordStepProps {
 export function PasswordStep({ email, code, onCreated, onCodeRefused, onBack, onBusy }: PasswordStepProps) {
   const { t } = useLingui();
   const errorText = useFailureText();
-  const form = useForm({ password: '', repeat: '' });
+  const form = useForm(PasswordFormSchema, { password: '', repeat: '' });
   const create = useCreatePassword();
 
-  const submit = async () => {
-    const { password } = form.values;
-    if (!form.validate({ password: newPassword, repeat: sameAs(password) })) return;
+  const submit = form.submit(async ({ password }) => {
     try {
       const session = await whileBusy(onBusy, () => create.trigger({ email, code, password }));
       onCreated(session);
@@ -41,7 +39,7 @@ export function PasswordStep({ email, code, onCreated, onCodeRefused, onBack, on
       if (isApiRequestError(error) && CODE_ERRORS.has(error.code)) return onCodeRefused(errorText(error));
       form.fail(error);
     }
-  };
+  });
 
   return (
     <SubmitForm onSubmit={submit}>
