@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
 import { adminDistFolder, widgetDistFolder } from './paths';
 
@@ -23,6 +24,9 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
+/** Trusted proxies: a hop count (0 = none) or a list of addresses and CIDR ranges. */
+export type TrustProxy = number | string[];
+
 export interface Config {
   port: number;
   host: string;
@@ -40,8 +44,11 @@ export interface Config {
   logLevel: string;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
-  /** Trust X-Forwarded-For for the client IP (behind a proxy). */
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-For entries are believed: a hop count (0 = none: the socket's
+   * address is the client's) or addresses and CIDR ranges. See http/client-ip.ts.
+   */
+  trustProxy: TrustProxy;
   /** The built admin console served outside `/api`; null (or a folder without index.html) serves none. */
   adminDir: string | null;
   /** The built widget (`embed.js`, `chat.js` and chunks) served at `/embed.js` and `/widget/*`; null serves none. */
@@ -51,6 +58,12 @@ export interface Config {
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
   llm: LlmConfig | null;
 }
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '8080'),
@@ -75,7 +88,28 @@ const EnvSchema = v.object({
   CORS_ORIGINS: v.optional(v.string(), ''),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
-  TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false']), '0'),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value): TrustProxy => {
+        const trimmed = value.trim();
+        if (trimmed === '' || trimmed === 'false') return 0;
+        if (trimmed === 'true') return 1;
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        return list(trimmed);
+      }),
+      v.check((value) => {
+        if (typeof value === 'number') return value <= 32;
+        try {
+          proxyAddr.compile(value);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'TRUST_PROXY must be a number of proxy hops, true/false, or a comma-separated list of IP addresses and CIDR ranges'),
+    ),
+    '0',
+  ),
   ADMIN_DIR: v.optional(v.string()),
   WIDGET_DIR: v.optional(v.string()),
   LLM_BASE_URL: v.optional(v.pipe(v.string(), v.url('LLM_BASE_URL must be an absolute URL'))),
@@ -100,12 +134,6 @@ function jwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
-
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /** Reads and checks the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -138,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: list(e.CORS_ORIGINS),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     // An empty ADMIN_DIR turns the console off (an API-only process behind a CDN).
     adminDir:
       e.ADMIN_DIR === undefined
