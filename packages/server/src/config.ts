@@ -1,11 +1,11 @@
 /** Configuration from the environment only (DESIGN §2); everything is optional for local use. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
-import { adminDistFolder, widgetDistFolder } from './paths';
+import { adminDistFolder, makePrivateDir, widgetDistFolder, writePrivateFile } from './paths';
 
 export interface OidcProviderConfig {
   clientId: string;
@@ -129,8 +129,8 @@ function jwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   if (fromEnv) return new TextEncoder().encode(fromEnv);
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    makePrivateDir(dataDir);
+    writePrivateFile(file, randomBytes(48).toString('base64url'));
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
