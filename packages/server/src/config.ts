@@ -57,6 +57,8 @@ export interface Config {
   jobConcurrency: number | null;
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
   llm: LlmConfig | null;
+  /** Live event streams (SSE): the heartbeat (which also re-checks the session) and the longest life. */
+  eventStreams: { heartbeatMs: number; maxAgeMs: number };
 }
 
 const list = (value: string) =>
@@ -118,6 +120,14 @@ const EnvSchema = v.object({
   LLM_TIMEOUT_MS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'LLM_TIMEOUT_MS must be milliseconds'), v.transform(Number)),
     '20000',
+  ),
+  SSE_HEARTBEAT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'SSE_HEARTBEAT_MS must be milliseconds'), v.transform(Number)),
+    '15000',
+  ),
+  SSE_MAX_AGE_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'SSE_MAX_AGE_MS must be milliseconds'), v.transform(Number)),
+    String(60 * 60 * 1000),
   ),
   JOB_CONCURRENCY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'JOB_CONCURRENCY must be 1 to 99'), v.transform(Number)),
@@ -182,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? path.resolve(e.WIDGET_DIR)
           : null,
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
+    eventStreams: { heartbeatMs: e.SSE_HEARTBEAT_MS, maxAgeMs: e.SSE_MAX_AGE_MS },
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? {
