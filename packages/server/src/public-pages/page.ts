@@ -10,7 +10,8 @@ import { PAGE_TEXT } from './page-text';
 
 export interface ChatPage {
   lang: Locale;
-  name: string;
+  /** The assistant's name; null for an inactive one, whose page names nothing. */
+  name: string | null;
   /** The social-share description; the default text when empty. */
   description: string;
   /** The absolute URL of the page (og:url, canonical); null for the frame, which is not shared. */
@@ -31,11 +32,11 @@ export function scriptJson(value: unknown): string {
 
 /** The chat app's page (full page or frame). */
 export function renderChatPage(page: ChatPage) {
-  const title = `${page.name} | Conversa`;
-  const description = page.description || PAGE_TEXT[page.lang].description(page.name);
+  const title = page.name ? `${page.name} | Conversa` : 'Conversa';
+  const description = page.name ? page.description || PAGE_TEXT[page.lang].description(page.name) : null;
   const share = page.url
     ? html`<link rel="canonical" href="${page.url}" />
-        <meta property="og:title" content="${page.name}" />
+        <meta property="og:title" content="${page.name ?? 'Conversa'}" />
         <meta property="og:description" content="${description}" />
         <meta property="og:type" content="website" />
         <meta property="og:url" content="${page.url}" />
@@ -50,8 +51,7 @@ export function renderChatPage(page: ChatPage) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <title>${title}</title>
-        <meta name="description" content="${description}" />
-        ${share}
+        ${description ? html`<meta name="description" content="${description}" />` : ''} ${share}
       </head>
       <body>
         <div id="conversa-chat"></div>
