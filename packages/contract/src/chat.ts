@@ -12,9 +12,14 @@ export { MAX_MESSAGE_LENGTH };
 export const PUBLIC_KINDS = ['admissions', 'retail'] as const;
 export type PublicKind = (typeof PUBLIC_KINDS)[number];
 
-/** `GET public/{admissions|retail}/{institution_id}`. */
+/**
+ * `GET public/{admissions|retail}/{institution_id}`. While the public link is switched off the
+ * answer says only that: `name` and `logo` are null and `suggested_questions` empty, so walking
+ * ids reveals no tenant.
+ */
 export const PublicAssistantSchema = v.object({
-  name: v.string(),
+  /** Null when inactive. */
+  name: v.nullable(v.string()),
   logo: v.nullable(v.string()),
   suggested_questions: v.array(v.string()),
   /** False when the public link is switched off: show the SPEC §4 text, no chat. */
@@ -28,6 +33,7 @@ export type PublicAssistant = v.InferOutput<typeof PublicAssistantSchema>;
 export const WidgetLookSchema = v.object({
   color: v.string(),
   position: v.picklist(SNIPPET_POSITIONS),
+  /** Empty when the assistant is inactive. */
   greeting: v.string(),
 });
 export type WidgetLook = v.InferOutput<typeof WidgetLookSchema>;

@@ -41,6 +41,7 @@ export const ErrorCode = {
   emailTaken: 'email_taken',
   invalidCredentials: 'invalid_credentials',
   rateLimited: 'rate_limited',
+  tooManyStreams: 'too_many_streams',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   invalidVerificationCode: 'invalid_verification_code',

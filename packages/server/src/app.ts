@@ -92,7 +92,7 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   app.route('/', shareImageRoutes());
   app.route('/', legalRoutes(deps));
   // After the API: the console's files and its SPA fallback, never under /api.
-  if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir, config.legal));
+  if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir, config));
 
   app.onError(onError);
   app.notFound(onNotFound);

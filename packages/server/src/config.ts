@@ -1,10 +1,11 @@
 /** Configuration from the environment only (DESIGN §2); everything is optional for local use. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
-import { adminDistFolder, widgetDistFolder } from './paths';
+import { adminDistFolder, makePrivateDir, widgetDistFolder, writePrivateFile } from './paths';
 
 export interface OidcProviderConfig {
   clientId: string;
@@ -23,6 +24,9 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
+/** Trusted proxies: a hop count (0 = none) or a list of addresses and CIDR ranges. */
+export type TrustProxy = number | string[];
+
 export interface Config {
   port: number;
   host: string;
@@ -40,8 +44,11 @@ export interface Config {
   logLevel: string;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
-  /** Trust X-Forwarded-For for the client IP (behind a proxy). */
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-For entries are believed: a hop count (0 = none: the socket's
+   * address is the client's) or addresses and CIDR ranges. See http/client-ip.ts.
+   */
+  trustProxy: TrustProxy;
   /** The built admin console served outside `/api`; null (or a folder without index.html) serves none. */
   adminDir: string | null;
   /** The built widget (`embed.js`, `chat.js` and chunks) served at `/embed.js` and `/widget/*`; null serves none. */
@@ -55,10 +62,18 @@ export interface Config {
    * the server's own pages at `/terms` and `/privacy`.
    */
   legal: { termsUrl: string | null; privacyUrl: string | null };
+  /** Live event streams (SSE): the heartbeat (which also re-checks the session) and the longest life. */
+  eventStreams: { heartbeatMs: number; maxAgeMs: number };
 }
 
 /** An absolute http(s) URL that can sit in an attribute as it is (or nothing). */
 const HTTP_URL = /^(?:https?:\/\/[^\s"'<>]+)?$/;
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '8080'),
@@ -83,7 +98,28 @@ const EnvSchema = v.object({
   CORS_ORIGINS: v.optional(v.string(), ''),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
-  TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false']), '0'),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value): TrustProxy => {
+        const trimmed = value.trim();
+        if (trimmed === '' || trimmed === 'false') return 0;
+        if (trimmed === 'true') return 1;
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        return list(trimmed);
+      }),
+      v.check((value) => {
+        if (typeof value === 'number') return value <= 32;
+        try {
+          proxyAddr.compile(value);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'TRUST_PROXY must be a number of proxy hops, true/false, or a comma-separated list of IP addresses and CIDR ranges'),
+    ),
+    '0',
+  ),
   ADMIN_DIR: v.optional(v.string()),
   WIDGET_DIR: v.optional(v.string()),
   LLM_BASE_URL: v.optional(v.pipe(v.string(), v.url('LLM_BASE_URL must be an absolute URL'))),
@@ -92,6 +128,14 @@ const EnvSchema = v.object({
   LLM_TIMEOUT_MS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'LLM_TIMEOUT_MS must be milliseconds'), v.transform(Number)),
     '20000',
+  ),
+  SSE_HEARTBEAT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'SSE_HEARTBEAT_MS must be milliseconds'), v.transform(Number)),
+    '15000',
+  ),
+  SSE_MAX_AGE_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'SSE_MAX_AGE_MS must be milliseconds'), v.transform(Number)),
+    String(60 * 60 * 1000),
   ),
   JOB_CONCURRENCY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'JOB_CONCURRENCY must be 1 to 99'), v.transform(Number)),
@@ -106,17 +150,11 @@ function jwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   if (fromEnv) return new TextEncoder().encode(fromEnv);
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    makePrivateDir(dataDir);
+    writePrivateFile(file, randomBytes(48).toString('base64url'));
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
-
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /** Reads and checks the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: list(e.CORS_ORIGINS),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     // An empty ADMIN_DIR turns the console off (an API-only process behind a CDN).
     adminDir:
       e.ADMIN_DIR === undefined
@@ -165,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? path.resolve(e.WIDGET_DIR)
           : null,
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
+    eventStreams: { heartbeatMs: e.SSE_HEARTBEAT_MS, maxAgeMs: e.SSE_MAX_AGE_MS },
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? {

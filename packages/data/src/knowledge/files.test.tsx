@@ -182,6 +182,39 @@ describe('uploading and following files', () => {
     expect(await listFiles(theirs.client, theirs.productId)).toHaveLength(1);
   });
 
+  it('connects again after a 429 (too many streams open): a place frees when another tab closes', async () => {
+    const { client: owned, productId } = await owner();
+    let refusals = 1;
+    const client = createDataClient({
+      baseUrl: api.baseUrl,
+      storage: memoryStorage(),
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.endsWith('/events') && refusals-- > 0) {
+          const body = { message: 'Too many live connections', code: 'too_many_streams' };
+          return new Response(JSON.stringify(body), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '30' },
+          });
+        }
+        return fetch(input, init);
+      },
+    });
+    client.session.update(owned.session.getSnapshot());
+    let opened = 0;
+    const controller = new AbortController();
+    const following = followProductEvents(
+      client,
+      productId,
+      { onOpen: () => opened++, onEvent: () => undefined },
+      controller.signal,
+    );
+    await until(() => opened === 1, 5000);
+    controller.abort();
+    await following;
+    await settle();
+  });
+
   it('connects again after a failed connection, after a 1 s delay, until stopped', async () => {
     const { client: owned, productId } = await owner();
     let failures = 1;

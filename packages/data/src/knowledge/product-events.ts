@@ -2,7 +2,8 @@
  * `GET institution-product/{id}/events`: the server-sent events of an assistant's files (DESIGN §5:
  * state changes are pushed, not polled). Read with fetch through the client, not `EventSource`,
  * which cannot send the `Authorization` and `X-Institution-Id` headers; parsed with
- * eventsource-parser (`events.ts`). A dropped connection comes back with a doubling delay; a refusal (4xx) ends it.
+ * eventsource-parser (`events.ts`). A dropped or ended connection (the server ends each after at most
+ * an hour) comes back with a doubling delay; a refusal (4xx but 429) ends it.
  */
 import * as routes from '@conversa/contract/routes/assistants';
 import { FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
@@ -59,10 +60,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** True when connecting again cannot help: we stopped, or the server refused (401, 403, 404). */
+/**
+ * True when connecting again cannot help: we stopped, or the server refused (401, 403, 404). A 429
+ * (too many streams open for the user) passes once another tab closes, so it is retried.
+ */
 function isFinal(error: unknown, signal: AbortSignal): boolean {
   if (signal.aborted) return true;
-  return isApiRequestError(error) && error.kind === 'http' && error.status < 500;
+  return isApiRequestError(error) && error.kind === 'http' && error.status < 500 && error.status !== 429;
 }
 
 /**

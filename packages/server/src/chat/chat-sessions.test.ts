@@ -91,8 +91,8 @@ describe('GET /api/public/{kind}/{id}', () => {
       institution: tenant.institution.id,
       json: { public_link_active: false },
     });
-    // Every link off: the first one answers, inactive.
-    expect(await publicName()).toMatchObject({ name: tenant.product.product.name, active: false });
+    // Every link off: the answer says only that it is inactive.
+    expect(await publicName()).toMatchObject({ name: null, active: false });
   });
 });
 

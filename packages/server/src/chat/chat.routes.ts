@@ -147,6 +147,7 @@ export function chatRoutes(deps: AppDeps) {
           question: text,
           history,
           assistantName: conversation.name,
+          website: conversation.website,
           fallbackLocale: assistantLocale(conversation),
           handoff: conversation.handoff,
           signal: left.signal,

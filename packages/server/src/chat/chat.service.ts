@@ -34,13 +34,18 @@ export function assistantLocale(row: Pick<AssistantRow, 'country' | 'ownerLocale
   return row.ownerLocale === 'es' ? 'es' : 'en';
 }
 
-/** A public assistant as `GET public/{kind}/{id}` answers it. */
+/**
+ * A public assistant as `GET public/{kind}/{id}` answers it. An inactive one is only that: no
+ * name, logo or questions (anyone can walk institution ids).
+ */
 export function toPublicAssistant(row: AssistantRow, publicUrl: string): PublicAssistant {
+  if (!row.active)
+    return { name: null, logo: null, suggested_questions: [], active: false, locale: assistantLocale(row) };
   return {
     name: row.name,
     logo: logoUrl(publicUrl, row.logo),
     suggested_questions: row.suggestedQuestions,
-    active: row.active,
+    active: true,
     locale: assistantLocale(row),
   };
 }
@@ -52,7 +57,7 @@ export function toWidgetAssistant(row: AssistantRow, publicUrl: string): WidgetA
     ...toPublicAssistant(row, publicUrl),
     kind: publicKindOf(row.type),
     institution_id: row.institutionId,
-    snippet: { color, position, greeting },
+    snippet: { color, position, greeting: row.active ? greeting : '' },
   };
 }
 

@@ -26,6 +26,8 @@ export interface AssistantRow {
   active: boolean;
   snippet: Snippet;
   country: string | null;
+  /** The institution's website URL, if it gave one. */
+  website: string | null;
   /** The locale of the institution's first main member (its owner). */
   ownerLocale: string | null;
 }
@@ -62,6 +64,7 @@ const assistantColumns = {
   active: institutionProducts.publicLinkActive,
   snippet: institutionProducts.snippet,
   country: institutions.country,
+  website: institutions.websiteUrl,
   ownerLocale,
 };
 

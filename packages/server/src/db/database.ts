@@ -3,7 +3,6 @@
  * Both speak the same SQL and the same drizzle API; migrations run at start under an advisory lock,
  * so several processes starting together against one PostgreSQL migrate once.
  */
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -13,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsFolder } from '../paths';
+import { makePrivateDir, migrationsFolder } from '../paths';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,6 +45,8 @@ const drizzleParsers: NonNullable<PGliteOptions['parsers']> = Object.fromEntries
 
 /** Creates a PGlite instance with the parsers drizzle expects (use this, not `PGlite.create`). */
 export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  // PGlite writes its files world-readable (0666): the private folder is what keeps them ours.
+  if (options.dataDir && !options.dataDir.includes('://')) makePrivateDir(options.dataDir);
   return PGlite.create({ ...options, parsers: { ...drizzleParsers, ...options.parsers } });
 }
 
@@ -71,7 +72,6 @@ function withoutPerQueryParsers<T extends PGlite | Transaction>(client: T): T {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = fileURLToPath(migrationsFolder);
   if (options.kind === 'pglite') {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const client = options.client ?? (await createPglite({ dataDir: options.dataDir ?? 'memory://' }));
     const db = drizzlePglite(withoutPerQueryParsers(client), { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: folder });

@@ -117,6 +117,8 @@ export async function openEvents(baseUrl: string, tenant: Tenant, token = tenant
     response,
     events,
     comments,
+    /** Settles when the stream ends, whoever ends it. */
+    ended: reading,
     /** Waits until an event matches. */
     async waitFor(match: (event: FileEvent) => boolean, timeoutMs = 20_000): Promise<FileEvent> {
       await eventually(() => events.some((e) => match(e.data)), timeoutMs);

@@ -5,19 +5,15 @@
  */
 import { FILE_MAX_BYTES, FILE_MAX_COUNT } from '@conversa/contract/constants';
 import { endpoints } from '@conversa/contract/endpoints';
-import { FILE_EVENT } from '@conversa/contract/knowledge';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
-import { fileTopic, filesService } from './files.service';
+import { fileEventStreams } from './event-streams';
+import { filesService } from './files.service';
 import { readMultipart } from './multipart';
-
-/** A comment line this often keeps proxies from closing an idle stream. */
-export const HEARTBEAT_MS = 15_000;
 
 /** Multipart overhead allowed per file (part headers, boundaries). */
 const PART_OVERHEAD = 64 * 1024;
@@ -26,6 +22,7 @@ const PART_OVERHEAD = 64 * 1024;
 export function filesRoutes(deps: AppDeps) {
   const files = filesService(deps);
   const route = endpointRouter(deps);
+  const eventStreams = fileEventStreams(deps);
   const app = new Hono<AppEnv>();
 
   route(app, endpoints.listFiles, async (c, { scope }) =>
@@ -53,36 +50,6 @@ export function filesRoutes(deps: AppDeps) {
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
 
-  route(app, endpoints.productEvents, (c, { scope }) => {
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      const ended = new Promise<void>((resolve) => {
-        stream.onAbort(resolve);
-        if (deps.events.closed.aborted) resolve();
-        else deps.events.closed.addEventListener('abort', () => resolve(), { once: true });
-      });
-      // Writes in order, one at a time, whatever the rate of events.
-      let writing = Promise.resolve();
-      const unsubscribe = deps.events.subscribe(fileTopic(scope.assistantId), (event) => {
-        writing = writing.then(() => stream.writeSSE({ event: FILE_EVENT, data: JSON.stringify(event) }));
-      });
-      try {
-        await stream.write(': connected\n\n');
-        for (;;) {
-          let timer: NodeJS.Timeout | undefined;
-          const beat = new Promise<'beat'>((resolve) => {
-            timer = setTimeout(() => resolve('beat'), HEARTBEAT_MS);
-          });
-          const reason = await Promise.race([ended.then(() => 'end' as const), beat]);
-          clearTimeout(timer);
-          if (reason === 'end' || stream.aborted) break;
-          writing = writing.then(() => stream.write(': ping\n\n').then(() => undefined));
-          await writing;
-        }
-      } finally {
-        unsubscribe();
-      }
-    });
-  });
+  route(app, endpoints.productEvents, (c, { scope }) => eventStreams(c, scope.assistantId, scope.user));
   return app;
 }

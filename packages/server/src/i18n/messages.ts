@@ -94,6 +94,10 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'Too many attempts. Try again in {minutes} min.',
     es: 'Demasiados intentos. Vuelve a intentarlo en {minutes} min.',
   },
+  too_many_streams: {
+    en: 'Too many live connections are open for your account. Close some tabs and try again.',
+    es: 'Tu cuenta tiene demasiadas conexiones en vivo abiertas. Cierra algunas pestañas y vuelve a intentarlo.',
+  },
   payload_too_large: { en: 'The request is too large.', es: 'La solicitud es demasiado grande.' },
   unsupported_media_type: {
     en: 'This type of content is not supported.',

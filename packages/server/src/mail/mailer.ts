@@ -3,10 +3,10 @@
  * `.eml` file to DATA_DIR/outbox/ and logged in one line (DESIGN §2).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { makePrivateDir, writePrivateFile } from '../paths';
 
 export interface Mail {
   to: string;
@@ -42,12 +42,12 @@ export function createMailer(options: {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      mkdirSync(outboxDir, { recursive: true });
+      makePrivateDir(outboxDir);
       const file = path.join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
+      writePrivateFile(file, info.message as Buffer);
       logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
     close: () => transport.close(),

@@ -11,7 +11,8 @@ import { PAGE_TEXT } from './page-text';
 
 export interface ChatPage {
   lang: Locale;
-  name: string;
+  /** The assistant's name; null for an inactive one, whose page names nothing. */
+  name: string | null;
   /** The social-share description; the default text when empty. */
   description: string;
   /** The absolute URL of the page (og:url, canonical); null for the frame, which is not indexed. */
@@ -34,8 +35,8 @@ export function scriptJson(value: unknown): string {
 
 /** The chat app's page (full page or frame). */
 export function renderChatPage(page: ChatPage) {
-  const title = `${page.name} | Conversa`;
-  const description = page.description || PAGE_TEXT[page.lang].description(page.name);
+  const title = page.name ? `${page.name} | Conversa` : 'Conversa';
+  const description = page.name ? page.description || PAGE_TEXT[page.lang].description(page.name) : null;
   // Every page previews with an image: the logo (square: a small card), else the default one.
   const image = page.logo
     ? html`<meta property="og:image" content="${page.logo}" /> <meta name="twitter:card" content="summary" />`
@@ -43,16 +44,18 @@ export function renderChatPage(page: ChatPage) {
         <meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}" />
         <meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}" />
         <meta name="twitter:card" content="summary_large_image" />`;
-  const share = html`${
-      page.url
-        ? html`<link rel="canonical" href="${page.url}" /> <meta property="og:url" content="${page.url}" />`
-        : html`<meta name="robots" content="noindex" />`
-    }
-    <meta property="og:title" content="${page.name}" />
-    <meta property="og:description" content="${description}" />
-    <meta property="og:type" content="website" />
-    <meta property="og:site_name" content="Conversa" />
-    ${image}`;
+  const where = page.url
+    ? html`<link rel="canonical" href="${page.url}" /> <meta property="og:url" content="${page.url}" />`
+    : html`<meta name="robots" content="noindex" />`;
+  // An inactive assistant's page (no name) says nothing of it: no share tags, not indexed.
+  const share = page.name
+    ? html`${where}
+        <meta property="og:title" content="${page.name}" />
+        <meta property="og:description" content="${description}" />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content="Conversa" />
+        ${image}`
+    : html`<meta name="robots" content="noindex" />`;
   return html`<!doctype html>
     <html lang="${page.lang}">
       <head>
@@ -60,8 +63,7 @@ export function renderChatPage(page: ChatPage) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <title>${title}</title>
-        <meta name="description" content="${description}" />
-        ${share}
+        ${description ? html`<meta name="description" content="${description}" />` : ''} ${share}
       </head>
       <body>
         <div id="conversa-chat"></div>

@@ -44,14 +44,15 @@ export function publicPagesRoutes(deps: AppDeps) {
     return c.html(renderNotFound(langOf(c, null)), 404);
   };
 
+  // An inactive assistant's page names nothing (a neutral title, no share meta, not indexed).
   const page = (c: Context<AppEnv>, assistant: AssistantRow, config: ChatPageConfig, url: string | null) =>
     c.html(
       renderChatPage({
         lang: langOf(c, assistant),
-        name: assistant.name,
-        description: assistant.snippet.greeting,
-        url,
-        logo: logoUrl(publicUrl, assistant.logo),
+        name: assistant.active ? assistant.name : null,
+        description: assistant.active ? assistant.snippet.greeting : '',
+        url: assistant.active ? url : null,
+        logo: assistant.active ? logoUrl(publicUrl, assistant.logo) : null,
         defaultImage: `${publicUrl}${SHARE_IMAGE_PATH}`,
         config,
       }),

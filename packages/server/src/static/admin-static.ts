@@ -1,9 +1,10 @@
 /**
  * Serves the built admin console (DESIGN §1: one port for the API and the app): files from its
  * `dist` folder, hashed assets cached for a year, and `index.html` for console routes (SPA
- * fallback). Never answers under `/api`, whose unknown paths keep the JSON 404. When the legal
- * texts live elsewhere (TERMS_URL, PRIVACY_URL), `index.html` names them in `<meta>`s for the
- * console's links (no inline script: the console's policy allows none).
+ * fallback), each with the console's security headers (console-headers.ts). Never answers under
+ * `/api`, whose unknown paths keep the JSON 404. When the legal texts live elsewhere (TERMS_URL,
+ * PRIVACY_URL), `index.html` names them in `<meta>`s for the console's links (no inline script: the
+ * console's policy allows none).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import type { Config } from '../config';
 import type { AppEnv } from '../http/env';
+import { consoleSecurityHeaders } from './console-headers';
 
 /** Vite puts content-hashed files here; their names change whenever their content does. */
 const HASHED_PREFIX = '/assets/';
@@ -25,13 +27,18 @@ const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('
 /** A request for a file (`/assets/x.js`, `/favicon.svg`), as opposed to a console route. */
 const looksLikeFile = (pathname: string) => path.posix.basename(pathname).includes('.');
 
-/** Adds the caching headers of a served file (hashed or not). */
-function withCaching(response: Response, pathname: string, hashed: boolean): Response {
+/** Adds the caching and security headers of a served file (hashed or not). */
+function withHeaders(
+  response: Response,
+  pathname: string,
+  hashed: boolean,
+  security: Record<string, string>,
+): Response {
   response.headers.set(
     'Cache-Control',
     hashed && pathname.startsWith(HASHED_PREFIX) ? IMMUTABLE : REVALIDATE,
   );
-  response.headers.set('X-Content-Type-Options', 'nosniff');
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   return response;
 }
 
@@ -57,14 +64,15 @@ export function legalMeta(legal: Config['legal']): string {
 /** The routes serving a built single-page app from `root` (absolute). Mount after the API. */
 export function adminStaticRoutes(
   root: string,
-  legal: Config['legal'] = { termsUrl: null, privacyUrl: null },
+  config: Pick<Config, 'google' | 'microsoft' | 'publicUrl' | 'legal'>,
 ) {
   const app = new Hono<AppEnv>();
+  const security = consoleSecurityHeaders(config);
   // Pre-compressed `.br`/`.gz` siblings written by the admin build are sent when accepted.
   const files = serveStatic<AppEnv>({ root, precompressed: true });
   const served = serveStatic<AppEnv>({ root, path: 'index.html', precompressed: true });
   const missing = async () => undefined;
-  const head = legalMeta(legal);
+  const head = legalMeta(config.legal);
   /** `index.html`, with the legal `<meta>`s when there are any (read on each load, like the file). */
   const index = async (c: Context<AppEnv>) => {
     if (!head) return served(c, missing);
@@ -77,11 +85,11 @@ export function adminStaticRoutes(
     // The index itself, asked for by name, gets the `<meta>`s too.
     const named = head && (c.req.path === '/' || c.req.path === '/index.html');
     const file = named ? undefined : await files(c, missing);
-    if (file) return withCaching(file, c.req.path, true);
+    if (file) return withHeaders(file, c.req.path, true, security);
     // Console routes (`/login`, `/pre-sales/trainer/3`) are the app's to resolve; a missing file is a 404.
     if (!named && looksLikeFile(c.req.path)) return next();
     const page = await index(c);
-    return page ? withCaching(page, c.req.path, false) : next();
+    return page ? withHeaders(page, c.req.path, false, security) : next();
   });
   return app;
 }

@@ -4,8 +4,9 @@
  * interchangeable. Keys are ours (random ids chosen by the server), never user file names.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { makePrivateDirAsync, PRIVATE_FILE } from '../paths';
 
 /** Stored bytes by key. Implementations must make `put` atomic: a reader sees all bytes or none. */
 export interface Storage {
@@ -42,10 +43,11 @@ export function localStorage(root: string): Storage {
   return {
     async put(key, bytes) {
       const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await makePrivateDirAsync(path.dirname(target));
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      const handle = await open(temp, 'wx', 0o600);
+      const handle = await open(temp, 'wx', PRIVATE_FILE);
       try {
+        await handle.chmod(PRIVATE_FILE);
         await handle.writeFile(bytes);
         await handle.sync();
       } finally {

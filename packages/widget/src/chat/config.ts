@@ -13,10 +13,9 @@ export function readConfig(doc: Document = document): ChatPageConfig | null {
       external_id: value.external_id,
       api: typeof value.api === 'string' ? value.api : '/api',
       parent_origin: typeof value.parent_origin === 'string' ? value.parent_origin : null,
+      // An inactive assistant has no name (the server tells nothing of it but that).
       assistant:
-        typeof value.assistant === 'object' &&
-        value.assistant !== null &&
-        typeof value.assistant.name === 'string'
+        typeof value.assistant?.active === 'boolean' && typeof value.assistant.snippet === 'object'
           ? value.assistant
           : null,
     };

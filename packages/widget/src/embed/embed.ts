@@ -122,16 +122,19 @@ interface FrameMessage {
     .then(
       (
         body: {
-          data?: { name: string; snippet: { color: string; position: string; greeting: string } };
+          data?: { name: string | null; snippet: { color: string; position: string; greeting: string } };
         } | null,
       ) => {
         const data = body?.data;
         if (!data) return;
-        name = data.name;
         button.style.setProperty('--c', data.snippet.color);
-        openLabel = `${openLabel}: ${name}`;
-        if (!open) button.setAttribute('aria-label', openLabel);
-        if (frame) frame.title = name;
+        // An inactive assistant comes without a name.
+        if (data.name) {
+          name = data.name;
+          openLabel = `${openLabel}: ${name}`;
+          if (!open) button.setAttribute('aria-label', openLabel);
+          if (frame) frame.title = name;
+        }
         if (data.snippet.greeting && !open) {
           greeting = doc.createElement('div');
           greeting.id = 'conversa-greeting';

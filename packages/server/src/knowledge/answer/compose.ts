@@ -15,6 +15,7 @@ import type { Db } from '../../db/database';
 import { contentWords, type Passage, retrieve } from '../retrieval';
 import { detectLanguage } from '../text/language';
 import { extractiveAnswer, sourcesOf, supportingPassages } from './extractive';
+import { linkFilter, linkPolicy } from './links';
 import { LlmError, streamCompletion } from './llm';
 import { phrase } from './phrases';
 import { groundedPrompt, type Turn } from './prompt';
@@ -52,6 +53,8 @@ export interface ComposeInput {
   /** The conversation before this question, oldest first (the route passes the last few turns). */
   history?: Turn[];
   assistantName: string;
+  /** The institution's website (its host is the one links may lead to besides the passages'). */
+  website?: string | null;
   /** The language when the question's cannot be told (the assistant's). */
   fallbackLocale: Locale;
   /** The product's handoff contact, if any. */
@@ -108,10 +111,21 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   // A strong FAQ is answered with its own answer, as written by the institution.
   if (input.llm && supporting.length > 0 && !supporting[0]!.strong) {
     let text = '';
+    // The visitor sees, and the conversation keeps, only links the institution points to.
+    const links = linkFilter(
+      linkPolicy({ website: input.website ?? null, passages: supporting.map((p) => p.text) }),
+    );
     try {
       for await (const piece of generate(input, input.llm, supporting, locale)) {
-        text += piece;
-        yield { event: 'token', data: { text: piece } };
+        const safe = links.push(piece);
+        if (safe === '') continue;
+        text += safe;
+        yield { event: 'token', data: { text: safe } };
+      }
+      const rest = links.flush();
+      if (rest !== '') {
+        text += rest;
+        yield { event: 'token', data: { text: rest } };
       }
     } catch (error) {
       if (!(error instanceof LlmError)) throw error;
@@ -147,6 +161,7 @@ function generate(input: ComposeInput, llm: LlmConfig, passages: Passage[], loca
     history: input.history ?? [],
     passages,
     locale,
+    website: input.website ?? null,
   });
   return streamCompletion(llm, messages, input.signal);
 }

@@ -132,12 +132,14 @@ describe('generative answers through the chat', () => {
     expect(request!.body).toMatchObject({ model: 'test-model', stream: true });
     const [system, user] = request!.body.messages;
     expect(system!.role).toBe('system');
-    expect(system!.content).toContain(
-      '[1] (Knowledge base)\nThe school bus collects students every morning at 7:30',
-    );
     expect(system!.content).toContain('Always answer in English');
     expect(system!.content).toMatch(/not sure/);
-    expect(user).toEqual({ role: 'user', content: 'When does the school bus leave?' });
+    // The passages ride in the user's message, fenced as data (llm-safety.test.ts).
+    expect(user!.role).toBe('user');
+    expect(user!.content).toContain(
+      '[1] (Knowledge base)\nThe school bus collects students every morning at 7:30',
+    );
+    expect(user!.content.endsWith('\nWhen does the school bus leave?')).toBe(true);
 
     const { body } = await server.call<{ data: Conversation }>(
       `/api/public/conversation/${session.conversation_id}`,
@@ -159,12 +161,14 @@ describe('generative answers through the chat', () => {
     expect(eventNames(followUp)).toEqual(['token', 'token', 'token', 'sources', 'done']);
     expect(received).toHaveLength(2);
     const [system, ...turns] = received[1]!.body.messages;
-    expect(system!.content).toContain('[1] (Knowledge base)\nThe school bus collects students');
-    expect(turns).toEqual([
+    expect(system!.role).toBe('system');
+    expect(turns.slice(0, 2)).toEqual([
       { role: 'user', content: 'When does the school bus leave?' },
       { role: 'assistant', content: 'The bus leaves at 7:30 [1].' },
-      { role: 'user', content: 'And where does it stop?' },
     ]);
+    expect(turns).toHaveLength(3);
+    expect(turns[2]!.content).toContain('[1] (Knowledge base)\nThe school bus collects students');
+    expect(turns[2]!.content.endsWith('\nAnd where does it stop?')).toBe(true);
   });
 
   it('keeps an unrelated new question apart from the one before', async () => {

@@ -1,0 +1,118 @@
+/**
+ * The live stream of an assistant's file events (`GET institution-product/{id}/events`, SSE).
+ * A stream holds a connection and a subscription for as long as the tab stays open, so each is
+ * bounded: at most `EVENT_STREAMS_PER_USER` open at once per user (per process: each server
+ * process counts its own connections), a maximum lifetime after which it ends and the client
+ * connects again (through the full authorisation), and the session looked up again at every
+ * heartbeat so that a logout or a password change ends it.
+ */
+import { FILE_EVENT } from '@conversa/contract/knowledge';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { StaffUser } from '../auth/scope';
+import { sessions } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../http/errors';
+import type { AppEnv } from '../http/env';
+import { fileTopic } from './files.service';
+
+/** Streams one user may hold open at once in one process (a few tabs, not a connection flood). */
+export const EVENT_STREAMS_PER_USER = 10;
+/** Seconds a refused client is told to wait: places free up when tabs close. */
+const RETRY_AFTER_SECONDS = 30;
+
+/** True while the session is neither revoked nor expired. */
+async function sessionLive(deps: AppDeps, userId: number, sessionId: string): Promise<boolean> {
+  const [row] = await deps.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, deps.clock.now()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The file event streams of one app; make one per process (it holds the per-user counts). */
+export function fileEventStreams(deps: AppDeps) {
+  const { heartbeatMs, maxAgeMs } = deps.config.eventStreams;
+  const openByUser = new Map<number, number>();
+
+  /** Takes a place for the user (synchronously, so concurrent requests cannot overshoot). */
+  function take(userId: number): () => void {
+    const open = openByUser.get(userId) ?? 0;
+    if (open >= EVENT_STREAMS_PER_USER) {
+      throw new ApiError(429, 'too_many_streams', {
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
+    }
+    openByUser.set(userId, open + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (openByUser.get(userId) ?? 1) - 1;
+      if (left > 0) openByUser.set(userId, left);
+      else openByUser.delete(userId);
+    };
+  }
+
+  /** Answers with the stream of an assistant's file events for the signed-in staff `user`. */
+  return function open(c: Context<AppEnv>, productId: number, user: StaffUser): Response {
+    const { userId, sessionId } = user;
+    const release = take(userId);
+    try {
+      c.header('X-Accel-Buffering', 'no');
+      return streamSSE(c, async (stream) => {
+        const stop = new AbortController();
+        const end = () => stop.abort();
+        stream.onAbort(end);
+        if (deps.events.closed.aborted) end();
+        else deps.events.closed.addEventListener('abort', end, { once: true });
+        const lifetime = setTimeout(end, maxAgeMs);
+        // Writes in order, one at a time, whatever the rate of events.
+        let writing = Promise.resolve();
+        const unsubscribe = deps.events.subscribe(fileTopic(productId), (event) => {
+          writing = writing.then(() => stream.writeSSE({ event: FILE_EVENT, data: JSON.stringify(event) }));
+        });
+        try {
+          await stream.write(': connected\n\n');
+          for (;;) {
+            await pause(heartbeatMs, stop.signal);
+            if (stop.signal.aborted || stream.aborted) break;
+            if (!(await sessionLive(deps, userId, sessionId))) break;
+            writing = writing.then(() => stream.write(': ping\n\n').then(() => undefined));
+            await writing;
+          }
+        } finally {
+          clearTimeout(lifetime);
+          deps.events.closed.removeEventListener('abort', end);
+          unsubscribe();
+          release();
+        }
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+}
