@@ -104,11 +104,16 @@ export const institutions = pgTable(
     country: text('country'),
     location: text('location'),
     logo: text('logo'),
+    /** Who created it: the institutions quota counts these (`MAX_INSTITUTIONS_PER_USER`). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The admin's list pages by name.
-  (t) => [index('institutions_name_idx').on(t.name, t.id)],
+  // The admin's list pages by name; the quota counts by creator.
+  (t) => [
+    index('institutions_name_idx').on(t.name, t.id),
+    index('institutions_created_by_idx').on(t.createdBy),
+  ],
 );
 
 export const memberships = pgTable(

@@ -3,12 +3,13 @@
  * session's institution), the admin's list, one institution read and replaced, and
  * `GET user/{id}/institution` for the sign-in's select-institution step.
  */
+import { MAX_INSTITUTIONS_PER_USER } from '@conversa/contract/constants';
 import { ListInstitutionsQuerySchema } from '@conversa/contract/institution';
 import { Hono } from 'hono';
 import { authorize, headerInstitution, requireAdmin, requireStaff } from '../auth/auth.middleware';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound, quotaExceeded } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { readId, readJson, readQuery } from '../http/validate';
 import { institutionsRepo } from './institutions.repo';
@@ -35,7 +36,9 @@ export function institutionsRoutes(deps: AppDeps) {
         firstProduct: firstProduct(input.kind, input.name),
         now: deps.clock.now(),
         locale: c.get('locale'),
+        quota: c.get('auth').isAdmin ? null : MAX_INSTITUTIONS_PER_USER,
       });
+      if (!institution) throw quotaExceeded('institution_quota', MAX_INSTITUTIONS_PER_USER);
       // A new membership changes what this user's cached sessions may do.
       deps.sessionCache.forgetUser(c.get('auth').userId);
       return ok(c, institution, 201);

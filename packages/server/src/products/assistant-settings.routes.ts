@@ -8,11 +8,12 @@ import {
   KnowledgeBaseSchema,
   UpdateProductBodySchema,
 } from '@conversa/contract/assistant';
+import { MAX_ASSISTANTS_PER_INSTITUTION } from '@conversa/contract/constants';
 import { Hono } from 'hono';
 import { authorize, requireStaff } from '../auth/auth.middleware';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound, quotaExceeded } from '../http/errors';
 import { ok } from '../http/respond';
 import { readJson } from '../http/validate';
 import { translate } from '../i18n/translate';
@@ -40,7 +41,10 @@ export function assistantSettingsRoutes(deps: AppDeps) {
           issues: [{ path: 'type', code: 'invalid_value', message: translate(locale, 'invalid_value') }],
         });
       }
-      return ok(c, await settings.create(institutionId, input, deps.clock.now()), 201);
+      const quota = c.get('auth').isAdmin ? null : MAX_ASSISTANTS_PER_INSTITUTION;
+      const created = await settings.create(institutionId, input, deps.clock.now(), quota);
+      if (!created) throw quotaExceeded('assistant_quota', MAX_ASSISTANTS_PER_INSTITUTION);
+      return ok(c, created, 201);
     })
     .put('/institution-product/:id', staff, async (c) => {
       const current = await scoped(c, 'product.read');
