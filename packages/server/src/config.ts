@@ -48,6 +48,8 @@ export interface Config {
   widgetDir: string | null;
   /** Background jobs run at a time per process; null = 1 on PGlite, 2 on PostgreSQL. */
   jobConcurrency: number | null;
+  /** The heap of each document extraction process, in MB; null = the default (512). */
+  extractMemoryMb: number | null;
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
   llm: LlmConfig | null;
 }
@@ -87,6 +89,13 @@ const EnvSchema = v.object({
   ),
   JOB_CONCURRENCY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'JOB_CONCURRENCY must be 1 to 99'), v.transform(Number)),
+  ),
+  EXTRACT_MEMORY_MB: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{1,4}$/, 'EXTRACT_MEMORY_MB must be a number of MB (10 to 99999)'),
+      v.transform(Number),
+    ),
   ),
 });
 
@@ -154,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? path.resolve(e.WIDGET_DIR)
           : null,
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
+    extractMemoryMb: e.EXTRACT_MEMORY_MB ?? null,
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? {

@@ -1,14 +1,13 @@
 /**
- * The extraction worker thread (started by extract.ts, one per document): reads the bytes handed
- * over in `workerData`, extracts and normalises the text, posts one ExtractResult and is terminated.
- * Bundled on its own as dist/extract.worker.js.
+ * The extraction child process (forked by extract.ts, one per document, with its own heap limit):
+ * waits for one ExtractRequest over IPC, extracts and normalises the text, sends one ExtractResult
+ * and is then killed. Bundled on its own as dist/extract.child.js.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import type { FileType } from '@conversa/contract/knowledge';
 import { normalizeText } from '../text/chunk';
-import { extractDocx } from './docx';
+import { extractDocx, loadMammoth } from './docx';
 import type { ExtractLimits, ExtractResult } from './extract';
-import { extractPdf } from './pdf';
+import { extractPdf, loadPdfJs } from './pdf';
 import { extractTxt } from './txt';
 
 /** What extract.ts sends. */
@@ -17,6 +16,9 @@ export interface ExtractRequest {
   type: FileType;
   limits: ExtractLimits;
 }
+
+/** What this process tells extract.ts: that it is ready for the request, then the outcome. */
+export type ChildMessage = { ready: true } | { result: ExtractResult };
 
 async function extract({ bytes, type, limits }: ExtractRequest): Promise<ExtractResult> {
   const raw =
@@ -34,12 +36,19 @@ async function extract({ bytes, type, limits }: ExtractRequest): Promise<Extract
   return { ok: true, text, pages: raw.pages };
 }
 
-let posted = false;
-/** Posts the first outcome only: a library's stray rejection after the answer changes nothing. */
+/** Loads both parsers (a spare does this before its document arrives). */
+async function warmUp(): Promise<void> {
+  await Promise.all([loadPdfJs(), loadMammoth()]);
+}
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+let answered = false;
+/** Sends the first outcome only: a library's stray rejection after the answer changes nothing. */
 function answer(result: ExtractResult): void {
-  if (posted) return;
-  posted = true;
-  parentPort?.postMessage(result);
+  if (answered) return;
+  answered = true;
+  send({ result });
 }
 
 const failed = (error: unknown): ExtractResult => ({
@@ -50,5 +59,12 @@ const failed = (error: unknown): ExtractResult => ({
 // Errors a parser throws outside our awaits are still about this document: answer, do not crash.
 process.on('uncaughtException', (error) => answer(failed(error)));
 process.on('unhandledRejection', (error) => answer(failed(error)));
+// The server went away (or gave up on this document): nothing is left to answer to.
+process.on('disconnect', () => process.exit(0));
 
-extract(workerData as ExtractRequest).then(answer, (error: unknown) => answer(failed(error)));
+process.once('message', (request: ExtractRequest) => {
+  extract(request).then(answer, (error: unknown) => answer(failed(error)));
+});
+// A spare started ahead of its document loads the parsers while it waits.
+if (process.argv.includes('--warm')) await warmUp().catch(() => undefined);
+send({ ready: true });
