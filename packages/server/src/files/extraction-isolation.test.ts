@@ -49,5 +49,6 @@ describe('document extraction in its own process', () => {
     expect(next.status).toBe(201);
     await server.jobs.idle(120_000);
     expect((await listed()).find((f) => f.name === 'notes.txt')).toMatchObject({ state: 'ready' });
-  });
+    // Deflating and inflating half a gigabyte takes a few seconds alone, many on a loaded machine.
+  }, 120_000);
 });
