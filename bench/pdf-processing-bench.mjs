@@ -1,6 +1,6 @@
 // Time to process a 100-page PDF (issue 4 §7): a generated text PDF uploaded to the built server
 // through `POST institution-product/{id}/file`, then the time until the file is `ready` (extracted
-// in the worker thread, chunked, indexed), read from the server-sent events the console follows.
+// in a child process, chunked, indexed), read from the server-sent events the console follows.
 // On the embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL, started by `npm run bench`).
 import { performance } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -74,43 +74,52 @@ async function measure(label, databaseUrl, bytes) {
     const headers = { authorization: `Bearer ${token}`, 'x-institution-id': String(institution.id) };
     const [product] = await api(server.url, 'GET', `/institution/${institution.id}/product`, { token });
 
-    const form = new FormData();
-    form.append('files', new Blob([bytes], { type: 'application/pdf' }), 'handbook-100-pages.pdf');
-    const started = performance.now();
-    // Listen first (the job may finish fast), then upload.
-    const listening = fetch(`${server.url}/api/institution-product/${product.id}/file`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    const response = await listening;
-    const uploaded = performance.now() - started;
-    const [file] = (await response.json()).data;
-    const finished = await Promise.race([
-      waitForFile(server.url, headers, product.id, file.id),
-      // The event may have gone out before the stream opened: the list tells.
-      (async () => {
-        for (;;) {
-          await new Promise((r) => setTimeout(r, 250));
-          const files = await api(server.url, 'GET', `/institution-product/${product.id}/file`, {
-            token,
-            institution: institution.id,
-          }).catch(() => []);
-          const current = files.find((f) => f.id === file.id);
-          if (current && current.state !== 'processing') return current;
-        }
-      })(),
-    ]);
-    const total = performance.now() - started;
+    /** Uploads the PDF and resolves when it is ready (or failed), with both timings. */
+    const processOnce = async (name) => {
+      const form = new FormData();
+      form.append('files', new Blob([bytes], { type: 'application/pdf' }), name);
+      const started = performance.now();
+      // Listen first (the job may finish fast), then upload.
+      const listening = fetch(`${server.url}/api/institution-product/${product.id}/file`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      const response = await listening;
+      const uploaded = performance.now() - started;
+      const [file] = (await response.json()).data;
+      const finished = await Promise.race([
+        waitForFile(server.url, headers, product.id, file.id),
+        // The event may have gone out before the stream opened: the list tells.
+        (async () => {
+          for (;;) {
+            await new Promise((r) => setTimeout(r, 250));
+            const files = await api(server.url, 'GET', `/institution-product/${product.id}/file`, {
+              token,
+              institution: institution.id,
+            }).catch(() => []);
+            const current = files.find((f) => f.id === file.id);
+            if (current && current.state !== 'processing') return current;
+          }
+        })(),
+      ]);
+      return { finished, uploaded, total: performance.now() - started };
+    };
+    // The first document starts its extraction process; later ones take the spare started and
+    // warmed meanwhile.
+    const first = await processOnce('handbook-100-pages.pdf');
+    const second = await processOnce('handbook-100-pages-again.pdf');
+    const finished = second.finished.state === 'ready' ? first.finished : second.finished;
     const row = {
       database: label,
       state: finished.state,
       reason: finished.reason,
-      uploadMs: Math.round(uploaded),
-      readyMs: Math.round(total),
+      uploadMs: Math.round(first.uploaded),
+      readyMs: Math.round(first.total),
+      warmReadyMs: Math.round(second.total),
     };
     console.log(
-      `${label.padEnd(10)} ${PAGES} pages (${Math.round(bytes.length / 1024)} KB): upload answered in ${row.uploadMs} ms, ${row.state} after ${row.readyMs} ms`,
+      `${label.padEnd(10)} ${PAGES} pages (${Math.round(bytes.length / 1024)} KB): upload answered in ${row.uploadMs} ms, ${row.state} after ${row.readyMs} ms (next file ${row.warmReadyMs} ms)`,
     );
     return row;
   } finally {
@@ -132,12 +141,14 @@ writeSection(
 
 ${new Date().toISOString().slice(0, 10)}, ${machine()}. A generated ${PAGES}-page text PDF
 (${Math.round(bytes.length / 1024)} KB, about ${LINES_PER_PAGE} lines a page) uploaded to the built server; the
-time until it is ready is read from \`GET institution-product/{id}/events\`: extraction with pdf.js in the
-worker thread, chunking, indexing. No budget in DESIGN §9; recorded.
+time until it is ready is read from \`GET institution-product/{id}/events\`: extraction with pdf.js in a
+child process of its own (512 MB heap), chunking, indexing. The first file starts its process; the
+same PDF uploaded next takes the spare process started and warmed meanwhile. No budget in DESIGN §9;
+recorded.
 
-| database | upload answered ms | ready after ms | outcome |
-|---|---:|---:|---|
-${rows.map((r) => `| ${r.database} | ${r.uploadMs} | ${r.readyMs} | ${r.state}${r.reason ? ` (${r.reason})` : ''} |`).join('\n')}`,
+| database | upload answered ms | ready after ms | next file ready after ms | outcome |
+|---|---:|---:|---:|---|
+${rows.map((r) => `| ${r.database} | ${r.uploadMs} | ${r.readyMs} | ${r.warmReadyMs} | ${r.state}${r.reason ? ` (${r.reason})` : ''} |`).join('\n')}`,
 );
 if (rows.some((r) => r.state !== 'ready')) {
   console.log('the PDF did not become ready');

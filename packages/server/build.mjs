@@ -1,5 +1,5 @@
-// Bundles the server into dist/main.js and the document extraction worker into
-// dist/extract.worker.js (main.js starts it from beside itself): workspace packages (TypeScript
+// Bundles the server into dist/main.js and the document extraction child process into
+// dist/extract.child.js (main.js forks it from beside itself): workspace packages (TypeScript
 // sources) inlined, npm dependencies of the server kept external (loaded from node_modules at run
 // time); what the workspace packages depend on is bundled with them.
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ const packageName = (specifier) =>
     .join('/');
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'extract.worker': 'src/knowledge/extract/extract.worker.ts' },
+  entryPoints: { main: 'src/main.ts', 'extract.child': 'src/knowledge/extract/extract.child.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -54,6 +54,7 @@ export const ErrorCode = {
   accountUsesOtherMethod: 'account_uses_other_method',
   linkInactive: 'link_inactive',
   answerFailed: 'answer_failed',
+  quotaExceeded: 'quota_exceeded',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

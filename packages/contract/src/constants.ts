@@ -35,6 +35,11 @@ export const FILE_MAX_MB = 10;
 export const FILE_MAX_BYTES = FILE_MAX_MB * 1024 * 1024;
 export const FILE_TYPES = ['txt', 'docx', 'pdf'] as const;
 
+/** Institutions one user may create (platform admins are exempt); beyond, 403 `quota_exceeded`. */
+export const MAX_INSTITUTIONS_PER_USER = 10;
+/** Assistants (institution products) one institution may have, its first one included. */
+export const MAX_ASSISTANTS_PER_INSTITUTION = 10;
+
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';
 export const DATE_FORMATS = {

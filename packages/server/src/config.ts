@@ -55,6 +55,8 @@ export interface Config {
   widgetDir: string | null;
   /** Background jobs run at a time per process; null = 1 on PGlite, 2 on PostgreSQL. */
   jobConcurrency: number | null;
+  /** The heap of each document extraction process, in MB; null = the default (512). */
+  extractMemoryMb: number | null;
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
   llm: LlmConfig | null;
   /**
@@ -143,6 +145,13 @@ const EnvSchema = v.object({
   // Empty means unset, like ADMIN_DIR.
   TERMS_URL: v.optional(v.pipe(v.string(), v.regex(HTTP_URL, 'TERMS_URL must be an http(s) URL'))),
   PRIVACY_URL: v.optional(v.pipe(v.string(), v.regex(HTTP_URL, 'PRIVACY_URL must be an http(s) URL'))),
+  EXTRACT_MEMORY_MB: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{1,4}$/, 'EXTRACT_MEMORY_MB must be a number of MB (10 to 99999)'),
+      v.transform(Number),
+    ),
+  ),
 });
 
 /** The signing key: JWT_SECRET, else one generated once and kept in DATA_DIR. */
@@ -204,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
     eventStreams: { heartbeatMs: e.SSE_HEARTBEAT_MS, maxAgeMs: e.SSE_MAX_AGE_MS },
+    extractMemoryMb: e.EXTRACT_MEMORY_MB ?? null,
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? {

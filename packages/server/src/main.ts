@@ -38,6 +38,7 @@ const jobs = createJobRunner({
   storage,
   events,
   concurrency: config.jobConcurrency,
+  extractMemoryMb: config.extractMemoryMb,
 });
 const app = createApp({ config, database, logger, mailer, clock: systemClock, storage, events, jobs });
 

@@ -104,11 +104,16 @@ export const institutions = pgTable(
     country: text('country'),
     location: text('location'),
     logo: text('logo'),
+    /** Who created it: the institutions quota counts these (`MAX_INSTITUTIONS_PER_USER`). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The admin's list pages by name.
-  (t) => [index('institutions_name_idx').on(t.name, t.id)],
+  // The admin's list pages by name; the quota counts by creator.
+  (t) => [
+    index('institutions_name_idx').on(t.name, t.id),
+    index('institutions_created_by_idx').on(t.createdBy),
+  ],
 );
 
 export const memberships = pgTable(
@@ -243,11 +248,21 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lockedBy: text('locked_by'),
+    /** When it was last claimed: the institution served longest ago goes first (fair claims). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+  (t) => [
+    index('jobs_due_idx').on(t.state, t.runAt),
+    // Fair claims (jobs without an institution count as tenant 0): an institution's oldest due
+    // job, over live jobs only, and its last claim, one index probe.
+    index('jobs_tenant_due_idx')
+      .on(sql`coalesce(${t.institutionId}, 0)`, t.runAt, t.id)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('jobs_tenant_claimed_idx').on(sql`coalesce(${t.institutionId}, 0)`, t.claimedAt),
+  ],
 );
 
 /** A visitor's conversation with an assistant (public chat, widget, WhatsApp later). */

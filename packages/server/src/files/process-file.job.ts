@@ -1,5 +1,5 @@
 /**
- * The `process_file` job: reads a stored file's text (in a worker with time and memory limits),
+ * The `process_file` job: reads a stored file's text (in a child process with time and memory limits),
  * chunks it, indexes the chunks and records the outcome: `ready` with pages and characters, or
  * `failed` with a reason the user can act on. Each change is published to the console (SSE).
  *
@@ -16,7 +16,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events/event-bus';
 import type { JobHandler } from '../jobs/runner';
-import { extractText } from '../knowledge/extract/extract';
+import { type ExtractLimits, extractText } from '../knowledge/extract/extract';
 import { replaceChunks } from '../knowledge/index.repo';
 import { chunkText } from '../knowledge/text/chunk';
 import type { Storage } from '../storage/storage';
@@ -29,6 +29,8 @@ export interface ProcessFileDeps {
   events: EventBus;
   clock: Clock;
   logger: Logger;
+  /** Limits of the extraction (the defaults where unset). */
+  extractLimits?: Partial<ExtractLimits>;
 }
 
 function target(payload: Record<string, unknown>): { institutionId: number; fileId: number } {
@@ -62,7 +64,11 @@ export function processFileJob(deps: ProcessFileDeps): JobHandler {
         return;
       }
       const started = performance.now();
-      const result = await extractText(bytes, file.type as Parameters<typeof extractText>[1]);
+      const result = await extractText(
+        bytes,
+        file.type as Parameters<typeof extractText>[1],
+        deps.extractLimits,
+      );
       if (signal.aborted) return;
       if (!result.ok) {
         logger.info({ fileId, reason: result.reason, detail: result.detail }, 'process_file: not usable');

@@ -15,7 +15,13 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
-    readonly options: { issues?: Issue[]; params?: Params; headers?: Record<string, string> } = {},
+    readonly options: {
+      issues?: Issue[];
+      params?: Params;
+      headers?: Record<string, string>;
+      /** The catalog key of the message when it is more precise than the code's own text. */
+      message?: string;
+    } = {},
   ) {
     super(code);
     this.name = 'ApiError';
@@ -29,13 +35,16 @@ export function isApiError(error: unknown): error is ApiError {
 
 export const notFound = () => new ApiError(404, 'not_found');
 export const forbidden = () => new ApiError(403, 'forbidden');
+/** A creation past one of the contract's quotas (`MAX_*` in constants). */
+export const quotaExceeded = (quota: 'institution_quota' | 'assistant_quota', limit: number) =>
+  new ApiError(403, 'quota_exceeded', { message: quota, params: { limit } });
 
 function render(c: Context<AppEnv>, error: ApiError) {
   const locale = c.get('locale') ?? 'en';
   for (const [name, value] of Object.entries(error.options.headers ?? {})) c.header(name, value);
   return c.json(
     {
-      message: translate(locale, error.code, error.options.params),
+      message: translate(locale, error.options.message ?? error.code, error.options.params),
       code: error.code,
       ...(error.options.issues ? { issues: error.options.issues } : {}),
     },

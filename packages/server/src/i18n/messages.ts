@@ -143,9 +143,25 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'The assistant could not answer right now. Try again in a moment.',
     es: 'El asistente no pudo responder ahora. Inténtalo de nuevo en un momento.',
   },
+  quota_exceeded: {
+    en: 'You have reached the limit of {limit}.',
+    es: 'Has alcanzado el límite de {limit}.',
+  },
   internal_error: {
     en: 'Something went wrong on our side. Try again in a moment.',
     es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en un momento.',
+  },
+};
+
+/** What a `quota_exceeded` answer says, by quota (the code stays `quota_exceeded`). */
+export const quotaMessages: Catalog<'institution_quota' | 'assistant_quota'> = {
+  institution_quota: {
+    en: 'You can create at most {limit} institutions. Contact us if you need more.',
+    es: 'Puedes crear como máximo {limit} instituciones. Contáctanos si necesitas más.',
+  },
+  assistant_quota: {
+    en: 'An institution can have at most {limit} assistants. Contact us if you need more.',
+    es: 'Una institución puede tener como máximo {limit} asistentes. Contáctanos si necesitas más.',
   },
 };
 

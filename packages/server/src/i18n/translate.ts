@@ -1,8 +1,8 @@
 /** Picks the request's language and fills message placeholders. */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@conversa/contract/constants';
-import { errorMessages, successMessages, validationMessages } from './messages';
+import { errorMessages, quotaMessages, successMessages, validationMessages } from './messages';
 
-const catalogs = { ...validationMessages, ...errorMessages, ...successMessages } as Record<
+const catalogs = { ...validationMessages, ...errorMessages, ...quotaMessages, ...successMessages } as Record<
   string,
   Record<Locale, string>
 >;

@@ -50,6 +50,8 @@ export interface NewInstitution {
   firstProduct: { type: ProductType; name: string };
   now: Date;
   locale: Locale;
+  /** Institutions the owner may have created, this one included; null for no limit. */
+  quota: number | null;
 }
 
 export interface ListInstitutionsOptions {
@@ -120,14 +122,24 @@ export function institutionsRepo(db: Db) {
   return {
     /**
      * Inserts an institution, its `main` member, its first product, and makes it the owner's last
-     * institution, all in one transaction.
+     * institution, all in one transaction; null when the owner has created `quota` already.
      */
-    async insert(spec: NewInstitution): Promise<Institution> {
-      const { ownerId, input, firstProduct, now } = spec;
+    async insert(spec: NewInstitution): Promise<Institution | null> {
+      const { ownerId, input, firstProduct, now, quota } = spec;
       const row = await db.transaction(async (tx) => {
+        if (quota !== null) {
+          // The owner's row is locked until commit: two creations by one user count one after the
+          // other, so both cannot see room for one more.
+          await tx.execute(sql`select id from ${users} where id = ${ownerId} for update`);
+          const [created] = await tx
+            .select({ n: count() })
+            .from(institutions)
+            .where(eq(institutions.createdBy, ownerId));
+          if ((created?.n ?? 0) >= quota) return null;
+        }
         const [inserted] = await tx
           .insert(institutions)
-          .values({ ...columns(input), kind: input.kind, createdAt: now, updatedAt: now })
+          .values({ ...columns(input), kind: input.kind, createdBy: ownerId, createdAt: now, updatedAt: now })
           .returning();
         const id = inserted!.id;
         await tx
@@ -143,7 +155,7 @@ export function institutionsRepo(db: Db) {
         await tx.update(users).set({ lastInstitutionId: id }).where(eq(users.id, ownerId));
         return inserted!;
       });
-      return toInstitution(row, spec.locale);
+      return row ? toInstitution(row, spec.locale) : null;
     },
 
     /** One institution, or null. */

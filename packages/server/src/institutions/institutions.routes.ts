@@ -3,11 +3,12 @@
  * session's institution), the admin's list, one institution read and replaced, and
  * `GET user/{id}/institution` for the sign-in's select-institution step.
  */
+import { MAX_INSTITUTIONS_PER_USER } from '@conversa/contract/constants';
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
+import { notFound, quotaExceeded } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { institutionsRepo } from './institutions.repo';
@@ -27,7 +28,9 @@ export function institutionsRoutes(deps: AppDeps) {
       firstProduct: firstProduct(body.kind, body.name),
       now: deps.clock.now(),
       locale: c.get('locale'),
+      quota: user.isAdmin ? null : MAX_INSTITUTIONS_PER_USER,
     });
+    if (!institution) throw quotaExceeded('institution_quota', MAX_INSTITUTIONS_PER_USER);
     // A new membership changes what this user's cached sessions may do.
     deps.sessionCache.forgetUser(user.userId);
     return ok(c, institution, 201);

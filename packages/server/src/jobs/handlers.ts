@@ -16,6 +16,8 @@ export interface JobRunnerDeps {
   events: EventBus;
   /** Jobs at a time; null picks 1 on PGlite (one connection, one thread) and 2 on PostgreSQL. */
   concurrency: number | null;
+  /** The heap of each document extraction process in MB; null for the default. */
+  extractMemoryMb?: number | null;
   leaseMs?: number;
   pollMs?: number;
 }
@@ -32,7 +34,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     leaseMs: deps.leaseMs,
     pollMs: deps.pollMs,
     handlers: {
-      [PROCESS_FILE]: processFileJob({ db: database.db, storage, events, clock, logger }),
+      [PROCESS_FILE]: processFileJob({
+        db: database.db,
+        storage,
+        events,
+        clock,
+        logger,
+        extractLimits: { maxMemoryMb: deps.extractMemoryMb ?? undefined },
+      }),
     },
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema';
+import { institutions, jobs } from '../db/schema';
 import { createTestServer, type TestServer } from '../testing';
 import { backoffMs, enqueue, jobQueue, KEEP_DONE_MS, KEEP_FAILED_MS } from './queue';
 import { type JobHandler, JobRunner } from './runner';
@@ -220,5 +220,84 @@ describe('job queue', () => {
       state: 'failed',
       lastError: 'Error: no handler for job kind nobody-knows',
     });
+  });
+});
+
+describe('fair claims across institutions', () => {
+  /** Fresh institutions (jobs reference them). */
+  async function tenants(n: number): Promise<number[]> {
+    const rows = await server.database.db
+      .insert(institutions)
+      .values(Array.from({ length: n }, (_, i) => ({ name: `Tenant ${i}`, kind: 'school' })))
+      .returning({ id: institutions.id });
+    return rows.map((r) => r.id);
+  }
+  const addFor = (institutionId: number, n: number) =>
+    enqueue(server.database.db, 'file', { n }, server.clock.now(), { institutionId });
+
+  /** Runs every due job with one worker; resolves to the institutions in the order they ran. */
+  async function runOrder(concurrency: number): Promise<number[]> {
+    const order: number[] = [];
+    const worker = runner(
+      {
+        file: {
+          run: async (_payload, { job }) => {
+            order.push(job.institutionId!);
+            await new Promise((resolve) => setTimeout(resolve, 2));
+          },
+        },
+      },
+      { concurrency },
+    );
+    worker.start();
+    await worker.idle();
+    return order;
+  }
+
+  it("does not make one institution's single file wait behind another's twenty", async () => {
+    const [a, b] = (await tenants(2)) as [number, number];
+    for (let n = 0; n < 20; n += 1) await addFor(a, n);
+    await addFor(b, 0);
+    const order = await runOrder(1);
+    expect(order).toHaveLength(21);
+    expect(order.indexOf(b)).toBeLessThanOrEqual(1);
+  });
+
+  it('takes turns between busy institutions, the one served longest ago first', async () => {
+    const [a, b, c] = (await tenants(3)) as [number, number, number];
+    for (let n = 0; n < 4; n += 1) await addFor(a, n);
+    for (let n = 0; n < 3; n += 1) await addFor(b, n);
+    await addFor(c, 0);
+    expect(await runOrder(1)).toEqual([a, b, c, a, b, a, b, a]);
+  });
+
+  it('prefers the institution with the fewest running jobs, for any claimer', async () => {
+    const [a, b] = (await tenants(2)) as [number, number];
+    for (let n = 0; n < 3; n += 1) await addFor(a, n);
+    await addFor(b, 0);
+    const one = jobQueue(server.database.db, 'one');
+    const two = jobQueue(server.database.db, 'two');
+    const first = await one.claim(server.clock.now(), 30_000);
+    const second = await two.claim(server.clock.now(), 30_000);
+    expect([first?.institutionId, second?.institutionId]).toEqual([a, b]);
+    expect((await two.claim(server.clock.now(), 30_000))?.institutionId).toBe(a);
+  });
+
+  it('never hands one job to two concurrent claimers', async () => {
+    const ids = await tenants(3);
+    for (let n = 0; n < 30; n += 1) await addFor(ids[n % 3]!, n);
+    const claimed: number[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, w) => {
+        const queue = jobQueue(server.database.db, `claimer-${w}`);
+        for (;;) {
+          const job = await queue.claim(server.clock.now(), 30_000);
+          if (!job) return;
+          claimed.push(job.id);
+        }
+      }),
+    );
+    expect(claimed).toHaveLength(30);
+    expect(new Set(claimed).size).toBe(30);
   });
 });

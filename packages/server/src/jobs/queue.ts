@@ -90,20 +90,55 @@ export function jobQueue(db: Db, workerId: string) {
     /**
      * Claims the next due job: queued and due, or running with a lease that ran out (its worker
      * died). Takes the lease and counts the attempt; null when nothing is due.
+     *
+     * Fair across institutions, so one tenant's backlog does not starve another's single file: the
+     * institution is chosen first (fewest jobs running now, then the one served longest ago: a
+     * round robin that holds with one worker, then the oldest waiting), and its oldest due job is
+     * taken. Jobs without an institution share one turn.
      */
     async claim(now: Date, leaseMs: number): Promise<Job | null> {
       const lockedUntil = new Date(now.getTime() + leaseMs);
+      // The institutions are ordered in a subquery (an ORDER BY keeps PostgreSQL from flattening
+      // it) and walked by a lateral nested loop under LIMIT 1: heads are locked one institution at
+      // a time, in that order, and the walk stops at the first one not locked by another claimer.
+      // The due conditions sit on the locked row itself, so PostgreSQL re-checks them on a row
+      // another claimer changed meanwhile: a job is never claimed twice.
       const result = await db.execute(sql`
         update jobs
         set state = 'running', attempts = attempts + 1, locked_until = ${lockedUntil},
-            locked_by = ${workerId}, updated_at = ${now}
+            locked_by = ${workerId}, claimed_at = ${now}, updated_at = ${now}
         where id = (
-          select id from jobs
-          where (state = 'queued' and run_at <= ${now})
-             or (state = 'running' and locked_until < ${now})
-          order by run_at, id
+          select head.id
+          from (
+            select due.tenant,
+              coalesce(busy.running, 0) as running,
+              (select max(served.claimed_at) from jobs served
+                where coalesce(served.institution_id, 0) = due.tenant) as served_at,
+              due.oldest
+            from (
+              select coalesce(institution_id, 0) as tenant, min(run_at) as oldest
+              from jobs
+              where (state = 'queued' and run_at <= ${now}) or (state = 'running' and locked_until < ${now})
+              group by 1
+            ) due
+            left join (
+              select coalesce(institution_id, 0) as tenant, count(*) as running
+              from jobs
+              where state = 'running' and locked_until >= ${now}
+              group by 1
+            ) busy on busy.tenant = due.tenant
+            order by running, served_at nulls first, oldest, tenant
+          ) turn
+          cross join lateral (
+            select j.id from jobs j
+            where coalesce(j.institution_id, 0) = turn.tenant
+              and ((j.state = 'queued' and j.run_at <= ${now})
+                or (j.state = 'running' and j.locked_until < ${now}))
+            order by j.run_at, j.id
+            limit 1
+            for update skip locked
+          ) head
           limit 1
-          for update skip locked
         )
         returning id, kind, payload, institution_id, attempts, max_attempts`);
       const [row] = rowsOf<ClaimedRow>(result);

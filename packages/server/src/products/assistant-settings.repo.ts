@@ -1,7 +1,7 @@
 /** Writes of products and their assistant settings, knowledge base and FAQs. */
 import type { Faq, InstitutionProductDetail } from '@conversa/contract/assistant';
 import type { InstitutionKind } from '@conversa/contract/institution';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { institutionProducts, institutions, productFaqs } from '../db/schema';
 import { replaceChunks } from '../knowledge/index.repo';
@@ -33,17 +33,33 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
       return (row?.kind as InstitutionKind | undefined) ?? null;
     },
 
-    /** Inserts a product with default settings. */
+    /**
+     * Inserts a product with default settings; null when the institution has `quota` products
+     * already (null quota: no limit).
+     */
     async create(
       institutionId: number,
       input: { type: string; name: string },
       now: Date,
-    ): Promise<InstitutionProductDetail> {
-      const [row] = await db
-        .insert(institutionProducts)
-        .values({ institutionId, type: input.type, name: input.name, createdAt: now, updatedAt: now })
-        .returning(productColumns);
-      return toDetail(row!, publicUrl);
+      quota: number | null,
+    ): Promise<InstitutionProductDetail | null> {
+      const row = await db.transaction(async (tx) => {
+        if (quota !== null) {
+          // The institution's row is locked until commit: concurrent creations count one at a time.
+          await tx.execute(sql`select id from ${institutions} where id = ${institutionId} for update`);
+          const [existing] = await tx
+            .select({ n: count() })
+            .from(institutionProducts)
+            .where(eq(institutionProducts.institutionId, institutionId));
+          if ((existing?.n ?? 0) >= quota) return null;
+        }
+        const [inserted] = await tx
+          .insert(institutionProducts)
+          .values({ institutionId, type: input.type, name: input.name, createdAt: now, updatedAt: now })
+          .returning(productColumns);
+        return inserted!;
+      });
+      return row ? toDetail(row, publicUrl) : null;
     },
 
     /** Applies changes to a product of the institution; null when it is not there. */

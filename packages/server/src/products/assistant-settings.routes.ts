@@ -2,11 +2,12 @@
  * Assistant settings: `POST institution-product`, `PUT institution-product/{id}`, and the product's
  * knowledge base and FAQs. Without `X-Institution-Id` the product names its institution.
  */
+import { MAX_ASSISTANTS_PER_INSTITUTION } from '@conversa/contract/constants';
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound, quotaExceeded } from '../http/errors';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
@@ -28,7 +29,10 @@ export function assistantSettingsRoutes(deps: AppDeps) {
         issues: [{ path: 'type', code: 'invalid_value', message: translate(locale, 'invalid_value') }],
       });
     }
-    return ok(c, await settings.create(scope.institutionId, body, deps.clock.now()), 201);
+    const quota = scope.user.isAdmin ? null : MAX_ASSISTANTS_PER_INSTITUTION;
+    const created = await settings.create(scope.institutionId, body, deps.clock.now(), quota);
+    if (!created) throw quotaExceeded('assistant_quota', MAX_ASSISTANTS_PER_INSTITUTION);
+    return ok(c, created, 201);
   });
 
   route(app, endpoints.updateInstitutionProduct, async (c, { scope, body }) => {

@@ -114,6 +114,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     storage,
     events,
     concurrency: config.jobConcurrency,
+    extractMemoryMb: config.extractMemoryMb,
     pollMs: 1_000,
   });
   const app = createApp({ config, database, logger, mailer, clock, sessionCache, storage, events, jobs });

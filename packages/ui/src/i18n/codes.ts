@@ -58,6 +58,7 @@ const errors = {
   account_uses_other_method: msg`An account with this email already exists. Sign in with your password.`,
   link_inactive: msg`Nothing here yet. The chat link is inactive - please contact your institution`,
   answer_failed: msg`The assistant could not answer right now. Try again in a moment.`,
+  quota_exceeded: msg({ message: 'You have reached the limit of {limit}.' }),
   internal_error: msg`Something went wrong on our side. Try again in a moment.`,
 } satisfies Record<ErrorCode, MessageDescriptor>;
 
@@ -77,6 +78,8 @@ const PARAMETERISED = new Set<string>([
   'too_many_files',
   'rate_limited',
   'resend_too_soon',
+  // The server's text names the quota (institutions or assistants) and its limit.
+  'quota_exceeded',
 ]);
 
 function lookup<K extends string>(

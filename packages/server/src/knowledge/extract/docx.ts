@@ -1,7 +1,7 @@
 /**
  * DOCX text with mammoth, after the zip bomb guard: mammoth reads the document model and this file
  * writes it as plain text: a paragraph (or list item) per block, a table row per line with its cells
- * joined by " | ". Runs inside the extraction worker.
+ * joined by " | ". Runs inside the extraction child process.
  */
 import type { ExtractLimits, ExtractResult } from './types';
 import { checkZip } from './zip-guard';
@@ -14,14 +14,18 @@ interface Element {
   breakType?: string;
 }
 
+/** mammoth, loaded on first use (a child reading a PDF need not parse it) or by a warm spare. */
+export async function loadMammoth() {
+  return (await import('mammoth')).default;
+}
+
 /** Extracts a Word document's text; refuses zip bombs before mammoth inflates anything. */
 export async function extractDocx(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractResult> {
   const zip = await checkZip(bytes, { maxInflatedBytes: limits.maxInflatedBytes });
   if (!zip.ok) return zip;
   const captured: { body?: Element[] } = {};
   try {
-    // Loaded on first use: a worker reading a PDF need not parse mammoth.
-    const { default: mammoth } = await import('mammoth');
+    const mammoth = await loadMammoth();
     await mammoth.convertToHtml(
       { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
       {

@@ -214,7 +214,7 @@ describe('extractText limits', () => {
     });
   });
 
-  it('stops a worker that runs out of time or out of heap: too complex', async () => {
+  it('stops a reader that runs out of time or out of heap: too complex', async () => {
     const pdf = readFixture('documents', 'pdfjs_two_paragraphs_plain.pdf');
     expect(await extractText(pdf, 'pdf', { timeoutMs: 1 })).toMatchObject({
       ok: false,

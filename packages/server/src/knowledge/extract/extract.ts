@@ -1,11 +1,12 @@
 /**
- * Text extraction for uploaded knowledge files (DESIGN §5): each document is read in its own worker
- * thread with a V8 heap limit, a watch on the process's memory and a time limit, so a hostile or
- * pathological file costs one terminated worker, never the server.
+ * Text extraction for uploaded knowledge files: each document is read in its own child process
+ * (not a thread of the server) with a V8 heap limit, a watch on that process's resident memory and
+ * a time limit. A hostile or pathological file (a decompression bomb, a runaway PDF) costs one
+ * killed child, never the server's memory.
  */
-import { Worker } from 'node:worker_threads';
 import type { FileType } from '@conversa/contract/knowledge';
-import type { ExtractLimits, ExtractRequest, ExtractResult } from './types';
+import { type ExtractProcess, residentMb, takeExtractProcess } from './extract-process';
+import type { ChildMessage, ExtractLimits, ExtractRequest, ExtractResult } from './types';
 
 export type { ExtractLimits, ExtractResult } from './types';
 
@@ -17,22 +18,16 @@ export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
   maxInflatedBytes: 100 * 1024 * 1024,
 };
 
-// From src/ (tsx, vitest) the worker is the TypeScript source beside this file, started through a
-// small loader that registers tsx; in the bundle this code lives in dist/main.js and build.mjs emits
-// the worker as dist/extract.worker.js beside it.
-const WORKER_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './tsx-worker.mjs' : './extract.worker.js',
-  import.meta.url,
-);
-/** How often the process's resident memory is sampled while a worker runs. */
+/** How often the child's resident memory is sampled. */
 const MEMORY_SAMPLE_MS = 50;
-/** What a worker costs beside its old-generation heap: its isolate, code, young generation, buffers. */
-const WORKER_OVERHEAD_MB = 256;
+/** What the child costs beside its old-generation heap: Node itself, code, young generation. */
+const CHILD_OVERHEAD_MB = 256;
 
 /**
- * Extracts plain text (NFKC-normalised, paragraphs separated by blank lines) in a worker thread with
- * the time and memory limits; never throws for bad input. It rejects only when the worker itself
- * cannot run (a broken install), which is not the document's fault.
+ * Extracts plain text (NFKC-normalised, paragraphs separated by blank lines) in a child process
+ * with the time and memory limits; never throws for bad input. It rejects only when the child
+ * cannot run or dies of something that is no limit of ours (a broken install, a crash), which the
+ * job queue retries.
  */
 export function extractText(
   bytes: Uint8Array,
@@ -42,55 +37,70 @@ export function extractText(
   // An explicit `undefined` keeps the default (a plain spread would let it through).
   const given = Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined));
   const settings: ExtractLimits = { ...DEFAULT_EXTRACT_LIMITS, ...given };
-  // A copy is moved to the worker: the caller keeps its bytes.
-  const copy = bytes.slice();
-  const request: ExtractRequest = { bytes: copy, type, limits: settings };
+  const request: ExtractRequest = { bytes, type, limits: settings };
   const tooComplex = (detail: string): ExtractResult => ({ ok: false, reason: 'too_complex', detail });
+  const maxResidentMb = settings.maxMemoryMb + CHILD_OVERHEAD_MB;
 
   return new Promise((resolve, reject) => {
-    const startRss = process.memoryUsage.rss();
-    const worker = new Worker(WORKER_URL, {
-      workerData: request,
-      transferList: [copy.buffer],
-      // Not the parent's flags (a test runner's or a debugger's).
-      execArgv: [],
-      resourceLimits: {
-        maxOldGenerationSizeMb: settings.maxMemoryMb,
-        maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.floor(settings.maxMemoryMb / 8))),
-        stackSizeMb: 4,
-      },
-    });
+    let running: ExtractProcess;
+    try {
+      running = takeExtractProcess(settings.maxMemoryMb);
+    } catch (error) {
+      reject(error as Error);
+      return;
+    }
+    const { child } = running;
+
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       clearInterval(memoryWatch);
-      void worker.terminate();
+      child.kill('SIGKILL');
       outcome();
     };
     const timer = setTimeout(
       () => finish(() => resolve(tooComplex(`reading took longer than ${settings.timeoutMs} ms`))),
       settings.timeoutMs,
     );
-    // resourceLimits cover the V8 heap only; ArrayBuffers (a PDF stream inflating to gigabytes) are
-    // caught here, by the growth of the whole process while this worker runs.
-    const maxGrowthMb = settings.maxMemoryMb + WORKER_OVERHEAD_MB;
+    // The heap limit covers V8's heap only; ArrayBuffers (a PDF stream inflating to gigabytes) are
+    // caught here, by the child's resident memory.
     const memoryWatch = setInterval(() => {
-      if (process.memoryUsage.rss() - startRss > maxGrowthMb * 1024 * 1024) {
-        finish(() => resolve(tooComplex(`reading needed more than ${maxGrowthMb} MB`)));
-      }
+      if (child.pid === undefined) return;
+      void residentMb(child.pid).then((mb) => {
+        if (mb !== null && mb > maxResidentMb) {
+          finish(() => resolve(tooComplex(`reading needed more than ${maxResidentMb} MB`)));
+        }
+      });
     }, MEMORY_SAMPLE_MS);
-    worker.on('message', (result: ExtractResult) => finish(() => resolve(result)));
-    worker.on('error', (error: Error & { code?: string }) =>
-      finish(() =>
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? resolve(tooComplex(`reading needed more than ${settings.maxMemoryMb} MB of heap`))
-          : reject(error),
-      ),
+
+    child.on('message', (message: ChildMessage) => {
+      if ('result' in message) finish(() => resolve(message.result));
+    });
+    child.on('error', (error) => finish(() => reject(error)));
+    child.on('exit', (code, signal) =>
+      finish(() => {
+        if (/heap out of memory|Reached heap limit/i.test(running.stderr())) {
+          resolve(tooComplex(`reading needed more than ${settings.maxMemoryMb} MB of heap`));
+        } else if (signal === 'SIGKILL') {
+          // Killed by someone else: the kernel's OOM killer is the likely one.
+          resolve(tooComplex('the reader was killed (out of memory)'));
+        } else {
+          const how = signal ?? `code ${code}`;
+          const stderr = running.stderr().trim();
+          reject(new Error(`the extraction process exited (${how}) without an answer: ${stderr}`));
+        }
+      }),
     );
-    worker.on('exit', (code) =>
-      finish(() => reject(new Error(`the extraction worker exited (code ${code}) without an answer`))),
+    running.ready.then(
+      () => {
+        if (!settled) child.send(request);
+      },
+      // Its exit is handled above; only a failure to start at all is left.
+      (error: Error) => {
+        if (child.pid === undefined) finish(() => reject(error));
+      },
     );
   });
 }

@@ -1,6 +1,6 @@
 /**
  * PDF text with pdf.js (legacy build, the one meant for Node): page by page, lines rebuilt from the
- * text items and paragraphs from the vertical gaps. Runs inside the extraction worker.
+ * text items and paragraphs from the vertical gaps. Runs inside the extraction child process.
  */
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the worker module's types, for packages that compile this file through the test server
 /// <reference path="./pdfjs-worker.d.ts" />
@@ -18,8 +18,8 @@ type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
 const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')) + path.sep;
 
 let loading: Promise<PdfJs> | undefined;
-/** pdf.js and its worker code, loaded into this thread once (no nested worker). */
-function loadPdfJs(): Promise<PdfJs> {
+/** pdf.js and its worker code, loaded into this process once (no nested worker). */
+export function loadPdfJs(): Promise<PdfJs> {
   loading ??= (async () => {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     // With the worker module already loaded, pdf.js parses in this thread instead of a fake worker.
@@ -149,7 +149,7 @@ async function hasImages(pdfjs: PdfJs, document: PDFDocumentProxy) {
 
 /**
  * Collects pdf.js messages while a document is read. pdf.js reports through `console.warn` and
- * `console.log`; this runs in the extraction worker's own thread, so they are kept from the server log.
+ * `console.log`; this runs in the extraction child, whose output is not the server's log anyway.
  */
 function captureWarnings() {
   const seen: string[] = [];

@@ -1,4 +1,4 @@
-/** Plain text files: decoded by BOM, UTF-8 or else Latin-1 (see sniff.ts). Runs inside the extraction worker. */
+/** Plain text files: decoded by BOM, UTF-8 or else Latin-1 (see sniff.ts). Runs inside the extraction child process. */
 import type { ExtractResult } from './types';
 import { decodeText } from './sniff';
 

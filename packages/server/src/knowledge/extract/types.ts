@@ -1,12 +1,12 @@
-/** The types shared by the extraction's caller (extract.ts), its worker and the per-format readers. */
+/** The types shared by the extraction's caller (extract.ts), its child process and the per-format readers. */
 import type { FileFailureReason, FileType } from '@conversa/contract/knowledge';
 
 export interface ExtractLimits {
-  /** Wall time for one document, worker start included. */
+  /** Wall time for one document, the child's start included. */
   timeoutMs: number;
   /**
-   * The worker's V8 heap. Buffers outside the heap (pdf.js streams) are bounded too: the process's
-   * resident memory may not grow by more than this plus WORKER_OVERHEAD_MB while the worker runs.
+   * The child's V8 heap. Memory outside the heap (pdf.js streams in ArrayBuffers) is bounded too:
+   * the child's resident memory may not pass this plus CHILD_OVERHEAD_MB.
    */
   maxMemoryMb: number;
   /** Characters of normalised text. */
@@ -27,3 +27,6 @@ export interface ExtractRequest {
   type: FileType;
   limits: ExtractLimits;
 }
+
+/** What the child process tells extract.ts: that it is ready for the request, then the outcome. */
+export type ChildMessage = { ready: true } | { result: ExtractResult };
