@@ -10,10 +10,12 @@ import { can, type MemberRole, type Permission, type Role } from '@conversa/cont
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import { noteAdminActing } from '../audit/audit.service';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
 import { memberships, sessions, users } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
 import { verifyToken } from './tokens';
 
@@ -135,6 +137,9 @@ export function requireStaff(deps: AppDeps, options: RequireStaffOptions = {}): 
 
     const isAdmin = row.isAdmin || deps.config.adminEmails.has(row.email);
     const memberRole = row.role;
+    if (isAdmin && !memberRole && institutionId !== null) {
+      await noteAdminActing(deps, { userId: row.userId, institutionId, ip: clientIp(c, deps.config) });
+    }
     c.set('auth', {
       userId: row.userId,
       sessionId: verified.sessionId,

@@ -1,6 +1,7 @@
 /** `auth/*`: sign-in with a password, Google or Microsoft; the session of a token; the providers. */
 import { GoogleLoginBodySchema, LoginBodySchema, MicrosoftLoginBodySchema } from '@conversa/contract/auth';
 import { Hono } from 'hono';
+import { audit } from '../audit/audit.service';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
@@ -27,13 +28,27 @@ export function authRoutes(deps: AppDeps) {
       providerConfig(deps, 'google');
       const body = await readJson(c, GoogleLoginBodySchema);
       const person = await verifyGoogle(deps, body);
-      return ok(c, await signInWithIdentity(deps, person, c.get('locale')));
+      const session = await signInWithIdentity(deps, person, c.get('locale'));
+      await audit(deps, {
+        action: 'sign_in',
+        userId: session.user.id,
+        ip: clientIp(c, deps.config),
+        detail: { method: 'google' },
+      });
+      return ok(c, session);
     })
     .post('/auth/microsoft', async (c) => {
       providerConfig(deps, 'microsoft');
       const body = await readJson(c, MicrosoftLoginBodySchema);
       const person = await verifyMicrosoft(deps, body);
-      return ok(c, await signInWithIdentity(deps, person, c.get('locale')));
+      const session = await signInWithIdentity(deps, person, c.get('locale'));
+      await audit(deps, {
+        action: 'sign_in',
+        userId: session.user.id,
+        ip: clientIp(c, deps.config),
+        detail: { method: 'microsoft' },
+      });
+      return ok(c, session);
     })
     .post('/auth/validate-token', requireStaff(deps), async (c) =>
       ok(c, await buildSession(deps, c.get('auth').userId, bearer(c) ?? '')),

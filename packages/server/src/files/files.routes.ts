@@ -7,13 +7,14 @@ import { FILE_MAX_BYTES, FILE_MAX_COUNT } from '@conversa/contract/constants';
 import { DeleteFilesBodySchema, FILE_EVENT } from '@conversa/contract/knowledge';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { auditRequest } from '../audit/audit-request';
 import { requireStaff } from '../auth/auth.middleware';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
 import { readJson } from '../http/validate';
 import { translate } from '../i18n/translate';
-import { fileTopic, filesService } from './files.service';
+import { deletedFiles, fileTopic, filesService } from './files.service';
 import { readMultipart } from './multipart';
 import { productScope } from '../products/product-scope';
 
@@ -53,7 +54,8 @@ export function filesRoutes(deps: AppDeps) {
     .post('/institution-product/:id/file/delete', staff, async (c) => {
       const product = await scoped(c, 'trainer.manage');
       const { ids } = await readJson(c, DeleteFilesBodySchema);
-      await files.remove(product.institution_id, product.id, ids);
+      const removed = await files.remove(product.institution_id, product.id, ids);
+      await auditRequest(c, deps, deletedFiles(product, removed));
       return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
     })
     .get('/institution-product/:id/events', staff, async (c) => {

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
-import pino from 'pino';
 import PostalMime, { type Email } from 'postal-mime';
 import { inject } from 'vitest';
 import { type App, createApp } from '../app';
@@ -21,6 +20,7 @@ import { createEventBus, type EventBus } from '../events/event-bus';
 import { createJobRunner } from '../jobs/handlers';
 import type { JobRunner } from '../jobs/runner';
 import { createMailer } from '../mail/mailer';
+import { createLogger } from '../logging/logger';
 import { localStorage, type Storage } from '../storage/storage';
 import './provided';
 
@@ -74,6 +74,8 @@ export interface TestServer {
   mails(): Promise<Email[]>;
   /** The newest mail to an address. */
   lastMailTo(address: string): Promise<Email | undefined>;
+  /** The log lines written so far (JSON), with `captureLogs`; empty otherwise. */
+  logs: string[];
   /** Listens on a real loopback port; resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops the job runner, then closes everything (a `durable` server keeps its data for `reopen`). */
@@ -93,6 +95,8 @@ export interface TestServerOptions {
   durable?: boolean;
   /** Opens the database and data dir of a closed durable server: a restart of that server. */
   reopen?: DatabaseLocation;
+  /** Keep every log line (from `debug` up) in `logs`, for tests of what is logged. */
+  captureLogs?: boolean;
 }
 
 async function dropDatabase(url: string): Promise<void> {
@@ -130,7 +134,10 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     TRUST_PROXY: '1',
     ...options.env,
   });
-  const logger = pino({ level: config.logLevel });
+  const logs: string[] = [];
+  const logger = options.captureLogs
+    ? createLogger('debug', { write: (line: string) => void logs.push(line) })
+    : createLogger(config.logLevel);
 
   let database: Database;
   let location: DatabaseLocation;
@@ -172,11 +179,14 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     logger,
     storage,
     events,
+    mailer,
+    publicUrl: config.publicUrl,
     concurrency: config.jobConcurrency,
     pollMs: 1_000,
   });
   const app = createApp({ config, database, logger, mailer, clock, sessionCache, storage, events, jobs });
-  if (options.runJobs ?? true) jobs.start();
+  const runsJobs = options.runJobs ?? true;
+  if (runsJobs) jobs.start();
   let server: ServerType | null = null;
 
   const request: TestServer['request'] = (pathname, opts = {}) => {
@@ -197,7 +207,9 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     );
   };
 
+  // Mails are sent by jobs: what earlier requests queued is sent before the outbox is read.
   const mails = async () => {
+    if (runsJobs) await jobs.idle();
     let files: string[] = [];
     try {
       files = readdirSync(outboxDir).sort();
@@ -224,6 +236,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
     },
     mails,
+    logs,
     async lastMailTo(address) {
       const all = await mails();
       return all.filter((mail) => mail.to?.some((to) => to.address === address)).at(-1);

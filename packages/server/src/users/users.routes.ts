@@ -48,7 +48,7 @@ export function usersRoutes(deps: AppDeps) {
     })
     .post('/user/change-password', staff, async (c) => {
       const body = await readJson(c, ChangePasswordBodySchema);
-      await changePassword(deps, c.get('auth'), body);
+      await changePassword(deps, c.get('auth'), body, clientIp(c, deps.config));
       return message(c, 'password_updated');
     })
     .post('/user/password/request-reset', async (c) => {
@@ -58,7 +58,7 @@ export function usersRoutes(deps: AppDeps) {
     })
     .post('/user/password/reset', async (c) => {
       const body = await readJson(c, ResetPasswordBodySchema);
-      await resetPassword(deps, body);
+      await resetPassword(deps, { ...body, ip: clientIp(c, deps.config) });
       return message(c, 'password_reset');
     })
     .post('/user/logout', staff, async (c) => {
