@@ -1,4 +1,4 @@
-/** Audit events of staff requests: the signed-in user and the client IP come from the request. */
+/** Audit events recorded from a request: the user and the client IP come from it. */
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
@@ -12,4 +12,14 @@ export function auditRequest(
   event: Omit<AuditEvent, 'userId' | 'ip'>,
 ): Promise<void> {
   return audit(deps, { ...event, userId: c.get('auth').userId, ip: clientIp(c, deps.config) });
+}
+
+/** Records a sign-in through a provider (password sign-ins are recorded by the login service). */
+export function auditSignIn(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  userId: number,
+  method: 'google' | 'microsoft',
+): Promise<void> {
+  return audit(deps, { action: 'sign_in', userId, ip: clientIp(c, deps.config), detail: { method } });
 }

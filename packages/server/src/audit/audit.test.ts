@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { LOGIN_MAX_FAILURES } from '@conversa/contract/constants';
 import { asc, eq } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema';
 import { listFiles, uploadFiles } from '../files/files.fixtures';
@@ -7,11 +11,29 @@ import { createTenant } from '../institutions/institutions.fixtures';
 import { createSignedInUser, createTestServer, createUser, type TestServer } from '../testing';
 import { AUDIT_KEEP_DAYS, ADMIN_ACTING_EVERY_MS, pruneAuditEvents } from './audit.service';
 
+const GOOGLE_CLIENT = 'google-client-id.apps.example';
+
 let server: TestServer;
+let jwks: Server;
+let keys: Awaited<ReturnType<typeof generateKeyPair>>;
 beforeAll(async () => {
-  server = await createTestServer();
+  keys = await generateKeyPair('RS256', { extractable: true });
+  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  // A local stand-in for Google's key endpoint.
+  jwks = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [publicJwk] }));
+  });
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
+  server = await createTestServer({
+    env: { GOOGLE_CLIENT_ID: GOOGLE_CLIENT, GOOGLE_JWKS_URL: `${url}/google/certs` },
+  });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await new Promise((resolve) => jwks.close(resolve));
+});
 
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
@@ -39,6 +61,31 @@ describe('the audit log', () => {
     ]);
     expect(JSON.stringify(events)).not.toContain('Wr0ngPassword');
     expect(JSON.stringify(events)).not.toContain(user.password);
+  });
+
+  it('records provider sign-ins', async () => {
+    const now = Math.floor(server.clock.now().getTime() / 1000);
+    const credential = await new SignJWT({
+      iss: 'https://accounts.google.com',
+      aud: GOOGLE_CLIENT,
+      sub: `g-${randomUUID()}`,
+      email: `g-${randomUUID()}@gmail.example`,
+      email_verified: true,
+      name: 'Lucía Fernández',
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' })
+      .setIssuedAt(now - 60)
+      .setExpirationTime(now + 3600)
+      .sign(keys.privateKey);
+    const ip = nextIp();
+    const answer = await server.call<{ data: { user: { id: number } } }>('/api/auth/google', {
+      json: { credential, client_id: GOOGLE_CLIENT },
+      ip,
+    });
+    expect(answer.status).toBe(200);
+    const events = await eventsOf(answer.body.data.user.id);
+    expect(events).toMatchObject([{ action: 'sign_in', ip, detail: { method: 'google' } }]);
+    expect(JSON.stringify(events)).not.toContain(credential);
   });
 
   it('records a failed sign-in of an unknown address without a user, and no 429 at all', async () => {

@@ -1,7 +1,7 @@
 /** `auth/*`: sign-in with a password, Google or Microsoft; the session of a token; the providers. */
 import { GoogleLoginBodySchema, LoginBodySchema, MicrosoftLoginBodySchema } from '@conversa/contract/auth';
 import { Hono } from 'hono';
-import { audit } from '../audit/audit.service';
+import { auditSignIn } from '../audit/audit-request';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
@@ -29,12 +29,7 @@ export function authRoutes(deps: AppDeps) {
       const body = await readJson(c, GoogleLoginBodySchema);
       const person = await verifyGoogle(deps, body);
       const session = await signInWithIdentity(deps, person, c.get('locale'));
-      await audit(deps, {
-        action: 'sign_in',
-        userId: session.user.id,
-        ip: clientIp(c, deps.config),
-        detail: { method: 'google' },
-      });
+      await auditSignIn(c, deps, session.user.id, 'google');
       return ok(c, session);
     })
     .post('/auth/microsoft', async (c) => {
@@ -42,12 +37,7 @@ export function authRoutes(deps: AppDeps) {
       const body = await readJson(c, MicrosoftLoginBodySchema);
       const person = await verifyMicrosoft(deps, body);
       const session = await signInWithIdentity(deps, person, c.get('locale'));
-      await audit(deps, {
-        action: 'sign_in',
-        userId: session.user.id,
-        ip: clientIp(c, deps.config),
-        detail: { method: 'microsoft' },
-      });
+      await auditSignIn(c, deps, session.user.id, 'microsoft');
       return ok(c, session);
     })
     .post('/auth/validate-token', requireStaff(deps), async (c) =>
