@@ -15,7 +15,7 @@ import {
   pathOf,
   type AppTab,
 } from '../lib/journey';
-import { codeOf, nextMail, outboxMark, resetLinkOf } from '../lib/outbox';
+import { codeOf, hasResetLink, nextMail, outboxMark, resetLinkOf } from '../lib/outbox';
 
 const EMAIL = 'marta.gil@colegio-sol.example';
 const RESET_PASSWORD = 'Reset-Passw0rd';
@@ -155,7 +155,7 @@ describe('account journey (en, desktop)', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Back to login' }).isVisible()).toBe(true);
     await checkPage(tab, 'reset-password-sent', 'en');
-    const link = resetLinkOf(await nextMail(app.dataDir, EMAIL, seen));
+    const link = resetLinkOf(await nextMail(app.dataDir, EMAIL, seen, hasResetLink));
     expect(link.startsWith(`${app.url}/reset-password?token=`)).toBe(true);
 
     await page.goto(link);

@@ -37,12 +37,20 @@ export async function outboxMark(dataDir: string): Promise<Set<string>> {
   return new Set((await readMails(dataDir)).map((mail) => mail.file));
 }
 
-/** Waits (up to 10 s) for a mail to `to` that is not in `seen`. */
-export async function nextMail(dataDir: string, to: string, seen: Set<string>): Promise<Mail> {
+/**
+ * Waits (up to 10 s) for a mail to `to` that is not in `seen` (and passes `match`, when given: the
+ * server mails from background jobs, so another mail to the same person may arrive meanwhile).
+ */
+export async function nextMail(
+  dataDir: string,
+  to: string,
+  seen: Set<string>,
+  match: (mail: Mail) => boolean = () => true,
+): Promise<Mail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const mail = (await readMails(dataDir)).find(
-      (candidate) => !seen.has(candidate.file) && candidate.to.includes(to.toLowerCase()),
+      (candidate) => !seen.has(candidate.file) && candidate.to.includes(to.toLowerCase()) && match(candidate),
     );
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no new mail to ${to} in the outbox within 10 s`);
@@ -56,6 +64,9 @@ export function codeOf(mail: Mail): string {
   if (!code) throw new Error(`no 6-digit code in the mail "${mail.subject}"`);
   return code;
 }
+
+/** Whether a mail carries a password reset link. */
+export const hasResetLink = (mail: Mail) => /\/reset-password\?token=/.test(mail.text);
 
 /** The password reset link of a mail. */
 export function resetLinkOf(mail: Mail): string {

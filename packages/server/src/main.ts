@@ -1,18 +1,18 @@
 /** The server process: configuration, database, HTTP on one port, graceful shutdown. */
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import pino from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { systemClock } from './clock';
 import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/handlers';
+import { createLogger } from './logging/logger';
 import { createMailer } from './mail/mailer';
 import { localStorage } from './storage/storage';
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 
 const database = await openDatabase(
   config.databaseUrl
@@ -37,6 +37,8 @@ const jobs = createJobRunner({
   logger,
   storage,
   events,
+  mailer,
+  publicUrl: config.publicUrl,
   concurrency: config.jobConcurrency,
   extractMemoryMb: config.extractMemoryMb,
 });

@@ -1,6 +1,7 @@
 /** `auth/*`: sign-in with a password, Google or Microsoft; the session of a token; the providers. */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
+import { auditSignIn } from '../audit/audit-request';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
@@ -28,12 +29,16 @@ export function authRoutes(deps: AppDeps) {
 
   route(app, endpoints.google, async (c, { body }) => {
     const person = await verifyGoogle(deps, body);
-    return ok(c, await signInWithIdentity(deps, person, c.get('locale')));
+    const session = await signInWithIdentity(deps, person, c.get('locale'));
+    await auditSignIn(c, deps, session.user.id, 'google');
+    return ok(c, session);
   });
 
   route(app, endpoints.microsoft, async (c, { body }) => {
     const person = await verifyMicrosoft(deps, body);
-    return ok(c, await signInWithIdentity(deps, person, c.get('locale')));
+    const session = await signInWithIdentity(deps, person, c.get('locale'));
+    await auditSignIn(c, deps, session.user.id, 'microsoft');
+    return ok(c, session);
   });
 
   route(app, endpoints.validateToken, async (c, { scope }) =>

@@ -42,6 +42,12 @@ function keySet(url: string) {
 
 const invalid = () => new ApiError(401, 'provider_token_invalid');
 
+/** A refusal's code (`ERR_JWT_CLAIM_VALIDATION_FAILED`, …) and the claim it names, never values. */
+const refusalReason = (error: unknown) => {
+  const { code, claim } = (error ?? {}) as { code?: unknown; claim?: unknown };
+  return [code, claim].filter((part) => typeof part === 'string').join(' ') || 'unknown';
+};
+
 /** The provider's configuration, or 404 `provider_disabled` when it is not set up. */
 export function providerConfig(deps: AppDeps, provider: Provider): OidcProviderConfig {
   const config = deps.config[provider];
@@ -66,7 +72,8 @@ async function verifyIdToken(
     });
     return payload;
   } catch (error) {
-    deps.logger.info({ err: error }, 'provider ID token refused');
+    // Only why: the error objects of jose carry the token's claims (who tried), kept out of logs.
+    deps.logger.info({ reason: refusalReason(error) }, 'provider ID token refused');
     throw invalid();
   }
 }

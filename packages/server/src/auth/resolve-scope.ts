@@ -6,7 +6,9 @@
 import type { Endpoint } from '@conversa/contract/endpoints';
 import { can, type MemberRole, type Permission, type Role, rolesIn } from '@conversa/contract/roles';
 import type { Context } from 'hono';
+import { noteAdminActing } from '../audit/audit.service';
 import type { AppDeps } from '../deps';
+import { clientIp } from '../http/client-ip';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { productsRepo } from '../products/products.repo';
 import { accessChecks, headerInstitution } from './access';
@@ -32,6 +34,21 @@ export function scopeResolver(deps: AppDeps) {
   const access = accessChecks(deps);
   const products = productsRepo(deps.database.db, deps.config.publicUrl);
 
+  /** `permit` in an institution; a platform admin acting where they are no member is audited. */
+  async function permitIn(
+    c: Context,
+    institutionId: number,
+    memberRole: MemberRole | null,
+    user: StaffUser,
+    permission: Permission,
+  ): Promise<Role[]> {
+    const roles = permit(memberRole, user, permission);
+    if (user.isAdmin && memberRole === null) {
+      await noteAdminActing(deps, { userId: user.userId, institutionId, ip: clientIp(c, deps.config) });
+    }
+    return roles;
+  }
+
   /** The path's `{id}` as validated by the entry's `params` (read after the token is checked: 401 first). */
   const idOf = (params: () => unknown) => (params() as { id: number }).id;
 
@@ -46,7 +63,7 @@ export function scopeResolver(deps: AppDeps) {
     const header = headerInstitution(c);
     if (header !== null) {
       const { user, memberRole } = await access.session(token, header);
-      const roles = permit(memberRole, user, permission);
+      const roles = await permitIn(c, header, memberRole, user, permission);
       const assistant = await products.find(header, id);
       if (!assistant) throw notFound();
       return { user, institutionId: header, roles, assistantId: id, assistant };
@@ -54,7 +71,7 @@ export function scopeResolver(deps: AppDeps) {
     const { user } = await access.session(token, 0);
     const found = await products.findWithRole(id, user.userId);
     if (!found) throw notFound();
-    const roles = permit(found.role, user, permission);
+    const roles = await permitIn(c, found.product.institution_id, found.role, user, permission);
     return {
       user,
       institutionId: found.product.institution_id,
@@ -77,7 +94,7 @@ export function scopeResolver(deps: AppDeps) {
     const institutionId = pathId ?? header;
     if (institutionId === null) throw new ApiError(400, 'institution_required');
     const { user, memberRole } = await access.session(token, institutionId);
-    return { user, institutionId, roles: permit(memberRole, user, permission) };
+    return { user, institutionId, roles: await permitIn(c, institutionId, memberRole, user, permission) };
   }
 
   /** Checks the request against `endpoint`; answers the handler's scope or throws the refusal. */

@@ -339,3 +339,26 @@ export const rateEvents = pgTable(
   },
   (t) => [index('rate_events_key_at_idx').on(t.key, t.at)],
 );
+
+/**
+ * The audit log: who (user, null when unknown) did what (`sign_in`, `deleted`, …), when, in which
+ * institution, from which IP, with a small JSON detail that never holds a secret. No foreign keys:
+ * events outlive the users and institutions they name. Kept 180 days (audit/audit.service.ts).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    institutionId: integer('institution_id'),
+    ip: text('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_institution_idx').on(t.institutionId, t.at),
+    index('audit_events_user_idx').on(t.userId, t.at),
+    index('audit_events_at_idx').on(t.at),
+  ],
+);

@@ -6,13 +6,14 @@
 import { FILE_MAX_BYTES, FILE_MAX_COUNT } from '@conversa/contract/constants';
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
+import { auditRequest } from '../audit/audit-request';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { fileEventStreams } from './event-streams';
-import { filesService } from './files.service';
+import { deletedFiles, filesService } from './files.service';
 import { readMultipart } from './multipart';
 
 /** Multipart overhead allowed per file (part headers, boundaries). */
@@ -46,7 +47,8 @@ export function filesRoutes(deps: AppDeps) {
   });
 
   route(app, endpoints.deleteFiles, async (c, { scope, body: { ids } }) => {
-    await files.remove(scope.institutionId, scope.assistantId, ids);
+    const removed = await files.remove(scope.institutionId, scope.assistantId, ids);
+    await auditRequest(c, deps, scope.user, deletedFiles(scope.assistant, removed));
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
 

@@ -13,6 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { FILE_MAX_COUNT } from '@conversa/contract/constants';
 import type { Locale } from '@conversa/contract/constants';
 import type { FileEvent, ProductFile } from '@conversa/contract/knowledge';
+import type { AuditEvent } from '../audit/audit.service';
 import type { AppDeps } from '../deps';
 import type { EventBus } from '../events/event-bus';
 import { ApiError, notFound } from '../http/errors';
@@ -29,6 +30,27 @@ export function publishFile(events: EventBus, productId: number, file: ProductFi
   const event: FileEvent = deleted ? { ...file, deleted: true } : file;
   events.publish(fileTopic(productId), event);
 }
+
+/** A deleted file, as the audit log names it. */
+export interface DeletedFile {
+  id: number;
+  name: string;
+}
+
+/** The audit event of a deletion of files. */
+export const deletedFiles = (
+  product: { id: number; institution_id: number },
+  removed: DeletedFile[],
+): Omit<AuditEvent, 'userId' | 'ip'> => ({
+  action: 'deleted',
+  institutionId: product.institution_id,
+  detail: {
+    what: 'file',
+    assistant_id: product.id,
+    ids: removed.map((file) => file.id),
+    names: removed.map((file) => file.name),
+  },
+});
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -128,7 +150,8 @@ export function filesService(deps: AppDeps) {
     },
 
     /** Deletes files of a product (all or nothing: an unknown id is a 404), their bytes and jobs. */
-    async remove(institutionId: number, productId: number, ids: number[]): Promise<void> {
+    /** Deletes files with their bytes and passages; resolves to what was deleted. */
+    async remove(institutionId: number, productId: number, ids: number[]): Promise<DeletedFile[]> {
       const rows = await repo.remove(institutionId, productId, ids);
       if (!rows) throw notFound();
       await removeBytes(rows.map((row) => row.storageKey));
@@ -136,6 +159,7 @@ export function filesService(deps: AppDeps) {
       for (const row of rows) {
         publishFile(events, productId, { ...toProductFile(row), updated_at: now.toISOString() }, true);
       }
+      return rows.map((row) => ({ id: row.id, name: row.name }));
     },
   };
 }

@@ -1,11 +1,19 @@
 /** The job kinds this server runs, and the runner of one process wired with them. */
 import type { Logger } from 'pino';
+import { pruneAuditEvents } from '../audit/audit.service';
 import type { Database } from '../db/database';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events/event-bus';
 import { PROCESS_FILE } from '../files/files.repo';
 import { processFileJob } from '../files/process-file.job';
+import type { Mailer } from '../mail/mailer';
 import type { Storage } from '../storage/storage';
+import {
+  SEND_PASSWORD_CHANGED_MAIL,
+  SEND_RESET_MAIL,
+  sendPasswordChangedMailJob,
+  sendResetMailJob,
+} from '../users/password-mails.job';
 import { JobRunner } from './runner';
 
 export interface JobRunnerDeps {
@@ -14,6 +22,9 @@ export interface JobRunnerDeps {
   logger: Logger;
   storage: Storage;
   events: EventBus;
+  mailer: Mailer;
+  /** The base of the links in mails (PUBLIC_URL). */
+  publicUrl: string;
   /** Jobs at a time; null picks 1 on PGlite (one connection, one thread) and 2 on PostgreSQL. */
   concurrency: number | null;
   /** The heap of each document extraction process in MB; null for the default. */
@@ -24,7 +35,8 @@ export interface JobRunnerDeps {
 
 /** A runner for every job kind (not started: call `start()` once the server listens). */
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
-  const { database, clock, logger, storage, events } = deps;
+  const { database, clock, logger, storage, events, mailer, publicUrl } = deps;
+  const mail = { db: database.db, mailer, clock, publicUrl };
   return new JobRunner({
     db: database.db,
     clock,
@@ -42,6 +54,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         logger,
         extractLimits: { maxMemoryMb: deps.extractMemoryMb ?? undefined },
       }),
+      [SEND_RESET_MAIL]: sendResetMailJob(mail),
+      [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
     },
+    // Audit events go after their keeping time, on the runner's hourly sweep.
+    prune: { audit_events: (now) => pruneAuditEvents(database.db, now) },
   });
 }

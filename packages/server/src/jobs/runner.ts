@@ -44,6 +44,8 @@ export interface JobRunnerOptions {
   concurrency: number;
   /** How long a claim holds before another process may take the job over (renewed at a third). */
   leaseMs?: number;
+  /** Other tables to sweep with finished jobs (hourly): name → delete what is past its time. */
+  prune?: Record<string, (now: Date) => Promise<number>>;
   /** Poll interval (real time) for due retries and expired leases. */
   pollMs?: number;
   workerId?: string;
@@ -162,7 +164,10 @@ export class JobRunner {
     this.timer.unref();
   }
 
-  /** At most once an hour (on a poll): finished jobs past their keeping time go (`queue.prune`). */
+  /**
+   * At most once an hour (on a poll): finished jobs past their keeping time go (`queue.prune`), and
+   * so do the rows of the other tables given in `prune`.
+   */
   private async prune(): Promise<void> {
     const now = this.options.clock.now();
     if (now.getTime() - this.lastPrune < PRUNE_EVERY_MS) return;
@@ -172,6 +177,14 @@ export class JobRunner {
       if (pruned > 0) this.options.logger.info({ pruned }, 'job: finished jobs pruned');
     } catch (error) {
       this.options.logger.warn({ err: error }, 'job: could not prune finished jobs');
+    }
+    for (const [table, prune] of Object.entries(this.options.prune ?? {})) {
+      try {
+        const pruned = await prune(now);
+        if (pruned > 0) this.options.logger.info({ pruned, table }, 'job: old rows pruned');
+      } catch (error) {
+        this.options.logger.warn({ err: error, table }, 'job: could not prune old rows');
+      }
     }
   }
 

@@ -2,6 +2,9 @@ import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobs, passwordResets } from '../db/schema';
+import { backoffMs } from '../jobs/queue';
 import { createTestServer, createUser, type TestServer } from '../testing';
 
 interface Delivery {
@@ -64,7 +67,7 @@ describe('mail through SMTP_URL', () => {
 
     const [delivery] = deliveredTo(email);
     expect(delivery?.from).toBe('hello@conversa.test');
-    expect(delivery?.mail.subject).toMatch(/^\d{6} es tu código de verificación de Conversa$/);
+    expect(delivery?.mail.subject).toBe('Tu código de verificación de Conversa');
     expect(delivery?.mail.html).toContain('lang="es"');
     const code = /\b(\d{6})\b/.exec(delivery?.mail.text ?? '')?.[1];
     expect(code).toBeDefined();
@@ -82,8 +85,34 @@ describe('mail through SMTP_URL', () => {
     expect(
       (await server.call('/api/user/password/request-reset', { json: { email: user.email } })).status,
     ).toBe(200);
+    await server.jobs.idle();
     const [delivery] = deliveredTo(user.email);
     expect(delivery?.mail.text).toMatch(/http:\/\/conversa\.test\/reset-password\?token=[\w-]{43}/);
+  });
+
+  it('answers a reset request even when the peer refuses the mail, and the job retries it', async () => {
+    const user = await createUser(server);
+    refused.add(user.email);
+    const asked = await server.call('/api/user/password/request-reset', { json: { email: user.email } });
+    expect(asked.status).toBe(200);
+    await server.jobs.idle();
+    expect(deliveredTo(user.email)).toHaveLength(0);
+    const [waiting] = await server.database.db.select().from(jobs).where(eq(jobs.state, 'queued'));
+    expect(waiting?.attempts).toBe(1);
+    // No link of the refused mail is left behind.
+    expect(await server.database.db.$count(passwordResets, eq(passwordResets.userId, user.id))).toBe(0);
+
+    refused.delete(user.email);
+    server.clock.advance(backoffMs(1) + 1000);
+    server.jobs.wake();
+    await server.jobs.idle();
+    const [delivery] = deliveredTo(user.email);
+    const token = /reset-password\?token=([\w-]{43})/.exec(delivery?.mail.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    const reset = await server.call('/api/user/password/reset', {
+      json: { verification_token: token, password: 'R3setPassword' },
+    });
+    expect(reset.status).toBe(200);
   });
 
   it('keeps no code when the peer refuses the mail, so the user can ask again at once', async () => {

@@ -38,13 +38,14 @@ const minutes = (seconds: number) => Math.round(seconds / 60);
 
 const verificationTexts = {
   en: {
-    subject: (code: string) => `${code} is your ${PRODUCT_NAME} verification code`,
+    // The code stays out of the subject: subjects show on lock screens and land in mail logs.
+    subject: `Your ${PRODUCT_NAME} verification code`,
     intro: `Use this code to finish creating your ${PRODUCT_NAME} account:`,
     expiry: (min: number) => `The code expires in ${min} minutes and works only once.`,
     ignore: 'If you did not ask for it, you can ignore this email.',
   },
   es: {
-    subject: (code: string) => `${code} es tu código de verificación de ${PRODUCT_NAME}`,
+    subject: `Tu código de verificación de ${PRODUCT_NAME}`,
     intro: `Usa este código para terminar de crear tu cuenta de ${PRODUCT_NAME}:`,
     expiry: (min: number) => `El código caduca en ${min} minutos y solo se puede usar una vez.`,
     ignore: 'Si no lo pediste, puedes ignorar este correo.',
@@ -54,7 +55,7 @@ const verificationTexts = {
 /** The sign-up mail with the 6-digit code. */
 export function verificationCodeMail(locale: Locale, code: string): MailContent {
   const t = verificationTexts[locale];
-  const subject = t.subject(code);
+  const { subject } = t;
   const expiry = t.expiry(minutes(VERIFICATION_CODE_TTL_SECONDS));
   return {
     subject,
@@ -106,6 +107,44 @@ export function resetPasswordMail(locale: Locale, link: string): MailContent {
         `<p style="font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`,
         `<p>${escapeHtml(expiry)}</p>`,
         `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,
+      ].join('\n'),
+    ),
+  };
+}
+
+const changedTexts = {
+  en: {
+    subject: `Your ${PRODUCT_NAME} password was changed`,
+    intro: `The password of your ${PRODUCT_NAME} account was just changed, and other sessions were signed out.`,
+    ok: 'If it was you, there is nothing more to do.',
+    notYou: 'If it was not you, reset your password now with this link and check who can read your email:',
+    button: 'Reset password',
+  },
+  es: {
+    subject: `Tu contraseña de ${PRODUCT_NAME} ha cambiado`,
+    intro: `La contraseña de tu cuenta de ${PRODUCT_NAME} acaba de cambiar y se cerraron las demás sesiones.`,
+    ok: 'Si fuiste tú, no tienes que hacer nada más.',
+    notYou:
+      'Si no fuiste tú, restablece tu contraseña ahora con este enlace y revisa quién puede leer tu correo:',
+    button: 'Restablecer contraseña',
+  },
+} satisfies Record<Locale, unknown>;
+
+/** The notice mailed after a password change or reset; `link` is the page that asks for a reset. */
+export function passwordChangedMail(locale: Locale, link: string): MailContent {
+  const t = changedTexts[locale];
+  const href = escapeHtml(link);
+  return {
+    subject: t.subject,
+    text: `${t.intro}\n\n${t.ok}\n${t.notYou}\n\n${link}\n`,
+    html: layout(
+      locale,
+      t.subject,
+      [
+        `<p>${escapeHtml(t.intro)}</p>`,
+        `<p>${escapeHtml(t.ok)}</p>`,
+        `<p>${escapeHtml(t.notYou)}</p>`,
+        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
       ].join('\n'),
     ),
   };

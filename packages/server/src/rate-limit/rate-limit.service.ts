@@ -1,11 +1,12 @@
 /**
  * Sliding-window rate limits over the `rate_events` table (DESIGN §4): kept in the database so they
  * hold across server processes. A limit counts the events of its key in the last `windowSeconds`.
- * Where every attempt counts (chat sessions and questions, reset mails), `takeLimits` checks and records
- * in one transaction under a per-key advisory lock, so concurrent requests cannot slip past the limit
- * together; where only some outcomes count (failed logins), callers check first and record after.
+ * `takeLimits` checks and records in one transaction under a per-key advisory lock, so concurrent
+ * requests cannot slip past the limit together. Where only some outcomes count (failed logins), the
+ * attempt is still taken before the work, and `giveBack` returns it when the outcome does not count:
+ * checking first and recording after would let every parallel attempt pass the check.
  */
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
 import { rateEvents } from '../db/schema';
@@ -73,17 +74,33 @@ export async function enforceLimits(deps: AppDeps, limits: RateLimit[]): Promise
  * requests and processes: the keys are locked (transaction-scoped advisory locks, in key order so two
  * requests never wait on each other crosswise) while they are checked and recorded.
  */
-export async function takeLimits(deps: AppDeps, limits: RateLimit[]): Promise<void> {
+export async function takeLimits(deps: AppDeps, limits: RateLimit[]): Promise<TakenLimits> {
   const keys = [...new Set(limits.map((limit) => limit.key))].sort();
   const now = deps.clock.now();
-  const wait = await deps.database.db.transaction(async (tx) => {
+  const { wait, ids } = await deps.database.db.transaction(async (tx) => {
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     let longest = 0;
     for (const limit of limits) longest = Math.max(longest, await retryAfter(deps, limit, tx));
-    if (longest === 0) await tx.insert(rateEvents).values(keys.map((key) => ({ key, at: now })));
-    return longest;
+    if (longest > 0) return { wait: longest, ids: [] };
+    const rows = await tx
+      .insert(rateEvents)
+      .values(keys.map((key) => ({ key, at: now })))
+      .returning({ id: rateEvents.id });
+    return { wait: 0, ids: rows.map((row) => row.id) };
   });
   if (wait > 0) throw rateLimited(wait);
+  return { ids };
+}
+
+/** The events one `takeLimits` recorded, for `giveBack`. */
+export interface TakenLimits {
+  ids: number[];
+}
+
+/** Returns an attempt taken with `takeLimits` whose outcome does not count (a right password). */
+export async function giveBack(deps: AppDeps, taken: TakenLimits): Promise<void> {
+  if (taken.ids.length === 0) return;
+  await deps.database.db.delete(rateEvents).where(inArray(rateEvents.id, taken.ids));
 }
 
 /** Forgets the events of a key (e.g. failed logins once the owner proved who they are). */

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
-import pino from 'pino';
 import PostalMime from 'postal-mime';
 import { inject } from 'vitest';
 import { createApp } from '../app';
@@ -18,6 +17,7 @@ import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
 import { createEventBus } from '../events/event-bus';
 import { createJobRunner } from '../jobs/handlers';
+import { createLogger } from '../logging/logger';
 import { createMailer } from '../mail/mailer';
 import { localStorage } from '../storage/storage';
 import { type DatabaseLocation, TestClock, type TestServer } from './test-server';
@@ -34,6 +34,8 @@ export interface TestServerOptions {
   durable?: boolean;
   /** Opens the database and data dir of a closed durable server: a restart of that server. */
   reopen?: DatabaseLocation;
+  /** Keep every log line (from `debug` up) in `logs`, for tests of what is logged. */
+  captureLogs?: boolean;
 }
 
 async function dropDatabase(url: string): Promise<void> {
@@ -71,7 +73,10 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     TRUST_PROXY: '1',
     ...options.env,
   });
-  const logger = pino({ level: config.logLevel });
+  const logs: string[] = [];
+  const logger = options.captureLogs
+    ? createLogger('debug', { write: (line: string) => void logs.push(line) })
+    : createLogger(config.logLevel);
 
   let database: Database;
   let location: DatabaseLocation;
@@ -113,12 +118,15 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     logger,
     storage,
     events,
+    mailer,
+    publicUrl: config.publicUrl,
     concurrency: config.jobConcurrency,
     extractMemoryMb: config.extractMemoryMb,
     pollMs: 1_000,
   });
   const app = createApp({ config, database, logger, mailer, clock, sessionCache, storage, events, jobs });
-  if (options.runJobs ?? true) jobs.start();
+  const runsJobs = options.runJobs ?? true;
+  if (runsJobs) jobs.start();
   let server: ServerType | null = null;
 
   const request: TestServer['request'] = (pathname, opts = {}) => {
@@ -139,7 +147,9 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     );
   };
 
+  // Mails are sent by jobs: what earlier requests queued is sent before the outbox is read.
   const mails = async () => {
+    if (runsJobs) await jobs.idle();
     let files: string[] = [];
     try {
       files = readdirSync(outboxDir).sort();
@@ -166,6 +176,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
     },
     mails,
+    logs,
     async lastMailTo(address) {
       const all = await mails();
       return all.filter((mail) => mail.to?.some((to) => to.address === address)).at(-1);

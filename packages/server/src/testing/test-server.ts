@@ -59,6 +59,8 @@ export interface TestServer {
   mails(): Promise<Email[]>;
   /** The newest mail to an address. */
   lastMailTo(address: string): Promise<Email | undefined>;
+  /** The log lines written so far (JSON), with `captureLogs`; empty otherwise. */
+  logs: string[];
   /** Listens on a real loopback port; resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops the job runner, then closes everything (a `durable` server keeps its data for `reopen`). */

@@ -1,11 +1,12 @@
 /**
  * Password changes and resets. A change keeps the caller's session and ends every other one; a
  * reset ends them all. Reset tokens are 256 random bits mailed as a link; only their SHA-256 is
- * stored, they expire and work once (DESIGN §4).
+ * stored, they expire and work once (DESIGN §4). Every mail goes through the job queue
+ * (password-mails.job.ts): a reset request answers alike, in about the same time, for any address,
+ * and the owner is told of every change or reset.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { RESET_TOKEN_TTL_SECONDS } from '@conversa/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { audit } from '../audit/audit.service';
 import type { StaffUser } from '../auth/scope';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/session.service';
@@ -13,12 +14,20 @@ import type { Db } from '../db/database';
 import { passwordResets } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import { resetPasswordMail } from '../mail/templates';
+import { enqueue } from '../jobs/queue';
 import { loginAccountLimit, mailAddressLimit, mailIpLimit } from '../rate-limit/limits';
-import { clearEvents, enforceLimits, recordEvents, takeLimits } from '../rate-limit/rate-limit.service';
-import { asLocale, findUserByEmail, findUserById, setPasswordHash } from './users.repo';
+import { clearEvents, giveBack, takeLimits } from '../rate-limit/rate-limit.service';
+import {
+  MAIL_JOB_ATTEMPTS,
+  resetTokenHash,
+  SEND_PASSWORD_CHANGED_MAIL,
+  SEND_RESET_MAIL,
+} from './password-mails.job';
+import { findUserById, setPasswordHash } from './users.repo';
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Queues the "your password was changed" notice, in the transaction that changed it. */
+const queueChangedNotice = (tx: Db, userId: number, now: Date) =>
+  enqueue(tx, SEND_PASSWORD_CHANGED_MAIL, { userId }, now, { maxAttempts: MAIL_JOB_ATTEMPTS });
 
 /** Ends every unused reset link of a user (after the password changed anyway). */
 async function expireResets(db: Db, userId: number, now: Date): Promise<void> {
@@ -33,21 +42,20 @@ export async function changePassword(
   deps: AppDeps,
   auth: Pick<StaffUser, 'userId' | 'sessionId' | 'email'>,
   input: { current_password: string; new_password: string },
+  ip: string,
 ): Promise<void> {
   const { db } = deps.database;
   // Wrong current passwords count as failed logins of the account: a stolen token must not let
-  // anyone guess the password at full speed.
-  const limit = loginAccountLimit(auth.email);
-  await enforceLimits(deps, [limit]);
+  // anyone guess the password at full speed. Taken before the check, as in `login`, and given back
+  // when the password was right.
+  const taken = await takeLimits(deps, [loginAccountLimit(auth.email)]);
   const user = await findUserById(db, auth.userId);
   if (!user) throw new ApiError(401, 'session_invalid');
   const matches = user.passwordHash
     ? await verifyPassword(user.passwordHash, input.current_password)
     : (await verifyAgainstDummy(input.current_password), false);
-  if (!matches) {
-    await recordEvents(deps, [limit.key]);
-    throw new ApiError(400, 'wrong_current_password');
-  }
+  if (!matches) throw new ApiError(400, 'wrong_current_password');
+  await giveBack(deps, taken);
 
   const passwordHash = await hashPassword(input.new_password);
   const now = deps.clock.now();
@@ -55,46 +63,33 @@ export async function changePassword(
     await setPasswordHash(tx, user.id, passwordHash, now);
     await revokeUserSessions(tx, user.id, now, auth.sessionId);
     await expireResets(tx, user.id, now);
+    await queueChangedNotice(tx, user.id, now);
   });
   deps.sessionCache.forgetUser(user.id);
+  deps.jobs.announce();
+  await audit(deps, { action: 'password_changed', userId: user.id, ip });
 }
 
 /**
- * Mails a reset link when the address has an account. Unknown addresses get the same answer and
- * count toward the same limits, so neither the answer nor a 429 tells whether an account exists.
+ * Queues a reset mail for the address, whether or not it has an account: the job looks the account
+ * up, so the answer, its timing and any SMTP trouble tell nothing about the address. Unknown
+ * addresses count toward the same limits.
  */
 export async function requestReset(deps: AppDeps, input: { email: string; ip: string }): Promise<void> {
-  const { db } = deps.database;
-  const limits = [mailAddressLimit(input.email), mailIpLimit(input.ip)];
-  await takeLimits(deps, limits);
-  const user = await findUserByEmail(db, input.email);
-  if (!user) return;
-
-  const now = deps.clock.now();
-  const token = randomBytes(32).toString('base64url');
-  const hash = tokenHash(token);
-  await db.insert(passwordResets).values({
-    tokenHash: hash,
-    userId: user.id,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+  await takeLimits(deps, [mailAddressLimit(input.email), mailIpLimit(input.ip)]);
+  await enqueue(deps.database.db, SEND_RESET_MAIL, { email: input.email }, deps.clock.now(), {
+    maxAttempts: MAIL_JOB_ATTEMPTS,
   });
-  const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
-  try {
-    await deps.mailer.send({ to: user.email, ...resetPasswordMail(asLocale(user.locale), link) });
-  } catch (error) {
-    await db.delete(passwordResets).where(eq(passwordResets.tokenHash, hash));
-    throw error;
-  }
+  deps.jobs.announce();
 }
 
 /** Sets a new password with a reset token; the token is used up and every session ends. */
 export async function resetPassword(
   deps: AppDeps,
-  input: { verification_token: string; password: string },
+  input: { verification_token: string; password: string; ip: string },
 ): Promise<void> {
   const { db } = deps.database;
-  const hash = tokenHash(input.verification_token);
+  const hash = resetTokenHash(input.verification_token);
   const now = deps.clock.now();
   const live = and(
     eq(passwordResets.tokenHash, hash),
@@ -121,8 +116,11 @@ export async function resetPassword(
     await setPasswordHash(tx, claimed.userId, passwordHash, now);
     await expireResets(tx, claimed.userId, now);
     await revokeUserSessions(tx, claimed.userId, now);
+    await queueChangedNotice(tx, claimed.userId, now);
   });
   deps.sessionCache.forgetUser(found.userId);
+  deps.jobs.announce();
+  await audit(deps, { action: 'password_reset', userId: found.userId, ip: input.ip });
   // The owner proved control of the mailbox: failed logins (maybe someone else's) stop locking them out.
   const user = await findUserById(db, found.userId);
   if (user) await clearEvents(deps, loginAccountLimit(user.email).key);

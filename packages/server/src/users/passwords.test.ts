@@ -1,7 +1,7 @@
 import { LOGIN_MAX_FAILURES, MAILS_PER_HOUR, RESET_TOKEN_TTL_SECONDS } from '@conversa/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets } from '../db/schema';
+import { jobs, passwordResets } from '../db/schema';
 import { createSignedInUser, createTestServer, createUser, signIn, type TestServer } from '../testing';
 
 let server: TestServer;
@@ -219,6 +219,67 @@ describe('password reset', () => {
     await requestReset(user.email);
     expect((await reset(await linkTokenFor(user.email))).status).toBe(200);
     expect((await login(user.email, 'R3setPassword')).status).toBe(200);
+  });
+});
+
+describe('password mails through the job queue', () => {
+  it('answers request-reset alike for known and unknown addresses, and mails from a job', async () => {
+    const queued = await createTestServer({ runJobs: false });
+    try {
+      const user = await createUser(queued);
+      const ask = (email: string) =>
+        queued.call<Answer>('/api/user/password/request-reset', { json: { email }, ip: nextIp() });
+      const known = await ask(user.email);
+      const unknown = await ask(`nobody-${Date.now()}@example.com`);
+      expect(known.status).toBe(200);
+      expect(unknown.body).toEqual(known.body);
+      // Nothing was mailed or stored while answering: the same work for both addresses, a job each.
+      expect(await queued.mails()).toEqual([]);
+      expect(await queued.database.db.$count(passwordResets)).toBe(0);
+      const waiting = await queued.database.db.select().from(jobs);
+      expect(waiting.map((job) => job.state)).toEqual(['queued', 'queued']);
+      expect(JSON.stringify(waiting)).not.toMatch(/token/i);
+
+      queued.jobs.start();
+      await queued.jobs.idle();
+      const mails = await queued.mails();
+      expect(mails.map((mail) => mail.to?.[0]?.address)).toEqual([user.email]);
+      expect(mails[0]?.text).toMatch(/reset-password\?token=[\w-]{43}/);
+    } finally {
+      await queued.close();
+    }
+  });
+
+  it('notices the owner after a change of password, in their language', async () => {
+    const user = await createSignedInUser(server, { locale: 'es' });
+    const answer = await server.call<Answer>('/api/user/change-password', {
+      json: { current_password: user.password, new_password: 'Chang3dPass' },
+      token: user.token,
+    });
+    expect(answer.status).toBe(200);
+    const mail = await server.lastMailTo(user.email);
+    expect(mail?.subject).toBe('Tu contraseña de Conversa ha cambiado');
+    expect(mail?.text).toContain('restablece tu contraseña');
+    expect(mail?.text).toContain('http://conversa.test/reset-password');
+    expect(mail?.html).toContain('lang="es"');
+  });
+
+  it('notices the owner after a reset', async () => {
+    const user = await createUser(server);
+    await requestReset(user.email);
+    expect((await reset(await linkTokenFor(user.email))).status).toBe(200);
+    const mail = await server.lastMailTo(user.email);
+    expect(mail?.subject).toBe('Your Conversa password was changed');
+    expect(mail?.text).not.toMatch(/token=/);
+  });
+
+  it('sends nothing when the current password is wrong', async () => {
+    const user = await createSignedInUser(server);
+    await server.call('/api/user/change-password', {
+      json: { current_password: 'Wr0ngPassword', new_password: 'Chang3dPass' },
+      token: user.token,
+    });
+    expect(await server.lastMailTo(user.email)).toBeUndefined();
   });
 });
 

@@ -20,8 +20,8 @@ import { emailVerifications } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { verificationCodeMail } from '../mail/templates';
-import { mailAddressLimit, mailIpLimit } from '../rate-limit/limits';
-import { enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
+import { emailCheckIpLimit, mailAddressLimit, mailIpLimit } from '../rate-limit/limits';
+import { enforceLimits, recordEvents, takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale, emailExists, insertUser } from './users.repo';
 
 // Keyed with the server secret, so a leaked table alone does not give the codes away.
@@ -42,6 +42,9 @@ export async function registerByEmail(
 ): Promise<RegisterByEmailResult> {
   const { db } = deps.database;
   const { email, locale } = input;
+  // Its 409 tells whether an address has an account, like `check-email`: the same per-IP budget
+  // is spent before that can be answered, so neither endpoint scans faster than the other.
+  await takeLimits(deps, [emailCheckIpLimit(input.ip)]);
   if (await emailExists(db, email)) throw new ApiError(409, 'email_taken');
 
   const now = deps.clock.now();

@@ -60,6 +60,27 @@ describe('checking an e-mail', () => {
     expect(refused.body).toMatchObject({ code: 'rate_limited' });
     expect((await check({ email: fresh() }, '203.0.113.78')).status).toBe(200);
   });
+
+  it('shares its per-IP limit with register-by-email, which is counted before it can answer 409', async () => {
+    const ip = '203.0.113.79';
+    const taken = await createUser(server);
+    const existing = () => register(taken.email, { ip });
+    // Scanning through register-by-email alone: refused at the same limit as check-email.
+    for (let i = 0; i < EMAIL_CHECKS_PER_IP; i += 1) expect((await existing()).status).toBe(409);
+    const refused = await existing();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // One budget for both: lookups through check-email use up register-by-email's, and back.
+    const other = '203.0.113.80';
+    for (let i = 0; i < EMAIL_CHECKS_PER_IP; i += 1) {
+      const check = await server.call('/api/user/check-email', { json: { email: fresh() }, ip: other });
+      expect(check.status).toBe(200);
+    }
+    expect((await register(taken.email, { ip: other })).status).toBe(429);
+    expect((await register(fresh(), { ip: other })).status).toBe(429);
+  });
 });
 
 describe('sign-up by e-mail', () => {
@@ -73,7 +94,7 @@ describe('sign-up by e-mail', () => {
     expect(registered.body).toEqual({ data: { resend_after_seconds: VERIFICATION_RESEND_SECONDS } });
 
     const mail = await server.lastMailTo(email);
-    expect(mail?.subject).toMatch(/verification code/);
+    expect(mail?.subject).toBe('Your Conversa verification code');
     expect(mail?.html).toContain(await codeFor(email));
     const [stored] = await server.database.db
       .select()
@@ -222,7 +243,7 @@ describe('sign-up by e-mail', () => {
     const email = fresh();
     expect((await register(email, { header: 'es-ES,es;q=0.9' })).status).toBe(200);
     const mail = await server.lastMailTo(email);
-    expect(mail?.subject).toMatch(/es tu código de verificación/);
+    expect(mail?.subject).toBe('Tu código de verificación de Conversa');
     expect(mail?.text).toContain('El código caduca en 10 minutos');
     expect(mail?.html).toContain('lang="es"');
 
@@ -252,7 +273,7 @@ describe('sign-up by e-mail', () => {
   it('uses the body locale over the request language for the mail', async () => {
     const email = fresh();
     await register(email, { locale: 'en', header: 'es' });
-    expect((await server.lastMailTo(email))?.subject).toMatch(/is your Conversa verification code/);
+    expect((await server.lastMailTo(email))?.subject).toBe('Your Conversa verification code');
   });
 });
 

@@ -37,7 +37,7 @@ export function usersRoutes(deps: AppDeps) {
   route(app, endpoints.createPassword, async (c, { body }) => ok(c, await createAccount(deps, body)));
 
   route(app, endpoints.changePassword, async (c, { scope, body }) => {
-    await changePassword(deps, scope.user, body);
+    await changePassword(deps, scope.user, body, clientIp(c, deps.config));
     return message(c, 'password_updated');
   });
 
@@ -47,7 +47,7 @@ export function usersRoutes(deps: AppDeps) {
   });
 
   route(app, endpoints.resetPassword, async (c, { body }) => {
-    await resetPassword(deps, body);
+    await resetPassword(deps, { ...body, ip: clientIp(c, deps.config) });
     return message(c, 'password_reset');
   });
 

@@ -1,0 +1,159 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationCodeMail } from '../mail/templates';
+import { createSignedInUser, createTestServer, type TestServer } from '../testing';
+import { createLogger } from './logger';
+
+const GOOGLE_CLIENT = 'google-client-id.apps.example';
+
+/** A logger writing its JSON lines into an array. */
+function capturing() {
+  const lines: string[] = [];
+  const logger = createLogger('trace', { write: (line: string) => void lines.push(line) });
+  return { lines, logger };
+}
+
+describe('the logger', () => {
+  it('redacts authorization headers, passwords, codes and tokens wherever they sit', () => {
+    const { lines, logger } = capturing();
+    logger.info(
+      {
+        authorization: 'Bearer top-level-jwt',
+        password: 'Passw0rd-top',
+        code: '482913',
+        token: 'reset-token-top',
+        req: { headers: { authorization: 'Bearer req-jwt', cookie: 'sid=cookie-secret' } },
+        headers: { Authorization: 'Bearer capital-jwt' },
+        body: {
+          password: 'Passw0rd-body',
+          current_password: 'Passw0rd-current',
+          new_password: 'Passw0rd-new',
+          code: '731905',
+          verification_token: 'verification-secret',
+          credential: 'google-credential-secret',
+          id_token: 'microsoft-id-token-secret',
+        },
+        user: { jwt: 'session-jwt-secret', id: 7 },
+        err: { code: 'ECONNREFUSED', message: 'connect failed' },
+      },
+      'something happened',
+    );
+    const [line] = lines;
+    for (const secret of [
+      'top-level-jwt',
+      'Passw0rd-top',
+      '482913',
+      'reset-token-top',
+      'req-jwt',
+      'cookie-secret',
+      'capital-jwt',
+      'Passw0rd-body',
+      'Passw0rd-current',
+      'Passw0rd-new',
+      '731905',
+      'verification-secret',
+      'google-credential-secret',
+      'microsoft-id-token-secret',
+      'session-jwt-secret',
+    ]) {
+      expect(line).not.toContain(secret);
+    }
+    // What is not a secret stays, so the line still helps.
+    expect(JSON.parse(line!)).toMatchObject({
+      msg: 'something happened',
+      user: { id: 7 },
+      err: { code: 'ECONNREFUSED' },
+    });
+  });
+});
+
+describe('verification code mails', () => {
+  it('carry the code in the body only, never in the subject', () => {
+    for (const locale of ['en', 'es'] as const) {
+      const mail = verificationCodeMail(locale, '482913');
+      expect(mail.subject).not.toContain('482913');
+      expect(mail.text).toContain('482913');
+      expect(mail.html).toContain('482913');
+      expect(mail.html).not.toMatch(/<title>[^<]*482913/);
+    }
+  });
+});
+
+describe('the server logs', () => {
+  let server: TestServer;
+  let jwks: Server;
+  let keys: Awaited<ReturnType<typeof generateKeyPair>>;
+
+  beforeAll(async () => {
+    keys = await generateKeyPair('RS256', { extractable: true });
+    const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+    jwks = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ keys: [publicJwk] }));
+    });
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
+    server = await createTestServer({
+      captureLogs: true,
+      env: { GOOGLE_CLIENT_ID: GOOGLE_CLIENT, GOOGLE_JWKS_URL: `${url}/google/certs` },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await new Promise((resolve) => jwks.close(resolve));
+  });
+
+  it('never carry a sign-up code (the outbox line included)', async () => {
+    const email = `logs-${Date.now()}@example.com`;
+    expect((await server.call('/api/user/register-by-email', { json: { email } })).status).toBe(200);
+    const mail = await server.lastMailTo(email);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const outboxLine = server.logs.find((line) => line.includes('mail written to outbox'));
+    expect(outboxLine).toBeDefined();
+    expect(server.logs.filter((line) => line.includes(code!))).toEqual([]);
+  });
+
+  it('never carry passwords or reset links', async () => {
+    const user = await createSignedInUser(server);
+    await server.call('/api/auth/login', { json: { email: user.email, password: 'Wr0ngSecretPass' } });
+    await server.call('/api/user/change-password', {
+      json: { current_password: user.password, new_password: 'N3wSecretPass' },
+      token: user.token,
+    });
+    await server.call('/api/user/password/request-reset', { json: { email: user.email } });
+    const mail = await server.lastMailTo(user.email);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    for (const secret of ['Wr0ngSecretPass', 'N3wSecretPass', user.password, token!, user.token]) {
+      expect(server.logs.filter((line) => line.includes(secret))).toEqual([]);
+    }
+  });
+
+  it('note a refused provider ID token without its claims', async () => {
+    const now = Math.floor(server.clock.now().getTime() / 1000);
+    const idToken = await new SignJWT({
+      iss: 'https://accounts.google.com',
+      aud: 'someone-elses-client',
+      sub: 'claim-subject-4471',
+      email: 'claim-owner@gmail.example',
+      email_verified: true,
+      name: 'Claimed Name',
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' })
+      .setIssuedAt(now - 60)
+      .setExpirationTime(now + 3600)
+      .sign(keys.privateKey);
+    const answer = await server.call('/api/auth/google', {
+      json: { credential: idToken, client_id: GOOGLE_CLIENT },
+    });
+    expect(answer.status).toBe(401);
+    const refused = server.logs.filter((line) => line.includes('provider ID token refused'));
+    expect(refused).toHaveLength(1);
+    for (const claim of ['claim-subject-4471', 'claim-owner@gmail.example', 'Claimed Name', idToken]) {
+      expect(refused[0]).not.toContain(claim);
+    }
+  });
+});
