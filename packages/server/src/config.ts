@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
+import { deriveKeys, type ServerKeys } from './auth/keys';
 import { adminDistFolder, widgetDistFolder } from './paths';
 
 export interface OidcProviderConfig {
@@ -29,7 +30,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   publicUrl: string;
-  jwtSecret: Uint8Array;
+  /** Token and code keys, derived from JWT_SECRET (never the raw secret itself). */
+  keys: ServerKeys;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmails: Set<string>;
@@ -90,7 +92,7 @@ const EnvSchema = v.object({
   ),
 });
 
-/** The signing key: JWT_SECRET, else one generated once and kept in DATA_DIR. */
+/** The secret the keys derive from: JWT_SECRET, else one generated once and kept in DATA_DIR. */
 function jwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   if (fromEnv) return new TextEncoder().encode(fromEnv);
   const file = path.join(dataDir, 'jwt-secret');
@@ -125,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
-    jwtSecret: jwtSecret(dataDir, e.JWT_SECRET),
+    keys: deriveKeys(jwtSecret(dataDir, e.JWT_SECRET)),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     adminEmails: new Set(list(e.ADMIN_EMAILS).map((s) => s.toLowerCase())),

@@ -106,7 +106,7 @@ export function requireStaff(deps: AppDeps, options: RequireStaffOptions = {}): 
     const token = bearer(c);
     if (!token) throw new ApiError(401, 'unauthorized');
     const now = deps.clock.now();
-    const verified = await verifyToken(deps.config.jwtSecret, token, now);
+    const verified = await verifyToken(deps.config.keys.tokenKey, token, now);
     if (!verified) throw new ApiError(401, 'session_invalid');
     if (verified.typ !== 'staff') throw new ApiError(403, 'guest_forbidden');
 
@@ -176,7 +176,7 @@ export function requireGuest(deps: AppDeps, param = 'id'): MiddlewareHandler<App
   return async (c, next) => {
     const token = bearer(c);
     if (!token) throw new ApiError(401, 'unauthorized');
-    const verified = await verifyToken(deps.config.jwtSecret, token, deps.clock.now());
+    const verified = await verifyToken(deps.config.keys.tokenKey, token, deps.clock.now());
     if (!verified) throw new ApiError(401, 'session_invalid');
     if (verified.typ !== 'guest' || verified.conversationId !== c.req.param(param)) {
       throw new ApiError(403, 'forbidden');

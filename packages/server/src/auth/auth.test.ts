@@ -186,7 +186,7 @@ describe('session answer', () => {
 });
 
 describe('bad tokens', () => {
-  const secret = () => server.config.jwtSecret;
+  const secret = () => server.config.keys.tokenKey;
   const validate = (token: string | null) =>
     server.call<Answer>('/api/auth/validate-token', { method: 'POST', token });
 

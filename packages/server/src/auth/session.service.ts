@@ -20,7 +20,7 @@ export async function issueSession(deps: AppDeps, userId: number): Promise<strin
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000);
   await deps.database.db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt });
-  return signStaffToken(deps.config.jwtSecret, { userId, sessionId, now, expiresAt });
+  return signStaffToken(deps.config.keys.tokenKey, { userId, sessionId, now, expiresAt });
 }
 
 const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);

@@ -49,7 +49,7 @@ export async function signIn(server: TestServer, userId: number): Promise<string
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000);
   await server.database.db.insert(sessions).values({ id: sessionId, userId, expiresAt });
-  return signStaffToken(server.config.jwtSecret, { userId, sessionId, now, expiresAt });
+  return signStaffToken(server.config.keys.tokenKey, { userId, sessionId, now, expiresAt });
 }
 
 /** A user and a token in one call. */

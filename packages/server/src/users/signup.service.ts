@@ -55,7 +55,7 @@ export async function registerByEmail(
   await enforceLimits(deps, [mailAddressLimit(email), mailIpLimit(input.ip)]);
 
   const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
-  const hash = codeHash(deps.config.jwtSecret, email, code);
+  const hash = codeHash(deps.config.keys.codeKey, email, code);
   const values = {
     codeHash: hash,
     locale,
@@ -127,7 +127,7 @@ export async function createAccount(
     // Expired, or killed by wrong guesses: either way the remedy is a new code.
     throw new ApiError(400, dead ? 'verification_code_expired' : 'invalid_verification_code');
   }
-  if (!sameHash(live.codeHash, codeHash(deps.config.jwtSecret, email, input.code))) {
+  if (!sameHash(live.codeHash, codeHash(deps.config.keys.codeKey, email, input.code))) {
     throw new ApiError(400, 'invalid_verification_code');
   }
 
