@@ -15,6 +15,7 @@ import type { AppDeps } from '../deps';
 import { memberships, sessions, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
+import { isPlatformAdmin } from './platform-admin';
 import { verifyToken } from './tokens';
 
 export interface AuthState {
@@ -42,6 +43,7 @@ function prepareLookup(db: Db) {
       email: users.email,
       locale: users.locale,
       isAdmin: users.isAdmin,
+      emailVerifiedAt: users.emailVerifiedAt,
       role: memberships.role,
       sessionExpiresAt: sessions.expiresAt,
     })
@@ -133,7 +135,7 @@ export function requireStaff(deps: AppDeps, options: RequireStaffOptions = {}): 
       cache.set(verified.sessionId, institutionId ?? 0, row, generation);
     }
 
-    const isAdmin = row.isAdmin || deps.config.adminEmails.has(row.email);
+    const isAdmin = isPlatformAdmin(deps.config, row);
     const memberRole = row.role;
     c.set('auth', {
       userId: row.userId,

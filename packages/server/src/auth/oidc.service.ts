@@ -24,6 +24,8 @@ export interface ProviderIdentity {
   provider: Provider;
   subject: string;
   email: string;
+  /** The provider vouches that the address is the person's. */
+  emailVerified: boolean;
   name: string;
   givenName: string | null;
   familyName: string | null;
@@ -78,6 +80,7 @@ function identity(
   provider: Provider,
   subject: string,
   email: unknown,
+  emailVerified: boolean,
   payload: JWTPayload,
 ): ProviderIdentity {
   const parsed = v.safeParse(EmailSchema, email);
@@ -86,6 +89,7 @@ function identity(
     provider,
     subject,
     email: parsed.output,
+    emailVerified,
     name: text(payload.name, 120) ?? '',
     givenName: text(payload.given_name, 60),
     familyName: text(payload.family_name, 60),
@@ -103,7 +107,7 @@ export async function verifyGoogle(
   const issuers = [...new Set([config.issuer, 'accounts.google.com'])];
   const payload = await verifyIdToken(deps, config, body.credential, issuers);
   if (payload.email_verified !== true && payload.email_verified !== 'true') throw invalid();
-  return identity('google', String(payload.sub), payload.email, payload);
+  return identity('google', String(payload.sub), payload.email, true, payload);
 }
 
 /** Verifies a Microsoft ID token; the issuer must be the template with the token's own tenant. */
@@ -113,7 +117,7 @@ export async function verifyMicrosoft(deps: AppDeps, body: { id_token: string })
   const { tid, oid } = payload;
   if (typeof tid !== 'string' || typeof oid !== 'string' || tid === '' || oid === '') throw invalid();
   if (payload.iss !== config.issuer.replace('{tenantid}', tid)) throw invalid();
-  return identity('microsoft', `${tid}:${oid}`, payload.email ?? payload.preferred_username, payload);
+  return identity('microsoft', `${tid}:${oid}`, payload.email ?? payload.preferred_username, false, payload);
 }
 
 /**
@@ -140,6 +144,7 @@ export async function signInWithIdentity(
       firstName: person.givenName,
       lastName: person.familyName,
       locale,
+      emailVerifiedAt: person.emailVerified ? now : null,
       now,
     });
     if (!user) throw new ApiError(409, 'account_uses_other_method');

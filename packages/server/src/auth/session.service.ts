@@ -12,6 +12,7 @@ import { institutions, memberships, sessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { findUserById, toProfile } from '../users/users.repo';
+import { isPlatformAdmin } from './platform-admin';
 import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from './tokens';
 
 /** Opens a session row for the user and returns its signed staff token. */
@@ -34,7 +35,7 @@ export async function buildSession(deps: AppDeps, userId: number, jwt: string): 
   const { db } = deps.database;
   const user = await findUserById(db, userId);
   if (!user) throw new ApiError(401, 'session_invalid');
-  const isAdmin = user.isAdmin || deps.config.adminEmails.has(user.email);
+  const isAdmin = isPlatformAdmin(deps.config, user);
   const owned = await db
     .select({ institutionId: memberships.institutionId, role: memberships.role })
     .from(memberships)

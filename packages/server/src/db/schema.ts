@@ -54,7 +54,12 @@ export const users = pgTable(
     city: text('city'),
     position: text('position'),
     locale: text('locale').notNull().default('en'),
-    /** Granted platform admin (besides ADMIN_EMAILS). */
+    /**
+     * When the address was proved to be the user's: by our sign-up code or reset link, or by a
+     * provider that vouches for it. Null: unproved, so ADMIN_EMAILS does not apply to it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Granted platform admin (besides ADMIN_EMAILS, which needs a verified address). */
     isAdmin: boolean('is_admin').notNull().default(false),
     /** The institution the user last acted in: the session's `institution_id`. */
     lastInstitutionId: integer('last_institution_id'),

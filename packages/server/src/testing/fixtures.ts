@@ -25,6 +25,8 @@ export async function createUser(
     fullName?: string;
     locale?: 'en' | 'es';
     isAdmin?: boolean;
+    /** The address counts as proved (as after the sign-up code); default true. */
+    emailVerified?: boolean;
   } = {},
 ): Promise<TestUser> {
   counter += 1;
@@ -38,6 +40,7 @@ export async function createUser(
       fullName: options.fullName ?? 'Test User',
       locale: options.locale ?? 'en',
       isAdmin: options.isAdmin ?? false,
+      emailVerifiedAt: (options.emailVerified ?? true) ? server.clock.now() : null,
     })
     .returning({ id: users.id });
   return { id: row!.id, email, password };

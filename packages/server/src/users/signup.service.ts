@@ -138,7 +138,14 @@ export async function createAccount(
       .where(and(eq(emailVerifications.email, email), eq(emailVerifications.codeHash, live.codeHash)))
       .returning({ email: emailVerifications.email });
     if (!used) throw new ApiError(400, 'invalid_verification_code');
-    const row = await insertUser(tx, { email, passwordHash, locale: asLocale(live.locale), now });
+    // The code reached the mailbox: the address is proved.
+    const row = await insertUser(tx, {
+      email,
+      passwordHash,
+      locale: asLocale(live.locale),
+      emailVerifiedAt: now,
+      now,
+    });
     if (!row) throw new ApiError(409, 'email_taken');
     return row;
   });

@@ -54,6 +54,8 @@ export interface NewUser {
   firstName?: string | null;
   lastName?: string | null;
   locale: Locale;
+  /** When the address was proved (sign-up code, or a provider that vouches for it); null if not. */
+  emailVerifiedAt: Date | null;
   now: Date;
 }
 
@@ -68,6 +70,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | undef
       firstName: user.firstName ?? null,
       lastName: user.lastName ?? null,
       locale: user.locale,
+      emailVerifiedAt: user.emailVerifiedAt,
       createdAt: user.now,
       updatedAt: user.now,
     })
