@@ -51,6 +51,7 @@ export const ErrorCode = {
   providerDisabled: 'provider_disabled',
   providerTokenInvalid: 'provider_token_invalid',
   accountUsesOtherMethod: 'account_uses_other_method',
+  providerEmailUnverified: 'provider_email_unverified',
   linkInactive: 'link_inactive',
   answerFailed: 'answer_failed',
   internal: 'internal_error',

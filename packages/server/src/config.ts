@@ -37,6 +37,8 @@ export interface Config {
   adminEmails: Set<string>;
   google: OidcProviderConfig | null;
   microsoft: OidcProviderConfig | null;
+  /** Microsoft tenants (lower-case ids) whose e-mail claims are trusted without `xms_edov`. */
+  microsoftTenantIds: Set<string>;
   /** Origins allowed to call the API from a browser besides PUBLIC_URL's own. */
   corsOrigins: string[];
   logLevel: string;
@@ -53,6 +55,14 @@ export interface Config {
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
   llm: LlmConfig | null;
 }
+
+const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '8080'),
@@ -74,6 +84,16 @@ const EnvSchema = v.object({
   MICROSOFT_CLIENT_ID: v.optional(v.string()),
   MICROSOFT_ISSUER: v.optional(v.string(), 'https://login.microsoftonline.com/{tenantid}/v2.0'),
   MICROSOFT_JWKS_URL: v.optional(v.string(), 'https://login.microsoftonline.com/common/discovery/v2.0/keys'),
+  MICROSOFT_TENANT_IDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => list(value).every((id) => TENANT_ID.test(id)),
+        'MICROSOFT_TENANT_IDS must be comma-separated tenant ids (GUIDs)',
+      ),
+    ),
+    '',
+  ),
   CORS_ORIGINS: v.optional(v.string(), ''),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
@@ -103,12 +123,6 @@ function jwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 /** Reads and checks the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = v.safeParse(EnvSchema, env);
@@ -137,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microsoft: e.MICROSOFT_CLIENT_ID
       ? { clientId: e.MICROSOFT_CLIENT_ID, issuer: e.MICROSOFT_ISSUER, jwksUrl: e.MICROSOFT_JWKS_URL }
       : null,
+    microsoftTenantIds: new Set(list(e.MICROSOFT_TENANT_IDS).map((id) => id.toLowerCase())),
     corsOrigins: list(e.CORS_ORIGINS),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
