@@ -2,6 +2,11 @@
  * Password changes and resets. A change keeps the caller's session and ends every other one; a
  * reset ends them all. Reset tokens are 256 random bits mailed as a link; only their SHA-256 is
  * stored, they expire and work once (DESIGN §4).
+ *
+ * A reset proves the mailbox, so it marks the address verified and unlinks every Google and
+ * Microsoft identity: whoever linked one before (perhaps someone who had claimed this address)
+ * loses that way in. The owner signs in with the new password from then on (a provider sign-in
+ * with the same address is refused, as accounts are never linked by e-mail).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_TOKEN_TTL_SECONDS } from '@conversa/contract/constants';
@@ -16,7 +21,14 @@ import { ApiError } from '../http/errors';
 import { resetPasswordMail } from '../mail/templates';
 import { loginAccountLimit, mailAddressLimit, mailIpLimit } from '../rate-limit/limits';
 import { clearEvents, enforceLimits, recordEvents, takeLimits } from '../rate-limit/rate-limit.service';
-import { asLocale, findUserByEmail, findUserById, setPasswordHash } from './users.repo';
+import {
+  asLocale,
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  setPasswordHash,
+  unlinkIdentities,
+} from './users.repo';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -119,6 +131,8 @@ export async function resetPassword(
       .returning({ userId: passwordResets.userId });
     if (!claimed) throw new ApiError(400, 'reset_token_invalid');
     await setPasswordHash(tx, claimed.userId, passwordHash, now);
+    await markEmailVerified(tx, claimed.userId, now);
+    await unlinkIdentities(tx, claimed.userId);
     await expireResets(tx, claimed.userId, now);
     await revokeUserSessions(tx, claimed.userId, now);
   });
