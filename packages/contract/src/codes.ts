@@ -52,6 +52,7 @@ export const ErrorCode = {
   providerTokenInvalid: 'provider_token_invalid',
   accountUsesOtherMethod: 'account_uses_other_method',
   providerEmailUnverified: 'provider_email_unverified',
+  providerNonceInvalid: 'provider_nonce_invalid',
   linkInactive: 'link_inactive',
   answerFailed: 'answer_failed',
   internal: 'internal_error',

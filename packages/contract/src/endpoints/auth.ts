@@ -5,6 +5,7 @@ import {
   LoginBodySchema,
   MicrosoftLoginBodySchema,
   SessionSchema,
+  SignInNonceSchema,
 } from '../auth';
 import type { Endpoint } from './endpoint';
 
@@ -25,6 +26,14 @@ export const authEndpoints = {
     access: 'public',
     body: LoginBodySchema,
     response: SessionSchema,
+  },
+  nonce: {
+    method: 'POST',
+    path: '/auth/nonce',
+    summary: 'A single-use nonce for the next Google or Microsoft sign-in',
+    tag: 'auth',
+    access: 'public',
+    response: SignInNonceSchema,
   },
   google: {
     method: 'POST',

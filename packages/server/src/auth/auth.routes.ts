@@ -8,6 +8,7 @@ import { ok } from '../http/respond';
 import { readJson } from '../http/validate';
 import { bearer, requireStaff } from './auth.middleware';
 import { login } from './login.service';
+import { issueNonce } from './nonce';
 import { providerConfig, signInWithIdentity, verifyGoogle, verifyMicrosoft } from './oidc.service';
 import { buildSession } from './session.service';
 
@@ -23,6 +24,7 @@ export function authRoutes(deps: AppDeps) {
       const body = await readJson(c, LoginBodySchema);
       return ok(c, await login(deps, { ...body, ip: clientIp(c, deps.config) }));
     })
+    .post('/auth/nonce', (c) => ok(c, issueNonce(deps)))
     .post('/auth/google', async (c) => {
       providerConfig(deps, 'google');
       const body = await readJson(c, GoogleLoginBodySchema);

@@ -1,6 +1,7 @@
 /**
  * Google and Microsoft sign-in (DESIGN §4). The browser posts the provider's ID token; it is
- * verified against the provider's key set (signature, `iss`, `aud`, `exp`) and the identity is keyed
+ * verified against the provider's key set (signature, `iss`, `aud`, `exp`), must carry a fresh
+ * nonce from `POST auth/nonce` (./nonce.ts), and the identity is keyed
  * on (provider, subject). Accounts are never linked by the e-mail claim alone: an e-mail that already
  * has an account without this identity is refused.
  *
@@ -22,6 +23,7 @@ import { identities } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { emailExists, insertUser } from '../users/users.repo';
+import { consumeNonce } from './nonce';
 import { startSession } from './session.service';
 
 export type Provider = 'google' | 'microsoft';
@@ -116,6 +118,7 @@ export async function verifyGoogle(
   if (payload.email_verified !== true && payload.email_verified !== 'true') throw invalid();
   const email = parseEmail(payload.email);
   if (!email) throw invalid();
+  await consumeNonce(deps, payload.nonce);
   return identity('google', String(payload.sub), email, payload);
 }
 
@@ -126,6 +129,7 @@ export async function verifyMicrosoft(deps: AppDeps, body: { id_token: string })
   const { tid, oid } = payload;
   if (typeof tid !== 'string' || typeof oid !== 'string' || tid === '' || oid === '') throw invalid();
   if (payload.iss !== config.issuer.replace('{tenantid}', tid)) throw invalid();
+  await consumeNonce(deps, payload.nonce);
   return identity('microsoft', `${tid}:${oid}`, microsoftEmail(deps, tid, payload), payload);
 }
 

@@ -53,14 +53,23 @@ interface SignOptions {
   key?: KeyPair['privateKey'];
   kid?: string;
   expiresIn?: number;
+  /** The `nonce` claim; default a fresh one from `POST auth/nonce`, null for none. */
+  nonce?: string | null;
 }
 
-function sign(
+/** A fresh sign-in nonce from the server. */
+async function freshNonce(): Promise<string> {
+  const answer = await server.call<{ data?: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
+  return answer.body.data?.nonce as string;
+}
+
+async function sign(
   claims: JWTPayload,
-  { key = keys.privateKey, kid = 'test-key', expiresIn = 3600 }: SignOptions = {},
+  { key = keys.privateKey, kid = 'test-key', expiresIn = 3600, nonce }: SignOptions = {},
 ) {
   const now = Math.floor(server.clock.now().getTime() / 1000);
-  return new SignJWT(claims)
+  const claimed = nonce === undefined ? await freshNonce() : nonce;
+  return new SignJWT({ ...claims, ...(claimed === null ? {} : { nonce: claimed }) })
     .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
     .setIssuedAt(now - 60)
     .setExpirationTime(now + expiresIn)
@@ -329,5 +338,75 @@ describe('POST /api/auth/microsoft', () => {
       expect(answer.status).toBe(200);
       expect(answer.body.data.roles).toEqual(['admin']);
     });
+  });
+});
+
+describe('sign-in nonces', () => {
+  const googleToken = (options: SignOptions) => sign(googleClaims(), options);
+  const microsoftToken = (options: SignOptions) => {
+    const tid = TRUSTED_TENANT;
+    return sign(
+      {
+        iss: MICROSOFT_ISSUER.replace('{tenantid}', tid),
+        aud: MICROSOFT_CLIENT,
+        sub: randomUUID(),
+        tid,
+        oid: randomUUID(),
+        email: `ms-${randomUUID()}@contoso.example`,
+      },
+      options,
+    );
+  };
+  const providers = [
+    ['Google', googleToken, (token: string) => google(token, { locale: 'es' })],
+    ['Microsoft', microsoftToken, (token: string) => microsoft(token, 'es')],
+  ] as const;
+
+  it('issues a fresh opaque nonce on each call, with its lifetime', async () => {
+    const first = await server.call<{ data: { nonce: string; expires_in_seconds: number } }>(
+      '/api/auth/nonce',
+      {
+        method: 'POST',
+      },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.data.nonce).toMatch(/^[\w.-]{32,200}$/);
+    expect(first.body.data.expires_in_seconds).toBeGreaterThanOrEqual(300);
+    expect(await freshNonce()).not.toBe(first.body.data.nonce);
+  });
+
+  it.each(providers)(
+    '%s: accepts a fresh nonce once, and refuses it the second time',
+    async (_name, make, post) => {
+      const nonce = await freshNonce();
+      const token = await make({ nonce });
+      expect((await post(token)).status).toBe(200);
+      for (const replay of [token, await make({ nonce })]) {
+        const before = await server.database.db.$count(users);
+        const answer = await post(replay);
+        expect(answer.status).toBe(401);
+        expect(answer.body.code).toBe('provider_nonce_invalid');
+        expect(answer.body.message).toMatch(/^Este inicio de sesión caducó o ya se usó/);
+        expect(await server.database.db.$count(users)).toBe(before);
+      }
+    },
+  );
+
+  it.each(providers)('%s: refuses a missing, made-up or altered nonce', async (_name, make, post) => {
+    const real = await freshNonce();
+    const altered = `${real.slice(0, -2)}${real.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const nonce of [null, 'made-up-nonce', randomUUID(), altered, '']) {
+      const answer = await post(await make({ nonce }));
+      expect(answer.status, String(nonce)).toBe(401);
+      expect(answer.body.code).toBe('provider_nonce_invalid');
+    }
+  });
+
+  it.each(providers)('%s: refuses an expired nonce', async (_name, make, post) => {
+    const nonce = await freshNonce();
+    server.clock.advance(16 * 60 * 1000);
+    const answer = await post(await make({ nonce }));
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe('provider_nonce_invalid');
   });
 });

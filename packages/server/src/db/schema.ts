@@ -319,6 +319,19 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
+/**
+ * Sign-in nonces already used, by their random part, kept until they would have expired anyway:
+ * a second ID token with the same nonce finds its row. Issued nonces are signed, not stored.
+ */
+export const usedSignInNonces = pgTable(
+  'used_sign_in_nonces',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_sign_in_nonces_expires_idx').on(t.expiresAt)],
+);
+
 /** Rate-limit events (sliding windows), in the database so limits hold across processes. */
 export const rateEvents = pgTable(
   'rate_events',
