@@ -26,13 +26,17 @@ function app(clientId: string): Promise<Msal> {
   return made;
 }
 
-/** Opens Microsoft's account picker and resolves to the ID token of the chosen account. */
-export const getMicrosoftIdToken: GetMicrosoftIdToken = async (clientId) => {
+/**
+ * Opens Microsoft's account picker and resolves to the ID token of the chosen account, carrying
+ * the server's nonce for this sign-in.
+ */
+export const getMicrosoftIdToken: GetMicrosoftIdToken = async (clientId, nonce) => {
   const result = await (
     await app(clientId)
   ).loginPopup({
     scopes: ['openid', 'profile', 'email'],
     prompt: 'select_account',
+    nonce,
   });
   return result.idToken;
 };

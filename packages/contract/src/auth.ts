@@ -35,6 +35,13 @@ export type GoogleLoginBody = v.InferInput<typeof GoogleLoginBodySchema>;
 export const MicrosoftLoginBodySchema = v.object({ id_token: token });
 export type MicrosoftLoginBody = v.InferInput<typeof MicrosoftLoginBodySchema>;
 
+/**
+ * A single-use nonce for one Google or Microsoft sign-in: the console hands it to the provider,
+ * whose ID token must carry it back as its `nonce` claim before `expires_in_seconds` pass.
+ */
+export const SignInNonceSchema = v.object({ nonce: v.string(), expires_in_seconds: v.number() });
+export type SignInNonce = v.InferOutput<typeof SignInNonceSchema>;
+
 /** Which third-party sign-in buttons the console shows (configured on the server). */
 export const AuthProvidersSchema = v.object({
   google_client_id: v.nullable(v.string()),

@@ -52,6 +52,8 @@ export const ErrorCode = {
   providerDisabled: 'provider_disabled',
   providerTokenInvalid: 'provider_token_invalid',
   accountUsesOtherMethod: 'account_uses_other_method',
+  providerEmailUnverified: 'provider_email_unverified',
+  providerNonceInvalid: 'provider_nonce_invalid',
   linkInactive: 'link_inactive',
   answerFailed: 'answer_failed',
   quotaExceeded: 'quota_exceeded',

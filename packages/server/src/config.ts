@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
+import { deriveKeys, type ServerKeys } from './auth/keys';
 import { adminDistFolder, makePrivateDir, widgetDistFolder, writePrivateFile } from './paths';
 
 export interface OidcProviderConfig {
@@ -33,12 +34,15 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   publicUrl: string;
-  jwtSecret: Uint8Array;
+  /** Token and code keys, derived from JWT_SECRET (never the raw secret itself). */
+  keys: ServerKeys;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmails: Set<string>;
   google: OidcProviderConfig | null;
   microsoft: OidcProviderConfig | null;
+  /** Microsoft tenants (lower-case ids) whose e-mail claims are trusted without `xms_edov`. */
+  microsoftTenantIds: Set<string>;
   /** Origins allowed to call the API from a browser besides PUBLIC_URL's own. */
   corsOrigins: string[];
   logLevel: string;
@@ -70,6 +74,7 @@ export interface Config {
 
 /** An absolute http(s) URL that can sit in an attribute as it is (or nothing). */
 const HTTP_URL = /^(?:https?:\/\/[^\s"'<>]+)?$/;
+const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const list = (value: string) =>
   value
@@ -97,6 +102,16 @@ const EnvSchema = v.object({
   MICROSOFT_CLIENT_ID: v.optional(v.string()),
   MICROSOFT_ISSUER: v.optional(v.string(), 'https://login.microsoftonline.com/{tenantid}/v2.0'),
   MICROSOFT_JWKS_URL: v.optional(v.string(), 'https://login.microsoftonline.com/common/discovery/v2.0/keys'),
+  MICROSOFT_TENANT_IDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => list(value).every((id) => TENANT_ID.test(id)),
+        'MICROSOFT_TENANT_IDS must be comma-separated tenant ids (GUIDs)',
+      ),
+    ),
+    '',
+  ),
   CORS_ORIGINS: v.optional(v.string(), ''),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
@@ -154,7 +169,7 @@ const EnvSchema = v.object({
   ),
 });
 
-/** The signing key: JWT_SECRET, else one generated once and kept in DATA_DIR. */
+/** The secret the keys derive from: JWT_SECRET, else one generated once and kept in DATA_DIR. */
 function jwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   if (fromEnv) return new TextEncoder().encode(fromEnv);
   const file = path.join(dataDir, 'jwt-secret');
@@ -183,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
-    jwtSecret: jwtSecret(dataDir, e.JWT_SECRET),
+    keys: deriveKeys(jwtSecret(dataDir, e.JWT_SECRET)),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     adminEmails: new Set(list(e.ADMIN_EMAILS).map((s) => s.toLowerCase())),
@@ -193,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microsoft: e.MICROSOFT_CLIENT_ID
       ? { clientId: e.MICROSOFT_CLIENT_ID, issuer: e.MICROSOFT_ISSUER, jwksUrl: e.MICROSOFT_JWKS_URL }
       : null,
+    microsoftTenantIds: new Set(list(e.MICROSOFT_TENANT_IDS).map((id) => id.toLowerCase())),
     corsOrigins: list(e.CORS_ORIGINS),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,

@@ -5,6 +5,7 @@ import {
   LoginBodySchema,
   MicrosoftLoginBodySchema,
   SessionSchema,
+  SignInNonceSchema,
 } from '../auth';
 import type { Endpoint } from './endpoint';
 import * as routes from '../routes/auth';
@@ -26,6 +27,14 @@ export const authEndpoints = {
     scope: 'none',
     body: LoginBodySchema,
     response: SessionSchema,
+  },
+  nonce: {
+    ...routes.nonce,
+    summary: 'A single-use nonce for the next Google or Microsoft sign-in',
+    tag: 'auth',
+    access: 'public',
+    scope: 'none',
+    response: SignInNonceSchema,
   },
   google: {
     ...routes.google,

@@ -18,6 +18,7 @@ import { useProviders } from './get-providers';
 import { useLogin } from './login';
 import { loginWithGoogle, useLoginWithGoogle } from './login-with-google';
 import { loginWithMicrosoft } from './login-with-microsoft';
+import { requestSignInNonce } from './request-nonce';
 import { useValidateToken, validateToken } from './validate-token';
 
 const GOOGLE_CLIENT = TEST_GOOGLE_CLIENT;
@@ -116,10 +117,20 @@ describe('third-party sign-in', () => {
     });
   });
 
+  it('asks for a fresh sign-in nonce each time', async () => {
+    const client = api.client();
+    const first = await requestSignInNonce(client);
+    expect(first.nonce).toEqual(expect.any(String));
+    expect(first.expires_in_seconds).toBeGreaterThan(0);
+    expect((await requestSignInNonce(client)).nonce).not.toBe(first.nonce);
+  });
+
   it('signs in with a Google credential, sending the callback fields snake_case', async () => {
     const client = api.client();
     const email = `g-${randomUUID().slice(0, 8)}@gmail.example`;
+    const { nonce } = await requestSignInNonce(client);
     const credential = idp.token({
+      nonce,
       iss: 'https://accounts.google.com',
       aud: GOOGLE_CLIENT,
       sub: `g-${randomUUID()}`,
@@ -143,13 +154,17 @@ describe('third-party sign-in', () => {
     const onUnauthorized = vi.fn();
     client.setHandlers({ onUnauthorized });
     const tid = randomUUID();
+    const { nonce } = await requestSignInNonce(client);
     const idToken = idp.token({
+      nonce,
       iss: TEST_MICROSOFT_ISSUER.replace('{tenantid}', tid),
       aud: MICROSOFT_CLIENT,
       sub: randomUUID(),
       tid,
       oid: randomUUID(),
       email: `m-${randomUUID().slice(0, 8)}@contoso.example`,
+      // Microsoft vouches for the address (without it, no account is made from it).
+      xms_edov: true,
       name: 'Marta Gil',
     });
     const session = await loginWithMicrosoft(client, { idToken });

@@ -17,6 +17,7 @@ import type { AppDeps } from '../deps';
 import { memberships, sessions, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { GuestScope, StaffUser } from './scope';
+import { isPlatformAdmin } from './platform-admin';
 import { verifyToken } from './tokens';
 
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
@@ -30,6 +31,7 @@ function prepareLookup(db: Db) {
       email: users.email,
       locale: users.locale,
       isAdmin: users.isAdmin,
+      emailVerifiedAt: users.emailVerifiedAt,
       role: memberships.role,
       sessionExpiresAt: sessions.expiresAt,
     })
@@ -82,11 +84,6 @@ export function headerInstitution(c: Context): number | null {
   return result.output;
 }
 
-/** The platform admin role: granted in the database, or by `ADMIN_EMAILS`. */
-export function isPlatformAdmin(config: Config, user: { isAdmin: boolean; email: string }): boolean {
-  return user.isAdmin || config.adminEmails.has(user.email);
-}
-
 /** A verified staff token: its user and session. */
 export interface StaffToken {
   userId: number;
@@ -102,7 +99,7 @@ export function accessChecks(deps: AppDeps) {
   const verified = async (c: Context) => {
     const token = bearer(c);
     if (!token) throw new ApiError(401, 'unauthorized');
-    const result = await verifyToken(config.jwtSecret, token, clock.now());
+    const result = await verifyToken(config.keys.tokenKey, token, clock.now());
     if (!result) throw new ApiError(401, 'session_invalid');
     return result;
   };

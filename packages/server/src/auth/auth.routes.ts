@@ -9,6 +9,7 @@ import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { bearer } from './access';
 import { login } from './login.service';
+import { issueNonce } from './nonce';
 import { signInWithIdentity, verifyGoogle, verifyMicrosoft } from './oidc.service';
 import { buildSession } from './session.service';
 
@@ -26,6 +27,8 @@ export function authRoutes(deps: AppDeps) {
   route(app, endpoints.login, async (c, { body }) =>
     ok(c, await login(deps, { ...body, ip: clientIp(c, deps.config) })),
   );
+
+  route(app, endpoints.nonce, (c) => ok(c, issueNonce(deps)));
 
   route(app, endpoints.google, async (c, { body }) => {
     const person = await verifyGoogle(deps, body);

@@ -1,8 +1,16 @@
 /**
  * Google and Microsoft sign-in (DESIGN §4). The browser posts the provider's ID token; it is
- * verified against the provider's key set (signature, `iss`, `aud`, `exp`) and the identity is keyed
+ * verified against the provider's key set (signature, `iss`, `aud`, `exp`), must carry a fresh
+ * nonce from `POST auth/nonce` (./nonce.ts), and the identity is keyed
  * on (provider, subject). Accounts are never linked by the e-mail claim alone: an e-mail that already
  * has an account without this identity is refused.
+ *
+ * An e-mail claim is used only when the provider vouches for it: Google's `email_verified`, and for
+ * Microsoft `xms_edov` (the domain owner verified the `email` claim) or a tenant on
+ * MICROSOFT_TENANT_IDS (an organisation the operator trusts to manage its addresses). Any Azure AD
+ * tenant can otherwise put any address in `email` or `preferred_username`. Without a vouched-for
+ * address, a known (tid, oid) identity still signs in, but no account is created for it: an account
+ * under an address nobody proved would squat that address, and invitations by e-mail would reach it.
  */
 import type { Session } from '@conversa/contract/auth';
 import type { Locale } from '@conversa/contract/constants';
@@ -15,6 +23,7 @@ import { identities } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { emailExists, insertUser } from '../users/users.repo';
+import { consumeNonce } from './nonce';
 import { startSession } from './session.service';
 
 export type Provider = 'google' | 'microsoft';
@@ -23,7 +32,8 @@ export type Provider = 'google' | 'microsoft';
 export interface ProviderIdentity {
   provider: Provider;
   subject: string;
-  email: string;
+  /** The address, only when the provider vouches that it is the person's; else null. */
+  email: string | null;
   name: string;
   givenName: string | null;
   familyName: string | null;
@@ -81,18 +91,21 @@ async function verifyIdToken(
 const text = (value: unknown, max: number): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null;
 
+function parseEmail(value: unknown): string | null {
+  const parsed = v.safeParse(EmailSchema, value);
+  return parsed.success ? parsed.output : null;
+}
+
 function identity(
   provider: Provider,
   subject: string,
-  email: unknown,
+  email: string | null,
   payload: JWTPayload,
 ): ProviderIdentity {
-  const parsed = v.safeParse(EmailSchema, email);
-  if (!parsed.success) throw invalid();
   return {
     provider,
     subject,
-    email: parsed.output,
+    email,
     name: text(payload.name, 120) ?? '',
     givenName: text(payload.given_name, 60),
     familyName: text(payload.family_name, 60),
@@ -110,7 +123,10 @@ export async function verifyGoogle(
   const issuers = [...new Set([config.issuer, 'accounts.google.com'])];
   const payload = await verifyIdToken(deps, config, body.credential, issuers);
   if (payload.email_verified !== true && payload.email_verified !== 'true') throw invalid();
-  return identity('google', String(payload.sub), payload.email, payload);
+  const email = parseEmail(payload.email);
+  if (!email) throw invalid();
+  await consumeNonce(deps, payload.nonce);
+  return identity('google', String(payload.sub), email, payload);
 }
 
 /** Verifies a Microsoft ID token; the issuer must be the template with the token's own tenant. */
@@ -120,12 +136,24 @@ export async function verifyMicrosoft(deps: AppDeps, body: { id_token: string })
   const { tid, oid } = payload;
   if (typeof tid !== 'string' || typeof oid !== 'string' || tid === '' || oid === '') throw invalid();
   if (payload.iss !== config.issuer.replace('{tenantid}', tid)) throw invalid();
-  return identity('microsoft', `${tid}:${oid}`, payload.email ?? payload.preferred_username, payload);
+  await consumeNonce(deps, payload.nonce);
+  return identity('microsoft', `${tid}:${oid}`, microsoftEmail(deps, tid, payload), payload);
+}
+
+/** The address of a Microsoft token when Microsoft or the operator vouches for it, else null. */
+function microsoftEmail(deps: AppDeps, tid: string, payload: JWTPayload): string | null {
+  if (deps.config.microsoftTenantIds.has(tid.toLowerCase())) {
+    return parseEmail(payload.email) ?? parseEmail(payload.preferred_username);
+  }
+  // xms_edov is an optional claim (the app registration must ask for it); it covers `email` only.
+  if (payload.xms_edov === true || payload.xms_edov === 'true') return parseEmail(payload.email);
+  return null;
 }
 
 /**
  * Signs in the person behind a verified identity: the linked account, else a new account (no
- * password) when the e-mail is free, else 409 `account_uses_other_method`.
+ * password, address verified) when the provider vouched for a free e-mail, else 409
+ * `account_uses_other_method`, or 403 `provider_email_unverified` without a vouched-for e-mail.
  */
 export async function signInWithIdentity(
   deps: AppDeps,
@@ -136,17 +164,20 @@ export async function signInWithIdentity(
   const match = and(eq(identities.provider, person.provider), eq(identities.subject, person.subject));
   const [linked] = await db.select({ userId: identities.userId }).from(identities).where(match).limit(1);
   if (linked) return startSession(deps, linked.userId);
-  if (await emailExists(db, person.email)) throw new ApiError(409, 'account_uses_other_method');
+  const { email } = person;
+  if (email === null) throw new ApiError(403, 'provider_email_unverified');
+  if (await emailExists(db, email)) throw new ApiError(409, 'account_uses_other_method');
 
   const now = deps.clock.now();
   const userId = await db.transaction(async (tx) => {
     const user = await insertUser(tx, {
-      email: person.email,
+      email,
       passwordHash: null,
       fullName: person.name,
       firstName: person.givenName,
       lastName: person.familyName,
       locale,
+      emailVerifiedAt: now,
       now,
     });
     if (!user) throw new ApiError(409, 'account_uses_other_method');

@@ -4,12 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { identities, users } from '../db/schema';
 import { createTestServer, createUser, type TestServer } from '../testing';
 
 const GOOGLE_CLIENT = 'google-client-id.apps.example';
 const MICROSOFT_CLIENT = '00000000-aaaa-bbbb-cccc-000000000001';
 const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+/** On MICROSOFT_TENANT_IDS: its e-mail claims are trusted. */
+const TRUSTED_TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+const MS_ADMIN = 'ms-admin@contoso.example';
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 let keys: KeyPair;
@@ -35,6 +39,8 @@ beforeAll(async () => {
       MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT,
       MICROSOFT_ISSUER,
       MICROSOFT_JWKS_URL: `${url}/microsoft/keys`,
+      MICROSOFT_TENANT_IDS: ` ${TRUSTED_TENANT.toUpperCase()} , 00000000-0000-0000-0000-0000000000ff`,
+      ADMIN_EMAILS: MS_ADMIN,
     },
   });
 });
@@ -47,14 +53,23 @@ interface SignOptions {
   key?: KeyPair['privateKey'];
   kid?: string;
   expiresIn?: number;
+  /** The `nonce` claim; default a fresh one from `POST auth/nonce`, null for none. */
+  nonce?: string | null;
 }
 
-function sign(
+/** A fresh sign-in nonce from the server. */
+async function freshNonce(): Promise<string> {
+  const answer = await server.call<{ data?: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
+  return answer.body.data?.nonce as string;
+}
+
+async function sign(
   claims: JWTPayload,
-  { key = keys.privateKey, kid = 'test-key', expiresIn = 3600 }: SignOptions = {},
+  { key = keys.privateKey, kid = 'test-key', expiresIn = 3600, nonce }: SignOptions = {},
 ) {
   const now = Math.floor(server.clock.now().getTime() / 1000);
-  return new SignJWT(claims)
+  const claimed = nonce === undefined ? await freshNonce() : nonce;
+  return new SignJWT({ ...claims, ...(claimed === null ? {} : { nonce: claimed }) })
     .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
     .setIssuedAt(now - 60)
     .setExpirationTime(now + expiresIn)
@@ -75,7 +90,13 @@ const googleClaims = (overrides: JWTPayload = {}): JWTPayload => ({
 
 type Answer = {
   code: string;
-  data: { jwt: string; user: { id: number; email: string }; profile: Record<string, unknown> };
+  message: string;
+  data: {
+    jwt: string;
+    user: { id: number; email: string };
+    profile: Record<string, unknown>;
+    roles: string[];
+  };
 };
 
 const google = (credential: string, options: { client_id?: string; locale?: string } = {}) =>
@@ -84,8 +105,8 @@ const google = (credential: string, options: { client_id?: string; locale?: stri
     locale: options.locale,
   });
 
-const microsoft = (idToken: string) =>
-  server.call<Answer>('/api/auth/microsoft', { json: { id_token: idToken } });
+const microsoft = (idToken: string, locale?: string) =>
+  server.call<Answer>('/api/auth/microsoft', { json: { id_token: idToken }, locale });
 
 describe('GET /api/auth/providers', () => {
   it('names the configured client ids, or null', async () => {
@@ -186,7 +207,7 @@ describe('POST /api/auth/google', () => {
 });
 
 describe('POST /api/auth/microsoft', () => {
-  const tenant = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+  const tenant = TRUSTED_TENANT;
   const msClaims = (overrides: JWTPayload = {}): JWTPayload => ({
     iss: MICROSOFT_ISSUER.replace('{tenantid}', tenant),
     aud: MICROSOFT_CLIENT,
@@ -244,5 +265,148 @@ describe('POST /api/auth/microsoft', () => {
     const answer = await microsoft(await sign(msClaims({ email: googleUser.email })));
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('account_uses_other_method');
+  });
+
+  describe('e-mail claims Microsoft does not vouch for', () => {
+    const stranger = randomUUID();
+    const strangerClaims = (overrides: JWTPayload = {}) =>
+      msClaims({ iss: MICROSOFT_ISSUER.replace('{tenantid}', stranger), tid: stranger, ...overrides });
+    const linkCount = (claims: JWTPayload) =>
+      server.database.db.$count(
+        identities,
+        eq(identities.subject, `${String(claims.tid)}:${String(claims.oid)}`),
+      );
+
+    it('refuses to create an account from an unverified e-mail of a tenant not on the list', async () => {
+      for (const claims of [
+        strangerClaims(),
+        strangerClaims({ email: `ms-${randomUUID()}@contoso.example` }),
+        strangerClaims({ email: `ms-${randomUUID()}@contoso.example`, xms_edov: false }),
+        // xms_edov speaks of the `email` claim only, never of preferred_username.
+        strangerClaims({ xms_edov: true }),
+      ]) {
+        const before = await server.database.db.$count(users);
+        const answer = await microsoft(await sign(claims), 'es');
+        expect(answer.status).toBe(403);
+        expect(answer.body.code).toBe('provider_email_unverified');
+        expect(answer.body.message).toMatch(/^Microsoft no confirmó/);
+        expect(await server.database.db.$count(users)).toBe(before);
+        expect(await linkCount(claims)).toBe(0);
+      }
+    });
+
+    it('never lets an unverified e-mail claim reach an existing account', async () => {
+      const existing = await createUser(server);
+      const answer = await microsoft(await sign(strangerClaims({ email: existing.email })));
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toBe('provider_email_unverified');
+    });
+
+    it('trusts an e-mail the token marks verified (xms_edov), and the identity keeps working without it', async () => {
+      const email = `ms-${randomUUID()}@fabrikam.example`;
+      const claims = strangerClaims({ email, xms_edov: true });
+      const first = await microsoft(await sign(claims));
+      expect(first.status).toBe(200);
+      expect(first.body.data.user.email).toBe(email);
+      const [row] = await server.database.db
+        .select()
+        .from(users)
+        .where(eq(users.id, first.body.data.user.id));
+      expect(row?.emailVerifiedAt).not.toBeNull();
+
+      // Signed in by (tid, oid): an e-mail claim that changed, and is no longer vouched for, is ignored.
+      const again = await microsoft(
+        await sign({ ...claims, xms_edov: undefined, email: `other-${randomUUID()}@fabrikam.example` }),
+      );
+      expect(again.status).toBe(200);
+      expect(again.body.data.user.id).toBe(first.body.data.user.id);
+      expect(again.body.data.user.email).toBe(email);
+    });
+
+    it('reads MICROSOFT_TENANT_IDS as tenant ids and refuses anything else at start', () => {
+      const env = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: server.location.dataDir };
+      expect(loadConfig({ ...env, MICROSOFT_TENANT_IDS: `${TRUSTED_TENANT}, ` }).microsoftTenantIds).toEqual(
+        new Set([TRUSTED_TENANT]),
+      );
+      expect(() => loadConfig({ ...env, MICROSOFT_TENANT_IDS: 'contoso.onmicrosoft.com' })).toThrow(
+        /MICROSOFT_TENANT_IDS/,
+      );
+    });
+
+    it('gives the ADMIN_EMAILS role to a vouched-for address only', async () => {
+      const answer = await microsoft(await sign(msClaims({ preferred_username: MS_ADMIN })));
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.roles).toEqual(['admin']);
+    });
+  });
+});
+
+describe('sign-in nonces', () => {
+  const googleToken = (options: SignOptions) => sign(googleClaims(), options);
+  const microsoftToken = (options: SignOptions) => {
+    const tid = TRUSTED_TENANT;
+    return sign(
+      {
+        iss: MICROSOFT_ISSUER.replace('{tenantid}', tid),
+        aud: MICROSOFT_CLIENT,
+        sub: randomUUID(),
+        tid,
+        oid: randomUUID(),
+        email: `ms-${randomUUID()}@contoso.example`,
+      },
+      options,
+    );
+  };
+  const providers = [
+    ['Google', googleToken, (token: string) => google(token, { locale: 'es' })],
+    ['Microsoft', microsoftToken, (token: string) => microsoft(token, 'es')],
+  ] as const;
+
+  it('issues a fresh opaque nonce on each call, with its lifetime', async () => {
+    const first = await server.call<{ data: { nonce: string; expires_in_seconds: number } }>(
+      '/api/auth/nonce',
+      {
+        method: 'POST',
+      },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.data.nonce).toMatch(/^[\w.-]{32,200}$/);
+    expect(first.body.data.expires_in_seconds).toBeGreaterThanOrEqual(300);
+    expect(await freshNonce()).not.toBe(first.body.data.nonce);
+  });
+
+  it.each(providers)(
+    '%s: accepts a fresh nonce once, and refuses it the second time',
+    async (_name, make, post) => {
+      const nonce = await freshNonce();
+      const token = await make({ nonce });
+      expect((await post(token)).status).toBe(200);
+      for (const replay of [token, await make({ nonce })]) {
+        const before = await server.database.db.$count(users);
+        const answer = await post(replay);
+        expect(answer.status).toBe(401);
+        expect(answer.body.code).toBe('provider_nonce_invalid');
+        expect(answer.body.message).toMatch(/^Este inicio de sesión caducó o ya se usó/);
+        expect(await server.database.db.$count(users)).toBe(before);
+      }
+    },
+  );
+
+  it.each(providers)('%s: refuses a missing, made-up or altered nonce', async (_name, make, post) => {
+    const real = await freshNonce();
+    const altered = `${real.slice(0, -2)}${real.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const nonce of [null, 'made-up-nonce', randomUUID(), altered, '']) {
+      const answer = await post(await make({ nonce }));
+      expect(answer.status, String(nonce)).toBe(401);
+      expect(answer.body.code).toBe('provider_nonce_invalid');
+    }
+  });
+
+  it.each(providers)('%s: refuses an expired nonce', async (_name, make, post) => {
+    const nonce = await freshNonce();
+    server.clock.advance(16 * 60 * 1000);
+    const answer = await post(await make({ nonce }));
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe('provider_nonce_invalid');
   });
 });

@@ -13,6 +13,7 @@ export interface SessionEntry {
   email: string;
   locale: string;
   isAdmin: boolean;
+  emailVerifiedAt: Date | null;
   role: MemberRole | null;
   sessionExpiresAt: Date;
 }

@@ -12,8 +12,8 @@ import { institutions, memberships, sessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { findUserById, toProfile } from '../users/users.repo';
+import { isPlatformAdmin } from './platform-admin';
 import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from './tokens';
-import { isPlatformAdmin } from './access';
 
 /** Opens a session row for the user and returns its signed staff token. */
 export async function issueSession(deps: AppDeps, userId: number): Promise<string> {
@@ -21,7 +21,7 @@ export async function issueSession(deps: AppDeps, userId: number): Promise<strin
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000);
   await deps.database.db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt });
-  return signStaffToken(deps.config.jwtSecret, { userId, sessionId, now, expiresAt });
+  return signStaffToken(deps.config.keys.tokenKey, { userId, sessionId, now, expiresAt });
 }
 
 const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);

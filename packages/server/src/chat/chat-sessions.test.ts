@@ -186,7 +186,7 @@ describe('guest tokens', () => {
     }
 
     // A token for this conversation id but signed for another assistant finds nothing.
-    const crossed = await signGuestToken(server.config.jwtSecret, {
+    const crossed = await signGuestToken(server.config.keys.tokenKey, {
       productId: shop.product.id,
       conversationId: mine.conversation_id,
       now: server.clock.now(),

@@ -73,7 +73,7 @@ export function chatRoutes(deps: AppDeps) {
       locale,
       now,
     });
-    const token = await signGuestToken(deps.config.jwtSecret, {
+    const token = await signGuestToken(deps.config.keys.tokenKey, {
       productId: assistant.productId,
       conversationId,
       now,

@@ -54,7 +54,12 @@ export const users = pgTable(
     city: text('city'),
     position: text('position'),
     locale: text('locale').notNull().default('en'),
-    /** Granted platform admin (besides ADMIN_EMAILS). */
+    /**
+     * When the address was proved to be the user's: by our sign-up code or reset link, or by a
+     * provider that vouches for it. Null: unproved, so ADMIN_EMAILS does not apply to it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Granted platform admin (besides ADMIN_EMAILS, which needs a verified address). */
     isAdmin: boolean('is_admin').notNull().default(false),
     /** The institution the user last acted in: the session's `institution_id`. */
     lastInstitutionId: integer('last_institution_id'),
@@ -327,6 +332,19 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Sign-in nonces already used, by their random part, kept until they would have expired anyway:
+ * a second ID token with the same nonce finds its row. Issued nonces are signed, not stored.
+ */
+export const usedSignInNonces = pgTable(
+  'used_sign_in_nonces',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_sign_in_nonces_expires_idx').on(t.expiresAt)],
 );
 
 /** Rate-limit events (sliding windows), in the database so limits hold across processes. */

@@ -27,6 +27,7 @@ const RULES: Record<EndpointName, string> = {
   countries: 'public',
   providers: 'public',
   login: 'public',
+  nonce: 'public',
   google: 'public',
   microsoft: 'public',
   validateToken: 'staff',

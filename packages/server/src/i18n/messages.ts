@@ -135,6 +135,14 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'An account with this email already exists. Sign in with your password.',
     es: 'Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.',
   },
+  provider_nonce_invalid: {
+    en: 'This sign-in has expired or was already used. Try again.',
+    es: 'Este inicio de sesión caducó o ya se usó. Inténtalo de nuevo.',
+  },
+  provider_email_unverified: {
+    en: 'Microsoft did not confirm that this email address is yours, so no account can be made with it. Sign up with your email instead, or ask your organisation to verify its domain.',
+    es: 'Microsoft no confirmó que esta dirección de correo sea tuya, así que no se puede crear una cuenta con ella. Regístrate con tu correo o pide a tu organización que verifique su dominio.',
+  },
   link_inactive: {
     en: 'Nothing here yet. The chat link is inactive - please contact your institution',
     es: 'Aún no hay nada aquí. El enlace del chat está inactivo; contacta con tu institución',

@@ -57,7 +57,7 @@ export async function createMember(
 
 /** A chat visitor's token for a product (what the public chat hands out). */
 export function guestToken(server: TestServer, productId: number): Promise<string> {
-  return signGuestToken(server.config.jwtSecret, {
+  return signGuestToken(server.config.keys.tokenKey, {
     productId,
     conversationId: randomUUID(),
     now: server.clock.now(),

@@ -25,6 +25,8 @@ export async function createUser(
     fullName?: string;
     locale?: 'en' | 'es';
     isAdmin?: boolean;
+    /** The address counts as proved (as after the sign-up code); default true. */
+    emailVerified?: boolean;
   } = {},
 ): Promise<TestUser> {
   counter += 1;
@@ -38,6 +40,7 @@ export async function createUser(
       fullName: options.fullName ?? 'Test User',
       locale: options.locale ?? 'en',
       isAdmin: options.isAdmin ?? false,
+      emailVerifiedAt: (options.emailVerified ?? true) ? server.clock.now() : null,
     })
     .returning({ id: users.id });
   return { id: row!.id, email, password };
@@ -49,7 +52,7 @@ export async function signIn(server: TestServer, userId: number): Promise<string
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000);
   await server.database.db.insert(sessions).values({ id: sessionId, userId, expiresAt });
-  return signStaffToken(server.config.jwtSecret, { userId, sessionId, now, expiresAt });
+  return signStaffToken(server.config.keys.tokenKey, { userId, sessionId, now, expiresAt });
 }
 
 /** A user and a token in one call. */

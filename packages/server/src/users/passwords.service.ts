@@ -4,6 +4,11 @@
  * stored, they expire and work once (DESIGN §4). Every mail goes through the job queue
  * (password-mails.job.ts): a reset request answers alike, in about the same time, for any address,
  * and the owner is told of every change or reset.
+ *
+ * A reset proves the mailbox, so it marks the address verified and unlinks every Google and
+ * Microsoft identity: whoever linked one before (perhaps someone who had claimed this address)
+ * loses that way in. The owner signs in with the new password from then on (a provider sign-in
+ * with the same address is refused, as accounts are never linked by e-mail).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { audit } from '../audit/audit.service';
@@ -23,7 +28,7 @@ import {
   SEND_PASSWORD_CHANGED_MAIL,
   SEND_RESET_MAIL,
 } from './password-mails.job';
-import { findUserById, setPasswordHash } from './users.repo';
+import { findUserById, markEmailVerified, setPasswordHash, unlinkIdentities } from './users.repo';
 
 /** Queues the "your password was changed" notice, in the transaction that changed it. */
 const queueChangedNotice = (tx: Db, userId: number, now: Date) =>
@@ -114,6 +119,8 @@ export async function resetPassword(
       .returning({ userId: passwordResets.userId });
     if (!claimed) throw new ApiError(400, 'reset_token_invalid');
     await setPasswordHash(tx, claimed.userId, passwordHash, now);
+    await markEmailVerified(tx, claimed.userId, now);
+    await unlinkIdentities(tx, claimed.userId);
     await expireResets(tx, claimed.userId, now);
     await revokeUserSessions(tx, claimed.userId, now);
     await queueChangedNotice(tx, claimed.userId, now);

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { LOGIN_MAX_FAILURES, MAILS_PER_HOUR, RESET_TOKEN_TTL_SECONDS } from '@conversa/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, passwordResets } from '../db/schema';
+
+import { identities, jobs, passwordResets, users } from '../db/schema';
 import { createSignedInUser, createTestServer, createUser, signIn, type TestServer } from '../testing';
 
 let server: TestServer;
@@ -134,6 +136,31 @@ describe('password reset', () => {
     expect(reused.status).toBe(400);
     expect(reused.body.code).toBe('reset_token_invalid');
     expect((await login(user.email, 'R3setPassword')).status).toBe(200);
+  });
+
+  it('unlinks Google and Microsoft identities and marks the address verified', async () => {
+    // An account made by a provider sign-in: whoever linked those identities, the person who
+    // resets through the mailbox owns the address now, and the old links lose their way in.
+    const [row] = await server.database.db
+      .insert(users)
+      .values({ email: `linked-${randomUUID().slice(0, 8)}@example.com`, passwordHash: null })
+      .returning();
+    const owner = row!;
+    const bystander = await createUser(server);
+    const now = server.clock.now();
+    await server.database.db.insert(identities).values([
+      { provider: 'google', subject: `g-${randomUUID()}`, userId: owner.id, createdAt: now },
+      { provider: 'microsoft', subject: `${randomUUID()}:${randomUUID()}`, userId: owner.id, createdAt: now },
+      { provider: 'google', subject: `g-${randomUUID()}`, userId: bystander.id, createdAt: now },
+    ]);
+
+    await requestReset(owner.email);
+    expect((await reset(await linkTokenFor(owner.email))).status).toBe(200);
+    const db = server.database.db;
+    expect(await db.$count(identities, eq(identities.userId, owner.id))).toBe(0);
+    expect(await db.$count(identities, eq(identities.userId, bystander.id))).toBe(1);
+    const [after] = await db.select().from(users).where(eq(users.id, owner.id));
+    expect(after?.emailVerifiedAt).not.toBeNull();
   });
 
   it('answers the same for an unknown e-mail and mails nothing', async () => {

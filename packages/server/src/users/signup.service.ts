@@ -58,7 +58,7 @@ export async function registerByEmail(
   await enforceLimits(deps, [mailAddressLimit(email), mailIpLimit(input.ip)]);
 
   const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
-  const hash = codeHash(deps.config.jwtSecret, email, code);
+  const hash = codeHash(deps.config.keys.codeKey, email, code);
   const values = {
     codeHash: hash,
     locale,
@@ -130,7 +130,7 @@ export async function createAccount(
     // Expired, or killed by wrong guesses: either way the remedy is a new code.
     throw new ApiError(400, dead ? 'verification_code_expired' : 'invalid_verification_code');
   }
-  if (!sameHash(live.codeHash, codeHash(deps.config.jwtSecret, email, input.code))) {
+  if (!sameHash(live.codeHash, codeHash(deps.config.keys.codeKey, email, input.code))) {
     throw new ApiError(400, 'invalid_verification_code');
   }
 
@@ -141,7 +141,14 @@ export async function createAccount(
       .where(and(eq(emailVerifications.email, email), eq(emailVerifications.codeHash, live.codeHash)))
       .returning({ email: emailVerifications.email });
     if (!used) throw new ApiError(400, 'invalid_verification_code');
-    const row = await insertUser(tx, { email, passwordHash, locale: asLocale(live.locale), now });
+    // The code reached the mailbox: the address is proved.
+    const row = await insertUser(tx, {
+      email,
+      passwordHash,
+      locale: asLocale(live.locale),
+      emailVerifiedAt: now,
+      now,
+    });
     if (!row) throw new ApiError(409, 'email_taken');
     return row;
   });

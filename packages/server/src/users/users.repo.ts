@@ -1,9 +1,9 @@
 /** User rows: lookups, inserts, profile updates; rows become contract `Profile`s here. */
 import { LOCALES, type Locale, SIGNUP_POSITIONS, type SignupPosition } from '@conversa/contract/constants';
 import type { Profile, UpdateProfile } from '@conversa/contract/profile';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { users } from '../db/schema';
+import { identities, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -54,6 +54,8 @@ export interface NewUser {
   firstName?: string | null;
   lastName?: string | null;
   locale: Locale;
+  /** When the address was proved (sign-up code, or a provider that vouches for it); null if not. */
+  emailVerifiedAt: Date | null;
   now: Date;
 }
 
@@ -68,6 +70,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | undef
       firstName: user.firstName ?? null,
       lastName: user.lastName ?? null,
       locale: user.locale,
+      emailVerifiedAt: user.emailVerifiedAt,
       createdAt: user.now,
       updatedAt: user.now,
     })
@@ -104,4 +107,17 @@ export async function updateProfile(
 /** Sets a new password hash. */
 export async function setPasswordHash(db: Db, id: number, passwordHash: string, now: Date): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** Records that the user proved the address (a mailed code or link reached them), once. */
+export async function markEmailVerified(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+}
+
+/** Removes every Google and Microsoft identity linked to the user. */
+export async function unlinkIdentities(db: Db, userId: number): Promise<void> {
+  await db.delete(identities).where(eq(identities.userId, userId));
 }

@@ -146,6 +146,7 @@ export function page(rows: InstitutionListItem[], request: Request) {
 /** Handlers most screens need: providers, countries, the session's institution and memberships. */
 export const baseHandlers = [
   http.get(`${API}/auth/providers`, () => ok({ google_client_id: null, microsoft_client_id: null })),
+  http.post(`${API}/auth/nonce`, () => ok({ nonce: 'story-sign-in-nonce', expires_in_seconds: 900 })),
   http.get(`${API}/country`, () => ok(countries)),
   http.post(`${API}/auth/validate-token`, () => ok(sessionAnswer({ jwt: 'story.staff.token' }))),
   http.get(`${API}/institution/:id`, ({ params }) =>

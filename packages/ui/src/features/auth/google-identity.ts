@@ -1,7 +1,8 @@
 /**
  * Google Identity Services, loaded on demand: the script is added to the page only when a Google
  * button is shown, once per page. Its callback gives the ID token (`credential`), `select_by` and
- * the client id, which is what `POST auth/google` takes.
+ * the client id, which is what `POST auth/google` takes. The token carries the `nonce` given to
+ * `initialize`, one the server issued for this sign-in.
  */
 
 /** What the Google callback hands over (GIS names the client id either way). */
@@ -18,6 +19,8 @@ export interface GoogleIdentity {
     client_id: string;
     callback: (response: GoogleCredentialResponse) => void;
     ux_mode?: 'popup' | 'redirect';
+    /** Returned in the ID token; the server accepts each nonce it issued once. */
+    nonce?: string;
     use_fedcm_for_prompt?: boolean;
   }): void;
   renderButton(

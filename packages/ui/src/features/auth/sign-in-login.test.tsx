@@ -172,17 +172,21 @@ describe('SignInFlow: Google and Microsoft', () => {
     await idp.close();
   });
 
-  /** Google Identity Services as the page sees it: its button calls back with a credential. */
-  function fakeGoogle(credential: string) {
-    const seen: { clientId?: string } = {};
+  /**
+   * Google Identity Services as the page sees it: its button calls back with a credential, which
+   * (as Google does) carries the nonce the page initialised it with.
+   */
+  function fakeGoogle(credential: string | ((nonce: string | undefined) => string)) {
+    const seen: { clientId?: string; nonces: (string | undefined)[] } = { nonces: [] };
     const api: GoogleIdentity = {
       initialize(options) {
         seen.clientId = options.client_id;
+        seen.nonces.push(options.nonce);
         api.renderButton = (parent) => {
           const button = document.createElement('button');
           button.textContent = 'Sign in with Google';
           const response: GoogleCredentialResponse = {
-            credential,
+            credential: typeof credential === 'string' ? credential : credential(options.nonce),
             select_by: 'btn',
             clientId: options.client_id,
           };
@@ -199,27 +203,63 @@ describe('SignInFlow: Google and Microsoft', () => {
   it('signs in with the credential Google calls back with, then onboards the new user', async () => {
     const user = userEvent.setup();
     const email = `g-${randomUUID().slice(0, 8)}@gmail.example`;
-    const credential = idp.token({
-      iss: 'https://accounts.google.com',
-      aud: GOOGLE_CLIENT,
-      sub: `g-${randomUUID()}`,
-      email,
-      email_verified: true,
-      name: 'Lucía Fernández',
+    const credentials: string[] = [];
+    const google = fakeGoogle((nonce) => {
+      const credential = idp.token({
+        iss: 'https://accounts.google.com',
+        aud: GOOGLE_CLIENT,
+        sub: `g-${randomUUID()}`,
+        email,
+        email_verified: true,
+        name: 'Lucía Fernández',
+        nonce,
+      });
+      credentials.push(credential);
+      return credential;
     });
-    const google = fakeGoogle(credential);
     const client = providers.client();
     renderConnected(<SignInFlow onSignedIn={vi.fn()} loadGoogle={google.load} />, { client });
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await screen.findByRole('heading', { name: 'About you' });
     expect(google.seen.clientId).toBe(GOOGLE_CLIENT);
+    // Google was given a nonce the server issued.
+    expect(google.seen.nonces[0]).toEqual(expect.any(String));
+    expect(providers.received('auth/nonce').length).toBeGreaterThan(0);
     expect(JSON.parse(providers.received('auth/google').at(-1)!.body)).toEqual({
-      credential,
+      credential: credentials.at(-1),
       client_id: GOOGLE_CLIENT,
       select_by: 'btn',
     });
     expect(((await screen.findByLabelText(/^Full name/)) as HTMLInputElement).value).toBe('Lucía Fernández');
     expect(client.session.getSnapshot()).toMatchObject({ isAuthed: true, user: { email } });
+  });
+
+  it('gives Google a new nonce after each attempt, so a second try can succeed', async () => {
+    const user = userEvent.setup();
+    // The first attempt is refused (the address has a password account); the second is another person.
+    const taken = await createUser(providers.server);
+    const emails = [taken.email, `g-${randomUUID().slice(0, 8)}@gmail.example`];
+    const google = fakeGoogle((nonce) =>
+      idp.token({
+        iss: 'https://accounts.google.com',
+        aud: GOOGLE_CLIENT,
+        sub: `g-${randomUUID()}`,
+        email: emails.shift(),
+        email_verified: true,
+        nonce,
+      }),
+    );
+    const client = providers.client();
+    renderConnected(<SignInFlow onSignedIn={vi.fn()} loadGoogle={google.load} />, { client });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'An account with this email already exists. Sign in with your password.',
+    );
+    await waitFor(() => expect(google.seen.nonces).toHaveLength(2));
+    expect(google.seen.nonces[1]).not.toBe(google.seen.nonces[0]);
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await screen.findByRole('heading', { name: 'About you' });
+    expect(client.session.getSnapshot().isAuthed).toBe(true);
   });
 
   it('loads the Google script only once its button is on screen', async () => {
@@ -232,16 +272,22 @@ describe('SignInFlow: Google and Microsoft', () => {
   it('posts the Microsoft ID token the app obtains', async () => {
     const user = userEvent.setup();
     const tid = randomUUID();
-    const idToken = idp.token({
-      iss: TEST_MICROSOFT_ISSUER.replace('{tenantid}', tid),
-      aud: MICROSOFT_CLIENT,
-      sub: randomUUID(),
-      tid,
-      oid: randomUUID(),
-      email: `m-${randomUUID().slice(0, 8)}@contoso.example`,
-      name: 'Jorge Ibáñez',
+    let idToken = '';
+    const getMicrosoftIdToken = vi.fn(async (_clientId: string, nonce: string) => {
+      // As MSAL's popup does: the token carries the nonce it was asked for.
+      idToken = idp.token({
+        iss: TEST_MICROSOFT_ISSUER.replace('{tenantid}', tid),
+        aud: MICROSOFT_CLIENT,
+        sub: randomUUID(),
+        tid,
+        oid: randomUUID(),
+        email: `m-${randomUUID().slice(0, 8)}@contoso.example`,
+        xms_edov: true,
+        name: 'Jorge Ibáñez',
+        nonce,
+      });
+      return idToken;
     });
-    const getMicrosoftIdToken = vi.fn(async () => idToken);
     const client = providers.client();
     renderConnected(
       <SignInFlow
@@ -253,7 +299,7 @@ describe('SignInFlow: Google and Microsoft', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Continue with Microsoft' }));
     await screen.findByRole('heading', { name: 'About you' });
-    expect(getMicrosoftIdToken).toHaveBeenCalledWith(MICROSOFT_CLIENT);
+    expect(getMicrosoftIdToken).toHaveBeenCalledWith(MICROSOFT_CLIENT, expect.any(String));
     expect(JSON.parse(providers.received('auth/microsoft').at(-1)!.body)).toEqual({ id_token: idToken });
     expect(client.session.getSnapshot().profile?.full_name).toBe('Jorge Ibáñez');
   });
