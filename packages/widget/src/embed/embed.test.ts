@@ -17,6 +17,7 @@ beforeAll(async () => {
   // Nothing listens there: the assistant's look never comes, which changes nothing here.
   script.src = 'http://127.0.0.1:9/embed.js';
   document.head.append(script);
+  // @ts-expect-error embed.ts is a script (built as an IIFE), not a module: imported for its effect.
   await import('./embed');
   launcher = document.getElementById('conversa-launcher') as HTMLButtonElement;
 });
