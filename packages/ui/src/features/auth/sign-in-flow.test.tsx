@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Institution } from '@conversa/contract/institution';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectedApi, mailedCode, renderConnected } from '../../testing/connected';
-import { SignInFlow } from './sign-in-flow';
+import { preloadEmailSteps, SignInFlow } from './sign-in-flow';
 
 const api = connectedApi();
+// The e-mail steps load on demand in the app; here they are ready before the first click.
+beforeAll(() => preloadEmailSteps());
 afterEach(() => vi.useRealTimers());
 
 const newEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;

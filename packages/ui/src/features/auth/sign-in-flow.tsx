@@ -32,12 +32,9 @@ const EmailStep = lazy(() => loadEmail().then((m) => ({ default: m.EmailStep }))
 const LoginStep = lazy(() => loadLogin().then((m) => ({ default: m.LoginStep })));
 const CodeStep = lazy(() => loadCode().then((m) => ({ default: m.CodeStep })));
 const PasswordStep = lazy(() => loadPassword().then((m) => ({ default: m.PasswordStep })));
-const loadEmailSteps = () => {
-  void loadEmail();
-  void loadLogin();
-  void loadCode();
-  void loadPassword();
-};
+/** Fetches the e-mail steps ahead (also for tests, which then find each step at once). */
+export const preloadEmailSteps = () => Promise.all([loadEmail(), loadLogin(), loadCode(), loadPassword()]);
+const loadEmailSteps = () => void preloadEmailSteps();
 
 // The onboarding steps (profile and institution forms, with the phone-number library) are not on
 // /login's first screen: they load on demand, fetched ahead once a sign-up or login is under way.

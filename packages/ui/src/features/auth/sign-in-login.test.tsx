@@ -19,9 +19,11 @@ import {
   type TestApi,
 } from '../../testing/connected';
 import type { GoogleCredentialResponse, GoogleIdentity } from './google-identity';
-import { SignInFlow } from './sign-in-flow';
+import { preloadEmailSteps, SignInFlow } from './sign-in-flow';
 
 const api = connectedApi();
+// The e-mail steps load on demand in the app; here they are ready before the first click.
+beforeAll(() => preloadEmailSteps());
 
 type User = ReturnType<typeof userEvent.setup>;
 
