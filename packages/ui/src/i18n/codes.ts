@@ -56,6 +56,7 @@ const errors = {
   provider_disabled: msg`This sign-in method is not enabled.`,
   provider_token_invalid: msg`The sign-in could not be verified. Try again.`,
   account_uses_other_method: msg`An account with this email already exists. Sign in with your password.`,
+  too_many_streams: msg`Too many live connections are open for your account. Close some tabs and try again.`,
   link_inactive: msg`Nothing here yet. The chat link is inactive - please contact your institution`,
   answer_failed: msg`The assistant could not answer right now. Try again in a moment.`,
   internal_error: msg`Something went wrong on our side. Try again in a moment.`,
