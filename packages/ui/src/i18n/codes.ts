@@ -58,6 +58,7 @@ const errors = {
   account_uses_other_method: msg`An account with this email already exists. Sign in with your password.`,
   provider_nonce_invalid: msg`This sign-in has expired or was already used. Try again.`,
   provider_email_unverified: msg`Microsoft did not confirm that this email address is yours, so no account can be made with it. Sign up with your email instead, or ask your organisation to verify its domain.`,
+  too_many_streams: msg`Too many live connections are open for your account. Close some tabs and try again.`,
   link_inactive: msg`Nothing here yet. The chat link is inactive - please contact your institution`,
   answer_failed: msg`The assistant could not answer right now. Try again in a moment.`,
   quota_exceeded: msg({ message: 'You have reached the limit of {limit}.' }),
