@@ -65,6 +65,8 @@ describe('the audit log', () => {
 
   it('records provider sign-ins', async () => {
     const now = Math.floor(server.clock.now().getTime() / 1000);
+    // Provider sign-ins carry a nonce the server issued.
+    const nonce = await server.call<{ data: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
     const credential = await new SignJWT({
       iss: 'https://accounts.google.com',
       aud: GOOGLE_CLIENT,
@@ -72,6 +74,7 @@ describe('the audit log', () => {
       email: `g-${randomUUID()}@gmail.example`,
       email_verified: true,
       name: 'Lucía Fernández',
+      nonce: nonce.body.data.nonce,
     })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' })
       .setIssuedAt(now - 60)

@@ -134,6 +134,8 @@ describe('the server logs', () => {
 
   it('note a refused provider ID token without its claims', async () => {
     const now = Math.floor(server.clock.now().getTime() / 1000);
+    // Provider sign-ins carry a nonce the server issued.
+    const nonce = await server.call<{ data: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
     const idToken = await new SignJWT({
       iss: 'https://accounts.google.com',
       aud: 'someone-elses-client',
@@ -141,6 +143,7 @@ describe('the server logs', () => {
       email: 'claim-owner@gmail.example',
       email_verified: true,
       name: 'Claimed Name',
+      nonce: nonce.body.data.nonce,
     })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' })
       .setIssuedAt(now - 60)
