@@ -11,7 +11,6 @@ import type { MemberRole } from '@conversa/contract/roles';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
 import { memberships, sessions, users } from '../db/schema';
