@@ -120,12 +120,16 @@ export function SnippetSettings({ productId, snippet, editable }: SnippetSetting
   });
 
   const submit = () => {
-    // Blank rows are left out; the rows shown are then the ones sent, so issue indexes match.
-    const kept = form
-      .getValues('origins')
-      .map((origin) => ({ url: origin.url.trim() }))
-      .filter((origin) => origin.url !== '');
-    origins.replace(kept);
+    // Blank rows are left out; the rows shown are then the ones sent, so issue indexes match. The
+    // other rows are edited in place (not replaced): their inputs, and the focus in them, stay.
+    const current = form.getValues('origins');
+    const blank: number[] = [];
+    current.forEach((origin, index) => {
+      const url = origin.url.trim();
+      if (url === '') blank.push(index);
+      else if (url !== origin.url) form.setValue(`origins.${index}.url`, url);
+    });
+    if (blank.length > 0) origins.remove(blank);
     return save();
   };
 

@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from '@conversa/contract/constants';
 import { listUserInstitutions, userInstitutionsKey } from '@conversa/data/users/list-user-institutions';
 import { useDataClient } from '@conversa/data/provider';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Waiting } from '../../components/waiting';
 import styled from 'styled-components';
 import { Card, FormAlert, TextLink } from '../../forms/form-layout';
@@ -22,29 +22,61 @@ import { useFailureText } from '../../forms/use-failure-text';
 import { InitialStep } from './steps/initial-step';
 import { useStepHeading, useWizard } from '../../forms/use-wizard';
 
+/**
+ * A step loaded on demand. Once its module is in (fetched ahead, or on the first render), the step
+ * renders straight away: React.lazy would still suspend for a tick on its first render, showing the
+ * spinner under the next step's heading while the previous step stays in the page, hidden.
+ */
+function lazyStep<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  let loaded: ComponentType<P> | undefined;
+  const fetch = () =>
+    load().then((module) => {
+      loaded ??= pick(module);
+      return module;
+    });
+  const Lazy = lazy(() => fetch().then((module) => ({ default: pick(module) })));
+  function Step(props: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return [Step, fetch] as const;
+}
+
 // /login's first screen has no form: the e-mail steps (and the form library they use) load when the
 // user heads for them (pointer over or focus on the e-mail buttons), or at the latest on the click.
-const loadEmail = () => import('./steps/email-step');
-const loadLogin = () => import('./steps/login-step');
-const loadCode = () => import('./steps/code-step');
-const loadPassword = () => import('./steps/password-step');
-const EmailStep = lazy(() => loadEmail().then((m) => ({ default: m.EmailStep })));
-const LoginStep = lazy(() => loadLogin().then((m) => ({ default: m.LoginStep })));
-const CodeStep = lazy(() => loadCode().then((m) => ({ default: m.CodeStep })));
-const PasswordStep = lazy(() => loadPassword().then((m) => ({ default: m.PasswordStep })));
+const [EmailStep, loadEmail] = lazyStep(
+  () => import('./steps/email-step'),
+  (m) => m.EmailStep,
+);
+const [LoginStep, loadLogin] = lazyStep(
+  () => import('./steps/login-step'),
+  (m) => m.LoginStep,
+);
+const [CodeStep, loadCode] = lazyStep(
+  () => import('./steps/code-step'),
+  (m) => m.CodeStep,
+);
+const [PasswordStep, loadPassword] = lazyStep(
+  () => import('./steps/password-step'),
+  (m) => m.PasswordStep,
+);
 /** Fetches the e-mail steps ahead (also for tests, which then find each step at once). */
 export const preloadEmailSteps = () => Promise.all([loadEmail(), loadLogin(), loadCode(), loadPassword()]);
 const loadEmailSteps = () => void preloadEmailSteps();
 
 // The onboarding steps (profile and institution forms, with the phone-number library) are not on
 // /login's first screen: they load on demand, fetched ahead once a sign-up or login is under way.
-const loadAboutYou = () => import('./steps/about-you-step');
-const loadAboutSchool = () => import('./steps/about-school-step');
-const loadSelectInstitution = () => import('./steps/select-institution-step');
-const AboutYouStep = lazy(() => loadAboutYou().then((m) => ({ default: m.AboutYouStep })));
-const AboutSchoolStep = lazy(() => loadAboutSchool().then((m) => ({ default: m.AboutSchoolStep })));
-const SelectInstitutionStep = lazy(() =>
-  loadSelectInstitution().then((m) => ({ default: m.SelectInstitutionStep })),
+const [AboutYouStep, loadAboutYou] = lazyStep(
+  () => import('./steps/about-you-step'),
+  (m) => m.AboutYouStep,
+);
+const [AboutSchoolStep, loadAboutSchool] = lazyStep(
+  () => import('./steps/about-school-step'),
+  (m) => m.AboutSchoolStep,
+);
+const [SelectInstitutionStep, loadSelectInstitution] = lazyStep(
+  () => import('./steps/select-institution-step'),
+  (m) => m.SelectInstitutionStep,
 );
 
 export type { GetMicrosoftIdToken } from './steps/provider-buttons';
