@@ -1,4 +1,4 @@
-// Flat config: typescript-eslint, kebab-case file names, and the dependency direction of DESIGN §1
+// Flat config: typescript-eslint, kebab-case file names, and the dependency direction of docs/architecture.md#packages
 // (contract <- data <- ui <- admin; contract <- data <- widget; contract <- server).
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
@@ -21,7 +21,7 @@ const direction = packages.map((name) => {
   const forbidden = packages.filter((other) => other !== name && !allowed[name].includes(other));
   return {
     files: [`packages/${name}/src/**/*.{ts,tsx}`],
-    // Tests may bring up the real server in-process (DESIGN §10); shipped code may not.
+    // Tests may bring up the real server in-process (docs/architecture.md#tests); shipped code may not.
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/test/**'],
     rules: {
       'no-restricted-imports': [
@@ -30,7 +30,7 @@ const direction = packages.map((name) => {
           patterns: [
             {
               group: forbidden.flatMap((other) => [`@conversa/${other}`, `@conversa/${other}/*`]),
-              message: `packages/${name} must not import this package (dependency direction, DESIGN §1).`,
+              message: `packages/${name} must not import this package (dependency direction, docs/architecture.md#packages).`,
             },
             {
               group: ['../../*/src/*', '../../../*/src/*'],

@@ -1,5 +1,5 @@
 /**
- * Builds the widget (DESIGN §6) into packages/widget/dist: `embed.js`, the loader of the embed snippet (an
+ * Builds the widget (docs/architecture.md#the-widget-and-public-pages) into packages/widget/dist: `embed.js`, the loader of the embed snippet (an
  * IIFE, <= 2 KB gzip), and `chat.js` plus its chunks, the chat app (ESM, <= 30 KB gzip in all). The chat
  * is React-API code on the shared data layer: react, react-dom, the JSX runtime and the hook shim SWR
  * uses are aliased to preact/compat and Preact's runtime (as in the `widget` and `data:preact` vitest

@@ -1,4 +1,4 @@
-// One Storybook for the workspace (DESIGN §1): every packages/ui and packages/widget story (the chat
+// One Storybook for the workspace (docs/architecture.md#packages): every packages/ui and packages/widget story (the chat
 // is React-API code, so React renders it here as Preact does in the build), the a11y addon, and the
 // lingui preset shared with vitest and the apps so the macro and the .po catalogs work here too.
 import { defineMain } from '@storybook/react-vite/node';

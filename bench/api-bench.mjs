@@ -1,4 +1,4 @@
-// API throughput and latency against DESIGN §9 (>= 2,000 req/s, p99 <= 25 ms on PGlite, 2 cores):
+// API throughput and latency against docs/architecture.md#budgets (>= 2,000 req/s, p99 <= 25 ms on PGlite, 2 cores):
 // the built server as its own process, seeded through the real HTTP flow, then autocannon on the
 // authenticated `GET institution/{id}/product` and the admin's `GET institution` list, on the
 // embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL, started by `npm run bench`).

@@ -1,4 +1,4 @@
-// The admin console's JavaScript weight against DESIGN §9 (/login initial JS <= 150 KB gzip):
+// The admin console's JavaScript weight against docs/architecture.md#budgets (/login initial JS <= 150 KB gzip):
 // /login opened in Chromium on the built server with an empty cache, every JS response summed
 // (raw, gzip -9, brotli q11, and the bytes actually transferred), cross-checked with what Vite's
 // manifest says the entry and the login route import; then each route chunk's own size.
@@ -14,7 +14,7 @@ import { kb, sizes, sum } from './lib/sizes.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'packages/admin/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
-const BUDGET_GZIP = 150_000; // DESIGN §9, KB = 1,000 bytes
+const BUDGET_GZIP = 150_000; // docs/architecture.md#budgets, KB = 1,000 bytes
 const LOGIN_PAGE = 'src/pages/login.tsx';
 
 for (const file of [path.join(dist, 'index.html'), path.join(root, 'packages/server/dist/main.js')]) {

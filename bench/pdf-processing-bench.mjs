@@ -143,7 +143,7 @@ ${new Date().toISOString().slice(0, 10)}, ${machine()}. A generated ${PAGES}-pag
 (${Math.round(bytes.length / 1024)} KB, about ${LINES_PER_PAGE} lines a page) uploaded to the built server; the
 time until it is ready is read from \`GET institution-product/{id}/events\`: extraction with pdf.js in a
 child process of its own (512 MB heap), chunking, indexing. The first file starts its process; the
-same PDF uploaded next takes the spare process started and warmed meanwhile. No budget in DESIGN §9;
+same PDF uploaded next takes the spare process started and warmed meanwhile. No budget in docs/architecture.md#budgets;
 recorded.
 
 | database | upload answered ms | ready after ms | next file ready after ms | outcome |

@@ -1,4 +1,4 @@
-// Retrieval latency against DESIGN §9 (10k chunks: p50 <= 5 ms, p99 <= 15 ms): an assistant's
+// Retrieval latency against docs/architecture.md#budgets (10k chunks: p50 <= 5 ms, p99 <= 15 ms): an assistant's
 // knowledge indexed through the server's own `replaceChunks`, then questions through its own
 // `retrieve` (full-text match on the GIN index, bounded candidates, ranking), in-process, on the
 // embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL, started by `npm run bench`).
@@ -198,7 +198,7 @@ writeSection(
 ${new Date().toISOString().slice(0, 10)}, ${machine()}. One assistant's chunks (about 700 characters each,
 half Spanish, half English, seeded generator) indexed with the server's \`replaceChunks\`, then ${QUERIES} seeded
 questions (Spanish or English, 2-5 content words) through the server's \`retrieve\` (top 5), in-process, after
-50 warm-up questions. Budget (DESIGN §9): at 10k chunks p50 <= ${BUDGET.p50} ms, p99 <= ${BUDGET.p99} ms.
+50 warm-up questions. Budget (docs/architecture.md#budgets): at 10k chunks p50 <= ${BUDGET.p50} ms, p99 <= ${BUDGET.p99} ms.
 
 | database | chunks | index time s | p50 ms | p95 ms | p99 ms | max ms | questions with no match | budget |
 |---|---:|---:|---:|---:|---:|---:|---:|---|

@@ -1,4 +1,4 @@
-// The embeddable widget against DESIGN §9 (embed.js <= 2 KB gzip; the chat app, all it loads, <= 30 KB
+// The embeddable widget against docs/architecture.md#budgets (embed.js <= 2 KB gzip; the chat app, all it loads, <= 30 KB
 // gzip) and how fast it shows (issue 5 §7). The built server in its own process with one seeded
 // assistant, the example school site (examples/embed-html) on another origin with the assistant's
 // snippet, and Chromium:

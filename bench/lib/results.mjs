@@ -10,7 +10,7 @@ const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'RESU
 const header = `# Benchmark results
 
 Figures printed by the benchmarks under \`bench/\` (\`npm run bench\`), compared with the budgets of
-DESIGN.md §9. Each section is rewritten by its own benchmark.
+docs/architecture.md#budgets. Each section is rewritten by its own benchmark.
 `;
 
 /** Replaces (or appends) a section. */

@@ -1,4 +1,4 @@
-// Sizes of shipped bytes as the budgets count them (DESIGN §9): raw, gzip -9 and brotli q11, in KB of
+// Sizes of shipped bytes as the budgets count them (docs/architecture.md#budgets): raw, gzip -9 and brotli q11, in KB of
 // 1,000 bytes.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 

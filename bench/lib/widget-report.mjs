@@ -4,7 +4,7 @@ import { kb, sum } from './sizes.mjs';
 import { CPU_SLOWDOWN } from './widget-timings.mjs';
 import { INPUT_NAME } from './widget-sizes.mjs';
 
-export const BUDGET = { embed: 2_000, chat: 30_000 }; // DESIGN §9, gzip, KB = 1,000 bytes
+export const BUDGET = { embed: 2_000, chat: 30_000 }; // docs/architecture.md#budgets, gzip, KB = 1,000 bytes
 /** The figures for other chat widgets (gzip, KB), cited, not measured. */
 const ANCHORS = [
   ['Crisp', 90],

@@ -124,7 +124,7 @@ describe('account journey (en, desktop)', () => {
     await expect.poll(() => page.getByText('Password was successfully updated.').isVisible()).toBe(true);
     await checkPage(tab, 'profile-password-updated', 'en');
 
-    // There the next request is refused: back to /login with the session message (SPEC §8).
+    // There the next request is refused: back to /login with the session message (docs/product.md#errors-and-messages).
     try {
       elsewhere.problems.allowed = [/^HTTP 401 /];
       await elsewhere.page.goto(`${app.url}/profile/about-you`);

@@ -13,7 +13,7 @@ import { appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '..
 const LEGAL =
   'By continuing you accept the <0>Terms of service<1> (opens in a new tab)</1></0> and the <2>Privacy policy<3> (opens in a new tab)</3></2>.';
 
-/** Every signed-in page of SPEC §2 (placeholders included), named for its screenshot. */
+/** Every signed-in page of docs/product.md#screens-and-routes (placeholders included), named for its screenshot. */
 function consolePages(product: string): [name: string, path: string][] {
   return [
     ['setup-assistant', '/setup-assistant'],
@@ -74,7 +74,7 @@ describe('languages (en ↔ es)', () => {
       await page.goto(`${app.url}/login`);
       await heading('Welcome to {PRODUCT_NAME}').waitFor();
       await checkPage(tab, 'login-initial', language);
-      // Terms and privacy open in a new tab (SPEC §2), without handing it this window.
+      // Terms and privacy open in a new tab (docs/product.md#screens-and-routes), without handing it this window.
       const newTab = /<1>\s*(.*?)<\/1>/.exec(say(language, LEGAL))?.[1] ?? '(opens in a new tab)';
       const legal = page.getByRole('link', { name: newTab });
       expect(await legal.count()).toBe(2);

@@ -4,7 +4,7 @@
 // sources, offers the handoff card, keeps focus where it belongs and survives a reload; the guest token
 // stays in the frame and is refused on staff routes; the full public page works in English and
 // Spanish; axe finds nothing serious; a phone gets the chat full screen; and an inactive link shows
-// the SPEC §4 text. (Security: postMessage, allowed origins and XSS are in widget-security.test.ts.)
+// the docs/product.md#states text. (Security: postMessage, allowed origins and XSS are in widget-security.test.ts.)
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -330,7 +330,7 @@ describe('widget journey', () => {
     expect(problems.take()).toEqual([]);
   });
 
-  test('an inactive link shows the SPEC §4 text in the widget and on the public page', async () => {
+  test('an inactive link shows the docs/product.md#states text in the widget and on the public page', async () => {
     await updateAssistant(app.url, staff(), school.productId, { public_link_active: false });
     // A new visitor (no HTTP cache: the assistant's look is cached for a minute).
     const { page, problems } = await tab();

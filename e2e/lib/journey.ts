@@ -86,7 +86,7 @@ export async function checkPage(tab: AppTab, name: string, language: 'en' | 'es'
   expect(await page.evaluate(() => document.documentElement.lang), `<html lang> on ${name}`).toBe(language);
   const title = await page.title();
   expect(title, `document title on ${name}`).toMatch(/^\S.* \| Conversa$/);
-  // Social-share metadata follows the page (SPEC §2): title, description, type, url, image.
+  // Social-share metadata follows the page (docs/product.md#screens-and-routes): title, description, type, url, image.
   const meta = await page.evaluate(() =>
     Object.fromEntries(
       ['og:title', 'og:description', 'og:type', 'og:url', 'og:image'].map((key) => [

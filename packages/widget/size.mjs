@@ -1,4 +1,4 @@
-// Prints the gzip and brotli sizes of the built widget (DESIGN §9 budgets: embed.js <= 2 KB gzip, the
+// Prints the gzip and brotli sizes of the built widget (docs/architecture.md#budgets: embed.js <= 2 KB gzip, the
 // chat app, all it loads, <= 30 KB gzip) and exits 1 when a budget is exceeded. Run after the build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { sizes as sizesOf } from '../../bench/lib/sizes.mjs';

@@ -1,5 +1,5 @@
 /**
- * What the console does with the data layer's reports (SPEC §8): a 401 (session already cleared)
+ * What the console does with the data layer's reports (docs/product.md#errors-and-messages): a 401 (session already cleared)
  * goes to /login with 'The session is no longer valid'; any other failure is one toast per text.
  */
 import type { DataClient } from '@conversa/data/client';

@@ -110,7 +110,7 @@ describe('unknown paths', () => {
     },
   );
 
-  it('send a signed-in user to /login too (SPEC §2: the fallback for unknown paths)', async () => {
+  it('send a signed-in user to /login too (docs/product.md#screens-and-routes: the fallback for unknown paths)', async () => {
     const { client } = await signedInOwner(api);
     const view = renderConsole('/no/such/page', client);
     await waitFor(() => expect(view.location()).toBe('/login'));

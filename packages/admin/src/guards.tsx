@@ -1,5 +1,5 @@
 /**
- * Who may see what (SPEC §2): protected routes need a staff session (a guest token present renders
+ * Who may see what (docs/product.md#screens-and-routes): protected routes need a staff session (a guest token present renders
  * nothing and is cleared), /change-institution needs the admin role, and /reset-password is for
  * signed-out visitors only.
  */

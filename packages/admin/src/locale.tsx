@@ -1,5 +1,5 @@
 /**
- * The console's language (SPEC §1): the browser's (es or en, English otherwise) until someone signs
+ * The console's language (docs/product.md#who-it-is-for): the browser's (es or en, English otherwise) until someone signs
  * in, then their profile's. Follows the session, so a sign-in or sign-out switches it.
  */
 import type { Locale } from '@conversa/contract/constants';

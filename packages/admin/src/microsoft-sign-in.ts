@@ -1,6 +1,6 @@
 /**
  * Microsoft sign-in for the console: MSAL's popup (loaded only when the button is used) returns an
- * ID token, which the server verifies (DESIGN §4). The popup comes back to a blank page of ours, so
+ * ID token, which the server verifies (docs/architecture.md#tenancy-and-auth). The popup comes back to a blank page of ours, so
  * the console does not start inside it while MSAL reads the answer.
  */
 import type { IPublicClientApplication as Msal } from '@azure/msal-browser';

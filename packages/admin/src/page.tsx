@@ -1,4 +1,4 @@
-/** A route's page: its title and share tags (SPEC §2), then its lazily loaded screen. */
+/** A route's page: its title and share tags (docs/product.md#screens-and-routes), then its lazily loaded screen. */
 import { PageMeta, type PageTitleKey, pageTitles } from '@conversa/ui/features/shell/page-meta';
 import { type ComponentType, createContext, lazy, type ReactNode, useContext } from 'react';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The console's route table (SPEC §2). Every page is its own chunk (`React.lazy`), so /login loads
+ * The console's route table (docs/product.md#screens-and-routes). Every page is its own chunk (`React.lazy`), so /login loads
  * little; guards are plain components that follow the session as it changes. /admissions/:id and
  * /retail/:id are the widget's public pages, served by the server, not routes here.
  */
@@ -147,7 +147,7 @@ export function ConsoleRoutes() {
               </Route>
             </Route>
           </Route>
-          {/* SPEC §2: /login is also the fallback for unknown paths. */}
+          {/* docs/product.md#screens-and-routes: /login is also the fallback for unknown paths. */}
           <Route path="*" element={<Navigate to={consolePaths.login} replace />} />
         </Route>
       </Routes>

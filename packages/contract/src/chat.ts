@@ -1,5 +1,5 @@
 /**
- * The public chat (DESIGN §5, §6): the assistant a visitor sees, the guest session, messages and the
+ * The public chat (docs/architecture.md#knowledge-and-answers, #the-widget-and-public-pages): the assistant a visitor sees, the guest session, messages and the
  * server-sent events of an answer.
  */
 import * as v from 'valibot';
@@ -22,7 +22,7 @@ export const PublicAssistantSchema = v.object({
   name: v.nullable(v.string()),
   logo: v.nullable(v.string()),
   suggested_questions: v.array(v.string()),
-  /** False when the public link is switched off: show the SPEC §4 text, no chat. */
+  /** False when the public link is switched off: show the docs/product.md#states text, no chat. */
   active: v.boolean(),
   /** The assistant's main language (the chat follows the browser's). */
   locale: v.picklist(LOCALES),
@@ -52,7 +52,7 @@ export type WidgetAssistant = v.InferOutput<typeof WidgetAssistantSchema>;
 
 /**
  * What the server renders into a chat page's `<script id="conversa-config">` (the embed frame
- * `/chat/{external_id}` and the public pages), read by the chat app (DESIGN §6).
+ * `/chat/{external_id}` and the public pages), read by the chat app (docs/architecture.md#the-widget-and-public-pages).
  */
 export interface ChatPageConfig {
   /** `frame`: inside embed.js's iframe (close button, postMessage); `page`: a full public page. */

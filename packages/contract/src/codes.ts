@@ -3,7 +3,7 @@
  * translate them; the wire never depends on English text.
  */
 
-/** Field-level validation codes (SPEC §5). Used as valibot messages, so issues carry them. */
+/** Field-level validation codes (docs/product.md#validation). Used as valibot messages, so issues carry them. */
 export const ValidationCode = {
   required: 'required',
   invalidEmail: 'invalid_email',
@@ -61,7 +61,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** Codes of success messages the API returns in `{message}` answers (SPEC §8). */
+/** Codes of success messages the API returns in `{message}` answers (docs/product.md#errors-and-messages). */
 export const MessageCode = {
   passwordUpdated: 'password_updated',
   resetMailSent: 'reset_mail_sent',

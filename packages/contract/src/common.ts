@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 export const IssueSchema = v.object({ path: v.string(), code: v.string(), message: v.string() });
 export type Issue = v.InferOutput<typeof IssueSchema>;
 
-/** Every error body (DESIGN §3). */
+/** Every error body (docs/architecture.md#the-http-api). */
 export const ApiErrorSchema = v.object({
   message: v.string(),
   code: v.string(),

@@ -1,4 +1,4 @@
-/** Business constants and limits shared by the server and the frontends (SPEC §9). */
+/** Business constants and limits shared by the server and the frontends (docs/product.md#constants). */
 
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -62,11 +62,11 @@ export const THEME = {
   controlHeightMedium: '2.5rem',
 } as const;
 
-/** Number-of-students buckets offered at sign-up (SPEC §3). */
+/** Number-of-students buckets offered at sign-up (docs/product.md#what-things-hold). */
 export const STUDENT_BUCKETS = ['up_to_250', '250_500', '500_1000', 'over_1000'] as const;
 export type StudentBucket = (typeof STUDENT_BUCKETS)[number];
 
-/** Positions offered at sign-up (SPEC §3); stored on the profile as `role`. */
+/** Positions offered at sign-up (docs/product.md#what-things-hold); stored on the profile as `role`. */
 export const SIGNUP_POSITIONS = [
   'principal',
   'admissions_team',

@@ -22,7 +22,7 @@ describe('EmailSchema', () => {
   });
 });
 
-describe('NewPasswordSchema (SPEC §5)', () => {
+describe('NewPasswordSchema (docs/product.md#validation)', () => {
   it('accepts 8+ characters with a number and an uppercase letter', () => {
     expect(codes(NewPasswordSchema, 'Admission5')).toEqual([]);
     expect(codes(NewPasswordSchema, 'Ñandú2026')).toEqual([]);

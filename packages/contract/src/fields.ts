@@ -30,7 +30,7 @@ export const EmailSchema = v.pipe(
   v.toLowerCase(),
 );
 
-/** A new password: SPEC §5 rules, each its own code so the UI can show a live checklist. */
+/** A new password: docs/product.md#validation rules, each its own code so the UI can show a live checklist. */
 export const NewPasswordSchema = v.pipe(
   v.string(C.required),
   v.nonEmpty(C.required),

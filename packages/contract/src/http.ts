@@ -1,4 +1,4 @@
-/** Header names of the API (DESIGN §3); no schemas here, so the widget can import them for free. */
+/** Header names of the API (docs/architecture.md#the-http-api); no schemas here, so the widget can import them for free. */
 
 /** Request headers besides Authorization and Accept-Language. */
 export const HEADERS = {

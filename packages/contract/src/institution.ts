@@ -50,7 +50,7 @@ export const ListInstitutionsQuerySchema = v.object({
 });
 export type ListInstitutionsQuery = v.InferOutput<typeof ListInstitutionsQuerySchema>;
 
-/** A row of the admin's institution list (SPEC §3: id, name, country_data.name). */
+/** A row of the admin's institution list (docs/product.md#what-things-hold: id, name, country_data.name). */
 export const InstitutionListItemSchema = v.object({
   id: v.number(),
   name: v.string(),

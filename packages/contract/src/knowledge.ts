@@ -1,5 +1,5 @@
 /**
- * An assistant's uploaded files and their processing (DESIGN §5): the list item, the failure reasons
+ * An assistant's uploaded files and their processing (docs/architecture.md#knowledge-and-answers): the list item, the failure reasons
  * a user can act on, bulk delete, and the server-sent events the console follows.
  */
 import * as v from 'valibot';

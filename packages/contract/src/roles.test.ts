@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, MEMBER_ROLES, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './roles';
 
 describe('role matrix', () => {
-  it('names every SPEC §6 role', () => {
+  it('names every docs/product.md#roles role', () => {
     expect([...ROLES].sort()).toEqual(
       [
         'admin',

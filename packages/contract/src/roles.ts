@@ -1,6 +1,6 @@
 /**
- * Roles (SPEC §6) and what each may do. The SPEC names the roles but not their rights; this matrix
- * is ours (DESIGN §4). The server enforces it; the UI only hides what the server would refuse.
+ * Roles (docs/product.md#roles) and what each may do. The documented names the roles but not their rights; this matrix
+ * is ours (docs/architecture.md#tenancy-and-auth). The server enforces it; the UI only hides what the server would refuse.
  */
 
 export const ROLES = [

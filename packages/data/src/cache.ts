@@ -1,5 +1,5 @@
 /**
- * The SWR cache (SPEC §7: data is kept 15 minutes). A `Map` that drops an entry 15 minutes after
+ * The SWR cache (docs/product.md#calls: data is kept 15 minutes). A `Map` that drops an entry 15 minutes after
  * its last use: reads and writes are uses, and a mounted hook holds its key, so nothing on screen is
  * ever evicted under it. The retain middleware is what tells the cache which keys are mounted.
  */

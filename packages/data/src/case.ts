@@ -1,5 +1,5 @@
 /**
- * Key case conversion between the wire (snake_case, DESIGN §3) and JavaScript (camelCase). Only
+ * Key case conversion between the wire (snake_case, docs/architecture.md#the-http-api) and JavaScript (camelCase). Only
  * plain objects and arrays are walked: dates, files and blobs pass through untouched.
  */
 

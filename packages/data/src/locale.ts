@@ -1,4 +1,4 @@
-/** The UI language: the session's, else the first supported browser language, else English (SPEC §1). */
+/** The UI language: the session's, else the first supported browser language, else English (docs/product.md#who-it-is-for). */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@conversa/contract/constants';
 
 /** True for `en` and `es`. */

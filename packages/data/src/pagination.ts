@@ -1,4 +1,4 @@
-/** Pages of lists: the items plus the four pagination headers (DESIGN §3). */
+/** Pages of lists: the items plus the four pagination headers (docs/architecture.md#the-http-api). */
 import type { AnswerOf } from '@conversa/contract/endpoints';
 import { PAGINATION_HEADERS as PAGINATION } from '@conversa/contract/http';
 import type { Route } from '@conversa/contract/routes/route';

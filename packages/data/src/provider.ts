@@ -1,5 +1,5 @@
 /**
- * `DataProvider` puts a `DataClient` and the SWR settings of SPEC §7 around the app; hooks find the
+ * `DataProvider` puts a `DataClient` and the SWR settings of docs/product.md#calls around the app; hooks find the
  * client with `useDataClient()`. Works with React and with preact/compat.
  */
 import {
@@ -30,7 +30,7 @@ function CacheBinder({ client }: { client: DataClient }) {
 /** Props of `DataProvider`. */
 export interface DataProviderProps {
   client: DataClient;
-  /** Extra SWR settings (tests, stories); SPEC §7's are the defaults. */
+  /** Extra SWR settings (tests, stories); docs/product.md#calls's are the defaults. */
   config?: SWRConfiguration;
   children?: ReactNode;
 }

@@ -9,7 +9,7 @@ import type { Profile } from '@conversa/contract/profile';
 import type { Role } from '@conversa/contract/roles';
 import { isLocale } from './locale';
 
-/** What the store holds. `isAuthed` defaults to false (SPEC §3). */
+/** What the store holds. `isAuthed` defaults to false (docs/product.md#what-things-hold). */
 export interface SessionState {
   jwt: string | null;
   /** The public chat's token; preferred over `jwt` when both are present. */

@@ -30,7 +30,7 @@ describe('retry decisions', () => {
     expect([5, 6, 7, 20].map(backoff)).toEqual([16_000, 30_000, 30_000, 30_000]);
   });
 
-  it('exports SPEC §7 settings: 10 minutes fresh, no revalidation on mount, focus or reconnect', () => {
+  it('exports docs/product.md#calls settings: 10 minutes fresh, no revalidation on mount, focus or reconnect', () => {
     expect(swrConfig).toMatchObject({
       dedupingInterval: 10 * 60 * 1000,
       revalidateIfStale: false,

@@ -1,5 +1,5 @@
 /**
- * SWR settings of SPEC §7: data is fresh for 10 minutes and kept 15 (see `cache.ts`); nothing is
+ * SWR settings of docs/product.md#calls: data is fresh for 10 minutes and kept 15 (see `cache.ts`); nothing is
  * refetched on mount when cached, on focus or on reconnect; a failed read is retried at most 3
  * times, only for answers >= 500 and for timeouts and network failures, after 1 s, 2 s, 4 s … (doubling,
  * capped at 30 s). ky's own retry is off (`client.ts`), so these are the only retries.

@@ -1,4 +1,4 @@
-/** Configuration from the environment only (DESIGN §2); everything is optional for local use. */
+/** Configuration from the environment only (docs/architecture.md#running-and-configuration); everything is optional for local use. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ export interface OidcProviderConfig {
   jwksUrl: string;
 }
 
-/** An OpenAI-compatible chat completions endpoint for generative answers (DESIGN §5). */
+/** An OpenAI-compatible chat completions endpoint for generative answers (docs/architecture.md#knowledge-and-answers). */
 export interface LlmConfig {
   /** Base URL; requests go to `{baseUrl}/chat/completions`. */
   baseUrl: string;

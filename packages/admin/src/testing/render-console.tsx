@@ -1,4 +1,4 @@
-/** The console in a memory router, on a data client pointed at the real server (DESIGN §10). */
+/** The console in a memory router, on a data client pointed at the real server (docs/architecture.md#tests). */
 import type { Locale } from '@conversa/contract/constants';
 import type { Institution } from '@conversa/contract/institution';
 import type { InstitutionProduct } from '@conversa/contract/product';

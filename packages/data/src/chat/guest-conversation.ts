@@ -1,5 +1,5 @@
 /**
- * The visitor's conversation with an assistant (SPEC §4): started on the first question
+ * The visitor's conversation with an assistant (docs/product.md#states): started on the first question
  * (`POST public/assistant/{external_id}/session` answers a guest token scoped to one new conversation),
  * kept in the client's session store (the widget gives each assistant a store of its own, in the chat
  * frame's storage, never the host page's), read back with `GET public/conversation/{id}` after a

@@ -1,5 +1,5 @@
 /**
- * `GET institution-product/{id}/events`: the server-sent events of an assistant's files (DESIGN §5:
+ * `GET institution-product/{id}/events`: the server-sent events of an assistant's files (docs/architecture.md#knowledge-and-answers:
  * state changes are pushed, not polled). Read with fetch through the client, not `EventSource`,
  * which cannot send the `Authorization` and `X-Institution-Id` headers; parsed with
  * eventsource-parser (`events.ts`). A dropped or ended connection (the server ends each after at most

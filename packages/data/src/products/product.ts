@@ -1,4 +1,4 @@
-/** Products as the frontends use them: camelCased, with the product's type, name and logo lifted (SPEC §7). */
+/** Products as the frontends use them: camelCased, with the product's type, name and logo lifted (docs/product.md#calls). */
 import type { ProductType } from '@conversa/contract/product';
 import type { InstitutionProduct } from '@conversa/contract/product';
 import { toCamelCase } from '../case';

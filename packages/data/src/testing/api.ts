@@ -1,5 +1,5 @@
 /**
- * The real server for data-layer tests (DESIGN §10): the whole app in-process on a real loopback
+ * The real server for data-layer tests (docs/architecture.md#tests): the whole app in-process on a real loopback
  * port and a fresh database, with a log of what it received, so tests can assert the headers and
  * bodies that actually arrived.
  */

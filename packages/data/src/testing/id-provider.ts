@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Google's and Microsoft's key endpoints (the server's issuer and JWKS URL are
- * configurable for this, DESIGN §4): an RSA key served as a JWKS, and RS256 ID tokens signed with it.
+ * configurable for this, docs/architecture.md#tenancy-and-auth): an RSA key served as a JWKS, and RS256 ID tokens signed with it.
  */
 import { createPrivateKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

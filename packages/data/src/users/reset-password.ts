@@ -11,7 +11,7 @@ import { useDataClient } from '../provider';
 /** SWR key of this mutation. */
 export const resetPasswordKey = 'user/password/reset';
 
-/** Sets the password; answers the message to show before going to login (SPEC §4). */
+/** Sets the password; answers the message to show before going to login (docs/product.md#states). */
 export function resetPassword(client: DataClient, body: BodyOf<ResetPasswordBody>): Promise<MessageResult> {
   // A refused token is the form's error, not the end of a session.
   return client.endpoint(routes.resetPassword, { json: body, sessionCheck: false });

@@ -14,7 +14,7 @@ export const updateProfileKey = 'user/profile';
 export async function updateProfile(client: DataClient, body: BodyOf<UpdateProfileBody>): Promise<Profile> {
   const userId = client.session.getSnapshot().user?.id;
   if (userId === undefined) throw new ApiRequestError('Not signed in', 'http', 401, 'unauthorized');
-  // The profile belongs to the user, not to an institution: no X-Institution-Id (SPEC §7).
+  // The profile belongs to the user, not to an institution: no X-Institution-Id (docs/product.md#calls).
   const profile = await client.endpoint(routes.updateProfile, {
     params: { id: userId },
     json: body,

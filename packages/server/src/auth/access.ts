@@ -22,7 +22,7 @@ import { verifyToken } from './tokens';
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 
 // The one query of every staff request: live session, user, and membership role. Prepared once
-// per database; this is on the benchmarked path (DESIGN §9).
+// per database; this is on the benchmarked path (docs/architecture.md#budgets).
 function prepareLookup(db: Db) {
   const query = db
     .select({

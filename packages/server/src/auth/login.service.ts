@@ -1,7 +1,7 @@
 /**
  * Sign-in with e-mail and password. A wrong e-mail and a wrong password give the same answer in
  * about the same time. Failures (never successes) count per account and per IP; at the limit every
- * attempt is a 429 until the window passes, even with the right password (DESIGN §4).
+ * attempt is a 429 until the window passes, even with the right password (docs/architecture.md#tenancy-and-auth).
  *
  * The attempt is counted before the password is checked, atomically (`takeLimits`): with
  * check-then-record, fifty parallel guesses would all pass the check before the first failure was

@@ -1,5 +1,5 @@
 /**
- * Google and Microsoft sign-in (DESIGN §4). The browser posts the provider's ID token; it is
+ * Google and Microsoft sign-in (docs/architecture.md#tenancy-and-auth). The browser posts the provider's ID token; it is
  * verified against the provider's key set (signature, `iss`, `aud`, `exp`), must carry a fresh
  * nonce from `POST auth/nonce` (./nonce.ts), and the identity is keyed
  * on (provider, subject). Accounts are never linked by the e-mail claim alone: an e-mail that already

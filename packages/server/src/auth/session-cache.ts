@@ -1,6 +1,6 @@
 /**
  * An in-process cache of the staff-session lookup (session live, user, membership role), so a
- * request on the embedded PGlite costs one query instead of two (DESIGN §9 budgets).
+ * request on the embedded PGlite costs one query instead of two (docs/architecture.md#budgets).
  *
  * Enabled only on PGlite: an embedded database belongs to one process, so every write that can
  * change an answer passes through this process and calls `forgetUser`. On PostgreSQL, several

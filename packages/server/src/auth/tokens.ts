@@ -1,5 +1,5 @@
 /**
- * Signed JWTs (HS256) with `typ`, `aud`, `exp` (DESIGN §4). Staff tokens carry the session id as
+ * Signed JWTs (HS256) with `typ`, `aud`, `exp` (docs/architecture.md#tenancy-and-auth). Staff tokens carry the session id as
  * `jti`, so logout and password changes can revoke them; guest tokens are scoped to one assistant
  * and one conversation and are refused on every staff route.
  */

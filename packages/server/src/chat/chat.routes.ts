@@ -1,5 +1,5 @@
 /**
- * The public chat API (DESIGN §5, §6): the assistant a public page shows (by institution and kind,
+ * The public chat API (docs/architecture.md#knowledge-and-answers, #the-widget-and-public-pages): the assistant a public page shows (by institution and kind,
  * or by the embed snippet's external id), a visitor's session (a guest token for one conversation),
  * questions answered as server-sent events, and the conversation so far. Validation and limit errors are JSON answers before a stream starts; a
  * failure once it has started is an `error` event.

@@ -1,6 +1,6 @@
 /**
  * Public chat queries: the assistant a public path names, conversations and their messages. Every
- * query names the institution or reaches it through the product (DESIGN §4).
+ * query names the institution or reaches it through the product (docs/architecture.md#tenancy-and-auth).
  */
 import type { Handoff, Snippet } from '@conversa/contract/assistant';
 import type { Source } from '@conversa/contract/chat';

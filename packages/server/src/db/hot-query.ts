@@ -2,7 +2,7 @@
  * Server-side prepared statements for the hottest reads. PGlite parses and plans every query it is
  * sent (drizzle's `.prepare()` only keeps the SQL text): on its single in-process connection a
  * `PREPARE`d statement run with `EXECUTE` answers ~100 µs sooner, about a fifth of a list request
- * (DESIGN §9 budgets). On PostgreSQL, node-postgres names the statement per pooled connection.
+ * (docs/architecture.md#budgets). On PostgreSQL, node-postgres names the statement per pooled connection.
  *
  * Parameters are integers only: `EXECUTE name(1, 2)` carries them as literals, so anything else
  * is refused rather than formatted into SQL.

@@ -1,6 +1,6 @@
 /**
  * The database schema (drizzle). Every tenant-owned table carries `institution_id`, leading its
- * indexes, so it can later be distributed by institution (DESIGN §4, §8). Migrations in ../drizzle
+ * indexes, so it can later be distributed by institution (docs/architecture.md#tenancy-and-auth, #scale). Migrations in ../drizzle
  * are generated from this file with `pnpm --filter @conversa/server db:generate` and committed.
  */
 import { DEFAULT_SNIPPET, type Handoff, type Snippet } from '@conversa/contract/assistant';
@@ -28,7 +28,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-/** The tenant of a row (DESIGN §4: every tenant-owned row carries it); its rows go with it. */
+/** The tenant of a row (docs/architecture.md#tenancy-and-auth: every tenant-owned row carries it); its rows go with it. */
 const institutionRef = () =>
   integer('institution_id')
     .notNull()
@@ -235,7 +235,7 @@ export const knowledgeChunks = pgTable(
 );
 
 /**
- * The background job queue (DESIGN §5, §8), on the database itself so it works on PGlite and on
+ * The background job queue (docs/architecture.md#knowledge-and-answers, #scale), on the database itself so it works on PGlite and on
  * PostgreSQL alike: a worker claims a due job with `FOR UPDATE SKIP LOCKED` and a lease
  * (`locked_until`); a job whose lease ran out (its process died) is claimed again.
  */

@@ -2,7 +2,7 @@
  * An in-process event bus by topic (`file:<productId>`, `jobs`), for what the console follows live
  * (SSE) and for waking the job runner. On PostgreSQL each event is also relayed through
  * LISTEN/NOTIFY, so a file processed by another server process still reaches this process's
- * listeners (DESIGN §8). Delivery is best effort: a listener that misses an event (a relay
+ * listeners (docs/architecture.md#scale). Delivery is best effort: a listener that misses an event (a relay
  * reconnecting) catches up by reading the list again, which the console does when it reconnects.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * Queries of uploaded files; rows become `ProductFile` here. Every query filters by institution
- * (DESIGN §4). Creating files and their processing jobs is one transaction, under a lock on the
+ * (docs/architecture.md#tenancy-and-auth). Creating files and their processing jobs is one transaction, under a lock on the
  * product row so two uploads at once cannot pass the count limit together.
  */
 import type { FileFailureReason, FileType, ProductFile } from '@conversa/contract/knowledge';

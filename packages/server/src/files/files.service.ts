@@ -1,5 +1,5 @@
 /**
- * Upload and delete rules for an assistant's files (DESIGN §5). An upload is all or nothing: each
+ * Upload and delete rules for an assistant's files (docs/architecture.md#knowledge-and-answers). An upload is all or nothing: each
  * file is checked as it arrives (size by the reader, type by its magic bytes, the count limit),
  * its bytes stored under a random key, and only when every file passed are the rows and their
  * processing jobs written, in one transaction. On any refusal the bytes already stored are removed.

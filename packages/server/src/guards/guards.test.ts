@@ -1,5 +1,5 @@
 /**
- * Cross-route guards (DESIGN §4, §10), walking the contract's endpoint table: every non-public
+ * Cross-route guards (docs/architecture.md#tenancy-and-auth, #tests), walking the contract's endpoint table: every non-public
  * endpoint refuses requests without a token, with a garbage or foreign-signed token, and from a chat
  * visitor; tenant-scoped endpoints never show one tenant's data to another and refuse (403) member
  * roles lacking their permission; `admin` endpoints refuse everyone else; `self` endpoints refuse

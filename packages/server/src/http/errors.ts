@@ -1,6 +1,6 @@
 /**
  * Every error leaves the server as `{message, code, issues?}` in the request's language
- * (DESIGN §3). Handlers throw `ApiError`; one `onError` renders it. A 500 never carries internals.
+ * (docs/architecture.md#the-http-api). Handlers throw `ApiError`; one `onError` renders it. A 500 never carries internals.
  */
 import type { Issue } from '@conversa/contract/common';
 import type { ErrorCode } from '@conversa/contract/codes';

@@ -1,4 +1,4 @@
-/** The success envelope `{data}` and pagination headers (DESIGN §3). */
+/** The success envelope `{data}` and pagination headers (docs/architecture.md#the-http-api). */
 import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import type { Context } from 'hono';
 import type { AppEnv } from './env';

@@ -1,6 +1,6 @@
 /**
  * Institution queries; rows become contract types here and never leave the server. The reads are
- * prepared once per database (the admin list is benchmarked, DESIGN §9).
+ * prepared once per database (the admin list is benchmarked, docs/architecture.md#budgets).
  */
 import type { Locale, StudentBucket } from '@conversa/contract/constants';
 import type {

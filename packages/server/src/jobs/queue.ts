@@ -1,11 +1,11 @@
 /**
- * The durable job queue (DESIGN §5, §8): the `jobs` table is the truth. A worker claims one due job
+ * The durable job queue (docs/architecture.md#knowledge-and-answers, #scale): the `jobs` table is the truth. A worker claims one due job
  * at a time with `FOR UPDATE SKIP LOCKED` (several processes on one PostgreSQL never take the same
  * job) and a lease (`locked_until`) that it renews while it works. A process that dies leaves its
  * lease to run out; the job is then claimable again, so nothing is lost on a crash or restart.
  * Failures retry with exponential backoff up to `max_attempts`.
  *
- * Why not pg-boss or graphile-worker (DESIGN §8 names them): pg-boss 12 needs Node 22 and older
+ * Why not pg-boss or graphile-worker (docs/architecture.md#scale names them): pg-boss 12 needs Node 22 and older
  * majors are unmaintained; neither runs on PGlite (graphile-worker needs LISTEN on a pool of real
  * connections and its own schema functions; pg-boss its own schema and several connections). The
  * default deployment is PGlite, and one code path for both databases is what the tests prove. The

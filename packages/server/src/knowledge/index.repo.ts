@@ -1,5 +1,5 @@
 /**
- * Writes the search index of an assistant's knowledge (DESIGN §5): the chunks of one file, or of
+ * Writes the search index of an assistant's knowledge (docs/architecture.md#knowledge-and-answers): the chunks of one file, or of
  * the knowledge-base text, replaced as a whole. The processing job calls this once a file's text is
  * chunked; saving the knowledge base calls it with the new text's chunks.
  */

@@ -1,5 +1,5 @@
 /**
- * Retrieval (DESIGN §5): the passages of an assistant's knowledge that answer a question, by
+ * Retrieval (docs/architecture.md#knowledge-and-answers): the passages of an assistant's knowledge that answer a question, by
  * PostgreSQL full-text search. FAQs come first (their question words weigh most); then the
  * knowledge-base text and the chunks of `ready` files.
  *

@@ -1,6 +1,6 @@
 /**
  * Outgoing mail with nodemailer: through SMTP_URL when set, else each message is written as an
- * `.eml` file to DATA_DIR/outbox/ and logged in one line (DESIGN §2).
+ * `.eml` file to DATA_DIR/outbox/ and logged in one line (docs/architecture.md#running-and-configuration).
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * Product queries; rows become `InstitutionProduct` here (snake_case, the product nested). The
- * queries are prepared once per database: these reads are on the benchmarked path (DESIGN §9).
+ * queries are prepared once per database: these reads are on the benchmarked path (docs/architecture.md#budgets).
  */
 import type { Handoff, InstitutionProductDetail, Snippet } from '@conversa/contract/assistant';
 import type { InstitutionProduct, ProductType } from '@conversa/contract/product';

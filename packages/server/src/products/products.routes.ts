@@ -1,6 +1,6 @@
 /**
  * Products: `GET institution/{id}/product` and `GET institution-product/{id}`. Both are one query
- * after the auth query (they are benchmarked, DESIGN §9): the assistant scope has read the product.
+ * after the auth query (they are benchmarked, docs/architecture.md#budgets): the assistant scope has read the product.
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The chat app's server-rendered pages (DESIGN §6): `/chat/{external_id}`, the frame embed.js
+ * The chat app's server-rendered pages (docs/architecture.md#the-widget-and-public-pages): `/chat/{external_id}`, the frame embed.js
  * opens, which only the assistant's allowed sites may frame; and `/admissions/{institution_id}`
  * and `/retail/{institution_id}`, the shared public links, whose title and social-share meta are
  * in the HTML so a shared link previews well. Mounted before the admin console's SPA fallback.

@@ -1,5 +1,5 @@
 /**
- * Serves the built widget (DESIGN §6): `/embed.js`, the snippet's loader, and `/widget/*`, the chat
+ * Serves the built widget (docs/architecture.md#the-widget-and-public-pages): `/embed.js`, the snippet's loader, and `/widget/*`, the chat
  * app and its chunks, from `WIDGET_DIR` (`packages/widget/dist` by default). Entry files keep their
  * names across builds, so they are cached briefly; Rollup's content-hashed chunks are cached for a
  * year. Without a build (or with the file missing) the answer is a plain-text 404, never a crash.

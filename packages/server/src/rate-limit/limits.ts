@@ -1,4 +1,4 @@
-/** The named limits of the API (DESIGN §4): keys and sizes in one place. */
+/** The named limits of the API (docs/architecture.md#tenancy-and-auth): keys and sizes in one place. */
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, MAILS_PER_HOUR } from '@conversa/contract/constants';
 import type { RateLimit } from './rate-limit.service';
 

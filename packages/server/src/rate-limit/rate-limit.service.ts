@@ -1,5 +1,5 @@
 /**
- * Sliding-window rate limits over the `rate_events` table (DESIGN §4): kept in the database so they
+ * Sliding-window rate limits over the `rate_events` table (docs/architecture.md#tenancy-and-auth): kept in the database so they
  * hold across server processes. A limit counts the events of its key in the last `windowSeconds`.
  * `takeLimits` checks and records in one transaction under a per-key advisory lock, so concurrent
  * requests cannot slip past the limit together. Where only some outcomes count (failed logins), the

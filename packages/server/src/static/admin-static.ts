@@ -1,5 +1,5 @@
 /**
- * Serves the built admin console (DESIGN §1: one port for the API and the app): files from its
+ * Serves the built admin console (docs/architecture.md#packages: one port for the API and the app): files from its
  * `dist` folder, hashed assets cached for a year, and `index.html` for console routes (SPA
  * fallback), each with the console's security headers (console-headers.ts). Never answers under
  * `/api`, whose unknown paths keep the JSON 404. When the legal texts live elsewhere (TERMS_URL,

@@ -1,5 +1,5 @@
 /**
- * Where uploaded bytes live (DESIGN §2, §8): a small key-value interface, so the local folder
+ * Where uploaded bytes live (docs/architecture.md#running-and-configuration, #scale): a small key-value interface, so the local folder
  * (`DATA_DIR/files`, the default) and an S3-compatible bucket (`STORAGE_URL`, later) are
  * interchangeable. Keys are ours (random ids chosen by the server), never user file names.
  */

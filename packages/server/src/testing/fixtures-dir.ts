@@ -1,5 +1,5 @@
 /**
- * Where the shared real-world fixtures live (DESIGN §10): `CONVERSA_FIXTURES`, else the `shared/fixtures`
+ * Where the shared real-world fixtures live (docs/architecture.md#tests): `CONVERSA_FIXTURES`, else the `shared/fixtures`
  * folder beside the repository (or beside a parent folder, for clones made inside a workspace). They are never copied into the repository; a missing folder is an
  * error that says what to do, never a skipped test.
  */

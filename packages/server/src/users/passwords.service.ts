@@ -1,7 +1,7 @@
 /**
  * Password changes and resets. A change keeps the caller's session and ends every other one; a
  * reset ends them all. Reset tokens are 256 random bits mailed as a link; only their SHA-256 is
- * stored, they expire and work once (DESIGN §4). Every mail goes through the job queue
+ * stored, they expire and work once (docs/architecture.md#tenancy-and-auth). Every mail goes through the job queue
  * (password-mails.job.ts): a reset request answers alike, in about the same time, for any address,
  * and the owner is told of every change or reset.
  *

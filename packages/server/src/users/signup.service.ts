@@ -1,7 +1,7 @@
 /**
  * Sign-up by e-mail: a 6-digit code is mailed (only its keyed hash is stored), then the code and a
  * password create the account. Codes live 10 minutes, are single use, die after a few wrong
- * guesses, and can be re-sent only after a cooldown and a few times an hour (DESIGN §4).
+ * guesses, and can be re-sent only after a cooldown and a few times an hour (docs/architecture.md#tenancy-and-auth).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Session } from '@conversa/contract/auth';

@@ -1,4 +1,4 @@
-/** The new password (with the SPEC §5 checklist) and its repetition, as every password form asks. */
+/** The new password (with the docs/product.md#validation checklist) and its repetition, as every password form asks. */
 import { PasswordField } from '../components/password-field/password-field';
 import type { BoundField } from './use-form';
 

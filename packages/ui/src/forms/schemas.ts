@@ -17,7 +17,7 @@ export const LoginFormSchema = v.object({ email: EmailSchema, password: Password
 
 export const CodeFormSchema = v.object({ code: VerificationCodeSchema });
 
-/** A new password (SPEC §5 rules) and its repetition. */
+/** A new password (docs/product.md#validation rules) and its repetition. */
 export const PasswordFormSchema = v.pipe(
   v.object({ password: NewPasswordSchema, repeat: FilledSchema }),
   v.forward(

@@ -1,5 +1,5 @@
 /**
- * The state of a step-by-step flow (SPEC §4): the current step, the last step it may reach (`limit`),
+ * The state of a step-by-step flow (docs/product.md#states): the current step, the last step it may reach (`limit`),
  * a `locked` flag and the step it came from. Moves are clamped to 0..limit; while locked nothing moves.
  */
 import { type RefObject, useEffect, useMemo, useReducer, useRef } from 'react';

@@ -27,7 +27,7 @@ const SPEC_TEXTS: Record<string, string> = {
 };
 
 describe('validationMessage', () => {
-  it('gives the exact SPEC §5 texts in English', () => {
+  it('gives the exact docs/product.md#validation texts in English', () => {
     const i18n = i18nIn('en');
     for (const [code, text] of Object.entries(SPEC_TEXTS))
       expect(validationMessage(code, {}, i18n)).toBe(text);

@@ -1,6 +1,6 @@
 /**
  * The contract's stable codes (packages/contract/src/codes.ts) as lingui messages, with the exact
- * SPEC §5 English texts, so client checks and server issues read in the user's language.
+ * docs/product.md#validation English texts, so client checks and server issues read in the user's language.
  */
 import type { Issue } from '@conversa/contract/common';
 import type { ErrorCode, MessageCode, ValidationCode } from '@conversa/contract/codes';

@@ -1,4 +1,4 @@
-/** Which language the console speaks, and switching it (lingui, SPEC §1: es or en, English fallback). */
+/** Which language the console speaks, and switching it (lingui, docs/product.md#who-it-is-for: es or en, English fallback). */
 import { DEFAULT_LOCALE, type Locale, LOCALES } from '@conversa/contract/constants';
 import { i18n, type Messages } from '@lingui/core';
 

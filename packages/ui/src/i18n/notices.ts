@@ -1,4 +1,4 @@
-/** Texts of the toasts the console shows (SPEC §8), to pass to `notifySuccess` / `notifyError`. */
+/** Texts of the toasts the console shows (docs/product.md#errors-and-messages), to pass to `notifySuccess` / `notifyError`. */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 

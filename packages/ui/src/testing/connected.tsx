@@ -1,5 +1,5 @@
 /**
- * Connected screens in tests (DESIGN §10): the real API server in-process on a loopback port (the
+ * Connected screens in tests (docs/architecture.md#tests): the real API server in-process on a loopback port (the
  * data layer's `startApi`, run for a whole file by `connectedApi`), a data client pointed at it,
  * signed-in owners, and the app's providers plus the toaster.
  */

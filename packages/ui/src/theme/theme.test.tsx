@@ -21,7 +21,7 @@ function contrast(a: string, b: string): number {
 }
 
 describe('theme tokens', () => {
-  it('follow SPEC §9', () => {
+  it('follow docs/product.md#constants', () => {
     for (const theme of [lightTheme, darkTheme]) {
       expect(theme.radius).toBe('12px');
       expect(theme.font.startsWith(`'${THEME.font}'`)).toBe(true);

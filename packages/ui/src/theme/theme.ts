@@ -1,4 +1,4 @@
-/** Design tokens (SPEC §9): Manrope, 12 px radius, 2.25/2.5rem controls, light and dark palettes. */
+/** Design tokens (docs/product.md#constants): Manrope, 12 px radius, 2.25/2.5rem controls, light and dark palettes. */
 import { THEME } from '@conversa/contract/constants';
 
 export type ColorMode = 'light' | 'dark';

@@ -11,7 +11,7 @@ export function ChatNotice({ kind }: { kind: ChatNoticeKind }) {
     loading: t`Loading…`,
     missing: t`This chat does not exist.`,
     failed: t`The chat could not be loaded. Check your connection and reload the page.`,
-    // SPEC §4: the public link switched off.
+    // docs/product.md#states: the public link switched off.
     inactive: t`Nothing here yet. The chat link is inactive - please contact your institution`,
   }[kind];
   return (

@@ -1,5 +1,5 @@
 /**
- * The chat app against the real server in-process (DESIGN §10), rendered by Preact as it ships:
+ * The chat app against the real server in-process (docs/architecture.md#tests), rendered by Preact as it ships:
  * suggested questions, a streamed answer with its sources and the handoff card, the conversation
  * restored after a reload, a message kept with a retry button when the network fails, the inactive
  * link's text, an unknown assistant, Spanish, and the close button of the embedded frame.

@@ -1,7 +1,7 @@
 /**
- * The chat (DESIGN §6), on the data layer's hooks: the assistant by its snippet id, the visitor's
+ * The chat (docs/architecture.md#the-widget-and-public-pages), on the data layer's hooks: the assistant by its snippet id, the visitor's
  * stored conversation restored after a reload, and questions answered as streamed events. Shows a
- * notice instead while loading, for an unknown id, on failure and for an inactive link (SPEC §4).
+ * notice instead while loading, for an unknown id, on failure and for an inactive link (docs/product.md#states).
  * A message that could not be sent goes back into the input with a retry button. The input takes
  * focus when the chat is ready and after each answer; the list follows the newest message. A polite
  * status announces "writing", then each answer once it is whole (never piece by piece as it streams).

@@ -1,4 +1,4 @@
-/** The chat page's configuration, rendered by the server in `<script id="conversa-config">` (DESIGN §6). */
+/** The chat page's configuration, rendered by the server in `<script id="conversa-config">` (docs/architecture.md#the-widget-and-public-pages). */
 import type { ChatPageConfig } from '@conversa/contract/chat';
 
 /** Reads the configuration; null when the page has none or it is malformed. */

@@ -1,5 +1,5 @@
 /**
- * The safe Markdown subset of an answer (DESIGN §6), rendered as elements, never as HTML: paragraphs,
+ * The safe Markdown subset of an answer (docs/architecture.md#the-widget-and-public-pages), rendered as elements, never as HTML: paragraphs,
  * line breaks, `-`/`*`/`1.` lists, **bold**, *italics* / _italics_ and `[links](url)` whose URL is
  * http(s) or mailto (any other link keeps only its text). Everything else, markup included, is text.
  */

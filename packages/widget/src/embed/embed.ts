@@ -1,5 +1,5 @@
 /**
- * embed.js, the target of the embed snippet (DESIGN §6): a loader of at most 2 KB gzipped, built as an
+ * embed.js, the target of the embed snippet (docs/architecture.md#the-widget-and-public-pages): a loader of at most 2 KB gzipped, built as an
  * IIFE. It shows the launcher at once (the script is `async`; it never waits for `window.load`), then
  * restyles it with the assistant's colour, side, greeting and name (`GET /api/public/assistant/{id}`).
  * The chat lives in an iframe on the chat host (`/chat/{id}?origin=…`), so the host page never sees the

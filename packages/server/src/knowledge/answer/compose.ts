@@ -1,5 +1,5 @@
 /**
- * Answers a question (DESIGN §5) as the chat's events: `token`s, then `sources`, then `handoff`
+ * Answers a question (docs/architecture.md#knowledge-and-answers) as the chat's events: `token`s, then `sources`, then `handoff`
  * when a human is offered. With an LLM configured and passages good enough, a grounded generative
  * answer streams; without one (or if it fails before its first word) the extractive answer does.
  * Nothing good enough: a polite "I don't know" in the question's language, and the handoff contact.

@@ -1,5 +1,5 @@
 /**
- * A streaming client of any OpenAI-compatible chat completions endpoint (DESIGN §5):
+ * A streaming client of any OpenAI-compatible chat completions endpoint (docs/architecture.md#knowledge-and-answers):
  * `POST {base}/chat/completions` with `stream: true`, whose server-sent events
  * (`data: {"choices":[{"delta":{"content":"…"}}]}` … `data: [DONE]`) are parsed by
  * eventsource-parser and yielded as text pieces. It never hangs: the answer must start, and each

@@ -1,5 +1,5 @@
 /**
- * Upload type detection by content (DESIGN §5): magic bytes decide, the file name's extension only
+ * Upload type detection by content (docs/architecture.md#knowledge-and-answers): magic bytes decide, the file name's extension only
  * has to agree. Nothing is inflated or parsed beyond a zip's central directory.
  */
 import type { FileType } from '@conversa/contract/knowledge';

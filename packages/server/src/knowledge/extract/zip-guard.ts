@@ -1,5 +1,5 @@
 /**
- * Zip bomb guard for DOCX (DESIGN §5): the central directory's declared sizes are checked before
+ * Zip bomb guard for DOCX (docs/architecture.md#knowledge-and-answers): the central directory's declared sizes are checked before
  * anything is inflated, then every entry is inflated once into nothing, counting bytes, so a header
  * that lies about its size is caught as soon as more comes out than it declared. Only a zip that
  * passes is handed to mammoth, whose own inflating then stays within the declared sizes.

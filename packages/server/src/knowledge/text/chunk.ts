@@ -1,5 +1,5 @@
 /**
- * Text tidying and chunking for the knowledge index (DESIGN §5): extracted text is normalised once
+ * Text tidying and chunking for the knowledge index (docs/architecture.md#knowledge-and-answers): extracted text is normalised once
  * (NFKC, whitespace, control characters), then cut into overlapping passages of about a target
  * length on paragraph, then sentence, then word boundaries.
  */

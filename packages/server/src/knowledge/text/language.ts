@@ -1,5 +1,5 @@
 /**
- * Spanish or English? A small, fast guess for questions and passages (DESIGN §5): function words,
+ * Spanish or English? A small, fast guess for questions and passages (docs/architecture.md#knowledge-and-answers): function words,
  * Spanish letters and punctuation (ñ, accents, ¿ ¡), and a few word endings. Statistical detectors
  * need longer text than a chat question ("¿horario de visitas?"), and only es and en matter here;
  * anything undecided is null and searched with the `simple` configuration.

@@ -1,4 +1,4 @@
-/** Asks before a destructive action (SPEC §8: deleting contacts, orders, allowed users, files). */
+/** Asks before a destructive action (docs/product.md#errors-and-messages: deleting contacts, orders, allowed users, files). */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '../button/button';

@@ -1,4 +1,4 @@
-/** A start and end date (native date inputs), limited to 1900-01-01..2099-12-31 (SPEC §9). */
+/** A start and end date (native date inputs), limited to 1900-01-01..2099-12-31 (docs/product.md#constants). */
 import { ValidationCode } from '@conversa/contract/codes';
 import { DATE_MAX, DATE_MIN } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
@@ -43,7 +43,7 @@ const Part = styled.div`
   gap: ${({ theme }) => theme.space(1)};
 `;
 
-/** `YYYY-MM-DD` as `DD/MM/YYYY` (SPEC §9 date format). */
+/** `YYYY-MM-DD` as `DD/MM/YYYY` (docs/product.md#constants date format). */
 export function formatIsoDate(iso: string): string {
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;

@@ -1,4 +1,4 @@
-/** What a list shows when it has nothing to show (SPEC §8 texts). */
+/** What a list shows when it has nothing to show (docs/product.md#errors-and-messages texts). */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';

@@ -58,7 +58,7 @@ describe('FileDrop', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('rejects a file over the size limit with the SPEC text', async () => {
+  it('rejects a file over the size limit with the documented text', async () => {
     const user = userEvent.setup();
     renderUi(<Controlled maxMb={5} />);
     await user.upload(input(), [file('big.pdf', 6 * MB), file('ok.pdf', 5 * MB)]);
@@ -66,7 +66,7 @@ describe('FileDrop', () => {
     expect(chosen()).toEqual(['ok.pdf']);
   });
 
-  it('rejects files past the count limit with the SPEC text', async () => {
+  it('rejects files past the count limit with the documented text', async () => {
     const user = userEvent.setup();
     renderUi(<Controlled maxFiles={2} />);
     await user.upload(input(), [file('a.pdf'), file('b.pdf'), file('c.pdf'), file('d.pdf')]);

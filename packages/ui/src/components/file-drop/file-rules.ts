@@ -1,4 +1,4 @@
-/** Which files an upload accepts (SPEC §5: TXT, DOCX or PDF; count and size limits from contract). */
+/** Which files an upload accepts (docs/product.md#validation: TXT, DOCX or PDF; count and size limits from contract). */
 import { ValidationCode } from '@conversa/contract/codes';
 import { FILE_TYPES } from '@conversa/contract/constants';
 

@@ -34,7 +34,7 @@ function Controlled(props: Partial<InstitutionFieldsProps> & { onValues?: (v: In
 }
 
 describe('InstitutionFields', () => {
-  it('asks a school for its number of students in the SPEC buckets, and not a business', async () => {
+  it('asks a school for its number of students in the documented buckets, and not a business', async () => {
     const user = userEvent.setup();
     const onValues = vi.fn();
     renderUi(<Controlled onValues={onValues} />);

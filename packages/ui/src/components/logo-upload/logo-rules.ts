@@ -1,4 +1,4 @@
-/** Which logos an upload accepts (SPEC §5): PNG or JPEG by content, under 2 MB (contract limits). */
+/** Which logos an upload accepts (docs/product.md#validation): PNG or JPEG by content, under 2 MB (contract limits). */
 import { ValidationCode } from '@conversa/contract/codes';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '@conversa/contract/constants';
 import type { MessageParams } from '../../i18n/codes';
@@ -6,7 +6,7 @@ import type { MessageParams } from '../../i18n/codes';
 /** The `accept` attribute for the picker: a hint to the browser, the content is what counts. */
 export const LOGO_ACCEPT = [...LOGO_TYPES, '.png', '.jpg', '.jpeg'].join(',');
 
-/** The limit in MB, as the SPEC's text shows it. */
+/** The limit in MB, as the documented text shows it. */
 export const LOGO_MAX_MB = LOGO_MAX_BYTES / 1024 / 1024;
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

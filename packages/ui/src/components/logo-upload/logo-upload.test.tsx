@@ -58,7 +58,7 @@ describe('LogoUpload', () => {
     expect(screen.getByRole('button', { name: 'Replace logo' })).toBeTruthy();
   });
 
-  it('refuses an SVG named .png with the SPEC text, and a logo over 2 MB', async () => {
+  it('refuses an SVG named .png with the documented text, and a logo over 2 MB', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
     renderUi(<Controlled onSelect={onSelect} />);

@@ -1,5 +1,5 @@
 /**
- * Choose or drop an assistant's logo (SPEC §5: a transparent PNG under 2 MB; JPEG too), with a
+ * Choose or drop an assistant's logo (docs/product.md#validation: a transparent PNG under 2 MB; JPEG too), with a
  * preview. The file is checked here by content and size before `onSelect`; the server checks again.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -67,7 +67,7 @@ export interface PasswordFieldProps {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  /** Shows the live checklist of the SPEC §5 rules (for new passwords). */
+  /** Shows the live checklist of the docs/product.md#validation rules (for new passwords). */
   checklist?: boolean;
   hint?: ReactNode;
   error?: ReactNode;

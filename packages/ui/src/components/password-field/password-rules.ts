@@ -1,4 +1,4 @@
-/** The SPEC §5 password rules, checked the same way as the contract's `NewPasswordSchema`. */
+/** The docs/product.md#validation password rules, checked the same way as the contract's `NewPasswordSchema`. */
 import { ValidationCode } from '@conversa/contract/codes';
 import { PASSWORD_MIN_LENGTH } from '@conversa/contract/constants';
 

@@ -38,7 +38,7 @@ describe('ProfileFields', () => {
     expect(fullName.value).toBe('Marta Gil Romero');
   });
 
-  it('offers the SPEC sign-up positions and reports the choice', async () => {
+  it('offers the documented sign-up positions and reports the choice', async () => {
     const user = userEvent.setup();
     const onValues = vi.fn();
     renderUi(<Controlled onValues={onValues} />);

@@ -1,4 +1,4 @@
-/** Up to three suggested questions (SPEC §5): one field each, add and remove, the limit explained. */
+/** Up to three suggested questions (docs/product.md#validation): one field each, add and remove, the limit explained. */
 import { MAX_SUGGESTED_QUESTIONS } from '@conversa/contract/assistant';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';

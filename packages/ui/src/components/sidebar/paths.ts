@@ -1,4 +1,4 @@
-/** The console's paths (SPEC §2), built in one place for the sidebar and the app's routes. */
+/** The console's paths (docs/product.md#screens-and-routes), built in one place for the sidebar and the app's routes. */
 import type { ProductType } from '@conversa/contract/product';
 
 /** The two product areas: admissions and retail are pre-sales, sales_support is sales support. */

@@ -1,4 +1,4 @@
-/** A product's icon button and the sub-menu it opens (SPEC §2: 500 ms transition). */
+/** A product's icon button and the sub-menu it opens (docs/product.md#screens-and-routes: 500 ms transition). */
 import { SUBMENU_TRANSITION_MS } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useId, useRef } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The console's left sidebar (SPEC §2): logo, one button per product opening its sub-menu, 'New
+ * The console's left sidebar (docs/product.md#screens-and-routes): logo, one button per product opening its sub-menu, 'New
  * assistant' (the setup) for roles that may create one, the admin's change-institution entry, the
  * es/en selector and the avatar menu. 96 px wide, 200 px expanded; the mobile drawer shows it
  * expanded. Presentational: the app passes the session's data and gets navigation and the

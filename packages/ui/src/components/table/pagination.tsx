@@ -1,4 +1,4 @@
-/** Page size, range and previous/next controls under a table (SPEC §9: 5-100 per page, default 20). */
+/** Page size, range and previous/next controls under a table (docs/product.md#constants: 5-100 per page, default 20). */
 import { PAGE_SIZE_OPTIONS } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';

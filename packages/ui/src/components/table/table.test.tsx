@@ -40,7 +40,7 @@ const bodyNames = () =>
     .map((row) => (row as HTMLTableRowElement).cells[1]?.textContent);
 
 describe('Table', () => {
-  it('pages with a default size of 20 and the SPEC page sizes', async () => {
+  it('pages with a default size of 20 and the documented page sizes', async () => {
     const user = userEvent.setup();
     renderUi(<Paged />);
     const size = screen.getByLabelText('Rows per page') as HTMLSelectElement;

@@ -1,6 +1,6 @@
 /**
- * The only module that imports react-hot-toast. Toasts last 3000 ms (SPEC §9), have no progress
- * bar, and one text is shown once however often it is raised (SPEC §8: deduplicated by text).
+ * The only module that imports react-hot-toast. Toasts last 3000 ms (docs/product.md#constants), have no progress
+ * bar, and one text is shown once however often it is raised (docs/product.md#errors-and-messages: deduplicated by text).
  */
 import { TOAST_DURATION_MS } from '@conversa/contract/constants';
 import type { MessageDescriptor } from '@lingui/core';

@@ -8,7 +8,7 @@ import { PNG_BYTES, pngFile, spoofedPng } from './testing-files';
 const api = connectedApi();
 
 describe('AssistantProfile', () => {
-  it('renames the assistant and toasts the SPEC text; a blank name is refused in place', async () => {
+  it('renames the assistant and toasts the documented text; a blank name is refused in place', async () => {
     const user = userEvent.setup();
     const { client, product, detail } = await api.signedInOwner('business');
     renderConnected(<AssistantProfile productId={product.id} />, { client });

@@ -1,5 +1,5 @@
 /**
- * /setup-assistant (SPEC §2): a wizard (`forms/use-wizard.ts`: clamped, locked while saving) that
+ * /setup-assistant (docs/product.md#screens-and-routes): a wizard (`forms/use-wizard.ts`: clamped, locked while saving) that
  * sets up an assistant: type (only the types the institution's kind allows; skipped when there is
  * one), name (creates it), logo, suggested questions and first knowledge, then on to its trainer.
  */

@@ -1,5 +1,5 @@
 /**
- * "Share your assistant" (SPEC §2): the public chat link with copy ('Copied!') and open, the switch
+ * "Share your assistant" (docs/product.md#screens-and-routes): the public chat link with copy ('Copied!') and open, the switch
  * that turns the link on and off (what visitors see when it is off), the embed snippet with copy,
  * and the embedded chat's settings.
  */

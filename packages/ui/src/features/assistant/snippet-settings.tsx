@@ -1,7 +1,7 @@
 /**
  * The embedded chat's settings (the `snippet` of `PUT institution-product/{id}`): the websites
  * allowed to show it, the launcher's colour and side, and the greeting. Saving says 'Snippet was
- * successfully updated.' (SPEC §8); the server's issues land under their fields.
+ * successfully updated.' (docs/product.md#errors-and-messages); the server's issues land under their fields.
  */
 import {
   MAX_ALLOWED_ORIGINS,

@@ -44,7 +44,7 @@ describe('RequestResetForm', () => {
 });
 
 describe('NewPasswordForm', () => {
-  it('checks the SPEC rules, sets the password with the mailed token and hands back to login', async () => {
+  it('checks the documented rules, sets the password with the mailed token and hands back to login', async () => {
     const user = userEvent.setup();
     const account = await createUser(api.server);
     await api.server.call('/api/user/password/request-reset', { json: { email: account.email } });

@@ -1,5 +1,5 @@
 /**
- * Forgotten passwords (SPEC §2 /reset-password): `RequestResetForm` mails a link; `NewPasswordForm`
+ * Forgotten passwords (docs/product.md#screens-and-routes /reset-password): `RequestResetForm` mails a link; `NewPasswordForm`
  * sets the new password with the link's token, shows the server's message and hands back to login.
  */
 import { useRequestReset } from '@conversa/data/users/request-reset';
@@ -91,7 +91,7 @@ export interface NewPasswordFormProps {
   onDone(): void;
 }
 
-/** Password (SPEC §5 rules, live checklist) and its repeat; `POST user/password/reset`. */
+/** Password (docs/product.md#validation rules, live checklist) and its repeat; `POST user/password/reset`. */
 export function NewPasswordForm({ token, onDone }: NewPasswordFormProps) {
   const { t, i18n } = useLingui();
   const form = useForm(PasswordFormSchema, { password: '', repeat: '' });

@@ -1,5 +1,5 @@
 /**
- * The sign-in flow (SPEC §3 steps): initial → e-mail → login, or code → password → about you →
+ * The sign-in flow (docs/product.md#what-things-hold steps): initial → e-mail → login, or code → password → about you →
  * about your school / business; select institution for users of several. Steps run on a wizard
  * (`forms/use-wizard.ts`) locked while a request runs. The app navigates when `onSignedIn` is called: the
  * session is already stored then, so keep rendering the flow until that call (onboarding happens

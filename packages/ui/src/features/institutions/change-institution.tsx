@@ -1,5 +1,5 @@
 /**
- * Change institution (SPEC §2 /change-institution, admins only): a name search debounced 500 ms and
+ * Change institution (docs/product.md#screens-and-routes /change-institution, admins only): a name search debounced 500 ms and
  * a table of id, name and country. Choosing a row (click or Enter) makes it the session's
  * institution; the app then goes to its root.
  */

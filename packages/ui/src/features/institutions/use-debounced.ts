@@ -1,4 +1,4 @@
-/** A value that follows another once it has stopped changing for `ms` (the search box, SPEC §2). */
+/** A value that follows another once it has stopped changing for `ms` (the search box, docs/product.md#screens-and-routes). */
 import { useEffect, useState } from 'react';
 
 /** The latest `value`, `ms` after its last change. */

@@ -8,7 +8,7 @@ import { AboutInstitutionPage } from './about-institution';
 const api = connectedApi();
 
 describe('AboutInstitutionPage', () => {
-  it("edits the session's school and toasts the SPEC text", async () => {
+  it("edits the session's school and toasts the documented text", async () => {
     const user = userEvent.setup();
     const { client, user: account, institution } = await api.signedInOwner('school');
     renderConnected(<AboutInstitutionPage />, { client });

@@ -1,4 +1,4 @@
-/** Profile page "About your school / business" (SPEC §2): the session's institution. */
+/** Profile page "About your school / business" (docs/product.md#screens-and-routes): the session's institution. */
 import type { Institution } from '@conversa/contract/institution';
 import { can } from '@conversa/contract/roles';
 import { useCountries } from '@conversa/data/countries/list-countries';

@@ -7,7 +7,7 @@ import { AboutYouPage } from './about-you';
 const api = connectedApi();
 
 describe('AboutYouPage', () => {
-  it('saves the profile, toasts the SPEC text, and the stored session follows', async () => {
+  it('saves the profile, toasts the documented text, and the stored session follows', async () => {
     const user = userEvent.setup();
     const { client, user: account } = await api.signedIn();
     renderConnected(<AboutYouPage />, { client });

@@ -1,4 +1,4 @@
-/** Profile page "About you" (SPEC §2 /profile/about-you): the signed-in user's own details. */
+/** Profile page "About you" (docs/product.md#screens-and-routes /profile/about-you): the signed-in user's own details. */
 import type { Profile } from '@conversa/contract/profile';
 import { useValidateToken } from '@conversa/data/auth/validate-token';
 import { useCountries } from '@conversa/data/countries/list-countries';

@@ -44,7 +44,7 @@ describe('ChangePasswordPage', () => {
     expect(check.status).toBe(200);
   });
 
-  it('applies the SPEC password rules before asking the server', async () => {
+  it('applies the documented password rules before asking the server', async () => {
     const user = userEvent.setup();
     const { client } = await api.signedIn();
     renderConnected(<ChangePasswordPage />, { client });

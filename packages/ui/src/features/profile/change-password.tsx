@@ -1,4 +1,4 @@
-/** Profile page "Password" (SPEC §2 /profile/password): current, new and repeated password. */
+/** Profile page "Password" (docs/product.md#screens-and-routes /profile/password): current, new and repeated password. */
 import { ErrorCode } from '@conversa/contract/codes';
 import { isApiRequestError } from '@conversa/data/errors';
 import { useChangePassword } from '@conversa/data/users/change-password';

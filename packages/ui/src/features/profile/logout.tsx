@@ -1,4 +1,4 @@
-/** Profile page "Log out" (SPEC §2 /profile/logout): confirm, then the session ends. */
+/** Profile page "Log out" (docs/product.md#screens-and-routes /profile/logout): confirm, then the session ends. */
 import { useLogout } from '@conversa/data/users/logout';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/button/button';

@@ -1,5 +1,5 @@
 /**
- * Where the console starts (SPEC §2: the root): the first product's trainer, pre-sales or sales
+ * Where the console starts (docs/product.md#screens-and-routes: the root): the first product's trainer, pre-sales or sales
  * support by its type, or the assistant setup when the institution has no product yet. With a
  * `section`, the first product of that area (the /pre-sales and /sales-support index routes).
  */

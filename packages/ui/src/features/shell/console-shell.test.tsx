@@ -71,7 +71,7 @@ describe('ConsoleShell', () => {
     await waitFor(() => expect(onLocaleSaved).toHaveBeenCalledWith('es'));
     const [put] = api.received(`user/${account.id}/profile`, 'PUT');
     expect(JSON.parse(put!.body)).toMatchObject({ full_name: before.full_name, locale: 'es' });
-    // The profile belongs to the user, not to an institution (SPEC §7).
+    // The profile belongs to the user, not to an institution (docs/product.md#calls).
     expect(put!.headers.get('x-institution-id')).toBeNull();
     expect(client.session.getSnapshot()).toMatchObject({ locale: 'es', profile: { locale: 'es' } });
     const stored = await api.server.call<{ data: { profile: { locale: string } } }>(

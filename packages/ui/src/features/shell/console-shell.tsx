@@ -1,7 +1,7 @@
 /**
  * The signed-in console's frame, connected: the sidebar gets the session's name and roles, the
  * institution's kind and products from the data layer, and saves a language choice to the profile
- * before the app reloads the page (SPEC §2).
+ * before the app reloads the page (docs/product.md#screens-and-routes).
  */
 import type { Locale } from '@conversa/contract/constants';
 import { useInstitution } from '@conversa/data/institutions/get-institution';

@@ -1,5 +1,5 @@
 /**
- * Every console page's title and its social-share metadata (SPEC §2): `{title} | Conversa`, plus
+ * Every console page's title and its social-share metadata (docs/product.md#screens-and-routes): `{title} | Conversa`, plus
  * description, og:title, og:description, og:type (website by default), og:url and og:image.
  */
 import { PRODUCT_NAME } from '@conversa/contract/constants';

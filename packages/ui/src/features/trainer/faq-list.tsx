@@ -1,6 +1,6 @@
 /**
  * The assistant's FAQs: question/answer pairs that win over documents when the assistant answers
- * (DESIGN §5). Add, edit, remove and reorder (up/down buttons, announced), then save the whole list
+ * (docs/architecture.md#knowledge-and-answers). Add, edit, remove and reorder (up/down buttons, announced), then save the whole list
  * with `PUT institution-product/{id}/faq`: 'FAQ was successfully updated.'.
  */
 import {

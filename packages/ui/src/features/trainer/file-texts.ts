@@ -1,12 +1,12 @@
 /**
- * What the console says about an uploaded file: its state (SPEC §4 texts), why it failed (one
+ * What the console says about an uploaded file: its state (docs/product.md#states texts), why it failed (one
  * actionable text per contract reason), and its size and date in the user's locale.
  */
 import type { FileFailureReason, FileState, ProductFile } from '@conversa/contract/knowledge';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
-/** SPEC §4: processing, then ready or failed. */
+/** docs/product.md#states: processing, then ready or failed. */
 export const fileStateTexts = {
   processing: msg`we're processing your file, it will be available shortly`,
   ready: msg`All set! Your file is ready to use`,
@@ -46,7 +46,7 @@ export function fileSize(bytes: number, i18n: I18n): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** SPEC §9's `DD/MM/YYYY HH:mm`, in local time. */
+/** docs/product.md#constants's `DD/MM/YYYY HH:mm`, in local time. */
 export function fileDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -1,5 +1,5 @@
 /**
- * The assistant's suggested questions (SPEC §5: at most three), the buttons a visitor sees when the
+ * The assistant's suggested questions (docs/product.md#validation: at most three), the buttons a visitor sees when the
  * chat opens; saved with `PUT institution-product/{id}`. At three, adding is disabled and says why.
  */
 import type { InstitutionProductDetail } from '@conversa/contract/assistant';

@@ -1,5 +1,5 @@
 /**
- * The trainer's tabs per product area (SPEC §2): pre-sales has Overview · Knowledge base · FAQs ·
+ * The trainer's tabs per product area (docs/product.md#screens-and-routes): pre-sales has Overview · Knowledge base · FAQs ·
  * Files · Handoff details; sales support (no public chat, so no FAQs or handoff) has Overview ·
  * Knowledge base · Files. Files is a section of the knowledge-base page, reached by its anchor.
  */

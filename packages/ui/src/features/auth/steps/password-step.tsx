@@ -1,4 +1,4 @@
-/** Creates the account: the mailed code plus a new password meeting the SPEC §5 rules. */
+/** Creates the account: the mailed code plus a new password meeting the docs/product.md#validation rules. */
 import type { Session } from '@conversa/contract/auth';
 import { ErrorCode } from '@conversa/contract/codes';
 import { isApiRequestError } from '@conversa/data/errors';
