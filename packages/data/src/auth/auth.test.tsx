@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createSignedInUser, createUser } from '@conversa/server/testing';
+import {
+  createSignedInUser,
+  createUser,
+  type IdProvider,
+  startIdProvider,
+  TEST_GOOGLE_CLIENT,
+  TEST_MICROSOFT_CLIENT,
+  TEST_MICROSOFT_ISSUER,
+} from '@conversa/server/testing';
 import { act, renderHook } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiRequestError } from '../errors';
 import { useSession } from '../provider';
 import { startApi, type TestApi } from '../testing/api';
-import {
-  type IdProvider,
-  providerEnv,
-  startIdProvider,
-  TEST_GOOGLE_CLIENT,
-  TEST_MICROSOFT_CLIENT,
-  TEST_MICROSOFT_ISSUER,
-} from '../testing/id-provider';
 import { dataWrapper, snapshot, until } from '../testing/render';
 import { useProviders } from './get-providers';
 import { useLogin } from './login';
@@ -28,7 +28,7 @@ let api: TestApi;
 let idp: IdProvider;
 beforeAll(async () => {
   idp = await startIdProvider();
-  api = await startApi({ env: providerEnv(idp) });
+  api = await startApi({ env: idp.env });
 });
 afterAll(async () => {
   await api.close();

@@ -1,38 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { LOGIN_MAX_FAILURES } from '@conversa/contract/constants';
 import { asc, eq } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema';
 import { listFiles, uploadFiles } from '../files/files.fixtures';
 import { createTenant } from '../institutions/institutions.fixtures';
-import { createSignedInUser, createTestServer, createUser, type TestServer } from '../testing';
+import {
+  createSignedInUser,
+  createTestServer,
+  createUser,
+  type IdProvider,
+  startIdProvider,
+  TEST_GOOGLE_CLIENT as GOOGLE_CLIENT,
+  type TestServer,
+} from '../testing';
 import { AUDIT_KEEP_DAYS, ADMIN_ACTING_EVERY_MS, pruneAuditEvents } from './audit.service';
 
-const GOOGLE_CLIENT = 'google-client-id.apps.example';
-
 let server: TestServer;
-let jwks: Server;
-let keys: Awaited<ReturnType<typeof generateKeyPair>>;
+let idp: IdProvider;
 beforeAll(async () => {
-  keys = await generateKeyPair('RS256', { extractable: true });
-  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  // A local stand-in for Google's key endpoint.
-  jwks = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [publicJwk] }));
-  });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
-  server = await createTestServer({
-    env: { GOOGLE_CLIENT_ID: GOOGLE_CLIENT, GOOGLE_JWKS_URL: `${url}/google/certs` },
-  });
+  idp = await startIdProvider();
+  server = await createTestServer({ env: idp.env });
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => jwks.close(resolve));
+  await idp.close();
 });
 
 let ipCounter = 0;
@@ -64,22 +56,20 @@ describe('the audit log', () => {
   });
 
   it('records provider sign-ins', async () => {
-    const now = Math.floor(server.clock.now().getTime() / 1000);
     // Provider sign-ins carry a nonce the server issued.
     const nonce = await server.call<{ data: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
-    const credential = await new SignJWT({
-      iss: 'https://accounts.google.com',
-      aud: GOOGLE_CLIENT,
-      sub: `g-${randomUUID()}`,
-      email: `g-${randomUUID()}@gmail.example`,
-      email_verified: true,
-      name: 'Lucía Fernández',
-      nonce: nonce.body.data.nonce,
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' })
-      .setIssuedAt(now - 60)
-      .setExpirationTime(now + 3600)
-      .sign(keys.privateKey);
+    const credential = idp.token(
+      {
+        iss: 'https://accounts.google.com',
+        aud: GOOGLE_CLIENT,
+        sub: `g-${randomUUID()}`,
+        email: `g-${randomUUID()}@gmail.example`,
+        email_verified: true,
+        name: 'Lucía Fernández',
+        nonce: nonce.body.data.nonce,
+      },
+      { now: server.clock.now() },
+    );
     const ip = nextIp();
     const answer = await server.call<{ data: { user: { id: number } } }>('/api/auth/google', {
       json: { credential, client_id: GOOGLE_CLIENT },

@@ -1,44 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { identities, users } from '../db/schema';
-import { createTestServer, createUser, type TestServer } from '../testing';
+import {
+  createTestServer,
+  createUser,
+  type IdProvider,
+  startIdProvider,
+  TEST_GOOGLE_CLIENT as GOOGLE_CLIENT,
+  TEST_MICROSOFT_CLIENT as MICROSOFT_CLIENT,
+  TEST_MICROSOFT_ISSUER as MICROSOFT_ISSUER,
+  type TestServer,
+  type TokenOptions,
+} from '../testing';
 
-const GOOGLE_CLIENT = 'google-client-id.apps.example';
-const MICROSOFT_CLIENT = '00000000-aaaa-bbbb-cccc-000000000001';
-const MICROSOFT_ISSUER = 'https://login.microsoftonline.com/{tenantid}/v2.0';
 /** On MICROSOFT_TENANT_IDS: its e-mail claims are trusted. */
 const TRUSTED_TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const MS_ADMIN = 'ms-admin@contoso.example';
 
-type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
-let keys: KeyPair;
-let strangerKeys: KeyPair;
-let jwks: Server;
+let idp: IdProvider;
 let server: TestServer;
 
 beforeAll(async () => {
-  keys = await generateKeyPair('RS256', { extractable: true });
-  strangerKeys = await generateKeyPair('RS256', { extractable: true });
-  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  // A local stand-in for Google's and Microsoft's key endpoints.
-  jwks = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [publicJwk] }));
-  });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
+  idp = await startIdProvider();
   server = await createTestServer({
     env: {
-      GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
-      GOOGLE_JWKS_URL: `${url}/google/certs`,
-      MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT,
-      MICROSOFT_ISSUER,
-      MICROSOFT_JWKS_URL: `${url}/microsoft/keys`,
+      ...idp.env,
       MICROSOFT_TENANT_IDS: ` ${TRUSTED_TENANT.toUpperCase()} , 00000000-0000-0000-0000-0000000000ff`,
       ADMIN_EMAILS: MS_ADMIN,
     },
@@ -46,13 +35,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => jwks.close(resolve));
+  await idp.close();
 });
 
-interface SignOptions {
-  key?: KeyPair['privateKey'];
-  kid?: string;
-  expiresIn?: number;
+interface SignOptions extends TokenOptions {
   /** The `nonce` claim; default a fresh one from `POST auth/nonce`, null for none. */
   nonce?: string | null;
 }
@@ -63,17 +49,13 @@ async function freshNonce(): Promise<string> {
   return answer.body.data?.nonce as string;
 }
 
-async function sign(
-  claims: JWTPayload,
-  { key = keys.privateKey, kid = 'test-key', expiresIn = 3600, nonce }: SignOptions = {},
-) {
-  const now = Math.floor(server.clock.now().getTime() / 1000);
+/** An ID token with these claims, issued now by the server's clock, with a fresh nonce by default. */
+async function sign(claims: JWTPayload, { nonce, ...options }: SignOptions = {}) {
   const claimed = nonce === undefined ? await freshNonce() : nonce;
-  return new SignJWT({ ...claims, ...(claimed === null ? {} : { nonce: claimed }) })
-    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-    .setIssuedAt(now - 60)
-    .setExpirationTime(now + expiresIn)
-    .sign(key);
+  return idp.token(
+    { ...claims, ...(claimed === null ? {} : { nonce: claimed }) },
+    { now: server.clock.now(), ...options },
+  );
 }
 
 const googleClaims = (overrides: JWTPayload = {}): JWTPayload => ({
@@ -170,11 +152,8 @@ describe('POST /api/auth/google', () => {
     ['a wrong audience', async () => sign(googleClaims({ aud: 'someone-else.apps.example' }))],
     ['a wrong issuer', async () => sign(googleClaims({ iss: 'https://accounts.evil.example' }))],
     ['an expired token', async () => sign(googleClaims(), { expiresIn: -300 })],
-    [
-      'a key that is not in the key set',
-      async () => sign(googleClaims(), { key: strangerKeys.privateKey, kid: 'other' }),
-    ],
-    ['a known kid signed by another key', async () => sign(googleClaims(), { key: strangerKeys.privateKey })],
+    ['a key that is not in the key set', async () => sign(googleClaims(), { stranger: true, kid: 'other' })],
+    ['a known kid signed by another key', async () => sign(googleClaims(), { stranger: true })],
     ['an unverified e-mail', async () => sign(googleClaims({ email_verified: false }))],
     ['no e-mail', async () => sign(googleClaims({ email: undefined }))],
     ['a garbage credential', async () => 'not.a.jwt'],
@@ -248,10 +227,7 @@ describe('POST /api/auth/microsoft', () => {
     ],
     ['a wrong audience', async () => sign(msClaims({ aud: 'another-app' }))],
     ['an expired token', async () => sign(msClaims(), { expiresIn: -300 })],
-    [
-      'a key that is not in the key set',
-      async () => sign(msClaims(), { key: strangerKeys.privateKey, kid: 'other' }),
-    ],
+    ['a key that is not in the key set', async () => sign(msClaims(), { stranger: true, kid: 'other' })],
     ['no tenant', async () => sign(msClaims({ tid: undefined }))],
   ])('refuses %s with 401', async (_name, make) => {
     const answer = await microsoft(await make());

@@ -5,6 +5,7 @@
 import type { LegalDocument } from '@conversa/contract/legal';
 import type { Locale } from '@conversa/contract/constants';
 import { html, raw } from 'hono/html';
+import { renderHtmlPage } from '../static/html-page';
 
 /** The documents' titles in every locale. */
 export const LEGAL_TITLES: Record<LegalDocument, Record<Locale, string>> = {
@@ -29,19 +30,12 @@ h2{font-size:1.2rem;margin-top:2rem}a{color:#3730a3}
 
 /** The whole page: `body` is the text's HTML, starting with its own `<h1>`. */
 export function renderLegalPage(document: LegalDocument, lang: Locale, body: string) {
-  return html`<!doctype html>
-    <html lang="${lang}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <title>${LEGAL_TITLES[document][lang]} | Conversa</title>
-        <style>
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <main>${raw(body)}</main>
-      </body>
-    </html> `;
+  return renderHtmlPage({
+    lang,
+    title: LEGAL_TITLES[document][lang],
+    head: html`<style>
+      ${raw(STYLE)}
+    </style>`,
+    body: html`<main>${raw(body)}</main>`,
+  });
 }

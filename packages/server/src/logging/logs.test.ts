@@ -1,12 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodeMail } from '../mail/templates';
-import { createSignedInUser, createTestServer, type TestServer } from '../testing';
+import {
+  createSignedInUser,
+  createTestServer,
+  type IdProvider,
+  startIdProvider,
+  TEST_GOOGLE_CLIENT as GOOGLE_CLIENT,
+  type TestServer,
+} from '../testing';
 import { createLogger } from './logger';
-
-const GOOGLE_CLIENT = 'google-client-id.apps.example';
 
 /** A logger writing its JSON lines into an array. */
 function capturing() {
@@ -83,26 +85,15 @@ describe('verification code mails', () => {
 
 describe('the server logs', () => {
   let server: TestServer;
-  let jwks: Server;
-  let keys: Awaited<ReturnType<typeof generateKeyPair>>;
+  let idp: IdProvider;
 
   beforeAll(async () => {
-    keys = await generateKeyPair('RS256', { extractable: true });
-    const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-    jwks = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ keys: [publicJwk] }));
-    });
-    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
-    server = await createTestServer({
-      captureLogs: true,
-      env: { GOOGLE_CLIENT_ID: GOOGLE_CLIENT, GOOGLE_JWKS_URL: `${url}/google/certs` },
-    });
+    idp = await startIdProvider();
+    server = await createTestServer({ captureLogs: true, env: idp.env });
   });
   afterAll(async () => {
     await server.close();
-    await new Promise((resolve) => jwks.close(resolve));
+    await idp.close();
   });
 
   it('never carry a sign-up code (the outbox line included)', async () => {
@@ -133,22 +124,20 @@ describe('the server logs', () => {
   });
 
   it('note a refused provider ID token without its claims', async () => {
-    const now = Math.floor(server.clock.now().getTime() / 1000);
     // Provider sign-ins carry a nonce the server issued.
     const nonce = await server.call<{ data: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
-    const idToken = await new SignJWT({
-      iss: 'https://accounts.google.com',
-      aud: 'someone-elses-client',
-      sub: 'claim-subject-4471',
-      email: 'claim-owner@gmail.example',
-      email_verified: true,
-      name: 'Claimed Name',
-      nonce: nonce.body.data.nonce,
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' })
-      .setIssuedAt(now - 60)
-      .setExpirationTime(now + 3600)
-      .sign(keys.privateKey);
+    const idToken = idp.token(
+      {
+        iss: 'https://accounts.google.com',
+        aud: 'someone-elses-client',
+        sub: 'claim-subject-4471',
+        email: 'claim-owner@gmail.example',
+        email_verified: true,
+        name: 'Claimed Name',
+        nonce: nonce.body.data.nonce,
+      },
+      { now: server.clock.now() },
+    );
     const answer = await server.call('/api/auth/google', {
       json: { credential: idToken, client_id: GOOGLE_CLIENT },
     });

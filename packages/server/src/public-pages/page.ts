@@ -4,8 +4,9 @@
  * is escaped by Hono's `html` template; the JSON is made safe to sit inside a `<script>` element.
  */
 import type { ChatPageConfig } from '@conversa/contract/chat';
-import type { Locale } from '@conversa/contract/constants';
+import { type Locale, PRODUCT_NAME } from '@conversa/contract/constants';
 import { html, raw } from 'hono/html';
+import { renderHtmlPage } from '../static/html-page';
 import { SHARE_IMAGE_SIZE } from '../static/share-image';
 import { PAGE_TEXT } from './page-text';
 
@@ -35,7 +36,6 @@ export function scriptJson(value: unknown): string {
 
 /** The chat app's page (full page or frame). */
 export function renderChatPage(page: ChatPage) {
-  const title = page.name ? `${page.name} | Conversa` : 'Conversa';
   const description = page.name ? page.description || PAGE_TEXT[page.lang].description(page.name) : null;
   // Every page previews with an image: the logo (square: a small card), else the default one.
   const image = page.logo
@@ -53,41 +53,28 @@ export function renderChatPage(page: ChatPage) {
         <meta property="og:title" content="${page.name}" />
         <meta property="og:description" content="${description}" />
         <meta property="og:type" content="website" />
-        <meta property="og:site_name" content="Conversa" />
+        <meta property="og:site_name" content="${PRODUCT_NAME}" />
         ${image}`
     : html`<meta name="robots" content="noindex" />`;
-  return html`<!doctype html>
-    <html lang="${page.lang}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <title>${title}</title>
-        ${description ? html`<meta name="description" content="${description}" />` : ''} ${share}
-      </head>
-      <body>
-        <div id="conversa-chat"></div>
-        <script id="conversa-config" type="application/json">
-          ${raw(scriptJson(page.config))}
-        </script>
-        <script type="module" src="/widget/chat.js"></script>
-      </body>
-    </html> `;
+  return renderHtmlPage({
+    lang: page.lang,
+    title: page.name,
+    head: html`${description ? html`<meta name="description" content="${description}" />` : ''} ${share}`,
+    body: html`<div id="conversa-chat"></div>
+      <script id="conversa-config" type="application/json">
+        ${raw(scriptJson(page.config))}
+      </script>
+      <script type="module" src="/widget/chat.js"></script>`,
+  });
 }
 
 /** A small page for an unknown assistant or institution. */
 export function renderNotFound(lang: Locale) {
   const text = PAGE_TEXT[lang].notFound;
-  return html`<!doctype html>
-    <html lang="${lang}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${text} | Conversa</title>
-      </head>
-      <body>
-        <p>${text}</p>
-      </body>
-    </html> `;
+  return renderHtmlPage({
+    lang,
+    title: text,
+    head: html`<meta name="robots" content="noindex" />`,
+    body: html`<p>${text}</p>`,
+  });
 }

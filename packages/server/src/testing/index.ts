@@ -203,3 +203,4 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
 
 export * from './fixtures';
 export * from './fixtures-dir';
+export * from './id-provider';

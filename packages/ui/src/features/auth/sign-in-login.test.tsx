@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createSignedInUser, createUser } from '@conversa/server/testing';
 import {
+  createSignedInUser,
+  createUser,
   type IdProvider,
-  providerEnv,
   startIdProvider,
   TEST_GOOGLE_CLIENT,
   TEST_MICROSOFT_CLIENT,
   TEST_MICROSOFT_ISSUER,
-} from '@conversa/data/testing/id-provider';
+} from '@conversa/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -167,7 +167,7 @@ describe('SignInFlow: Google and Microsoft', () => {
   let providers: TestApi;
   beforeAll(async () => {
     idp = await startIdProvider();
-    providers = await startApi({ env: providerEnv(idp) });
+    providers = await startApi({ env: idp.env });
   });
   afterAll(async () => {
     await providers.close();
