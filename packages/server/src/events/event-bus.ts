@@ -6,7 +6,7 @@
  * reconnecting) catches up by reading the list again, which the console does when it reconnects.
  */
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -49,6 +49,8 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
   emitter.setMaxListeners(0);
   const origin = randomUUID();
   const closing = new AbortController();
+  // Every open event stream listens for the close: many listeners are expected, not a leak.
+  setMaxListeners(0, closing.signal);
   const relay = options.postgresUrl ? await startRelay(options.postgresUrl, origin, emitter, logger) : null;
 
   const deliver = (topic: string, payload: unknown) => {

@@ -7,11 +7,10 @@
  * heartbeat so that a logout or a password change ends it.
  */
 import { FILE_EVENT } from '@conversa/contract/knowledge';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { accessChecks } from '../auth/access';
 import type { StaffUser } from '../auth/scope';
-import { sessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
@@ -21,23 +20,6 @@ import { fileTopic } from './files.service';
 export const EVENT_STREAMS_PER_USER = 10;
 /** Seconds a refused client is told to wait: places free up when tabs close. */
 const RETRY_AFTER_SECONDS = 30;
-
-/** True while the session is neither revoked nor expired. */
-async function sessionLive(deps: AppDeps, userId: number, sessionId: string): Promise<boolean> {
-  const [row] = await deps.database.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, deps.clock.now()),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -56,6 +38,14 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 export function fileEventStreams(deps: AppDeps) {
   const { heartbeatMs, maxAgeMs } = deps.config.eventStreams;
   const openByUser = new Map<number, number>();
+  const access = accessChecks(deps);
+
+  /** True while the session is neither revoked nor expired (the check every request makes). */
+  const sessionLive = (userId: number, sessionId: string) =>
+    access.session({ userId, sessionId }, 0).then(
+      () => true,
+      () => false,
+    );
 
   /** Takes a place for the user (synchronously, so concurrent requests cannot overshoot). */
   function take(userId: number): () => void {
@@ -99,7 +89,7 @@ export function fileEventStreams(deps: AppDeps) {
           for (;;) {
             await pause(heartbeatMs, stop.signal);
             if (stop.signal.aborted || stream.aborted) break;
-            if (!(await sessionLive(deps, userId, sessionId))) break;
+            if (!(await sessionLive(userId, sessionId))) break;
             writing = writing.then(() => stream.write(': ping\n\n').then(() => undefined));
             await writing;
           }
