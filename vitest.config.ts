@@ -1,11 +1,25 @@
 // One vitest run for the workspace. The server suite runs twice: on PGlite and on a real
 // PostgreSQL (TEST_DATABASE_URL, started by `npm test`).
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { linguiReact } from './packages/ui/lingui-preset.ts';
 
 const serverSetup = fileURLToPath(new URL('./packages/server/src/testing/global-setup.ts', import.meta.url));
+
+/**
+ * The server's test files that never open a database (pure code: extraction, text, storage): they
+ * run once, in `server`; the others run on PGlite and again on PostgreSQL.
+ */
+const serverRoot = fileURLToPath(new URL('./packages/server/', import.meta.url));
+const databaseFree = readdirSync(`${serverRoot}src`, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `src/${file}`)
+  .filter(
+    (file) =>
+      !/createTestServer|openDatabase|createPglite|TEST_DB/.test(readFileSync(serverRoot + file, 'utf8')),
+  );
 
 export default defineConfig({
   test: {
@@ -98,9 +112,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'server',
+          root: './packages/server',
+          include: databaseFree,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server:pglite',
           root: './packages/server',
           include: ['src/**/*.test.ts'],
+          exclude: databaseFree,
           env: { TEST_DB: 'pglite' },
           globalSetup: [serverSetup],
           testTimeout: 30_000,
@@ -112,6 +135,7 @@ export default defineConfig({
           name: 'server:postgres',
           root: './packages/server',
           include: ['src/**/*.test.ts'],
+          exclude: databaseFree,
           env: { TEST_DB: 'postgres' },
           globalSetup: [serverSetup],
           testTimeout: 30_000,

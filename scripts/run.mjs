@@ -28,6 +28,25 @@ function step(title) {
   console.log(`\n\x1b[1m▸ ${title}\x1b[0m`);
 }
 
+/**
+ * A step that must exit 0: its title, its run, then how long it took; a failed one goes to
+ * `failures`. The durations are kept on the function (`check.durations`) for a closing summary.
+ */
+function timedCheck(failures) {
+  const durations = [];
+  const check = async (title, fn) => {
+    step(title);
+    const started = performance.now();
+    const code = await fn();
+    const seconds = Math.round((performance.now() - started) / 1000);
+    durations.push([title, seconds]);
+    console.log(`\x1b[2m▸ ${title}: ${code === 0 ? 'done' : 'failed'} in ${seconds} s\x1b[0m`);
+    if (code !== 0) failures.push(title);
+  };
+  check.durations = durations;
+  return check;
+}
+
 async function pnpm(args, options) {
   const [cmd, prefix] = pnpmArgs();
   return run(cmd, [...prefix, ...args], options);
@@ -168,10 +187,7 @@ async function browserSuites(check, failures, reportFile, vitestArgs = []) {
 async function e2e() {
   await install();
   const failures = [];
-  const check = async (title, fn) => {
-    step(title);
-    if ((await fn()) !== 0) failures.push(title);
-  };
+  const check = timedCheck(failures);
   const reportFile = path.join(root, '.cache', 'vitest-e2e-report.json');
   await browserSuites(check, failures, reportFile, process.argv.slice(3));
   if (failures.length > 0) console.log(`\nfailed steps: ${failures.join(', ')}`);
@@ -181,11 +197,7 @@ async function e2e() {
 async function test() {
   await install();
   const failures = [];
-  const check = async (title, fn) => {
-    step(title);
-    const code = await fn();
-    if (code !== 0) failures.push(title);
-  };
+  const check = timedCheck(failures);
 
   await check('format (prettier --check)', () =>
     pnpm(['exec', 'prettier', '--check', '--log-level=warn', '.']),
@@ -236,6 +248,7 @@ async function test() {
   }
 
   console.log('');
+  for (const [title, seconds] of check.durations) console.log(`${String(seconds).padStart(5)} s  ${title}`);
   if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
   // A plain closing line that any CI can read.
   console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -1,13 +1,15 @@
 /**
- * Extraction through the real worker on every shared document (outcomes per their README.txt and
- * the golden `*.expected.md` outputs), on text encodings, and against the page, text, time and heap
- * limits.
+ * What the parsers make of every shared document (outcomes per their README.txt and the golden
+ * `*.expected.md` outputs), of text encodings, and the page and text limits, read in this process;
+ * then the same reading through the real child process, and its time and heap limits.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import type { FileType } from '@conversa/contract/knowledge';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, readFixture } from '../../testing/fixtures-dir';
 import { normalizeText } from '../text/chunk';
-import { extractText, type ExtractResult } from './extract';
+import { DEFAULT_EXTRACT_LIMITS, extractText, type ExtractLimits, type ExtractResult } from './extract';
+import { readDocument } from './read-document';
 import { sniffFileType } from './sniff';
 
 type Expectation =
@@ -74,11 +76,23 @@ const DOCUMENTS: Record<string, Expectation> = {
   },
 };
 
-async function extractFixture(name: string): Promise<ExtractResult> {
+/**
+ * Reads a document in this process, as the child does, with the default limits or these. On a
+ * copy of the bytes: pdf.js takes the buffer it is given, as the child may (it has its own copy).
+ */
+const read = (bytes: Uint8Array, type: FileType, limits: Partial<ExtractLimits> = {}) =>
+  readDocument({ bytes: bytes.slice(), type, limits: { ...DEFAULT_EXTRACT_LIMITS, ...limits } });
+
+function fixture(name: string): { bytes: Uint8Array; type: FileType } {
   const bytes = readFixture('documents', name);
   const type = sniffFileType(bytes, name);
   expect(type, name).not.toBeNull();
-  return extractText(bytes, type!);
+  return { bytes, type: type! };
+}
+
+async function extractFixture(name: string): Promise<ExtractResult> {
+  const { bytes, type } = fixture(name);
+  return read(bytes, type);
 }
 
 /**
@@ -112,7 +126,7 @@ function goldenLines(name: string, reverseRtl: boolean): string[] {
     .map(normalizeText);
 }
 
-describe('extractText on the shared documents', () => {
+describe('reading the shared documents', () => {
   it('has an expectation for every document in the folder', () => {
     const documents = readdirSync(fixturePath('documents')).filter((name) => /\.(pdf|docx)$/.test(name));
     expect(documents.sort()).toEqual(Object.keys(DOCUMENTS).sort());
@@ -149,7 +163,7 @@ describe('extractText on the shared documents', () => {
   }
 });
 
-describe('extractText on text files', () => {
+describe('reading text files', () => {
   const utf16 = (text: string, bigEndian: boolean) => {
     const bytes = new Uint8Array(2 + text.length * 2);
     const view = new DataView(bytes.buffer);
@@ -162,53 +176,80 @@ describe('extractText on text files', () => {
     const spanish = '¡Hola! ¿Cómo estás?\r\n\r\n\r\nLa matrícula cierra en marzo.';
     const want = '¡Hola! ¿Cómo estás?\n\nLa matrícula cierra en marzo.';
     const utf8 = new TextEncoder().encode(`\uFEFF${spanish}`);
-    expect(await extractText(utf8, 'txt')).toEqual({ ok: true, text: want, pages: null });
-    expect(await extractText(utf16(spanish, false), 'txt')).toEqual({ ok: true, text: want, pages: null });
-    expect(await extractText(utf16(spanish, true), 'txt')).toEqual({ ok: true, text: want, pages: null });
+    expect(await read(utf8, 'txt')).toEqual({ ok: true, text: want, pages: null });
+    expect(await read(utf16(spanish, false), 'txt')).toEqual({ ok: true, text: want, pages: null });
+    expect(await read(utf16(spanish, true), 'txt')).toEqual({ ok: true, text: want, pages: null });
     const latin1 = new Uint8Array([...'jalape'].map((c) => c.charCodeAt(0)).concat([0xf1, 0x6f]));
-    expect(await extractText(latin1, 'txt')).toEqual({ ok: true, text: 'jalapeño', pages: null });
+    expect(await read(latin1, 'txt')).toEqual({ ok: true, text: 'jalapeño', pages: null });
   });
 
   it('calls binary content corrupt and blank text empty, and leaves the caller its bytes', async () => {
     const binary = new Uint8Array([0x00, 0x01, 0x02, 0x03]);
-    expect(await extractText(binary, 'txt')).toMatchObject({ ok: false, reason: 'corrupt' });
+    expect(await read(binary, 'txt')).toMatchObject({ ok: false, reason: 'corrupt' });
     expect(binary).toEqual(new Uint8Array([0x00, 0x01, 0x02, 0x03]));
-    expect(await extractText(new TextEncoder().encode(' \n\t\n '), 'txt')).toMatchObject({
+    expect(await read(new TextEncoder().encode(' \n\t\n '), 'txt')).toMatchObject({
       ok: false,
       reason: 'empty',
     });
   });
 
   it('calls a "docx" that is not a zip, or a cut one, corrupt', async () => {
-    expect(await extractText(new TextEncoder().encode('not a zip'), 'docx')).toMatchObject({
+    expect(await read(new TextEncoder().encode('not a zip'), 'docx')).toMatchObject({
       ok: false,
       reason: 'corrupt',
     });
     const cut = readFixture('documents', 'mammoth_tables.docx').subarray(0, 5000);
-    expect(await extractText(cut, 'docx')).toMatchObject({ ok: false, reason: 'corrupt' });
-    expect(await extractText(new TextEncoder().encode('%PDF-1.4 nothing'), 'pdf')).toMatchObject({
+    expect(await read(cut, 'docx')).toMatchObject({ ok: false, reason: 'corrupt' });
+    expect(await read(new TextEncoder().encode('%PDF-1.4 nothing'), 'pdf')).toMatchObject({
       ok: false,
       reason: 'corrupt',
     });
   });
 });
 
-describe('extractText limits', () => {
+describe('reading limits', () => {
   it('refuses more pages or more text than allowed as too large', async () => {
     const threePages = readFixture('documents', 'three_pages_two_empty.pdf');
-    expect(await extractText(threePages, 'pdf', { maxPages: 2 })).toMatchObject({
+    expect(await read(threePages, 'pdf', { maxPages: 2 })).toMatchObject({
       ok: false,
       reason: 'too_large',
     });
-    expect(await extractText(threePages, 'pdf', { maxPages: 3 })).toMatchObject({ ok: true, pages: 3 });
+    expect(await read(threePages, 'pdf', { maxPages: 3 })).toMatchObject({ ok: true, pages: 3 });
     const text = new TextEncoder().encode('word '.repeat(1000));
-    expect(await extractText(text, 'txt', { maxChars: 4000 })).toMatchObject({
+    expect(await read(text, 'txt', { maxChars: 4000 })).toMatchObject({
       ok: false,
       reason: 'too_large',
     });
-    expect(await extractText(text, 'txt', { maxChars: 5000 })).toMatchObject({ ok: true });
+    expect(await read(text, 'txt', { maxChars: 5000 })).toMatchObject({ ok: true });
     const multilingual = readFixture('documents', 'multilingual_es_ar_he_zh_2pages.pdf');
-    expect(await extractText(multilingual, 'pdf', { maxChars: 100 })).toMatchObject({
+    expect(await read(multilingual, 'pdf', { maxChars: 100 })).toMatchObject({
+      ok: false,
+      reason: 'too_large',
+    });
+  });
+});
+
+describe('extractText, in a child process', () => {
+  it('gives the same text as reading in this process, for a PDF, a DOCX and a text file', async () => {
+    for (const name of ['multilingual_es_ar_he_zh_2pages.pdf', 'mammoth_tables.docx']) {
+      const { bytes, type } = fixture(name);
+      expect(await extractText(bytes, type)).toEqual(await read(bytes, type));
+    }
+    const text = new TextEncoder().encode('\uFEFFLa matrícula\r\n\r\n\r\ncierra en marzo.');
+    expect(await extractText(text, 'txt')).toEqual({
+      ok: true,
+      text: 'La matrícula\n\ncierra en marzo.',
+      pages: null,
+    });
+  });
+
+  it('calls a damaged document corrupt and the page limit too large, as in this process', async () => {
+    expect(await extractText(new TextEncoder().encode('%PDF-1.4 nothing'), 'pdf')).toMatchObject({
+      ok: false,
+      reason: 'corrupt',
+    });
+    const { bytes } = fixture('three_pages_two_empty.pdf');
+    expect(await extractText(bytes, 'pdf', { maxPages: 2 })).toMatchObject({
       ok: false,
       reason: 'too_large',
     });

@@ -1,5 +1,6 @@
 /**
- * PDFs generated here: a 100-page text document (speed, page order, paragraphs) and a content
+ * PDFs generated here: a 100-page text document (page order, paragraphs; its speed is measured by
+ * bench/) and a content
  * stream that inflates to half a gigabyte (memory outside the V8 heap).
  */
 import { deflateSync } from 'node:zlib';
@@ -14,7 +15,7 @@ const SENTENCES = [
 ];
 
 describe('PDF extraction', () => {
-  it('reads a 100-page text PDF in a few seconds, pages in order, paragraphs apart', async () => {
+  it('reads a 100-page text PDF, pages in order, paragraphs apart', async () => {
     const pages = Array.from({ length: 100 }, (_, page) => ({
       lines: Array.from(
         { length: 45 },
@@ -22,9 +23,7 @@ describe('PDF extraction', () => {
       ),
     }));
     const pdf = makePdf(pages, (stream) => deflateSync(stream));
-    const started = performance.now();
     const result = await extractText(pdf, 'pdf');
-    const seconds = (performance.now() - started) / 1000;
     if (!result.ok) throw new Error(`${result.reason}: ${result.detail}`);
     expect(result.pages).toBe(100);
     expect(result.text).toContain(
@@ -37,7 +36,6 @@ describe('PDF extraction', () => {
     // Lines 14 points apart at 11 points are one paragraph; pages are separated by a blank line.
     expect(result.text).toContain('close in June.\nPage 1 line 2:');
     expect(result.text).toMatch(/Page 1 line 45: [^\n]+\n\nPage 2 line 1:/);
-    expect(seconds).toBeLessThan(8);
   });
 
   it('stops a content stream that inflates past the memory limit: too complex, the server unmoved', async () => {
