@@ -13,29 +13,30 @@ import { appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '..
 const LEGAL =
   'By continuing you accept the <0>Terms of service<1> (opens in a new tab)</1></0> and the <2>Privacy policy<3> (opens in a new tab)</3></2>.';
 
-/** Every signed-in page of docs/product.md#screens-and-routes (placeholders included), named for its screenshot. */
-function consolePages(product: string): [name: string, path: string][] {
-  return [
-    ['setup-assistant', '/setup-assistant'],
-    ['pre-sales-trainer', `/pre-sales/trainer/${product}`],
-    ['pre-sales-dashboard', `/pre-sales/dashboard/${product}`],
-    ['pre-sales-knowledge-base', `/pre-sales/trainer/knowledge-base/${product}`],
-    ['pre-sales-faqs', `/pre-sales/trainer/faqs/${product}`],
-    ['pre-sales-handoff', `/pre-sales/trainer/handoff/${product}`],
-    ['sales-support-trainer', `/sales-support/trainer/${product}`],
-    ['sales-support-knowledge-base', `/sales-support/knowledge-base/${product}`],
-    ['sales-support-allowed-numbers', `/sales-support/allowed-numbers/${product}`],
-    ['sales-support-leads', `/sales-support/leads/${product}`],
-    ['sales-support-orders', `/sales-support/orders/${product}`],
-    ['sales-support-order-details', `/sales-support/order/${product}/details/1`],
-    ['profile-about-you', '/profile/about-you'],
-    ['profile-about-your-school', '/profile/about-your-school'],
-    ['profile-about-your-business', '/profile/about-your-business'],
-    ['profile-password', '/profile/password'],
-    ['profile-logout', '/profile/logout'],
-    ['change-institution', '/change-institution'],
-  ];
-}
+/**
+ * Every signed-in page of docs/product.md#screens-and-routes (placeholders included), named for its
+ * screenshot, with its path for the signed-in user's assistant.
+ */
+const CONSOLE_PAGES: [name: string, path: (assistant: string) => string][] = [
+  ['setup-assistant', () => '/setup-assistant'],
+  ['pre-sales-trainer', (id) => `/pre-sales/trainer/${id}`],
+  ['pre-sales-dashboard', (id) => `/pre-sales/dashboard/${id}`],
+  ['pre-sales-knowledge-base', (id) => `/pre-sales/trainer/knowledge-base/${id}`],
+  ['pre-sales-faqs', (id) => `/pre-sales/trainer/faqs/${id}`],
+  ['pre-sales-handoff', (id) => `/pre-sales/trainer/handoff/${id}`],
+  ['sales-support-trainer', (id) => `/sales-support/trainer/${id}`],
+  ['sales-support-knowledge-base', (id) => `/sales-support/knowledge-base/${id}`],
+  ['sales-support-allowed-numbers', (id) => `/sales-support/allowed-numbers/${id}`],
+  ['sales-support-leads', (id) => `/sales-support/leads/${id}`],
+  ['sales-support-orders', (id) => `/sales-support/orders/${id}`],
+  ['sales-support-order-details', (id) => `/sales-support/order/${id}/details/1`],
+  ['profile-about-you', () => '/profile/about-you'],
+  ['profile-about-your-school', () => '/profile/about-your-school'],
+  ['profile-about-your-business', () => '/profile/about-your-business'],
+  ['profile-password', () => '/profile/password'],
+  ['profile-logout', () => '/profile/logout'],
+  ['change-institution', () => '/change-institution'],
+];
 
 describe('languages (en ↔ es)', () => {
   let app: { url: string; dataDir: string };
@@ -101,7 +102,7 @@ describe('languages (en ↔ es)', () => {
 
   describe('signed in (profile language en, English browser)', () => {
     let tab: AppTab;
-    let pages: [string, string][];
+    let assistant: string;
 
     const aboutYou = (language: Language) =>
       tab.page.getByRole('heading', { level: 1, name: say(language, 'About you') });
@@ -112,22 +113,23 @@ describe('languages (en ↔ es)', () => {
       await tab.page.waitForFunction((lang) => document.documentElement.lang === lang, target);
       await expect.poll(() => tab.page.getByRole('button', { name, pressed: true }).count()).toBe(1);
     };
-    const tour = async (language: Language) => {
-      for (const [name, path] of pages) {
-        await tab.page.goto(`${app.url}${path}`);
-        await checkPage(tab, name, language);
+    /** A test per console page, in order: each checked (axe, title, share tags) and photographed. */
+    const tour = (language: Language) => {
+      for (const [name, path] of CONSOLE_PAGES) {
+        test(`${name} in ${language === 'en' ? 'English' : 'Spanish'}`, async () => {
+          await tab.page.goto(`${app.url}${path(assistant)}`);
+          await checkPage(tab, name, language);
+        });
       }
     };
 
     beforeAll(async () => {
       tab = await open('en');
       await logIn(tab, app.url, POLYGLOT_EMAIL, PASSWORD, 'en');
-      pages = consolePages(/\/trainer\/(\d+)$/.exec(pathOf(tab.page))?.[1] ?? '1');
+      assistant = /\/trainer\/(\d+)$/.exec(pathOf(tab.page))?.[1] ?? '1';
     });
 
-    test('every console page in English', async () => {
-      await tour('en');
-    });
+    tour('en');
 
     test('ES saves the profile language, reloads in Spanish, and a reload keeps it', async () => {
       await tab.page.goto(`${app.url}/profile/about-you`);
@@ -140,9 +142,7 @@ describe('languages (en ↔ es)', () => {
       expect(await tab.page.evaluate(() => document.documentElement.lang)).toBe('es');
     });
 
-    test('every console page in Spanish', async () => {
-      await tour('es');
-    });
+    tour('es');
 
     test("another English browser signing in gets the profile's Spanish", async () => {
       // The login screen follows the browser (English); the console after it the profile.
