@@ -14,20 +14,20 @@ const LEGAL =
   'By continuing you accept the <0>Terms of service<1> (opens in a new tab)</1></0> and the <2>Privacy policy<3> (opens in a new tab)</3></2>.';
 
 /** Every signed-in page of docs/product.md#screens-and-routes (placeholders included), named for its screenshot. */
-function consolePages(product: string): [name: string, path: string][] {
+function consolePages(assistant: string): [name: string, path: string][] {
   return [
     ['setup-assistant', '/setup-assistant'],
-    ['pre-sales-trainer', `/pre-sales/trainer/${product}`],
-    ['pre-sales-dashboard', `/pre-sales/dashboard/${product}`],
-    ['pre-sales-knowledge-base', `/pre-sales/trainer/knowledge-base/${product}`],
-    ['pre-sales-faqs', `/pre-sales/trainer/faqs/${product}`],
-    ['pre-sales-handoff', `/pre-sales/trainer/handoff/${product}`],
-    ['sales-support-trainer', `/sales-support/trainer/${product}`],
-    ['sales-support-knowledge-base', `/sales-support/knowledge-base/${product}`],
-    ['sales-support-allowed-numbers', `/sales-support/allowed-numbers/${product}`],
-    ['sales-support-leads', `/sales-support/leads/${product}`],
-    ['sales-support-orders', `/sales-support/orders/${product}`],
-    ['sales-support-order-details', `/sales-support/order/${product}/details/1`],
+    ['pre-sales-trainer', `/pre-sales/trainer/${assistant}`],
+    ['pre-sales-dashboard', `/pre-sales/dashboard/${assistant}`],
+    ['pre-sales-knowledge-base', `/pre-sales/trainer/knowledge-base/${assistant}`],
+    ['pre-sales-faqs', `/pre-sales/trainer/faqs/${assistant}`],
+    ['pre-sales-handoff', `/pre-sales/trainer/handoff/${assistant}`],
+    ['sales-support-trainer', `/sales-support/trainer/${assistant}`],
+    ['sales-support-knowledge-base', `/sales-support/knowledge-base/${assistant}`],
+    ['sales-support-allowed-numbers', `/sales-support/allowed-numbers/${assistant}`],
+    ['sales-support-leads', `/sales-support/leads/${assistant}`],
+    ['sales-support-orders', `/sales-support/orders/${assistant}`],
+    ['sales-support-order-details', `/sales-support/order/${assistant}/details/1`],
     ['profile-about-you', '/profile/about-you'],
     ['profile-about-your-school', '/profile/about-your-school'],
     ['profile-about-your-business', '/profile/about-your-business'],

@@ -1,28 +1,28 @@
-/** `GET institution-product/{id}`: one product, lifted (see `product.ts`). */
+/** `GET institution-product/{id}`: one assistant, lifted (see `assistant-summary.ts`). */
 import * as routes from '@conversa/contract/routes/assistants';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
-import { liftProduct, type Product } from './product';
+import { type AssistantSummary, liftAssistant } from './assistant-summary';
 
-/** SWR key of one product. */
-export const institutionProductKey = (id: number) => ['institution-product', id] as const;
+/** SWR key of one assistant. */
+export const assistantSummaryKey = (id: number) => ['institution-product', id] as const;
 
-/** One product. */
-export async function getInstitutionProduct(
+/** One assistant. */
+export async function getAssistantSummary(
   client: DataClient,
   id: number,
   options?: CallOptions,
-): Promise<Product> {
-  return liftProduct(await client.endpoint(routes.getInstitutionProduct, { ...options, params: { id } }));
+): Promise<AssistantSummary> {
+  return liftAssistant(await client.endpoint(routes.getAssistant, { ...options, params: { id } }));
 }
 
-/** One product; nothing while `id` is null. */
-export function useInstitutionProduct(id: number | null | undefined) {
+/** One assistant; nothing while `id` is null. */
+export function useAssistantSummary(id: number | null | undefined) {
   const client = useDataClient();
-  return useSWR<Product, ApiRequestError, ReturnType<typeof institutionProductKey> | null>(
-    id ? institutionProductKey(id) : null,
-    ([, key]) => getInstitutionProduct(client, key, { report: false }),
+  return useSWR<AssistantSummary, ApiRequestError, ReturnType<typeof assistantSummaryKey> | null>(
+    id ? assistantSummaryKey(id) : null,
+    ([, key]) => getAssistantSummary(client, key, { report: false }),
   );
 }

@@ -1,35 +1,35 @@
-/** `GET institution/{id}/product`: an institution's products, lifted (see `product.ts`). */
+/** `GET institution/{id}/product`: an institution's assistants, lifted (see `assistant-summary.ts`). */
 import * as routes from '@conversa/contract/routes/assistants';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient, useSession } from '../provider';
-import { liftProduct, type Product } from './product';
+import { type AssistantSummary, liftAssistant } from './assistant-summary';
 
-/** SWR key of an institution's products. */
-export const institutionProductsKey = (institutionId: number) =>
+/** SWR key of an institution's assistants (the segments of its path, `institution/{id}/product`). */
+export const assistantsKey = (institutionId: number) =>
   ['institution', institutionId, 'product'] as const;
 
-/** The institution's products. */
-export async function listInstitutionProducts(
+/** The institution's assistants. */
+export async function listAssistants(
   client: DataClient,
   institutionId: number,
   options?: CallOptions,
-): Promise<Product[]> {
-  const products = await client.endpoint(routes.institutionProducts, {
+): Promise<AssistantSummary[]> {
+  const assistants = await client.endpoint(routes.listAssistants, {
     ...options,
     params: { id: institutionId },
   });
-  return products.map(liftProduct);
+  return assistants.map(liftAssistant);
 }
 
-/** The products of an institution (default: the session's). */
-export function useInstitutionProducts(institutionId?: number | null) {
+/** The assistants of an institution (default: the session's). */
+export function useAssistants(institutionId?: number | null) {
   const client = useDataClient();
   const session = useSession();
   const id = institutionId === undefined ? session.institutionId : institutionId;
-  return useSWR<Product[], ApiRequestError, ReturnType<typeof institutionProductsKey> | null>(
-    id ? institutionProductsKey(id) : null,
-    ([, key]) => listInstitutionProducts(client, key, { report: false }),
+  return useSWR<AssistantSummary[], ApiRequestError, ReturnType<typeof assistantsKey> | null>(
+    id ? assistantsKey(id) : null,
+    ([, key]) => listAssistants(client, key, { report: false }),
   );
 }

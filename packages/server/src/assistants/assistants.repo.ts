@@ -1,31 +1,31 @@
 /**
- * Product queries; rows become `InstitutionProduct` here (snake_case, the product nested). The
+ * Assistant queries; rows become `AssistantListItem` here (snake_case, type, name and logo nested under `product`). The
  * queries are prepared once per database: these reads are on the benchmarked path (docs/architecture.md#budgets).
  */
-import type { Handoff, InstitutionProductDetail, Snippet } from '@conversa/contract/assistant';
-import type { InstitutionProduct, ProductType } from '@conversa/contract/product';
+import type { AssistantDetail, AssistantListItem, Handoff, Snippet } from '@conversa/contract/assistant';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import type { MemberRole } from '@conversa/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
-import { institutionProducts, memberships } from '../db/schema';
+import { assistants, memberships } from '../db/schema';
 import { logoUrl } from '../files/logo';
 
-/** The columns of a product answer (the knowledge base is read on its own). */
-export const productColumns = {
-  id: institutionProducts.id,
-  externalId: institutionProducts.externalId,
-  institutionId: institutionProducts.institutionId,
-  type: institutionProducts.type,
-  name: institutionProducts.name,
-  logo: institutionProducts.logo,
-  suggestedQuestions: institutionProducts.suggestedQuestions,
-  handoff: institutionProducts.handoff,
-  publicLinkActive: institutionProducts.publicLinkActive,
-  snippet: institutionProducts.snippet,
+/** The columns of an assistant answer (the knowledge base is read on its own). */
+export const assistantColumns = {
+  id: assistants.id,
+  externalId: assistants.externalId,
+  institutionId: assistants.institutionId,
+  type: assistants.type,
+  name: assistants.name,
+  logo: assistants.logo,
+  suggestedQuestions: assistants.suggestedQuestions,
+  handoff: assistants.handoff,
+  publicLinkActive: assistants.publicLinkActive,
+  snippet: assistants.snippet,
 };
 
-interface ProductRow {
+interface AssistantListRow {
   id: number;
   externalId: string;
   institutionId: number;
@@ -34,19 +34,19 @@ interface ProductRow {
   logo: string | null;
 }
 
-/** A product row with its assistant settings. */
-export interface ProductDetailRow extends ProductRow {
+/** An assistant row with its settings. */
+export interface AssistantDetailRow extends AssistantListRow {
   suggestedQuestions: string[];
   handoff: Handoff | null;
   publicLinkActive: boolean;
   snippet: Snippet;
 }
 
-/** A row as the single-product answer: settings, public link and embed snippet. */
-export function toDetail(row: ProductDetailRow, publicUrl: string): InstitutionProductDetail {
+/** A row as the single-assistant answer (`GET institution-product/{id}`): settings, public link and embed snippet. */
+export function toDetail(row: AssistantDetailRow, publicUrl: string): AssistantDetail {
   const area = row.type === 'admission' ? 'admissions' : 'retail';
   return {
-    ...toProduct(row, publicUrl),
+    ...toListItem(row, publicUrl),
     suggested_questions: row.suggestedQuestions,
     handoff: row.handoff,
     public_link_active: row.publicLinkActive,
@@ -57,17 +57,17 @@ export function toDetail(row: ProductDetailRow, publicUrl: string): InstitutionP
 }
 
 /** A row as a list item; the stored logo name becomes its absolute public URL. */
-function toProduct(row: ProductRow, publicUrl: string): InstitutionProduct {
+function toListItem(row: AssistantListRow, publicUrl: string): AssistantListItem {
   return {
     id: row.id,
     external_id: row.externalId,
     institution_id: row.institutionId,
-    product: { type: row.type as ProductType, name: row.name, logo: logoUrl(publicUrl, row.logo) },
+    product: { type: row.type as AssistantType, name: row.name, logo: logoUrl(publicUrl, row.logo) },
   };
 }
 
-/** The product queries of one database. */
-export function productsRepo(db: Db, publicUrl: string) {
+/** The assistant queries of one database. */
+export function assistantsRepo(db: Db, publicUrl: string) {
   // The benchmarked read (GET institution/{id}/product): a server-side prepared statement.
   const listHot = hotQuery<{
     id: number;
@@ -78,42 +78,42 @@ export function productsRepo(db: Db, publicUrl: string) {
     logo: string | null;
   }>(
     db,
-    'products_by_institution',
+    'assistants_by_institution',
     'select id, external_id, institution_id, type, name, logo from institution_products where institution_id = $1 order by id',
   );
 
   const inInstitution = db
-    .select(productColumns)
-    .from(institutionProducts)
+    .select(assistantColumns)
+    .from(assistants)
     .where(
       and(
-        eq(institutionProducts.institutionId, sql.placeholder('institutionId')),
-        eq(institutionProducts.id, sql.placeholder('id')),
+        eq(assistants.institutionId, sql.placeholder('institutionId')),
+        eq(assistants.id, sql.placeholder('id')),
       ),
     )
     .limit(1)
-    .prepare('product_in_institution');
+    .prepare('assistant_in_institution');
 
   const withRole = db
-    .select({ ...productColumns, role: memberships.role })
-    .from(institutionProducts)
+    .select({ ...assistantColumns, role: memberships.role })
+    .from(assistants)
     .leftJoin(
       memberships,
       and(
-        eq(memberships.institutionId, institutionProducts.institutionId),
+        eq(memberships.institutionId, assistants.institutionId),
         eq(memberships.userId, sql.placeholder('userId')),
       ),
     )
-    .where(eq(institutionProducts.id, sql.placeholder('id')))
+    .where(eq(assistants.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('product_with_role');
+    .prepare('assistant_with_role');
 
   return {
-    /** The products of an institution, by id. */
-    async list(institutionId: number): Promise<InstitutionProduct[]> {
+    /** The assistants of an institution, by id. */
+    async list(institutionId: number): Promise<AssistantListItem[]> {
       const rows = await listHot([institutionId]);
       return rows.map((row) =>
-        toProduct(
+        toListItem(
           {
             id: row.id,
             externalId: row.external_id,
@@ -127,20 +127,20 @@ export function productsRepo(db: Db, publicUrl: string) {
       );
     },
 
-    /** One product of an institution; null when it is not there (or belongs to another). */
-    async find(institutionId: number, id: number): Promise<InstitutionProductDetail | null> {
+    /** One assistant of an institution; null when it is not there (or belongs to another). */
+    async find(institutionId: number, id: number): Promise<AssistantDetail | null> {
       const [row] = await inInstitution.execute({ institutionId, id });
       return row ? toDetail(row, publicUrl) : null;
     },
 
-    /** One product with the user's membership role in its institution (null role: not a member). */
+    /** One assistant with the user's membership role in its institution (null role: not a member). */
     async findWithRole(
       id: number,
       userId: number,
-    ): Promise<{ product: InstitutionProductDetail; role: MemberRole | null } | null> {
+    ): Promise<{ assistant: AssistantDetail; role: MemberRole | null } | null> {
       const [row] = await withRole.execute({ id, userId });
       return row
-        ? { product: toDetail(row, publicUrl), role: (row.role as MemberRole | null) ?? null }
+        ? { assistant: toDetail(row, publicUrl), role: (row.role as MemberRole | null) ?? null }
         : null;
     },
   };

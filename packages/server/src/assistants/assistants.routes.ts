@@ -1,6 +1,6 @@
 /**
- * Products: `GET institution/{id}/product` and `GET institution-product/{id}`. Both are one query
- * after the auth query (they are benchmarked, docs/architecture.md#budgets): the assistant scope has read the product.
+ * Assistants: `GET institution/{id}/product` and `GET institution-product/{id}`. Both are one query
+ * after the auth query (they are benchmarked, docs/architecture.md#budgets): the assistant scope has already read it.
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
@@ -8,17 +8,17 @@ import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
-import { productsRepo } from './products.repo';
+import { assistantsRepo } from './assistants.repo';
 
-/** The product routes. */
-export function productsRoutes(deps: AppDeps) {
-  const products = productsRepo(deps.database.db, deps.config.publicUrl);
+/** The assistant routes. */
+export function assistantsRoutes(deps: AppDeps) {
+  const assistants = assistantsRepo(deps.database.db, deps.config.publicUrl);
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
 
-  route(app, endpoints.institutionProducts, async (c, { scope }) =>
-    ok(c, await products.list(scope.institutionId)),
+  route(app, endpoints.listAssistants, async (c, { scope }) =>
+    ok(c, await assistants.list(scope.institutionId)),
   );
-  route(app, endpoints.getInstitutionProduct, (c, { scope }) => ok(c, scope.assistant));
+  route(app, endpoints.getAssistant, (c, { scope }) => ok(c, scope.assistant));
   return app;
 }
