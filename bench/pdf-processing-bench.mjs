@@ -33,8 +33,8 @@ async function makePdf() {
 }
 
 /** Resolves when the events stream reports `file` as ready (or failed). */
-async function waitForFile(base, headers, productId, fileId) {
-  const response = await fetch(`${base}/api/institution-product/${productId}/events`, {
+async function waitForFile(base, headers, assistantId, fileId) {
+  const response = await fetch(`${base}/api/institution-product/${assistantId}/events`, {
     headers: { ...headers, accept: 'text/event-stream' },
   });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -72,7 +72,7 @@ async function measure(label, databaseUrl, bytes) {
       body: { name: 'Bench Handbook School', kind: 'school', country: 'ES' },
     });
     const headers = { authorization: `Bearer ${token}`, 'x-institution-id': String(institution.id) };
-    const [product] = await api(server.url, 'GET', `/institution/${institution.id}/product`, { token });
+    const [assistant] = await api(server.url, 'GET', `/institution/${institution.id}/product`, { token });
 
     /** Uploads the PDF and resolves when it is ready (or failed), with both timings. */
     const processOnce = async (name) => {
@@ -80,7 +80,7 @@ async function measure(label, databaseUrl, bytes) {
       form.append('files', new Blob([bytes], { type: 'application/pdf' }), name);
       const started = performance.now();
       // Listen first (the job may finish fast), then upload.
-      const listening = fetch(`${server.url}/api/institution-product/${product.id}/file`, {
+      const listening = fetch(`${server.url}/api/institution-product/${assistant.id}/file`, {
         method: 'POST',
         headers,
         body: form,
@@ -89,12 +89,12 @@ async function measure(label, databaseUrl, bytes) {
       const uploaded = performance.now() - started;
       const [file] = (await response.json()).data;
       const finished = await Promise.race([
-        waitForFile(server.url, headers, product.id, file.id),
+        waitForFile(server.url, headers, assistant.id, file.id),
         // The event may have gone out before the stream opened: the list tells.
         (async () => {
           for (;;) {
             await new Promise((r) => setTimeout(r, 250));
-            const files = await api(server.url, 'GET', `/institution-product/${product.id}/file`, {
+            const files = await api(server.url, 'GET', `/institution-product/${assistant.id}/file`, {
               token,
               institution: institution.id,
             }).catch(() => []);

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../packages/server/src/db/database';
-import { institutionProducts, institutions, productFiles } from '../packages/server/src/db/schema';
+import { assistantFiles, assistants, institutions } from '../packages/server/src/db/schema';
 import { replaceChunks } from '../packages/server/src/knowledge/index.repo';
 import { retrieve } from '../packages/server/src/knowledge/retrieval';
 import { machine, writeSection } from './lib/results.mjs';
@@ -100,11 +100,11 @@ async function measure(label: string, database: Database): Promise<Row[]> {
     .insert(institutions)
     .values({ name: 'Bench School', kind: 'school', country: 'ES' })
     .returning({ id: institutions.id });
-  const [product] = await db
-    .insert(institutionProducts)
+  const [assistant] = await db
+    .insert(assistants)
     .values({ institutionId: institution!.id, type: 'admission', name: 'Bench Assistant' })
-    .returning({ id: institutionProducts.id });
-  const scope = { institutionId: institution!.id, productId: product!.id };
+    .returning({ id: assistants.id });
+  const scope = { institutionId: institution!.id, assistantId: assistant!.id };
 
   const rows: Row[] = [];
   let indexed = 0;
@@ -115,7 +115,7 @@ async function measure(label: string, database: Database): Promise<Row[]> {
     while (indexed < size) {
       const chunks = Array.from({ length: Math.min(500, size - indexed) }, () => passage(random() < 0.5));
       const [file] = await db
-        .insert(productFiles)
+        .insert(assistantFiles)
         .values({
           ...scope,
           name: `bench-${size}-${fileNo}.pdf`,
@@ -125,7 +125,7 @@ async function measure(label: string, database: Database): Promise<Row[]> {
           storageKey: '-',
           state: 'ready',
         })
-        .returning({ id: productFiles.id });
+        .returning({ id: assistantFiles.id });
       await replaceChunks(db, { ...scope, fileId: file!.id, source: 'file', chunks });
       indexed += chunks.length;
       fileNo += 1;

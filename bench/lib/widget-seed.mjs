@@ -16,22 +16,27 @@ export async function seed(server) {
     body: { name: 'Colegio Ejemplo', kind: 'school', country: 'ES' },
   });
   const headers = { token, institution: institution.id };
-  const [product] = await api(server.url, 'GET', `/institution/${institution.id}/product`, headers);
-  if (!product) throw new Error('the new school has no product');
+  const [assistant] = await api(server.url, 'GET', `/institution/${institution.id}/product`, headers);
+  if (!assistant) throw new Error('the new school has no assistant');
   const form = new FormData();
   form.append('logo', new Blob([LOGO], { type: 'image/png' }), 'logo.png');
-  const logo = await fetch(`${server.url}/api/institution-product/${product.id}/logo`, {
+  const logo = await fetch(`${server.url}/api/institution-product/${assistant.id}/logo`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'x-institution-id': String(institution.id) },
     body: form,
   });
   if (!logo.ok) throw new Error(`POST logo: ${logo.status} ${await logo.text()}`);
-  return { token, institutionId: institution.id, productId: product.id, externalId: product.external_id };
+  return {
+    token,
+    institutionId: institution.id,
+    assistantId: assistant.id,
+    externalId: assistant.external_id,
+  };
 }
 
 /** Lets the example site frame the chat, and gives the assistant what a real one shows. */
 export async function configure(server, seeded, siteOrigins) {
-  await api(server.url, 'PUT', `/institution-product/${seeded.productId}`, {
+  await api(server.url, 'PUT', `/institution-product/${seeded.assistantId}`, {
     token: seeded.token,
     institution: seeded.institutionId,
     body: {

@@ -91,7 +91,7 @@ describe('account journey (en, desktop)', () => {
     await checkPage(tab, 'login-about-school', 'en');
     await page.getByRole('button', { name: 'Finish' }).click();
 
-    // The root sends on to the first product's trainer (or the assistant setup without one).
+    // The root sends on to the first assistant's trainer (or the assistant setup without one).
     await page.waitForURL(isHome);
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).first().isVisible()).toBe(true);
     await checkPage(tab, 'home', 'en');

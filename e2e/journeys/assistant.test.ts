@@ -89,13 +89,13 @@ describe('assistant journey (en)', () => {
     await page.getByRole('heading', { level: 2, name: 'Step 5 of 5: Done' }).waitFor();
     await page.getByRole('button', { name: 'Open the trainer' }).click();
     await page.waitForURL(/\/pre-sales\/trainer\/\d+$/);
-    const productId = Number(/(\d+)$/.exec(pathOf(page))?.[1]);
+    const assistantId = Number(/(\d+)$/.exec(pathOf(page))?.[1]);
     await page.getByRole('heading', { level: 1, name: 'Admisiones Margarita' }).waitFor();
     await checkPage(tab, 'trainer-overview', 'en');
 
     // Knowledge Base: the PDF goes processing → ready on its own (no reload, no polling).
     await page.getByRole('link', { name: 'Knowledge Base' }).first().click();
-    await page.waitForURL(`**/pre-sales/trainer/knowledge-base/${productId}`);
+    await page.waitForURL(`**/pre-sales/trainer/knowledge-base/${assistantId}`);
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
@@ -114,7 +114,7 @@ describe('assistant journey (en)', () => {
 
     // FAQs: one question and its answer.
     await page.getByRole('link', { name: 'FAQs' }).first().click();
-    await page.waitForURL(`**/pre-sales/trainer/faqs/${productId}`);
+    await page.waitForURL(`**/pre-sales/trainer/faqs/${assistantId}`);
     await page.getByRole('button', { name: 'Add FAQ' }).click();
     await page
       .getByLabel(/^Question/)
@@ -132,7 +132,7 @@ describe('assistant journey (en)', () => {
     const [first] = await api<{ id: number }[]>(app.url, 'GET', `/institution/${institutionId}/product`, {
       token: owner.jwt,
     });
-    expect(first?.id).not.toBe(productId);
+    expect(first?.id).not.toBe(assistantId);
     const answer = await fetch(`${app.url}/api/institution-product/${first!.id}`, {
       method: 'PUT',
       headers: {

@@ -92,7 +92,7 @@ describe('widget security', () => {
     });
     site = await website({ snippet: school.embedSnippet, imageDelayMs: 0 });
     const staff = { token: school.owner.jwt, institution: school.institutionId };
-    await updateAssistant(app.url, staff, school.productId, { snippet: { allowed_origins: [site.url] } });
+    await updateAssistant(app.url, staff, school.assistantId, { snippet: { allowed_origins: [site.url] } });
     evil = await seedAssistant(app.url, app.dataDir, {
       email: 'owner@colegio-zarza.example',
       fullName: 'Zoe Zarza',
@@ -313,7 +313,7 @@ describe('widget security', () => {
       void dialog.dismiss();
     });
     await logIn(owner, app.url, 'owner@colegio-zarza.example', PASSWORD, 'en');
-    expect(pathOf(owner.page)).toBe(`/pre-sales/trainer/${evil.productId}`);
+    expect(pathOf(owner.page)).toBe(`/pre-sales/trainer/${evil.assistantId}`);
     await owner.page.getByRole('heading', { level: 1, name: payloads.name }).waitFor();
     await owner.page.getByText(payloads.question, { exact: true }).first().waitFor();
     await owner.page.getByText(payloads.link, { exact: true }).first().waitFor();
@@ -323,7 +323,7 @@ describe('widget security', () => {
     );
     expect(await traces(owner.page, null)).toEqual(NO_TRACES);
 
-    await owner.page.goto(`${app.url}/pre-sales/trainer/faqs/${evil.productId}`);
+    await owner.page.goto(`${app.url}/pre-sales/trainer/faqs/${evil.assistantId}`);
     const question = owner.page.getByLabel(/^Question/).first();
     await question.waitFor();
     expect(await question.inputValue()).toBe(payloads.question);

@@ -104,7 +104,7 @@ describe('widget journey', () => {
       imageDelayMs: IMAGE_DELAY_MS,
     });
     // Only this website may frame the chat.
-    await updateAssistant(app.url, staff(), school.productId, { snippet: { allowed_origins: [site.url] } });
+    await updateAssistant(app.url, staff(), school.assistantId, { snippet: { allowed_origins: [site.url] } });
   });
 
   afterAll(async () => {
@@ -251,8 +251,8 @@ describe('widget journey', () => {
     // That guest token is refused on staff routes, with and without an institution header.
     for (const pathname of [
       `/institution/${school.institutionId}/product`,
-      `/institution-product/${school.productId}`,
-      `/institution-product/${school.productId}/faq`,
+      `/institution-product/${school.assistantId}`,
+      `/institution-product/${school.assistantId}/faq`,
     ]) {
       for (const institution of [undefined, school.institutionId]) {
         const headers: Record<string, string> = { authorization: `Bearer ${guestJwt}` };
@@ -331,7 +331,7 @@ describe('widget journey', () => {
   });
 
   test('an inactive link shows the docs/product.md#states text in the widget and on the public page', async () => {
-    await updateAssistant(app.url, staff(), school.productId, { public_link_active: false });
+    await updateAssistant(app.url, staff(), school.assistantId, { public_link_active: false });
     // A new visitor (no HTTP cache: the assistant's look is cached for a minute).
     const { page, problems } = await tab();
     await openSite(page, site);

@@ -105,7 +105,7 @@ export async function checkPage(tab: AppTab, name: string, language: 'en' | 'es'
   expect(problems.take(), `problems on ${name} (${language})`).toEqual([]);
 }
 
-/** Where the root sends a signed-in user: a product's trainer, or the assistant setup without one. */
+/** Where the root sends a signed-in user: an assistant's trainer, or the assistant setup without one. */
 export function isHome(url: URL): boolean {
   return /^\/((pre-sales|sales-support)\/trainer\/\d+|setup-assistant)$/.test(url.pathname);
 }

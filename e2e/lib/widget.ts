@@ -31,7 +31,7 @@ export interface AssistantSettings {
 }
 
 /** What `GET institution-product/{id}` answers (the part the journeys read). */
-interface ProductDetail {
+interface AssistantDetail {
   id: number;
   name: string;
   embed_snippet: string;
@@ -42,7 +42,7 @@ interface ProductDetail {
 export interface SeededAssistant {
   owner: SeededUser;
   institutionId: number;
-  productId: number;
+  assistantId: number;
   /** The embed snippet's `data-assistant`. */
   externalId: string;
   /** `embed_snippet` exactly as Share your assistant shows it. */
@@ -76,32 +76,32 @@ export async function seedAssistant(
     kind: 'school',
     country: 'GB',
   });
-  const [product] = await api<{ id: number; product: { type: string } }[]>(
+  const [assistant] = await api<{ id: number; product: { type: string } }[]>(
     base,
     'GET',
     `/institution/${institutionId}/product`,
     { token: owner.jwt },
   );
-  if (product?.product.type !== 'admission')
-    throw new Error(`a school starts with its admissions assistant, not ${product?.product.type}`);
-  const productId = product.id;
+  if (assistant?.product.type !== 'admission')
+    throw new Error(`a school starts with its admissions assistant, not ${assistant?.product.type}`);
+  const assistantId = assistant.id;
   const staff = { token: owner.jwt, institution: institutionId };
-  await updateAssistant(base, staff, productId, settings);
-  await api(base, 'PUT', `/institution-product/${productId}/faq`, { ...staff, body: { faqs } });
-  const detail = await api<ProductDetail>(base, 'GET', `/institution-product/${productId}`, staff);
+  await updateAssistant(base, staff, assistantId, settings);
+  await api(base, 'PUT', `/institution-product/${assistantId}/faq`, { ...staff, body: { faqs } });
+  const detail = await api<AssistantDetail>(base, 'GET', `/institution-product/${assistantId}`, staff);
   const externalId = /data-assistant="([^"]+)"/.exec(detail.embed_snippet)?.[1];
   if (!externalId) throw new Error(`no data-assistant in the snippet: ${detail.embed_snippet}`);
-  return { owner, institutionId, productId, externalId, embedSnippet: detail.embed_snippet };
+  return { owner, institutionId, assistantId, externalId, embedSnippet: detail.embed_snippet };
 }
 
 /** Changes an assistant's settings as its owner. */
 export async function updateAssistant(
   base: string,
   staff: { token: string; institution: number },
-  productId: number,
+  assistantId: number,
   settings: AssistantSettings,
 ): Promise<void> {
-  await api(base, 'PUT', `/institution-product/${productId}`, { ...staff, body: settings });
+  await api(base, 'PUT', `/institution-product/${assistantId}`, { ...staff, body: settings });
 }
 
 /** The launcher embed.js puts on the host page. */

@@ -63,9 +63,9 @@ describe('protected routes', () => {
 
 describe('/change-institution', () => {
   it('sends a non-admin back to the root (and so to their trainer)', async () => {
-    const { client, product } = await signedInOwner(api);
+    const { client, assistant } = await signedInOwner(api);
     const view = renderConsole('/change-institution', client);
-    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${product.id}`));
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${assistant.id}`));
     expect(screen.queryByRole('link', { name: 'Change institution' })).toBeNull();
   });
 
@@ -95,9 +95,9 @@ describe('/reset-password', () => {
   });
 
   it('sends a signed-in user to the root', async () => {
-    const { client, product } = await signedInOwner(api);
+    const { client, assistant } = await signedInOwner(api);
     const view = renderConsole('/reset-password?token=abc123', client);
-    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${product.id}`));
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${assistant.id}`));
   });
 });
 

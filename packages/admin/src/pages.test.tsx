@@ -14,20 +14,20 @@ const meta = (key: string) =>
   document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
 
 describe('the root', () => {
-  it("sends an owner to their first product's trainer", async () => {
-    const { client, product } = await signedInOwner(api);
+  it("sends an owner to their first assistant's trainer", async () => {
+    const { client, assistant } = await signedInOwner(api);
     const view = renderConsole('/', client);
-    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${product.id}`));
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${assistant.id}`));
   });
 
-  it('sends a business owner to the pre-sales trainer of their retail product', async () => {
-    const { client, product } = await signedInOwner(api, { kind: 'business' });
-    expect(product.product.type).toBe('retail');
+  it('sends a business owner to the pre-sales trainer of their retail assistant', async () => {
+    const { client, assistant } = await signedInOwner(api, { kind: 'business' });
+    expect(assistant.product.type).toBe('retail');
     const view = renderConsole('/', client);
-    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${product.id}`));
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${assistant.id}`));
   });
 
-  it('sends a user without an institution (so without products) to the assistant setup', async () => {
+  it('sends a user without an institution (so without assistants) to the assistant setup', async () => {
     const { client } = await api.signedIn();
     const view = renderConsole('/', client);
     await waitFor(() => expect(view.location()).toBe('/setup-assistant'));
@@ -35,9 +35,9 @@ describe('the root', () => {
   });
 
   it('takes /pre-sales to the pre-sales trainer (its index route)', async () => {
-    const { client, product } = await signedInOwner(api);
+    const { client, assistant } = await signedInOwner(api);
     const view = renderConsole('/pre-sales', client);
-    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${product.id}`));
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${assistant.id}`));
   });
 });
 
@@ -49,8 +49,8 @@ describe('titles and share tags', () => {
     ['/sales-support/orders/ID', 'Orders'],
     ['/sales-support/order/ID/details/42', 'Order details'],
   ])('%s is "%s | Conversa", a placeholder for now', async (pattern, title) => {
-    const { client, product } = await signedInOwner(api);
-    const path = pattern.replace('ID', String(product.id));
+    const { client, assistant } = await signedInOwner(api);
+    const path = pattern.replace('ID', String(assistant.id));
     const view = renderConsole(path, client);
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
     expect(screen.getByText('This page is coming soon.')).toBeTruthy();
@@ -79,9 +79,9 @@ describe('titles and share tags', () => {
   });
 
   it('speak the profile language: Spanish titles, sidebar and placeholder', async () => {
-    const { client, product } = await signedInOwner(api);
+    const { client, assistant } = await signedInOwner(api);
     client.session.update({ locale: 'es' });
-    renderConsole(`/sales-support/leads/${product.id}`, client, { locale: 'es' });
+    renderConsole(`/sales-support/leads/${assistant.id}`, client, { locale: 'es' });
     expect(await screen.findByText('Esta página estará disponible pronto.')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Clientes potenciales | Conversa'));
     expect(screen.getByRole('navigation', { name: 'Principal' })).toBeTruthy();
@@ -91,10 +91,10 @@ describe('titles and share tags', () => {
 
 describe('failures', () => {
   it('on a 401 clears the session, goes to /login and says the session is no longer valid', async () => {
-    const { client, product } = await signedInOwner(api);
+    const { client, assistant } = await signedInOwner(api);
     // A token the server does not know: the first call (the shell's) answers 401.
     client.session.update({ jwt: `${client.session.getSnapshot().jwt}x` });
-    const view = renderConsole(`/pre-sales/dashboard/${product.id}`, client);
+    const view = renderConsole(`/pre-sales/dashboard/${assistant.id}`, client);
     expect(await screen.findByText('The session is no longer valid')).toBeTruthy();
     await waitFor(() => expect(view.location()).toBe('/login'));
     expect(client.session.getSnapshot().jwt).toBeNull();
@@ -103,8 +103,8 @@ describe('failures', () => {
   });
 
   it('shows one toast per distinct error text', async () => {
-    const { client, product } = await signedInOwner(api);
-    renderConsole(`/pre-sales/dashboard/${product.id}`, client);
+    const { client, assistant } = await signedInOwner(api);
+    renderConsole(`/pre-sales/dashboard/${assistant.id}`, client);
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     const fail = (path: string) => act(() => client.endpoint({ method: 'GET', path }).catch(() => undefined));
     await fail('/no-such-endpoint');

@@ -1,9 +1,13 @@
-/** Assistant settings of a product: suggested questions, handoff, public link, snippet, knowledge. */
+/**
+ * Assistants (the spec's "institution products") and their settings: suggested questions, handoff,
+ * public link, snippet, knowledge. On the wire an assistant is still an `institution-product` (paths)
+ * with its type, name and logo nested under `product`.
+ */
 import * as v from 'valibot';
+import { AssistantTypeSchema } from './assistant-type';
 import { ValidationCode as C } from './codes';
 import { optionalText, requiredText } from './fields';
 import { PhoneSchema } from './phone';
-import { InstitutionProductSchema, ProductTypeSchema } from './product';
 
 export const MAX_SUGGESTED_QUESTIONS = 3;
 export const MAX_ALLOWED_ORIGINS = 20;
@@ -14,7 +18,16 @@ export const FAQ_ANSWER_MAX_LENGTH = 5000;
 export const SNIPPET_POSITIONS = ['left', 'right'] as const;
 export type SnippetPosition = (typeof SNIPPET_POSITIONS)[number];
 
-/** The snippet a product starts with. */
+/** `GET institution/{id}/product` item, as on the wire (snake_case, type, name and logo nested under `product`). */
+export const AssistantListItemSchema = v.object({
+  id: v.number(),
+  external_id: v.string(),
+  institution_id: v.number(),
+  product: v.object({ type: AssistantTypeSchema, name: v.string(), logo: v.nullable(v.string()) }),
+});
+export type AssistantListItem = v.InferOutput<typeof AssistantListItemSchema>;
+
+/** The snippet an assistant starts with. */
 export const DEFAULT_SNIPPET: Snippet = {
   allowed_origins: [],
   color: '#2563eb',
@@ -23,11 +36,11 @@ export const DEFAULT_SNIPPET: Snippet = {
 };
 
 /** `POST institution-product` body. */
-export const CreateProductBodySchema = v.object({
-  type: v.picklist(ProductTypeSchema.options, C.invalidValue),
+export const CreateAssistantBodySchema = v.object({
+  type: v.picklist(AssistantTypeSchema.options, C.invalidValue),
   name: requiredText(200),
 });
-export type CreateProductBody = v.InferOutput<typeof CreateProductBodySchema>;
+export type CreateAssistantBody = v.InferOutput<typeof CreateAssistantBodySchema>;
 
 /** True for an http(s) origin with nothing after the host (`https://shop.example.com`; a trailing `/` is fine). */
 export function isBareOrigin(value: string): boolean {
@@ -100,7 +113,7 @@ export const SnippetBodySchema = v.object({
 });
 
 /** `PUT institution-product/{id}` body: only the fields sent change. */
-export const UpdateProductBodySchema = v.object({
+export const UpdateAssistantBodySchema = v.object({
   name: v.optional(requiredText(200)),
   suggested_questions: v.optional(
     v.pipe(v.array(requiredText(200), C.invalidValue), v.maxLength(MAX_SUGGESTED_QUESTIONS, C.tooLong)),
@@ -109,11 +122,11 @@ export const UpdateProductBodySchema = v.object({
   public_link_active: v.optional(v.boolean(C.invalidValue)),
   snippet: v.optional(SnippetBodySchema),
 });
-export type UpdateProductBody = v.InferOutput<typeof UpdateProductBodySchema>;
+export type UpdateAssistantBody = v.InferOutput<typeof UpdateAssistantBodySchema>;
 
 /** `GET/PUT/POST institution-product` answer: the list item plus the assistant settings. */
-export const InstitutionProductDetailSchema = v.object({
-  ...InstitutionProductSchema.entries,
+export const AssistantDetailSchema = v.object({
+  ...AssistantListItemSchema.entries,
   suggested_questions: v.array(v.string()),
   handoff: v.nullable(HandoffSchema),
   public_link_active: v.boolean(),
@@ -121,7 +134,7 @@ export const InstitutionProductDetailSchema = v.object({
   public_url: v.string(),
   embed_snippet: v.string(),
 });
-export type InstitutionProductDetail = v.InferOutput<typeof InstitutionProductDetailSchema>;
+export type AssistantDetail = v.InferOutput<typeof AssistantDetailSchema>;
 
 /** `GET/PUT institution-product/{id}/knowledge-base` body and answer. */
 export const KnowledgeBaseSchema = v.object({

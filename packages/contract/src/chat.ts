@@ -40,7 +40,7 @@ export type WidgetLook = v.InferOutput<typeof WidgetLookSchema>;
 
 /**
  * `GET public/assistant/{external_id}`: what the widget (which knows only the external id) shows,
- * with the public page it also has (`kind` null for a product without one, e.g. sales support).
+ * with the public page it also has (`kind` null for an assistant without one, e.g. sales support).
  */
 export const WidgetAssistantSchema = v.object({
   ...PublicAssistantSchema.entries,

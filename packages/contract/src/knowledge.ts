@@ -34,7 +34,7 @@ export const FILE_FAILURE_REASONS = [
 export type FileFailureReason = (typeof FILE_FAILURE_REASONS)[number];
 
 /** `GET/POST institution-product/{id}/file` item. */
-export const ProductFileSchema = v.object({
+export const AssistantFileSchema = v.object({
   id: v.number(),
   name: v.string(),
   type: FileTypeSchema,
@@ -45,7 +45,7 @@ export const ProductFileSchema = v.object({
   created_at: v.string(),
   updated_at: v.string(),
 });
-export type ProductFile = v.InferOutput<typeof ProductFileSchema>;
+export type AssistantFile = v.InferOutput<typeof AssistantFileSchema>;
 
 /** `POST institution-product/{id}/file/delete` body. */
 export const DeleteFilesBodySchema = v.object({
@@ -60,15 +60,15 @@ export const DeleteFilesBodySchema = v.object({
 });
 export type DeleteFilesBody = v.InferOutput<typeof DeleteFilesBodySchema>;
 
-/** `POST institution-product/{id}/logo` answer (the product detail also carries it). */
+/** `POST institution-product/{id}/logo` answer (the assistant detail also carries it). */
 export const LogoResultSchema = v.object({ logo: v.string() });
 
 /**
- * `GET institution-product/{id}/events` (text/event-stream): `event: file` with a ProductFile as
+ * `GET institution-product/{id}/events` (text/event-stream): `event: file` with a AssistantFile as
  * data whenever a file is added, changes state or is deleted (`deleted: true`).
  */
 export const FileEventSchema = v.object({
-  ...ProductFileSchema.entries,
+  ...AssistantFileSchema.entries,
   deleted: v.optional(v.boolean()),
 });
 export type FileEvent = v.InferOutput<typeof FileEventSchema>;

@@ -31,7 +31,7 @@ describe('role matrix', () => {
     expect(can(['order_capture_agent'], 'lead.write')).toBe(false);
     expect(can(['lead_entry_agent'], 'lead.write')).toBe(true);
     expect(can(['lead_entry_agent'], 'institution.update')).toBe(false);
-    expect(can([], 'product.read')).toBe(false);
+    expect(can([], 'assistant.read')).toBe(false);
   });
 
   it('grants only known permissions', () => {

@@ -24,8 +24,8 @@ export const PERMISSIONS = [
   'institution.switch',
   'institution.read',
   'institution.update',
-  'product.read',
-  'product.manage',
+  'assistant.read',
+  'assistant.manage',
   'trainer.manage',
   'conversation.read',
   'whitelist.manage',
@@ -36,7 +36,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const staffRead: Permission[] = ['institution.read', 'product.read', 'conversation.read'];
+const staffRead: Permission[] = ['institution.read', 'assistant.read', 'conversation.read'];
 
 /** The role matrix: which permissions each role grants. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
@@ -45,7 +45,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   'admin-staff': [
     ...staffRead,
     'institution.update',
-    'product.manage',
+    'assistant.manage',
     'trainer.manage',
     'whitelist.manage',
     'lead.read',
@@ -56,8 +56,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   communication: [...staffRead, 'trainer.manage'],
   admissions: [...staffRead, 'trainer.manage', 'lead.read'],
   admissions_agent: [...staffRead],
-  order_capture_agent: ['institution.read', 'product.read', 'order.read', 'order.write'],
-  lead_entry_agent: ['institution.read', 'product.read', 'lead.read', 'lead.write'],
+  order_capture_agent: ['institution.read', 'assistant.read', 'order.read', 'order.write'],
+  lead_entry_agent: ['institution.read', 'assistant.read', 'lead.read', 'lead.write'],
 };
 
 /** True when any of the roles grants the permission. */

@@ -21,7 +21,7 @@ export interface AppDeps {
   sessionCache: SessionCache;
   /** Uploaded files and logos (DATA_DIR/files). */
   storage: Storage;
-  /** Live product events (SSE), relayed between processes on PostgreSQL. */
+  /** Live assistant events (SSE), relayed between processes on PostgreSQL. */
   events: EventBus;
   /** This process's job runner; routes announce the jobs they queue through it. */
   jobs: JobRunner;

@@ -1,11 +1,11 @@
-/** `/`, `/pre-sales` and `/sales-support`: on to the first product's trainer, or the setup. */
-import type { ProductSection } from '@conversa/ui/components/sidebar';
+/** `/`, `/pre-sales` and `/sales-support`: on to the first assistant's trainer, or the setup. */
+import type { ConsoleSection } from '@conversa/ui/components/sidebar';
 import { ConsoleHome } from '@conversa/ui/features/shell/console-home';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
 /** Sends a signed-in user where their work starts. */
-function HomeRedirect({ section }: { section?: ProductSection }) {
+function HomeRedirect({ section }: { section?: ConsoleSection }) {
   const navigate = useNavigate();
   const onResolved = useCallback((path: string) => navigate(path, { replace: true }), [navigate]);
   return <ConsoleHome section={section} onResolved={onResolved} />;
@@ -16,12 +16,12 @@ export function Component() {
   return <HomeRedirect />;
 }
 
-/** Route component of `/pre-sales` (its index: a pre-sales product's trainer). */
+/** Route component of `/pre-sales` (its index: a pre-sales assistant's trainer). */
 export function PreSalesHome() {
   return <HomeRedirect section="pre-sales" />;
 }
 
-/** Route component of `/sales-support` (its index: a sales-support product's trainer). */
+/** Route component of `/sales-support` (its index: a sales-support assistant's trainer). */
 export function SalesSupportHome() {
   return <HomeRedirect section="sales-support" />;
 }

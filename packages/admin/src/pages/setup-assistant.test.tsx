@@ -13,8 +13,8 @@ afterEach(resetToasts);
 describe('/setup-assistant', () => {
   it('is reached from the sidebar, creates an assistant, lists it, and opens its trainer', async () => {
     const user = userEvent.setup();
-    const { client, product } = await signedInOwner(api, { kind: 'business' });
-    const view = renderConsole(`/pre-sales/dashboard/${product.id}`, client);
+    const { client, assistant } = await signedInOwner(api, { kind: 'business' });
+    const view = renderConsole(`/pre-sales/dashboard/${assistant.id}`, client);
     const [newAssistant] = await screen.findAllByRole('link', { name: 'New assistant' });
     await user.click(newAssistant!);
     await waitFor(() => expect(view.location()).toBe('/setup-assistant'));
@@ -37,6 +37,6 @@ describe('/setup-assistant', () => {
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
     await user.click(await screen.findByRole('button', { name: 'Open the trainer' }));
     await waitFor(() => expect(view.location()).toMatch(/^\/sales-support\/trainer\/\d+$/));
-    expect(view.location()).not.toBe(`/sales-support/trainer/${product.id}`);
+    expect(view.location()).not.toBe(`/sales-support/trainer/${assistant.id}`);
   });
 });

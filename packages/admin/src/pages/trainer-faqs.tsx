@@ -4,6 +4,6 @@ import { useTrainerRoute } from './trainer-route';
 
 /** Route component. */
 export function Component() {
-  const { productId, onNavigate } = useTrainerRoute();
-  return <FaqsPage productId={productId} onNavigate={onNavigate} />;
+  const { assistantId, onNavigate } = useTrainerRoute();
+  return <FaqsPage assistantId={assistantId} onNavigate={onNavigate} />;
 }

@@ -4,6 +4,6 @@ import { useTrainerRoute } from './trainer-route';
 
 /** Route component. */
 export function Component() {
-  const { productId, onNavigate } = useTrainerRoute();
-  return <HandoffPage productId={productId} onNavigate={onNavigate} />;
+  const { assistantId, onNavigate } = useTrainerRoute();
+  return <HandoffPage assistantId={assistantId} onNavigate={onNavigate} />;
 }

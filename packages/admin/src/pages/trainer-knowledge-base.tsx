@@ -4,10 +4,10 @@ import { useTrainerRoute } from './trainer-route';
 
 /** Route component. */
 export function Component() {
-  const { productId, onNavigate, hash } = useTrainerRoute();
+  const { assistantId, onNavigate, hash } = useTrainerRoute();
   return (
     <KnowledgeBasePage
-      productId={productId}
+      assistantId={assistantId}
       onNavigate={onNavigate}
       showFiles={hash === `#${FILES_ANCHOR}`}
     />

@@ -1,4 +1,4 @@
-/** What the trainer pages take from the route: the product id, in-app navigation and the hash. */
+/** What the trainer pages take from the route: the assistant id, in-app navigation and the hash. */
 import { useLocation, useNavigate, useParams } from 'react-router';
 
 /** `:id` as a number (NaN when it is not one: the page then says 'Not found'), and a navigate callback. */
@@ -7,5 +7,5 @@ export function useTrainerRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : Number.NaN;
-  return { productId: id, onNavigate: (path: string) => void navigate(path), hash: location.hash };
+  return { assistantId: id, onNavigate: (path: string) => void navigate(path), hash: location.hash };
 }

@@ -19,10 +19,10 @@ describe('the trainer routes', () => {
     ['/pre-sales/trainer/faqs/ID', 'FAQs', 'FAQs'],
     ['/pre-sales/trainer/handoff/ID', 'Handoff details', 'Handoff Details'],
   ])('%s shows the assistant under "%s | Conversa", on its tab', async (pattern, title, tab) => {
-    const { client, product } = await signedInOwner(api);
-    const path = pattern.replace('ID', String(product.id));
+    const { client, assistant } = await signedInOwner(api);
+    const path = pattern.replace('ID', String(assistant.id));
     const view = renderConsole(path, client);
-    expect(await screen.findByRole('heading', { name: product.product.name, level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: assistant.product.name, level: 1 })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Trainer' });
     expect(within(tabs).getByRole('link', { name: tab }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(document.title).toBe(`${title} | Conversa`));
@@ -32,14 +32,14 @@ describe('the trainer routes', () => {
 
   it('composes the overview with the profile and share cards, and the tabs navigate in the app', async () => {
     const user = userEvent.setup();
-    const { client, product } = await signedInOwner(api);
-    const view = renderConsole(`/pre-sales/trainer/${product.id}`, client);
+    const { client, assistant } = await signedInOwner(api);
+    const view = renderConsole(`/pre-sales/trainer/${assistant.id}`, client);
     expect(await screen.findByRole('heading', { name: 'Assistant profile' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Share your assistant' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Training' })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Trainer' });
     await user.click(within(tabs).getByRole('link', { name: 'Files' }));
-    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/knowledge-base/${product.id}`));
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/knowledge-base/${assistant.id}`));
     const files = await screen.findByRole('heading', { name: 'Files', level: 2 });
     await waitFor(() => expect(document.activeElement).toBe(files));
     // A new page (the knowledge base's) with its own tabs: the Files one is current.
@@ -50,7 +50,7 @@ describe('the trainer routes', () => {
         name: 'Handoff Details',
       }),
     );
-    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/handoff/${product.id}`));
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/handoff/${assistant.id}`));
     expect(await screen.findByLabelText('Contact name')).toBeTruthy();
   });
 
@@ -71,7 +71,7 @@ describe('the trainer routes', () => {
   it("says 'Not found' for another institution's assistant and for an id that is not a number", async () => {
     const theirs = await signedInOwner(api);
     const { client } = await signedInOwner(api);
-    const view = renderConsole(`/pre-sales/trainer/faqs/${theirs.product.id}`, client);
+    const view = renderConsole(`/pre-sales/trainer/faqs/${theirs.assistant.id}`, client);
     expect(
       await screen.findByText('This assistant does not exist or belongs to another institution.'),
     ).toBeTruthy();

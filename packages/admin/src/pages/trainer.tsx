@@ -9,21 +9,21 @@ import { useTrainerRoute } from './trainer-route';
 
 /** Route component. */
 export function Component() {
-  const { productId, onNavigate } = useTrainerRoute();
+  const { assistantId, onNavigate } = useTrainerRoute();
   return (
     <TrainerOverviewPage
-      productId={productId}
+      assistantId={assistantId}
       onNavigate={onNavigate}
       renderProfile={(assistant) => {
         const faqs = trainerPaths({ id: assistant.id, type: assistant.product.type }).faqs;
         return (
           <AssistantProfile
-            productId={assistant.id}
+            assistantId={assistant.id}
             onEditQuestions={faqs ? () => onNavigate(faqs) : undefined}
           />
         );
       }}
-      renderShare={(assistant) => <ShareAssistant productId={assistant.id} />}
+      renderShare={(assistant) => <ShareAssistant assistantId={assistant.id} />}
     />
   );
 }

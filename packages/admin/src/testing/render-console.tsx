@@ -1,7 +1,7 @@
 /** The console in a memory router, on a data client pointed at the real server (docs/architecture.md#tests). */
 import type { Locale } from '@conversa/contract/constants';
 import type { Institution } from '@conversa/contract/institution';
-import type { InstitutionProduct } from '@conversa/contract/product';
+import type { AssistantListItem } from '@conversa/contract/assistant';
 import { validateToken } from '@conversa/data/auth/validate-token';
 import type { DataClient } from '@conversa/data/client';
 import type { TestApi } from '@conversa/data/testing/api';
@@ -42,12 +42,12 @@ export function resetToasts(): void {
   act(() => clearNotifications());
 }
 
-/** A signed-in owner of a new institution (through HTTP) with its first product, session refreshed. */
+/** A signed-in owner of a new institution (through HTTP) with its first assistant, session refreshed. */
 export async function signedInOwner(
   api: TestApi,
   body: { kind?: 'school' | 'business'; name?: string } = {},
   options: { isAdmin?: boolean } = {},
-): Promise<{ client: DataClient; institution: Institution; product: InstitutionProduct; token: string }> {
+): Promise<{ client: DataClient; institution: Institution; assistant: AssistantListItem; token: string }> {
   const { client, user } = await api.signedIn(options);
   const created = await api.server.call<{ data: Institution }>('/api/institution', {
     token: user.token,
@@ -58,14 +58,14 @@ export async function signedInOwner(
   });
   if (created.status !== 201) throw new Error(`POST /api/institution answered ${created.status}`);
   const institution = created.body.data;
-  const listed = await api.server.call<{ data: InstitutionProduct[] }>(
+  const listed = await api.server.call<{ data: AssistantListItem[] }>(
     `/api/institution/${institution.id}/product`,
     {
       token: user.token,
     },
   );
-  const product = listed.body.data[0];
-  if (!product) throw new Error('the institution has no product');
+  const assistant = listed.body.data[0];
+  if (!assistant) throw new Error('the institution has no assistant');
   await validateToken(client);
-  return { client, institution, product, token: user.token };
+  return { client, institution, assistant, token: user.token };
 }

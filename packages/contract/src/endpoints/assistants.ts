@@ -1,75 +1,75 @@
 /** Assistant endpoints (institution products): settings, logo, knowledge base, FAQs, files and their events. */
 import * as v from 'valibot';
 import {
-  CreateProductBodySchema,
+  AssistantDetailSchema,
+  AssistantListItemSchema,
+  CreateAssistantBodySchema,
   FaqsSchema,
-  InstitutionProductDetailSchema,
   KnowledgeBaseSchema,
-  UpdateProductBodySchema,
+  UpdateAssistantBodySchema,
 } from '../assistant';
 import { MessageResultSchema } from '../common';
-import { DeleteFilesBodySchema, FileEventSchema, ProductFileSchema } from '../knowledge';
-import { InstitutionProductSchema } from '../product';
+import { AssistantFileSchema, DeleteFilesBodySchema, FileEventSchema } from '../knowledge';
 import type { Endpoint } from './endpoint';
 import * as routes from '../routes/assistants';
 import { IdParamsSchema } from './params';
 
 export const assistantsEndpoints = {
-  institutionProducts: {
-    ...routes.institutionProducts,
-    summary: "The institution's products",
-    tag: 'product',
+  listAssistants: {
+    ...routes.listAssistants,
+    summary: "The institution's assistants",
+    tag: 'assistant',
     access: 'staff',
     scope: 'institution',
-    permission: 'product.read',
+    permission: 'assistant.read',
     params: IdParamsSchema,
-    response: v.array(InstitutionProductSchema),
+    response: v.array(AssistantListItemSchema),
   },
-  getInstitutionProduct: {
-    ...routes.getInstitutionProduct,
-    summary: 'One product, with its assistant settings',
-    tag: 'product',
+  getAssistant: {
+    ...routes.getAssistant,
+    summary: 'One assistant, with its settings',
+    tag: 'assistant',
     access: 'staff',
     scope: 'assistant',
-    permission: 'product.read',
+    permission: 'assistant.read',
     params: IdParamsSchema,
-    response: InstitutionProductDetailSchema,
+    response: AssistantDetailSchema,
   },
-  createInstitutionProduct: {
-    ...routes.createInstitutionProduct,
-    summary: 'Create a product in the X-Institution-Id institution',
-    tag: 'product',
+  createAssistant: {
+    ...routes.createAssistant,
+    summary: 'Create an assistant in the X-Institution-Id institution',
+    tag: 'assistant',
     access: 'staff',
     scope: 'institution',
-    permission: 'product.manage',
-    body: CreateProductBodySchema,
-    response: InstitutionProductDetailSchema,
+    permission: 'assistant.manage',
+    body: CreateAssistantBodySchema,
+    response: AssistantDetailSchema,
   },
-  updateInstitutionProduct: {
-    ...routes.updateInstitutionProduct,
-    summary: "Change a product's assistant settings, or its name (which also needs product.manage)",
-    tag: 'product',
+  updateAssistant: {
+    ...routes.updateAssistant,
+    summary: "Change an assistant's settings, or its name (which also needs assistant.manage)",
+    tag: 'assistant',
     access: 'staff',
     scope: 'assistant',
     permission: 'trainer.manage',
     params: IdParamsSchema,
-    body: UpdateProductBodySchema,
-    response: InstitutionProductDetailSchema,
+    body: UpdateAssistantBodySchema,
+    response: AssistantDetailSchema,
   },
   getKnowledgeBase: {
     ...routes.getKnowledgeBase,
     summary: "The assistant's knowledge base text",
-    tag: 'product',
+    tag: 'assistant',
     access: 'staff',
     scope: 'assistant',
-    permission: 'product.read',
+    permission: 'assistant.read',
     params: IdParamsSchema,
     response: KnowledgeBaseSchema,
   },
   putKnowledgeBase: {
     ...routes.putKnowledgeBase,
     summary: "Replace the assistant's knowledge base text",
-    tag: 'product',
+    tag: 'assistant',
     access: 'staff',
     scope: 'assistant',
     permission: 'trainer.manage',
@@ -80,17 +80,17 @@ export const assistantsEndpoints = {
   getFaqs: {
     ...routes.getFaqs,
     summary: "The assistant's FAQs, in order",
-    tag: 'product',
+    tag: 'assistant',
     access: 'staff',
     scope: 'assistant',
-    permission: 'product.read',
+    permission: 'assistant.read',
     params: IdParamsSchema,
     response: FaqsSchema,
   },
   putFaqs: {
     ...routes.putFaqs,
     summary: "Replace all of the assistant's FAQs",
-    tag: 'product',
+    tag: 'assistant',
     access: 'staff',
     scope: 'assistant',
     permission: 'trainer.manage',
@@ -101,13 +101,13 @@ export const assistantsEndpoints = {
   uploadLogo: {
     ...routes.uploadLogo,
     summary: "Set the assistant's logo (multipart field `logo`: PNG or JPEG under 2 MB)",
-    tag: 'product',
+    tag: 'assistant',
     access: 'staff',
     scope: 'assistant',
-    permission: 'product.manage',
+    permission: 'assistant.manage',
     params: IdParamsSchema,
     multipart: true,
-    response: InstitutionProductDetailSchema,
+    response: AssistantDetailSchema,
   },
   listFiles: {
     ...routes.listFiles,
@@ -115,9 +115,9 @@ export const assistantsEndpoints = {
     tag: 'knowledge',
     access: 'staff',
     scope: 'assistant',
-    permission: 'product.read',
+    permission: 'assistant.read',
     params: IdParamsSchema,
-    response: v.array(ProductFileSchema),
+    response: v.array(AssistantFileSchema),
   },
   uploadFiles: {
     ...routes.uploadFiles,
@@ -129,7 +129,7 @@ export const assistantsEndpoints = {
     permission: 'trainer.manage',
     params: IdParamsSchema,
     multipart: true,
-    response: v.array(ProductFileSchema),
+    response: v.array(AssistantFileSchema),
   },
   deleteFiles: {
     ...routes.deleteFiles,
@@ -142,13 +142,13 @@ export const assistantsEndpoints = {
     body: DeleteFilesBodySchema,
     response: MessageResultSchema,
   },
-  productEvents: {
-    ...routes.productEvents,
+  assistantEvents: {
+    ...routes.assistantEvents,
     summary: 'Server-sent events of file changes (`event: file`)',
     tag: 'knowledge',
     access: 'staff',
     scope: 'assistant',
-    permission: 'product.read',
+    permission: 'assistant.read',
     params: IdParamsSchema,
     stream: true,
     response: FileEventSchema,

@@ -1,19 +1,19 @@
 /** Assistant routes (institution products): settings, logo, knowledge base, FAQs, files and their events. */
 import type { Route } from './route';
 
-export const institutionProducts = {
+export const listAssistants = {
   method: 'GET',
   path: '/institution/{id}/product',
 } as const satisfies Route;
-export const getInstitutionProduct = {
+export const getAssistant = {
   method: 'GET',
   path: '/institution-product/{id}',
 } as const satisfies Route;
-export const createInstitutionProduct = {
+export const createAssistant = {
   method: 'POST',
   path: '/institution-product',
 } as const satisfies Route;
-export const updateInstitutionProduct = {
+export const updateAssistant = {
   method: 'PUT',
   path: '/institution-product/{id}',
 } as const satisfies Route;
@@ -37,7 +37,7 @@ export const deleteFiles = {
   method: 'POST',
   path: '/institution-product/{id}/file/delete',
 } as const satisfies Route;
-export const productEvents = {
+export const assistantEvents = {
   method: 'GET',
   path: '/institution-product/{id}/events',
 } as const satisfies Route;

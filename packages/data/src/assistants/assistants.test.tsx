@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstitution } from '../institutions/create-institution';
-import { useInstitutionProduct } from '../products/get-institution-product';
-import { listInstitutionProducts, useInstitutionProducts } from '../products/list-institution-products';
+import { useAssistantSummary } from './get-assistant-summary';
+import { listAssistants, useAssistants } from './list-assistants';
 import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, settle, snapshot, until } from '../testing/render';
 import { createAssistant, useCreateAssistant } from './create-assistant';
@@ -22,21 +22,21 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-/** A signed-in owner of a fresh institution of that kind, and its first product's id. */
+/** A signed-in owner of a fresh institution of that kind, and its first assistant's id. */
 async function owner(kind: 'school' | 'business') {
   const { client } = await api.signedIn();
   const institution = await createInstitution(client, { name: `Casa ${kind}`, kind });
-  const [first] = await listInstitutionProducts(client, institution.id);
-  return { client, institution, productId: first!.id };
+  const [first] = await listAssistants(client, institution.id);
+  return { client, institution, assistantId: first!.id };
 }
 
 describe('reading an assistant', () => {
   it('answers the full detail with its settings, with the session institution header', async () => {
-    const { client, institution, productId } = await owner('school');
-    const { result } = renderHook(() => snapshot(useAssistant(productId)), { wrapper: dataWrapper(client) });
+    const { client, institution, assistantId } = await owner('school');
+    const { result } = renderHook(() => snapshot(useAssistant(assistantId)), { wrapper: dataWrapper(client) });
     await until(() => result.current.data !== undefined);
     expect(result.current.data).toMatchObject({
-      id: productId,
+      id: assistantId,
       institution_id: institution.id,
       product: { type: 'admission', logo: null },
       suggested_questions: [],
@@ -46,15 +46,15 @@ describe('reading an assistant', () => {
       embed_snippet: expect.stringContaining('<script'),
     });
     expect(
-      api.received(`institution-product/${productId}`, 'GET').at(-1)!.headers.get('x-institution-id'),
+      api.received(`institution-product/${assistantId}`, 'GET').at(-1)!.headers.get('x-institution-id'),
     ).toBe(String(institution.id));
   });
 
   it("refuses another tenant's assistant with a 404", async () => {
     const theirs = await owner('business');
     const { client } = await api.signedIn();
-    await expect(getAssistant(client, theirs.productId)).rejects.toMatchObject({ status: 404 });
-    const { result } = renderHook(() => snapshot(useAssistant(theirs.productId)), {
+    await expect(getAssistant(client, theirs.assistantId)).rejects.toMatchObject({ status: 404 });
+    const { result } = renderHook(() => snapshot(useAssistant(theirs.assistantId)), {
       wrapper: dataWrapper(client),
     });
     await until(() => result.current.error !== undefined);
@@ -63,10 +63,10 @@ describe('reading an assistant', () => {
 });
 
 describe('creating an assistant', () => {
-  it('creates a type the kind allows; the detail is cached and the product list refetches', async () => {
+  it('creates a type the kind allows; the detail is cached and the assistant list refetches', async () => {
     const { client, institution } = await owner('business');
     const { result } = renderHook(
-      () => ({ list: snapshot(useInstitutionProducts()), create: useCreateAssistant() }),
+      () => ({ list: snapshot(useAssistants()), create: useCreateAssistant() }),
       { wrapper: dataWrapper(client) },
     );
     await until(() => result.current.list.data !== undefined);
@@ -105,14 +105,14 @@ describe('creating an assistant', () => {
 });
 
 describe('updating an assistant', () => {
-  it('sends only the changed fields, snake_cased; detail, lifted product and list follow', async () => {
-    const { client, productId } = await owner('business');
+  it('sends only the changed fields, snake_cased; detail, lifted assistant and list follow', async () => {
+    const { client, assistantId } = await owner('business');
     const { result } = renderHook(
       () => ({
-        detail: snapshot(useAssistant(productId)),
-        lifted: snapshot(useInstitutionProduct(productId)),
-        list: snapshot(useInstitutionProducts()),
-        update: useUpdateAssistant(productId),
+        detail: snapshot(useAssistant(assistantId)),
+        lifted: snapshot(useAssistantSummary(assistantId)),
+        list: snapshot(useAssistants()),
+        update: useUpdateAssistant(assistantId),
       }),
       { wrapper: dataWrapper(client) },
     );
@@ -129,7 +129,7 @@ describe('updating an assistant', () => {
         snippet: { allowedOrigins: ['https://shop.example.com/'], color: '#112233' },
       }),
     );
-    expect(JSON.parse(api.received(`institution-product/${productId}`, 'PUT').at(-1)!.body)).toEqual({
+    expect(JSON.parse(api.received(`institution-product/${assistantId}`, 'PUT').at(-1)!.body)).toEqual({
       name: 'Asistente Norte',
       suggested_questions: ['¿Horario?', '¿Envíos?'],
       snippet: { allowed_origins: ['https://shop.example.com/'], color: '#112233' },
@@ -150,9 +150,9 @@ describe('updating an assistant', () => {
   });
 
   it('rejects more than three suggested questions with the server issue', async () => {
-    const { client, productId } = await owner('school');
+    const { client, assistantId } = await owner('school');
     await expect(
-      updateAssistant(client, productId, { suggested_questions: ['a', 'b', 'c', 'd'] }),
+      updateAssistant(client, assistantId, { suggested_questions: ['a', 'b', 'c', 'd'] }),
     ).rejects.toMatchObject({
       status: 400,
       issues: [expect.objectContaining({ path: 'suggested_questions' })],
@@ -162,18 +162,18 @@ describe('updating an assistant', () => {
 
 describe('uploading a logo', () => {
   it('posts the PNG as the multipart field logo; the detail and the list show its URL', async () => {
-    const { client, productId } = await owner('school');
+    const { client, assistantId } = await owner('school');
     const { result } = renderHook(
       () => ({
-        detail: snapshot(useAssistant(productId)),
-        list: snapshot(useInstitutionProducts()),
-        upload: useUploadLogo(productId),
+        detail: snapshot(useAssistant(assistantId)),
+        list: snapshot(useAssistants()),
+        upload: useUploadLogo(assistantId),
       }),
       { wrapper: dataWrapper(client) },
     );
     await until(() => result.current.detail.data !== undefined && result.current.list.data !== undefined);
     await act(() => result.current.upload.trigger(new File([PNG], 'logo.png', { type: 'image/png' })));
-    const seen = api.received(`institution-product/${productId}/logo`, 'POST').at(-1)!;
+    const seen = api.received(`institution-product/${assistantId}/logo`, 'POST').at(-1)!;
     expect(seen.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen.body).toContain('name="logo"; filename="logo.png"');
     const logo = result.current.detail.data?.product.logo;
@@ -186,14 +186,14 @@ describe('uploading a logo', () => {
   });
 
   it('refuses an SVG named .png with the logo_type issue, and nothing changes', async () => {
-    const { client, productId } = await owner('business');
+    const { client, assistantId } = await owner('business');
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
       type: 'image/png',
     });
-    await expect(uploadLogo(client, productId, svg, 'logo.png')).rejects.toMatchObject({
+    await expect(uploadLogo(client, assistantId, svg, 'logo.png')).rejects.toMatchObject({
       status: 415,
       issues: [expect.objectContaining({ path: 'logo', code: 'logo_type' })],
     });
-    expect((await getAssistant(client, productId)).product.logo).toBeNull();
+    expect((await getAssistant(client, assistantId)).product.logo).toBeNull();
   });
 });

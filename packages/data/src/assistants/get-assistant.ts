@@ -1,6 +1,6 @@
 /** `GET institution-product/{id}`: one assistant with all its settings, as the contract types it. */
 import * as routes from '@conversa/contract/routes/assistants';
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
@@ -15,14 +15,14 @@ export function getAssistant(
   client: DataClient,
   id: number,
   options?: CallOptions,
-): Promise<InstitutionProductDetail> {
-  return client.endpoint(routes.getInstitutionProduct, { ...options, params: { id } });
+): Promise<AssistantDetail> {
+  return client.endpoint(routes.getAssistant, { ...options, params: { id } });
 }
 
 /** One assistant; nothing while `id` is null. The screen shows a failure, so it is not reported. */
 export function useAssistant(id: number | null | undefined) {
   const client = useDataClient();
-  return useSWR<InstitutionProductDetail, ApiRequestError, ReturnType<typeof assistantKey> | null>(
+  return useSWR<AssistantDetail, ApiRequestError, ReturnType<typeof assistantKey> | null>(
     id ? assistantKey(id) : null,
     ([, key]) => getAssistant(client, key, { report: false }),
   );

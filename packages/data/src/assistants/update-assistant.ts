@@ -3,7 +3,7 @@
  * questions, handoff, public link, snippet); the fields left out keep their values.
  */
 import * as routes from '@conversa/contract/routes/assistants';
-import type { InstitutionProductDetail, UpdateProductBody } from '@conversa/contract/assistant';
+import type { AssistantDetail, UpdateAssistantBody } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
 import type { DataClient } from '../client';
@@ -12,15 +12,15 @@ import { useDataClient } from '../provider';
 import { assistantKey, storeAssistant } from './keys';
 
 /** What a save may change; snippet fields merge into the current snippet on the server. */
-export type AssistantChanges = BodyOf<UpdateProductBody>;
+export type AssistantChanges = BodyOf<UpdateAssistantBody>;
 
-/** Saves the changes; the cached detail becomes the answer and the product list refetches. */
+/** Saves the changes; the cached detail becomes the answer and the assistant list refetches. */
 export async function updateAssistant(
   client: DataClient,
   id: number,
   changes: AssistantChanges,
-): Promise<InstitutionProductDetail> {
-  const assistant = await client.endpoint(routes.updateInstitutionProduct, { params: { id }, json: changes });
+): Promise<AssistantDetail> {
+  const assistant = await client.endpoint(routes.updateAssistant, { params: { id }, json: changes });
   await storeAssistant(client, assistant);
   return assistant;
 }
@@ -29,7 +29,7 @@ export async function updateAssistant(
 export function useUpdateAssistant(id: number) {
   const client = useDataClient();
   return useSWRMutation<
-    InstitutionProductDetail,
+    AssistantDetail,
     ApiRequestError,
     ReturnType<typeof assistantKey>,
     AssistantChanges

@@ -1,6 +1,6 @@
 /** `POST institution-product/{id}/logo`: sets an assistant's logo (multipart field `logo`). */
 import * as routes from '@conversa/contract/routes/assistants';
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
@@ -12,14 +12,14 @@ export const uploadLogoKey = (id: number) => ['institution-product', id, 'logo']
 
 /**
  * Uploads the image (the server checks PNG/JPEG by content and the 2 MB limit); the answer, with the
- * logo's new URL, replaces the cached detail and the product list refetches.
+ * logo's new URL, replaces the cached detail and the assistant list refetches.
  */
 export async function uploadLogo(
   client: DataClient,
   id: number,
   file: Blob,
   fileName = file instanceof File ? file.name : 'logo',
-): Promise<InstitutionProductDetail> {
+): Promise<AssistantDetail> {
   const form = new FormData();
   form.append('logo', file, fileName);
   const { data } = await client.call(routes.uploadLogo, { params: { id }, body: form });
@@ -30,7 +30,7 @@ export async function uploadLogo(
 /** `trigger(file)` uploads the logo of the assistant `id`. */
 export function useUploadLogo(id: number) {
   const client = useDataClient();
-  return useSWRMutation<InstitutionProductDetail, ApiRequestError, ReturnType<typeof uploadLogoKey>, Blob>(
+  return useSWRMutation<AssistantDetail, ApiRequestError, ReturnType<typeof uploadLogoKey>, Blob>(
     uploadLogoKey(id),
     (_key, { arg }) => uploadLogo(client, id, arg),
   );

@@ -11,7 +11,7 @@ import { getAssistant } from '../assistants/get-assistant';
 import type { DataClient } from '../client';
 import { createInstitution } from '../institutions/create-institution';
 import { updateFaqs } from '../knowledge/update-faqs';
-import { listInstitutionProducts } from '../products/list-institution-products';
+import { listAssistants } from '../assistants/list-assistants';
 import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, settle, snapshot, until } from '../testing/render';
 import { askAssistant } from './ask-assistant';
@@ -20,20 +20,20 @@ import { getGuestConversation, useGuestConversation } from './guest-conversation
 
 let api: TestApi;
 let staff: DataClient;
-let productId: number;
+let assistantId: number;
 let externalId: string;
 
 beforeAll(async () => {
   api = await startApi();
   ({ client: staff } = await api.signedIn());
   const institution = await createInstitution(staff, { name: 'Colegio Chat', kind: 'school' });
-  productId = (await listInstitutionProducts(staff, institution.id))[0]!.id;
-  await updateFaqs(staff, productId, {
+  assistantId = (await listAssistants(staff, institution.id))[0]!.id;
+  await updateFaqs(staff, assistantId, {
     faqs: [
       { question: 'When does the school year start?', answer: 'The school year starts on **September 8**.' },
     ],
   });
-  const detail = await updateAssistant(staff, productId, {
+  const detail = await updateAssistant(staff, assistantId, {
     suggested_questions: ['When does the school year start?'],
   });
   externalId = detail.external_id;
@@ -153,14 +153,14 @@ describe('a conversation', () => {
   it('answers the server refusals with their texts and keeps the conversation', async () => {
     const client = api.client();
     await expect(ask(client, 'x'.repeat(2001))).rejects.toMatchObject({ kind: 'http', status: 400 });
-    await updateAssistant(staff, productId, { public_link_active: false });
+    await updateAssistant(staff, assistantId, { public_link_active: false });
     try {
       const failure = ask(client, 'Are you there?');
       await expect(failure).rejects.toMatchObject({ kind: 'http', code: 'link_inactive' });
       await expect(failure).rejects.toThrow('The chat link is inactive');
     } finally {
-      await updateAssistant(staff, productId, { public_link_active: true });
+      await updateAssistant(staff, assistantId, { public_link_active: true });
     }
-    expect((await getAssistant(staff, productId)).public_link_active).toBe(true);
+    expect((await getAssistant(staff, assistantId)).public_link_active).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /** Cache keys of an assistant's knowledge (text, FAQs, files), and the files list's cache edits. */
-import type { FileEvent, ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile, FileEvent } from '@conversa/contract/knowledge';
 import { unstable_serialize } from 'swr';
 import type { DataClient } from '../client';
 
@@ -22,10 +22,10 @@ export const isFilesKey = (id: number) => (key: unknown) =>
 
 /** The list with `changed` files put in (replacing the same ids) and `removed` ids taken out; newest first. */
 export function mergeFiles(
-  list: readonly ProductFile[],
-  changed: readonly ProductFile[],
+  list: readonly AssistantFile[],
+  changed: readonly AssistantFile[],
   removed: readonly number[] = [],
-): ProductFile[] {
+): AssistantFile[] {
   const gone = new Set([...removed, ...changed.map((file) => file.id)]);
   const merged = [...changed, ...list.filter((file) => !gone.has(file.id))];
   // Newest first as the server lists them; equal times keep the higher (newer) id first.
@@ -33,7 +33,7 @@ export function mergeFiles(
 }
 
 /** The list after one server event: a deleted file leaves it, any other is added or replaced. */
-export function applyFileEvent(list: readonly ProductFile[], event: FileEvent): ProductFile[] {
+export function applyFileEvent(list: readonly AssistantFile[], event: FileEvent): AssistantFile[] {
   const { deleted, ...file } = event;
   return deleted ? mergeFiles(list, [], [file.id]) : mergeFiles(list, [file]);
 }
@@ -45,8 +45,8 @@ export function applyFileEvent(list: readonly ProductFile[], event: FileEvent): 
 export async function editCachedFiles(
   client: DataClient,
   id: number,
-  edit: (list: readonly ProductFile[]) => ProductFile[],
+  edit: (list: readonly AssistantFile[]) => AssistantFile[],
 ): Promise<void> {
-  const current = client.cache.peek(unstable_serialize(filesKey(id)))?.data as ProductFile[] | undefined;
+  const current = client.cache.peek(unstable_serialize(filesKey(id)))?.data as AssistantFile[] | undefined;
   if (current) await client.setCached(filesKey(id), edit(current));
 }

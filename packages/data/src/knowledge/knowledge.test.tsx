@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstitution } from '../institutions/create-institution';
-import { listInstitutionProducts } from '../products/list-institution-products';
+import { listAssistants } from '../assistants/list-assistants';
 import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, snapshot, until } from '../testing/render';
 import { getFaqs, useFaqs } from './get-faqs';
@@ -19,60 +19,60 @@ afterAll(() => api.close());
 async function owner() {
   const { client } = await api.signedIn();
   const institution = await createInstitution(client, { name: 'Colegio Luz', kind: 'school' });
-  const [first] = await listInstitutionProducts(client, institution.id);
-  return { client, institution, productId: first!.id };
+  const [first] = await listAssistants(client, institution.id);
+  return { client, institution, assistantId: first!.id };
 }
 
 describe('knowledge-base text', () => {
   it('reads empty text, saves it with the institution header, and the reading hook shows the answer', async () => {
-    const { client, institution, productId } = await owner();
+    const { client, institution, assistantId } = await owner();
     const { result } = renderHook(
-      () => ({ text: snapshot(useKnowledgeBase(productId)), save: useUpdateKnowledgeBase(productId) }),
+      () => ({ text: snapshot(useKnowledgeBase(assistantId)), save: useUpdateKnowledgeBase(assistantId) }),
       { wrapper: dataWrapper(client) },
     );
     await until(() => result.current.text.data !== undefined);
     expect(result.current.text.data).toEqual({ text: '' });
     await act(() => result.current.save.trigger({ text: 'Horario: 8 a 15 h.' }));
     expect(result.current.text.data).toEqual({ text: 'Horario: 8 a 15 h.' });
-    const put = api.received(`institution-product/${productId}/knowledge-base`, 'PUT').at(-1)!;
+    const put = api.received(`institution-product/${assistantId}/knowledge-base`, 'PUT').at(-1)!;
     expect(JSON.parse(put.body)).toEqual({ text: 'Horario: 8 a 15 h.' });
     expect(put.headers.get('x-institution-id')).toBe(String(institution.id));
-    expect(await getKnowledgeBase(client, productId)).toEqual({ text: 'Horario: 8 a 15 h.' });
+    expect(await getKnowledgeBase(client, assistantId)).toEqual({ text: 'Horario: 8 a 15 h.' });
   });
 
   it('refuses text over the limit with a too_long issue, and keeps the old text', async () => {
-    const { client, productId } = await owner();
-    await updateKnowledgeBase(client, productId, { text: 'corto' });
-    await expect(updateKnowledgeBase(client, productId, { text: 'x'.repeat(100_001) })).rejects.toMatchObject(
+    const { client, assistantId } = await owner();
+    await updateKnowledgeBase(client, assistantId, { text: 'corto' });
+    await expect(updateKnowledgeBase(client, assistantId, { text: 'x'.repeat(100_001) })).rejects.toMatchObject(
       {
         status: 400,
         issues: [expect.objectContaining({ path: 'text', code: 'too_long' })],
       },
     );
-    expect(await getKnowledgeBase(client, productId)).toEqual({ text: 'corto' });
+    expect(await getKnowledgeBase(client, assistantId)).toEqual({ text: 'corto' });
   });
 
   it("refuses another tenant's assistant with a 404, for reading and writing", async () => {
     const theirs = await owner();
     const { client } = await api.signedIn();
-    await expect(getKnowledgeBase(client, theirs.productId)).rejects.toMatchObject({ status: 404 });
-    await expect(updateKnowledgeBase(client, theirs.productId, { text: 'ajeno' })).rejects.toMatchObject({
+    await expect(getKnowledgeBase(client, theirs.assistantId)).rejects.toMatchObject({ status: 404 });
+    await expect(updateKnowledgeBase(client, theirs.assistantId, { text: 'ajeno' })).rejects.toMatchObject({
       status: 404,
     });
-    const { result } = renderHook(() => snapshot(useKnowledgeBase(theirs.productId)), {
+    const { result } = renderHook(() => snapshot(useKnowledgeBase(theirs.assistantId)), {
       wrapper: dataWrapper(client),
     });
     await until(() => result.current.error !== undefined);
     expect(result.current.error).toMatchObject({ status: 404 });
-    expect(await getKnowledgeBase(theirs.client, theirs.productId)).toEqual({ text: '' });
+    expect(await getKnowledgeBase(theirs.client, theirs.assistantId)).toEqual({ text: '' });
   });
 });
 
 describe('FAQs', () => {
   it('replaces the list in order and the reading hook follows', async () => {
-    const { client, productId } = await owner();
+    const { client, assistantId } = await owner();
     const { result } = renderHook(
-      () => ({ faqs: snapshot(useFaqs(productId)), save: useUpdateFaqs(productId) }),
+      () => ({ faqs: snapshot(useFaqs(assistantId)), save: useUpdateFaqs(assistantId) }),
       { wrapper: dataWrapper(client) },
     );
     await until(() => result.current.faqs.data !== undefined);
@@ -83,29 +83,29 @@ describe('FAQs', () => {
     ];
     await act(() => result.current.save.trigger({ faqs }));
     expect(result.current.faqs.data).toEqual({ faqs });
-    expect(JSON.parse(api.received(`institution-product/${productId}/faq`, 'PUT').at(-1)!.body)).toEqual({
+    expect(JSON.parse(api.received(`institution-product/${assistantId}/faq`, 'PUT').at(-1)!.body)).toEqual({
       faqs,
     });
     const reordered = [faqs[1]!, faqs[0]!];
-    await updateFaqs(client, productId, { faqs: reordered });
-    expect(await getFaqs(client, productId)).toEqual({ faqs: reordered });
+    await updateFaqs(client, assistantId, { faqs: reordered });
+    expect(await getFaqs(client, assistantId)).toEqual({ faqs: reordered });
   });
 
   it('shows issues under their paths for an empty question, and saves nothing', async () => {
-    const { client, productId } = await owner();
+    const { client, assistantId } = await owner();
     await expect(
-      updateFaqs(client, productId, { faqs: [{ question: ' ', answer: 'Sin pregunta' }] }),
+      updateFaqs(client, assistantId, { faqs: [{ question: ' ', answer: 'Sin pregunta' }] }),
     ).rejects.toMatchObject({
       status: 400,
       issues: [expect.objectContaining({ path: 'faqs.0.question', code: 'required' })],
     });
-    expect(await getFaqs(client, productId)).toEqual({ faqs: [] });
+    expect(await getFaqs(client, assistantId)).toEqual({ faqs: [] });
   });
 
   it("refuses another tenant's FAQs with a 404", async () => {
     const theirs = await owner();
     const { client } = await api.signedIn();
-    await expect(getFaqs(client, theirs.productId)).rejects.toMatchObject({ status: 404 });
-    await expect(updateFaqs(client, theirs.productId, { faqs: [] })).rejects.toMatchObject({ status: 404 });
+    await expect(getFaqs(client, theirs.assistantId)).rejects.toMatchObject({ status: 404 });
+    await expect(updateFaqs(client, theirs.assistantId, { faqs: [] })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,6 +1,6 @@
 /** `GET institution-product/{id}/file`: the assistant's uploaded files with their state, newest first. */
 import * as routes from '@conversa/contract/routes/assistants';
-import type { ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile } from '@conversa/contract/knowledge';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
@@ -10,17 +10,17 @@ import { filesKey } from './keys';
 export { filesKey } from './keys';
 
 /** The files. */
-export function listFiles(client: DataClient, id: number, options?: CallOptions): Promise<ProductFile[]> {
+export function listFiles(client: DataClient, id: number, options?: CallOptions): Promise<AssistantFile[]> {
   return client.endpoint(routes.listFiles, { ...options, params: { id } });
 }
 
 /**
  * The files; nothing while `id` is null. Their states change on the server: mount
- * `useProductEvents` beside this hook to follow them. The screen shows a failure, so it is not reported.
+ * `useAssistantEvents` beside this hook to follow them. The screen shows a failure, so it is not reported.
  */
 export function useFiles(id: number | null | undefined) {
   const client = useDataClient();
-  return useSWR<ProductFile[], ApiRequestError, ReturnType<typeof filesKey> | null>(
+  return useSWR<AssistantFile[], ApiRequestError, ReturnType<typeof filesKey> | null>(
     id ? filesKey(id) : null,
     ([, key]) => listFiles(client, key, { report: false }),
   );

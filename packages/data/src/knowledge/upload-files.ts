@@ -1,6 +1,6 @@
 /** `POST institution-product/{id}/file`: uploads TXT, DOCX or PDF files (multipart field `files`). */
 import * as routes from '@conversa/contract/routes/assistants';
-import type { ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile } from '@conversa/contract/knowledge';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
@@ -18,7 +18,7 @@ export async function uploadFiles(
   client: DataClient,
   id: number,
   files: readonly File[],
-): Promise<ProductFile[]> {
+): Promise<AssistantFile[]> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
   const { data } = await client.call(routes.uploadFiles, { params: { id }, body: form });
@@ -29,7 +29,7 @@ export async function uploadFiles(
 /** `trigger(files)` uploads files to the assistant `id`. */
 export function useUploadFiles(id: number) {
   const client = useDataClient();
-  return useSWRMutation<ProductFile[], ApiRequestError, ReturnType<typeof uploadFilesKey>, readonly File[]>(
+  return useSWRMutation<AssistantFile[], ApiRequestError, ReturnType<typeof uploadFilesKey>, readonly File[]>(
     uploadFilesKey(id),
     (_key, { arg }) => uploadFiles(client, id, arg),
   );

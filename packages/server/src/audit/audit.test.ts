@@ -117,9 +117,9 @@ describe('the audit log', () => {
   it('records a platform admin acting in an institution they are not a member of, once an hour', async () => {
     const tenant = await createTenant(server);
     const admin = await createSignedInUser(server, { isAdmin: true });
-    const products = (token: string) =>
+    const assistants = (token: string) =>
       server.call(`/api/institution/${tenant.institution.id}/product`, { token, ip: '192.0.2.50' });
-    for (let i = 0; i < 3; i += 1) expect((await products(admin.token)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await assistants(admin.token)).status).toBe(200);
     expect(await eventsOf(admin.id)).toMatchObject([
       {
         action: 'admin_acted_in_institution',
@@ -128,11 +128,11 @@ describe('the audit log', () => {
       },
     ]);
     server.clock.advance(ADMIN_ACTING_EVERY_MS + 1000);
-    expect((await products(admin.token)).status).toBe(200);
+    expect((await assistants(admin.token)).status).toBe(200);
     expect(await eventsOf(admin.id)).toHaveLength(2);
 
     // Members acting in their own institution are not audited.
-    expect((await products(tenant.owner.token)).status).toBe(200);
+    expect((await assistants(tenant.owner.token)).status).toBe(200);
     expect(
       (await eventsOf(tenant.owner.id)).filter((e) => e.action === 'admin_acted_in_institution'),
     ).toEqual([]);
@@ -143,7 +143,7 @@ describe('the audit log', () => {
     const uploaded = await uploadFiles(server, tenant, [{ name: 'notes.txt', bytes: 'Opening hours.' }]);
     expect(uploaded.status).toBe(201);
     const [file] = await listFiles(server, tenant);
-    const deleted = await server.call(`/api/institution-product/${tenant.product.id}/file/delete`, {
+    const deleted = await server.call(`/api/institution-product/${tenant.assistant.id}/file/delete`, {
       json: { ids: [file!.id] },
       token: tenant.owner.token,
       institution: tenant.institution.id,
@@ -155,7 +155,7 @@ describe('the audit log', () => {
       {
         institutionId: tenant.institution.id,
         ip: '192.0.2.60',
-        detail: { what: 'file', assistant_id: tenant.product.id, ids: [file!.id] },
+        detail: { what: 'file', assistant_id: tenant.assistant.id, ids: [file!.id] },
       },
     ]);
   });

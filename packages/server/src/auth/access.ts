@@ -147,7 +147,7 @@ export function accessChecks(deps: AppDeps) {
       if (token.typ !== 'guest' || token.conversationId !== conversationId) {
         throw new ApiError(403, 'forbidden');
       }
-      return { conversationId: token.conversationId, assistantId: token.productId };
+      return { conversationId: token.conversationId, assistantId: token.assistantId };
     },
   };
 }

@@ -296,7 +296,7 @@ describe('bad tokens', () => {
   it('refuses guest tokens with 403 on every staff route', async () => {
     const user = await createUser(server);
     const guest = await signGuestToken(secret(), {
-      productId: 1,
+      assistantId: 1,
       conversationId: randomUUID(),
       now: server.clock.now(),
     });

@@ -49,7 +49,7 @@ describe('keys derived from JWT_SECRET', () => {
     expect(answer.body.code).toBe('session_invalid');
 
     const conversationId = randomUUID();
-    const guest = await signGuestToken(raw, { productId: 1, conversationId, now: session.now });
+    const guest = await signGuestToken(raw, { assistantId: 1, conversationId, now: session.now });
     const chat = await server.call<{ code: string }>(`/api/public/conversation/${conversationId}`, {
       token: guest,
     });

@@ -10,7 +10,7 @@ import { noteAdminActing } from '../audit/audit.service';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { ApiError, forbidden, notFound } from '../http/errors';
-import { productsRepo } from '../products/products.repo';
+import { assistantsRepo } from '../assistants/assistants.repo';
 import { accessChecks, headerInstitution } from './access';
 import type { AssistantScope, GuestScope, InstitutionScope, SelfScope, StaffScope, StaffUser } from './scope';
 
@@ -32,7 +32,7 @@ export function permit(memberRole: MemberRole | null, user: StaffUser, permissio
 /** Builds the scope resolver of one app (its prepared queries). */
 export function scopeResolver(deps: AppDeps) {
   const access = accessChecks(deps);
-  const products = productsRepo(deps.database.db, deps.config.publicUrl);
+  const assistants = assistantsRepo(deps.database.db, deps.config.publicUrl);
 
   /** `permit` in an institution; a platform admin acting where they are no member is audited. */
   async function permitIn(
@@ -64,20 +64,20 @@ export function scopeResolver(deps: AppDeps) {
     if (header !== null) {
       const { user, memberRole } = await access.session(token, header);
       const roles = await permitIn(c, header, memberRole, user, permission);
-      const assistant = await products.find(header, id);
+      const assistant = await assistants.find(header, id);
       if (!assistant) throw notFound();
       return { user, institutionId: header, roles, assistantId: id, assistant };
     }
     const { user } = await access.session(token, 0);
-    const found = await products.findWithRole(id, user.userId);
+    const found = await assistants.findWithRole(id, user.userId);
     if (!found) throw notFound();
-    const roles = await permitIn(c, found.product.institution_id, found.role, user, permission);
+    const roles = await permitIn(c, found.assistant.institution_id, found.role, user, permission);
     return {
       user,
-      institutionId: found.product.institution_id,
+      institutionId: found.assistant.institution_id,
       roles,
       assistantId: id,
-      assistant: found.product,
+      assistant: found.assistant,
     };
   }
 

@@ -2,7 +2,7 @@
  * What a route's handler is told of its caller and tenant, once the route helper (http/route.ts)
  * has checked them: the scope named by the endpoint's entry in the contract.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import type { Locale } from '@conversa/contract/constants';
 import type { Role } from '@conversa/contract/roles';
 
@@ -36,7 +36,7 @@ export interface InstitutionScope extends StaffScope {
 /** `assistant`: the path's assistant, read once for the caller, and its institution. */
 export interface AssistantScope extends InstitutionScope {
   assistantId: number;
-  assistant: InstitutionProductDetail;
+  assistant: AssistantDetail;
 }
 
 /** `conversation`: the chat visitor of a public conversation and its assistant. */

@@ -14,7 +14,7 @@ export const GUEST_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 export type VerifiedToken =
   | { typ: 'staff'; userId: number; sessionId: string }
-  | { typ: 'guest'; productId: number; conversationId: string };
+  | { typ: 'guest'; assistantId: number; conversationId: string };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -37,13 +37,13 @@ export function signStaffToken(
 /** Signs a guest token for one assistant conversation (the public chat). */
 export function signGuestToken(
   secret: Uint8Array,
-  { productId, conversationId, now }: { productId: number; conversationId: string; now: Date },
+  { assistantId, conversationId, now }: { assistantId: number; conversationId: string; now: Date },
 ): Promise<string> {
   return new SignJWT({ typ: 'guest', cid: conversationId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
     .setAudience(GUEST_AUDIENCE)
-    .setSubject(String(productId))
+    .setSubject(String(assistantId))
     .setJti(randomUUID())
     .setIssuedAt(seconds(now))
     .setExpirationTime(seconds(now) + GUEST_TOKEN_TTL_SECONDS)
@@ -101,7 +101,7 @@ async function verifyUncached(
       audience[0] === GUEST_AUDIENCE &&
       typeof payload.cid === 'string'
     ) {
-      return { token: { typ: 'guest', productId: subject, conversationId: payload.cid }, expiresAt };
+      return { token: { typ: 'guest', assistantId: subject, conversationId: payload.cid }, expiresAt };
     }
     return null;
   } catch {

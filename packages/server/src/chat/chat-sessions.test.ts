@@ -36,7 +36,7 @@ describe('GET /api/public/{kind}/{id}', () => {
     );
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
-      name: school.product.product.name,
+      name: school.assistant.product.name,
       logo: null,
       suggested_questions: [],
       active: true,
@@ -82,7 +82,7 @@ describe('GET /api/public/{kind}/{id}', () => {
       (await server.call<{ data: PublicAssistant }>(`/api/public/admissions/${tenant.institution.id}`)).body
         .data;
 
-    expect(await publicName()).toMatchObject({ name: tenant.product.product.name, active: true });
+    expect(await publicName()).toMatchObject({ name: tenant.assistant.product.name, active: true });
     await updateAssistant(server, tenant, { public_link_active: false });
     expect(await publicName()).toMatchObject({ name: 'Admisiones 2027', active: true });
     await server.call(`/api/institution-product/${second.body.data.id}`, {
@@ -106,7 +106,7 @@ describe('POST /api/public/{kind}/{id}/session', () => {
       .where(eq(conversations.id, session.conversation_id));
     expect(row).toMatchObject({
       institutionId: school.institution.id,
-      productId: school.product.id,
+      assistantId: school.assistant.id,
       locale: 'es',
       channel: 'web',
     });
@@ -187,7 +187,7 @@ describe('guest tokens', () => {
 
     // A token for this conversation id but signed for another assistant finds nothing.
     const crossed = await signGuestToken(server.config.keys.tokenKey, {
-      productId: shop.product.id,
+      assistantId: shop.assistant.id,
       conversationId: mine.conversation_id,
       now: server.clock.now(),
     });

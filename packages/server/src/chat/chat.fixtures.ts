@@ -3,7 +3,7 @@ import type { Faq, HandoffBodySchema } from '@conversa/contract/assistant';
 import type { ChatEventName, ChatSession, PublicKind } from '@conversa/contract/chat';
 import { createParser } from 'eventsource-parser';
 import type * as v from 'valibot';
-import { productFiles } from '../db/schema';
+import { assistantFiles } from '../db/schema';
 import type { Tenant } from '../institutions/institutions.fixtures';
 import { replaceChunks } from '../knowledge/index.repo';
 import type { RequestOptions, TestServer } from '../testing';
@@ -13,9 +13,9 @@ export interface SseEvent {
   data: Record<string, unknown>;
 }
 
-/** The public path segment of a tenant's first product. */
+/** The public path segment of a tenant's first assistant. */
 export const kindOf = (tenant: Tenant): PublicKind =>
-  tenant.product.product.type === 'admission' ? 'admissions' : 'retail';
+  tenant.assistant.product.type === 'admission' ? 'admissions' : 'retail';
 
 /** `POST public/{kind}/{institution}/session`; fails the test unless it is created. */
 export async function startSession(
@@ -87,17 +87,20 @@ const asOwner = (tenant: Tenant) => ({ token: tenant.owner.token, institution: t
 
 /** Sets the tenant's knowledge-base text through the API (which indexes it). */
 export async function setKnowledgeBase(server: TestServer, tenant: Tenant, text: string): Promise<void> {
-  const { status, body } = await server.call(`/api/institution-product/${tenant.product.id}/knowledge-base`, {
-    method: 'PUT',
-    ...asOwner(tenant),
-    json: { text },
-  });
+  const { status, body } = await server.call(
+    `/api/institution-product/${tenant.assistant.id}/knowledge-base`,
+    {
+      method: 'PUT',
+      ...asOwner(tenant),
+      json: { text },
+    },
+  );
   if (status !== 200) throw new Error(`knowledge base answered ${status}: ${JSON.stringify(body)}`);
 }
 
 /** Replaces the tenant's FAQs through the API. */
 export async function setFaqs(server: TestServer, tenant: Tenant, faqs: Faq[]): Promise<void> {
-  const { status, body } = await server.call(`/api/institution-product/${tenant.product.id}/faq`, {
+  const { status, body } = await server.call(`/api/institution-product/${tenant.assistant.id}/faq`, {
     method: 'PUT',
     ...asOwner(tenant),
     json: { faqs },
@@ -111,7 +114,7 @@ export async function updateAssistant(
   tenant: Tenant,
   json: { handoff?: v.InferInput<typeof HandoffBodySchema>; public_link_active?: boolean },
 ): Promise<void> {
-  const { status, body } = await server.call(`/api/institution-product/${tenant.product.id}`, {
+  const { status, body } = await server.call(`/api/institution-product/${tenant.assistant.id}`, {
     method: 'PUT',
     ...asOwner(tenant),
     json,
@@ -131,10 +134,10 @@ export async function addFile(
   state: 'ready' | 'processing' | 'failed' = 'ready',
 ): Promise<number> {
   const [row] = await server.database.db
-    .insert(productFiles)
+    .insert(assistantFiles)
     .values({
       institutionId: tenant.institution.id,
-      productId: tenant.product.id,
+      assistantId: tenant.assistant.id,
       name,
       type: name.split('.').pop() ?? 'txt',
       size: chunks.join('\n').length,
@@ -142,10 +145,10 @@ export async function addFile(
       storageKey: `test/${name}`,
       state,
     })
-    .returning({ id: productFiles.id });
+    .returning({ id: assistantFiles.id });
   await replaceChunks(server.database.db, {
     institutionId: tenant.institution.id,
-    productId: tenant.product.id,
+    assistantId: tenant.assistant.id,
     fileId: row!.id,
     source: 'file',
     chunks,

@@ -25,8 +25,8 @@ import { AnswerFailedError, composeAnswer } from '../knowledge/answer/compose';
 import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import {
+  ASSISTANT_TYPE_OF,
   assistantLocale,
-  PRODUCT_TYPE_OF,
   toChatMessage,
   toPublicAssistant,
   toWidgetAssistant,
@@ -53,7 +53,7 @@ export function chatRoutes(deps: AppDeps) {
 
   /** The assistant of a public page (an institution's, of a kind); 404 when there is none. */
   const byPage = async ({ kind, id }: { kind: PublicKind; id: number }) => {
-    const assistant = await repo.assistant(id, PRODUCT_TYPE_OF[kind]);
+    const assistant = await repo.assistant(id, ASSISTANT_TYPE_OF[kind]);
     if (!assistant) throw notFound();
     return assistant;
   };
@@ -69,12 +69,12 @@ export function chatRoutes(deps: AppDeps) {
     const locale = header ? pickLocale(header) : assistantLocale(assistant);
     const conversationId = await repo.create({
       institutionId: assistant.institutionId,
-      productId: assistant.productId,
+      assistantId: assistant.assistantId,
       locale,
       now,
     });
     const token = await signGuestToken(deps.config.keys.tokenKey, {
-      productId: assistant.productId,
+      assistantId: assistant.assistantId,
       conversationId,
       now,
     });
@@ -143,7 +143,7 @@ export function chatRoutes(deps: AppDeps) {
           llm: deps.config.llm,
           logger,
           institutionId,
-          productId: assistantId,
+          assistantId,
           question: text,
           history,
           assistantName: conversation.name,

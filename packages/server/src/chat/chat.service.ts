@@ -1,21 +1,21 @@
 /**
- * Public chat rules: which product a public path names, the assistant's language, and rows as the
+ * Public chat rules: which assistant a public path names, the assistant's language, and rows as the
  * contract's answers.
  */
 import type { ChatMessage, PublicAssistant, PublicKind, WidgetAssistant } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import { logoUrl } from '../files/logo';
 import type { AssistantRow, ConversationRow, MessageRow } from './conversations.repo';
 
-/** The product type behind a public path segment. */
-export const PRODUCT_TYPE_OF: Record<PublicKind, ProductType> = {
+/** The assistant type behind a public path segment. */
+export const ASSISTANT_TYPE_OF: Record<PublicKind, AssistantType> = {
   admissions: 'admission',
   retail: 'retail',
 };
 
-/** The public path segment of a product type; null for a type without a public page. */
-export function publicKindOf(type: ProductType): PublicKind | null {
+/** The public path segment of an assistant type; null for a type without a public page. */
+export function publicKindOf(type: AssistantType): PublicKind | null {
   if (type === 'admission') return 'admissions';
   return type === 'retail' ? 'retail' : null;
 }
@@ -61,7 +61,7 @@ export function toWidgetAssistant(row: AssistantRow, publicUrl: string): WidgetA
   };
 }
 
-/** A stored message as the contract's; the handoff card is the product's current contact. */
+/** A stored message as the contract's; the handoff card is the assistant's current contact. */
 export function toChatMessage(row: MessageRow, conversation: ConversationRow): ChatMessage {
   return {
     id: row.id,

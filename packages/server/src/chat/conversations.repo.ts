@@ -1,24 +1,24 @@
 /**
  * Public chat queries: the assistant a public path names, conversations and their messages. Every
- * query names the institution or reaches it through the product (docs/architecture.md#tenancy-and-auth).
+ * query names the institution or reaches it through the assistant (docs/architecture.md#tenancy-and-auth).
  */
 import type { Handoff, Snippet } from '@conversa/contract/assistant';
 import type { Source } from '@conversa/contract/chat';
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
-import { conversations, institutionProducts, institutions, messages } from '../db/schema';
+import { assistants, conversations, institutions, messages } from '../db/schema';
 
 /** An embed snippet's external id; anything else names no assistant (and never reaches a uuid column). */
 const ExternalIdSchema = v.pipe(v.string(), v.uuid());
 
 /** A public assistant and what decides its language. */
 export interface AssistantRow {
-  productId: number;
+  assistantId: number;
   institutionId: number;
   externalId: string;
-  type: ProductType;
+  type: AssistantType;
   name: string;
   logo: string | null;
   suggestedQuestions: string[];
@@ -53,16 +53,16 @@ const ownerLocale = sql<string | null>`(
   order by m.created_at, m.user_id limit 1)`;
 
 const assistantColumns = {
-  productId: institutionProducts.id,
-  institutionId: institutionProducts.institutionId,
-  externalId: institutionProducts.externalId,
-  type: sql<ProductType>`${institutionProducts.type}`,
-  name: institutionProducts.name,
-  logo: institutionProducts.logo,
-  suggestedQuestions: institutionProducts.suggestedQuestions,
-  handoff: institutionProducts.handoff,
-  active: institutionProducts.publicLinkActive,
-  snippet: institutionProducts.snippet,
+  assistantId: assistants.id,
+  institutionId: assistants.institutionId,
+  externalId: assistants.externalId,
+  type: sql<AssistantType>`${assistants.type}`,
+  name: assistants.name,
+  logo: assistants.logo,
+  suggestedQuestions: assistants.suggestedQuestions,
+  handoff: assistants.handoff,
+  active: assistants.publicLinkActive,
+  snippet: assistants.snippet,
   country: institutions.country,
   website: institutions.websiteUrl,
   ownerLocale,
@@ -76,25 +76,25 @@ export function conversationsRepo(db: Db) {
      * link is on; when every link is off, the first one (its page then says the link is inactive). So an
      * institution with several assistants of a type publishes another by switching the older ones off.
      */
-    async assistant(institutionId: number, type: ProductType): Promise<AssistantRow | null> {
+    async assistant(institutionId: number, type: AssistantType): Promise<AssistantRow | null> {
       const [row] = await db
         .select(assistantColumns)
-        .from(institutionProducts)
-        .innerJoin(institutions, eq(institutions.id, institutionProducts.institutionId))
-        .where(and(eq(institutionProducts.institutionId, institutionId), eq(institutionProducts.type, type)))
-        .orderBy(desc(institutionProducts.publicLinkActive), asc(institutionProducts.id))
+        .from(assistants)
+        .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
+        .where(and(eq(assistants.institutionId, institutionId), eq(assistants.type, type)))
+        .orderBy(desc(assistants.publicLinkActive), asc(assistants.id))
         .limit(1);
       return row ?? null;
     },
 
-    /** The assistant of an embed snippet (any product type); null when no product has the id (or it is no UUID). */
+    /** The assistant of an embed snippet (any assistant type); null when no assistant has the id (or it is no UUID). */
     async byExternalId(externalId: string): Promise<AssistantRow | null> {
       if (!v.is(ExternalIdSchema, externalId)) return null;
       const [row] = await db
         .select(assistantColumns)
-        .from(institutionProducts)
-        .innerJoin(institutions, eq(institutions.id, institutionProducts.institutionId))
-        .where(eq(institutionProducts.externalId, externalId.toLowerCase()))
+        .from(assistants)
+        .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
+        .where(eq(assistants.externalId, externalId.toLowerCase()))
         .limit(1);
       return row ?? null;
     },
@@ -102,7 +102,7 @@ export function conversationsRepo(db: Db) {
     /** Starts a conversation; resolves to its id. */
     async create(input: {
       institutionId: number;
-      productId: number;
+      assistantId: number;
       locale: string;
       now: Date;
     }): Promise<string> {
@@ -110,7 +110,7 @@ export function conversationsRepo(db: Db) {
         .insert(conversations)
         .values({
           institutionId: input.institutionId,
-          productId: input.productId,
+          assistantId: input.assistantId,
           locale: input.locale,
           createdAt: input.now,
           lastMessageAt: input.now,
@@ -120,19 +120,19 @@ export function conversationsRepo(db: Db) {
     },
 
     /** A conversation of an assistant with the assistant's settings; null when there is none. */
-    async find(id: string, productId: number): Promise<ConversationRow | null> {
+    async find(id: string, assistantId: number): Promise<ConversationRow | null> {
       const [row] = await db
         .select({ ...assistantColumns, id: conversations.id, locale: conversations.locale })
         .from(conversations)
         .innerJoin(
-          institutionProducts,
+          assistants,
           and(
-            eq(institutionProducts.id, conversations.productId),
-            eq(institutionProducts.institutionId, conversations.institutionId),
+            eq(assistants.id, conversations.assistantId),
+            eq(assistants.institutionId, conversations.institutionId),
           ),
         )
         .innerJoin(institutions, eq(institutions.id, conversations.institutionId))
-        .where(and(eq(conversations.id, id), eq(conversations.productId, productId)))
+        .where(and(eq(conversations.id, id), eq(conversations.assistantId, assistantId)))
         .limit(1);
       return row ?? null;
     },

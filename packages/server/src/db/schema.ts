@@ -34,10 +34,10 @@ const institutionRef = () =>
     .notNull()
     .references(() => institutions.id, { onDelete: 'cascade' });
 /** The assistant (institution product) a row belongs to; its rows go with it. */
-const productRef = () =>
+const assistantRef = () =>
   integer('product_id')
     .notNull()
-    .references(() => institutionProducts.id, { onDelete: 'cascade' });
+    .references(() => assistants.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -134,7 +134,7 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.institutionId, t.userId] }), index('memberships_user_idx').on(t.userId)],
 );
 
-export const institutionProducts = pgTable(
+export const assistants = pgTable(
   'institution_products',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -159,13 +159,13 @@ export const institutionProducts = pgTable(
   ],
 );
 
-/** A product's FAQs, in `position` order; a save replaces them all. */
-export const productFaqs = pgTable(
+/** An assistant's FAQs, in `position` order; a save replaces them all. */
+export const assistantFaqs = pgTable(
   'product_faqs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     institutionId: institutionRef(),
-    productId: productRef(),
+    assistantId: assistantRef(),
     position: integer('position').notNull(),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
@@ -177,18 +177,18 @@ export const productFaqs = pgTable(
     ),
   },
   (t) => [
-    index('product_faqs_product_idx').on(t.institutionId, t.productId, t.position),
+    index('product_faqs_product_idx').on(t.institutionId, t.assistantId, t.position),
     index('product_faqs_tsv_idx').using('gin', t.tsv),
   ],
 );
 
 /** An uploaded file (TXT, DOCX, PDF); its bytes live in storage under `storage_key`. */
-export const productFiles = pgTable(
+export const assistantFiles = pgTable(
   'product_files',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     institutionId: institutionRef(),
-    productId: productRef(),
+    assistantId: assistantRef(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     size: integer('size').notNull(),
@@ -203,7 +203,7 @@ export const productFiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('product_files_product_idx').on(t.institutionId, t.productId, t.id)],
+  (t) => [index('product_files_product_idx').on(t.institutionId, t.assistantId, t.id)],
 );
 
 /**
@@ -216,9 +216,9 @@ export const knowledgeChunks = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     institutionId: institutionRef(),
-    productId: productRef(),
+    assistantId: assistantRef(),
     /** Null for knowledge-base text. */
-    fileId: integer('file_id').references(() => productFiles.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => assistantFiles.id, { onDelete: 'cascade' }),
     /** `file` or `knowledge_base`. */
     source: text('source').notNull(),
     position: integer('position').notNull(),
@@ -229,7 +229,7 @@ export const knowledgeChunks = pgTable(
       .generatedAlwaysAs(sql`to_tsvector(language, content) || to_tsvector('simple'::regconfig, content)`),
   },
   (t) => [
-    index('knowledge_chunks_product_idx').on(t.institutionId, t.productId, t.fileId, t.position),
+    index('knowledge_chunks_product_idx').on(t.institutionId, t.assistantId, t.fileId, t.position),
     index('knowledge_chunks_tsv_idx').using('gin', t.tsv),
   ],
 );
@@ -278,7 +278,7 @@ export const conversations = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     institutionId: institutionRef(),
-    productId: productRef(),
+    assistantId: assistantRef(),
     channel: text('channel').notNull().default('web'),
     locale: text('locale').notNull(),
     createdAt: createdAt(),
@@ -287,7 +287,7 @@ export const conversations = pgTable(
     overview: text('overview'),
     overviewAt: timestamp('overview_at', { withTimezone: true }),
   },
-  (t) => [index('conversations_product_idx').on(t.institutionId, t.productId, t.lastMessageAt)],
+  (t) => [index('conversations_product_idx').on(t.institutionId, t.assistantId, t.lastMessageAt)],
 );
 
 export const messages = pgTable(

@@ -1,5 +1,5 @@
 /**
- * An in-process event bus by topic (`file:<productId>`, `jobs`), for what the console follows live
+ * An in-process event bus by topic (`file:<assistantId>`, `jobs`), for what the console follows live
  * (SSE) and for waking the job runner. On PostgreSQL each event is also relayed through
  * LISTEN/NOTIFY, so a file processed by another server process still reaches this process's
  * listeners (docs/architecture.md#scale). Delivery is best effort: a listener that misses an event (a relay

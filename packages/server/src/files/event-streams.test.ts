@@ -32,7 +32,7 @@ describe('open event streams per user', () => {
       expect(stream.response.status).toBe(429);
       expect(Number(stream.response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    const eventsPath = `/api/institution-product/${school.product.id}/events`;
+    const eventsPath = `/api/institution-product/${school.assistant.id}/events`;
     for (const [locale, text] of [
       ['es', /conexiones/],
       ['en', /connections/],
@@ -63,7 +63,7 @@ describe('open event streams per user', () => {
       return false;
     });
     for (const stream of open) await stream.close();
-    await eventually(() => server.events.listenerCount(fileTopic(school.product.id)) === 0);
+    await eventually(() => server.events.listenerCount(fileTopic(school.assistant.id)) === 0);
   });
 });
 
@@ -83,7 +83,7 @@ describe('a stream that outlives its session or its lifetime', () => {
     expect(stream.response.status).toBe(200);
     expect(await settlesWithin(stream.ended, 1_000)).toBe(false);
     expect(await settlesWithin(stream.ended, 8_000)).toBe(true);
-    await eventually(() => server.events.listenerCount(fileTopic(school.product.id)) === 0);
+    await eventually(() => server.events.listenerCount(fileTopic(school.assistant.id)) === 0);
   });
 
   it('ends at the next heartbeat after its session is logged out', async () => {

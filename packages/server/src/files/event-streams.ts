@@ -67,7 +67,7 @@ export function fileEventStreams(deps: AppDeps) {
   }
 
   /** Answers with the stream of an assistant's file events for the signed-in staff `user`. */
-  return function open(c: Context<AppEnv>, productId: number, user: StaffUser): Response {
+  return function open(c: Context<AppEnv>, assistantId: number, user: StaffUser): Response {
     const { userId, sessionId } = user;
     const release = take(userId);
     try {
@@ -81,7 +81,7 @@ export function fileEventStreams(deps: AppDeps) {
         const lifetime = setTimeout(end, maxAgeMs);
         // Writes in order, one at a time, whatever the rate of events.
         let writing = Promise.resolve();
-        const unsubscribe = deps.events.subscribe(fileTopic(productId), (event) => {
+        const unsubscribe = deps.events.subscribe(fileTopic(assistantId), (event) => {
           writing = writing.then(() => stream.writeSSE({ event: FILE_EVENT, data: JSON.stringify(event) }));
         });
         try {

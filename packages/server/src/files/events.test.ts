@@ -21,18 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const eventsPath = (tenant: Tenant) => `/api/institution-product/${tenant.product.id}/events`;
+const eventsPath = (tenant: Tenant) => `/api/institution-product/${tenant.assistant.id}/events`;
 /** Open streams' listeners (the job runner's own subscription is not one). */
 const streamListeners = () =>
-  server.events.listenerCount(fileTopic(school.product.id)) +
-  server.events.listenerCount(fileTopic(other.product.id));
+  server.events.listenerCount(fileTopic(school.assistant.id)) +
+  server.events.listenerCount(fileTopic(other.assistant.id));
 
 describe('GET /api/institution-product/{id}/events', () => {
   it('pushes processing then ready for an uploaded PDF, then its deletion, without polling', async () => {
     const stream = await openEvents(baseUrl, school);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
-    await eventually(() => server.events.listenerCount(fileTopic(school.product.id)) === 1);
+    await eventually(() => server.events.listenerCount(fileTopic(school.assistant.id)) === 1);
 
     const pdf = readFixture('documents', 'latin_diacritics_1page.pdf');
     const { status, body } = await uploadFiles(server, school, [{ name: 'brochure.pdf', bytes: pdf }]);
@@ -46,7 +46,7 @@ describe('GET /api/institution-product/{id}/events', () => {
       [FILE_EVENT, 'ready'],
     ]);
 
-    const removed = await server.call(`/api/institution-product/${school.product.id}/file/delete`, {
+    const removed = await server.call(`/api/institution-product/${school.assistant.id}/file/delete`, {
       token: school.owner.token,
       institution: school.institution.id,
       json: { ids: [id] },
@@ -59,8 +59,8 @@ describe('GET /api/institution-product/{id}/events', () => {
     await stream.close();
   });
 
-  it("shows only its own product's events, and stops listening when the client goes away", async () => {
-    const topic = fileTopic(school.product.id);
+  it("shows only its own assistant's events, and stops listening when the client goes away", async () => {
+    const topic = fileTopic(school.assistant.id);
     const streams = await Promise.all([openEvents(baseUrl, school), openEvents(baseUrl, school)]);
     const foreign = await openEvents(baseUrl, other);
     await eventually(() => server.events.listenerCount(topic) === 2);
@@ -87,7 +87,7 @@ describe('GET /api/institution-product/{id}/events', () => {
       const { status } = await server.call(eventsPath(school), { token: other.owner.token, institution });
       expect(status, `header ${institution}`).toBe(404);
     }
-    const guest = await guestToken(server, school.product.id);
+    const guest = await guestToken(server, school.assistant.id);
     const { status, body } = await server.call(eventsPath(school), {
       token: guest,
       institution: school.institution.id,
@@ -100,7 +100,7 @@ describe('GET /api/institution-product/{id}/events', () => {
 
   it('delivers events published by another server process (PostgreSQL relays them)', async () => {
     const stream = await openEvents(baseUrl, school);
-    await eventually(() => server.events.listenerCount(fileTopic(school.product.id)) === 1);
+    await eventually(() => server.events.listenerCount(fileTopic(school.assistant.id)) === 1);
     // Another process on the same database: its own bus, publishing what its job runner did.
     const location = server.location;
     const elsewhere = await createEventBus({
@@ -117,7 +117,7 @@ describe('GET /api/institution-product/{id}/events', () => {
       created_at: new Date().toISOString(),
       updated_at: new Date().toISOString(),
     };
-    elsewhere.publish(fileTopic(school.product.id), event);
+    elsewhere.publish(fileTopic(school.assistant.id), event);
     if (location.kind === 'postgres') {
       expect(await stream.waitFor((e) => e.id === 424242)).toEqual(event);
     } else {
@@ -134,7 +134,7 @@ describe('GET /api/institution-product/{id}/events', () => {
     const url = await own.listen();
     const tenant = await createTenant(own, { name: 'Closing School', kind: 'school' });
     const stream = await openEvents(url, tenant);
-    await eventually(() => own.events.listenerCount(fileTopic(tenant.product.id)) === 1);
+    await eventually(() => own.events.listenerCount(fileTopic(tenant.assistant.id)) === 1);
     const started = Date.now();
     await own.close();
     expect(Date.now() - started).toBeLessThan(5_000);

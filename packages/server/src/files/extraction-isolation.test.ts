@@ -3,7 +3,7 @@
  * memory limit ends `failed` (too complex), the server's own memory does not grow, it keeps
  * answering, and the next file is processed as usual.
  */
-import type { ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile } from '@conversa/contract/knowledge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { pdfBomb } from '../knowledge/extract/pdf.fixtures';
@@ -19,9 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function listed(): Promise<ProductFile[]> {
-  const { status, body } = await server.call<{ data: ProductFile[] }>(
-    `/api/institution-product/${tenant.product.id}/file`,
+async function listed(): Promise<AssistantFile[]> {
+  const { status, body } = await server.call<{ data: AssistantFile[] }>(
+    `/api/institution-product/${tenant.assistant.id}/file`,
     { token: tenant.owner.token, institution: tenant.institution.id },
   );
   expect(status).toBe(200);

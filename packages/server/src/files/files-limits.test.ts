@@ -1,7 +1,7 @@
 import { FILE_MAX_BYTES, FILE_MAX_COUNT } from '@conversa/contract/constants';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, productFiles } from '../db/schema';
+import { assistantFiles, jobs } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
@@ -18,18 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const uploadPath = () => `/api/institution-product/${tenant.product.id}/file`;
+const uploadPath = () => `/api/institution-product/${tenant.assistant.id}/file`;
 const owner = () => ({ token: tenant.owner.token, institution: tenant.institution.id });
 
 async function nothingWritten() {
-  expect(await server.database.db.select().from(productFiles)).toEqual([]);
+  expect(await server.database.db.select().from(assistantFiles)).toEqual([]);
   expect(await server.database.db.select().from(jobs)).toEqual([]);
   expect(storedKeys(server)).toEqual([]);
 }
 
 async function clear() {
   await server.database.db.delete(jobs);
-  await server.database.db.delete(productFiles);
+  await server.database.db.delete(assistantFiles);
   for (const key of storedKeys(server)) await server.storage.delete(key);
 }
 

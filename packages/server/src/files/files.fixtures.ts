@@ -1,7 +1,7 @@
 /** Test helpers for uploads: multipart calls, small real images, the stored files on disk, an SSE reader. */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { FileEvent, ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile, FileEvent } from '@conversa/contract/knowledge';
 import { createParser } from 'eventsource-parser';
 import type { Tenant } from '../institutions/institutions.fixtures';
 import type { TestServer } from '../testing';
@@ -47,10 +47,10 @@ export function uploadFiles(
   options: { token?: string | null; institution?: number | null; field?: string; locale?: string } = {},
 ) {
   return server.call<{
-    data: ProductFile[];
+    data: AssistantFile[];
     code?: string;
     issues?: { path: string; code: string; message: string }[];
-  }>(`/api/institution-product/${tenant.product.id}/file`, {
+  }>(`/api/institution-product/${tenant.assistant.id}/file`, {
     method: 'POST',
     body: form(options.field ?? 'files', parts),
     token: options.token === undefined ? tenant.owner.token : options.token,
@@ -60,9 +60,9 @@ export function uploadFiles(
 }
 
 /** `GET …/file` as the tenant's owner. */
-export async function listFiles(server: TestServer, tenant: Tenant): Promise<ProductFile[]> {
-  const { status, body } = await server.call<{ data: ProductFile[] }>(
-    `/api/institution-product/${tenant.product.id}/file`,
+export async function listFiles(server: TestServer, tenant: Tenant): Promise<AssistantFile[]> {
+  const { status, body } = await server.call<{ data: AssistantFile[] }>(
+    `/api/institution-product/${tenant.assistant.id}/file`,
     { token: tenant.owner.token, institution: tenant.institution.id },
   );
   if (status !== 200) throw new Error(`GET file answered ${status}`);
@@ -94,7 +94,7 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
 /** A live `GET …/events` reader over a real socket, as the console reads it (fetch, not EventSource). */
 export async function openEvents(baseUrl: string, tenant: Tenant, token = tenant.owner.token) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/institution-product/${tenant.product.id}/events`, {
+  const response = await fetch(`${baseUrl}/api/institution-product/${tenant.assistant.id}/events`, {
     headers: { authorization: `Bearer ${token}`, 'x-institution-id': String(tenant.institution.id) },
     signal: controller.signal,
   });

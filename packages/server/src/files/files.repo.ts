@@ -1,18 +1,18 @@
 /**
- * Queries of uploaded files; rows become `ProductFile` here. Every query filters by institution
+ * Queries of uploaded files; rows become `AssistantFile` here. Every query filters by institution
  * (docs/architecture.md#tenancy-and-auth). Creating files and their processing jobs is one transaction, under a lock on the
- * product row so two uploads at once cannot pass the count limit together.
+ * assistant row so two uploads at once cannot pass the count limit together.
  */
-import type { FileFailureReason, FileType, ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile, FileFailureReason, FileType } from '@conversa/contract/knowledge';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { institutionProducts, jobs, productFiles } from '../db/schema';
+import { assistantFiles, assistants, jobs } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 
 /** The job kind that reads, chunks and indexes a file. */
 export const PROCESS_FILE = 'process_file';
 
-export type FileRow = typeof productFiles.$inferSelect;
+export type FileRow = typeof assistantFiles.$inferSelect;
 
 /** A file accepted by an upload, its bytes already in storage. */
 export interface NewFile {
@@ -24,13 +24,13 @@ export interface NewFile {
 }
 
 /** A row as the API shows it. */
-export function toProductFile(row: FileRow): ProductFile {
+export function toAssistantFile(row: FileRow): AssistantFile {
   return {
     id: row.id,
     name: row.name,
     type: row.type as FileType,
     size: row.size,
-    state: row.state as ProductFile['state'],
+    state: row.state as AssistantFile['state'],
     reason: (row.reason as FileFailureReason | null) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -41,9 +41,9 @@ export type CreateResult =
   | {
       ok: true;
       /** One per accepted file, in upload order (a duplicate is the file already there). */
-      files: ProductFile[];
+      files: AssistantFile[];
       /** The rows inserted now (each with its job). */
-      created: ProductFile[];
+      created: AssistantFile[];
       /** Storage keys of duplicates, no longer needed. */
       unused: string[];
     }
@@ -51,52 +51,56 @@ export type CreateResult =
 
 /** The file queries of one database. */
 export function filesRepo(db: Db) {
-  const ofProduct = (institutionId: number, productId: number) =>
-    and(eq(productFiles.institutionId, institutionId), eq(productFiles.productId, productId));
+  const ofAssistant = (institutionId: number, assistantId: number) =>
+    and(eq(assistantFiles.institutionId, institutionId), eq(assistantFiles.assistantId, assistantId));
 
   return {
-    /** A product's files, newest first. */
-    async list(institutionId: number, productId: number): Promise<ProductFile[]> {
+    /** An assistant's files, newest first. */
+    async list(institutionId: number, assistantId: number): Promise<AssistantFile[]> {
       const rows = await db
         .select()
-        .from(productFiles)
-        .where(ofProduct(institutionId, productId))
-        .orderBy(desc(productFiles.id));
-      return rows.map(toProductFile);
+        .from(assistantFiles)
+        .where(ofAssistant(institutionId, assistantId))
+        .orderBy(desc(assistantFiles.id));
+      return rows.map(toAssistantFile);
     },
 
-    /** How many files a product has, and their content hashes. */
-    async census(institutionId: number, productId: number): Promise<{ count: number; hashes: Set<string> }> {
+    /** How many files an assistant has, and their content hashes. */
+    async census(
+      institutionId: number,
+      assistantId: number,
+    ): Promise<{ count: number; hashes: Set<string> }> {
       const rows = await db
-        .select({ sha256: productFiles.sha256 })
-        .from(productFiles)
-        .where(ofProduct(institutionId, productId));
+        .select({ sha256: assistantFiles.sha256 })
+        .from(assistantFiles)
+        .where(ofAssistant(institutionId, assistantId));
       return { count: rows.length, hashes: new Set(rows.map((row) => row.sha256)) };
     },
 
     /**
      * Inserts the files and one `process_file` job each, all or nothing. Content already in the
-     * product is not stored twice: its existing file stands for it. Refuses when the product would
+     * assistant is not stored twice: its existing file stands for it. Refuses when the assistant would
      * hold more than `maxCount` files.
      */
     async create(
       institutionId: number,
-      productId: number,
+      assistantId: number,
       files: NewFile[],
       now: Date,
       maxCount: number,
     ): Promise<CreateResult> {
       return db.transaction(async (tx) => {
         const locked = await tx
-          .select({ id: institutionProducts.id })
-          .from(institutionProducts)
-          .where(
-            and(eq(institutionProducts.institutionId, institutionId), eq(institutionProducts.id, productId)),
-          )
+          .select({ id: assistants.id })
+          .from(assistants)
+          .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
           .for('update');
         if (locked.length === 0) return { ok: false, reason: 'not_found' } as const;
 
-        const existing = await tx.select().from(productFiles).where(ofProduct(institutionId, productId));
+        const existing = await tx
+          .select()
+          .from(assistantFiles)
+          .where(ofAssistant(institutionId, assistantId));
         const bySha = new Map(existing.map((row) => [row.sha256, row]));
         const plan: (FileRow | NewFile)[] = [];
         const fresh: NewFile[] = [];
@@ -116,11 +120,11 @@ export function filesRepo(db: Db) {
 
         const inserted = fresh.length
           ? await tx
-              .insert(productFiles)
+              .insert(assistantFiles)
               .values(
                 fresh.map((file) => ({
                   institutionId,
-                  productId,
+                  assistantId,
                   ...file,
                   state: 'processing',
                   createdAt: now,
@@ -133,22 +137,22 @@ export function filesRepo(db: Db) {
           await enqueue(tx, PROCESS_FILE, { institutionId, fileId: row.id }, now, { institutionId });
         }
         const byKey = new Map(inserted.map((row) => [row.storageKey, row]));
-        const result = plan.map((item) => toProductFile('id' in item ? item : byKey.get(item.storageKey)!));
-        return { ok: true, files: result, created: inserted.map(toProductFile), unused } as const;
+        const result = plan.map((item) => toAssistantFile('id' in item ? item : byKey.get(item.storageKey)!));
+        return { ok: true, files: result, created: inserted.map(toAssistantFile), unused } as const;
       });
     },
 
     /**
-     * Deletes files of a product with their chunks (cascade) and their jobs. All or nothing: when
-     * any id is not a file of this product, nothing is deleted and null is returned.
+     * Deletes files of an assistant with their chunks (cascade) and their jobs. All or nothing: when
+     * any id is not a file of this assistant, nothing is deleted and null is returned.
      */
-    async remove(institutionId: number, productId: number, ids: number[]): Promise<FileRow[] | null> {
+    async remove(institutionId: number, assistantId: number, ids: number[]): Promise<FileRow[] | null> {
       const unique = [...new Set(ids)];
       return db.transaction(async (tx) => {
         const rows = await tx
           .select()
-          .from(productFiles)
-          .where(and(ofProduct(institutionId, productId), inArray(productFiles.id, unique)))
+          .from(assistantFiles)
+          .where(and(ofAssistant(institutionId, assistantId), inArray(assistantFiles.id, unique)))
           .for('update');
         if (rows.length !== unique.length) return null;
         await tx
@@ -161,18 +165,18 @@ export function filesRepo(db: Db) {
             ),
           );
         await tx
-          .delete(productFiles)
-          .where(and(ofProduct(institutionId, productId), inArray(productFiles.id, unique)));
+          .delete(assistantFiles)
+          .where(and(ofAssistant(institutionId, assistantId), inArray(assistantFiles.id, unique)));
         return rows;
       });
     },
 
-    /** One file by id (the job's view: any product of the institution). */
+    /** One file by id (the job's view: any assistant of the institution). */
     async find(institutionId: number, id: number): Promise<FileRow | null> {
       const [row] = await db
         .select()
-        .from(productFiles)
-        .where(and(eq(productFiles.institutionId, institutionId), eq(productFiles.id, id)))
+        .from(assistantFiles)
+        .where(and(eq(assistantFiles.institutionId, institutionId), eq(assistantFiles.id, id)))
         .limit(1);
       return row ?? null;
     },
@@ -187,13 +191,13 @@ export function filesRepo(db: Db) {
       now: Date,
     ): Promise<FileRow | null> {
       const [row] = await db
-        .update(productFiles)
+        .update(assistantFiles)
         .set(
           outcome.state === 'ready'
             ? { state: 'ready', reason: null, pages: outcome.pages, chars: outcome.chars, updatedAt: now }
             : { state: 'failed', reason: outcome.reason, pages: null, chars: null, updatedAt: now },
         )
-        .where(and(eq(productFiles.institutionId, institutionId), eq(productFiles.id, id)))
+        .where(and(eq(assistantFiles.institutionId, institutionId), eq(assistantFiles.id, id)))
         .returning();
       return row ?? null;
     },

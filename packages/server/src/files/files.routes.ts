@@ -52,6 +52,6 @@ export function filesRoutes(deps: AppDeps) {
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
 
-  route(app, endpoints.productEvents, (c, { scope }) => eventStreams(c, scope.assistantId, scope.user));
+  route(app, endpoints.assistantEvents, (c, { scope }) => eventStreams(c, scope.assistantId, scope.user));
   return app;
 }

@@ -12,23 +12,28 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { FILE_MAX_COUNT } from '@conversa/contract/constants';
 import type { Locale } from '@conversa/contract/constants';
-import type { FileEvent, ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile, FileEvent } from '@conversa/contract/knowledge';
 import type { AuditEvent } from '../audit/audit.service';
 import type { AppDeps } from '../deps';
 import type { EventBus } from '../events/event-bus';
 import { ApiError, notFound } from '../http/errors';
 import { translate } from '../i18n/translate';
 import { sniffFileType } from '../knowledge/extract/sniff';
-import { filesRepo, type NewFile, toProductFile } from './files.repo';
+import { filesRepo, type NewFile, toAssistantFile } from './files.repo';
 import type { ReceivedFile } from './multipart';
 
-/** The bus topic of a product's file events. */
-export const fileTopic = (productId: number) => `file:${productId}`;
+/** The bus topic of an assistant's file events. */
+export const fileTopic = (assistantId: number) => `file:${assistantId}`;
 
-/** Tells the product's listeners (the console's SSE streams) about a file. */
-export function publishFile(events: EventBus, productId: number, file: ProductFile, deleted = false): void {
+/** Tells the assistant's listeners (the console's SSE streams) about a file. */
+export function publishFile(
+  events: EventBus,
+  assistantId: number,
+  file: AssistantFile,
+  deleted = false,
+): void {
   const event: FileEvent = deleted ? { ...file, deleted: true } : file;
-  events.publish(fileTopic(productId), event);
+  events.publish(fileTopic(assistantId), event);
 }
 
 /** A deleted file, as the audit log names it. */
@@ -39,14 +44,14 @@ export interface DeletedFile {
 
 /** The audit event of a deletion of files. */
 export const deletedFiles = (
-  product: { id: number; institution_id: number },
+  assistant: { id: number; institution_id: number },
   removed: DeletedFile[],
 ): Omit<AuditEvent, 'userId' | 'ip'> => ({
   action: 'deleted',
-  institutionId: product.institution_id,
+  institutionId: assistant.institution_id,
   detail: {
     what: 'file',
-    assistant_id: product.id,
+    assistant_id: assistant.id,
     ids: removed.map((file) => file.id),
     names: removed.map((file) => file.name),
   },
@@ -80,14 +85,14 @@ export function filesService(deps: AppDeps) {
   };
 
   return {
-    list: (institutionId: number, productId: number) => repo.list(institutionId, productId),
+    list: (institutionId: number, assistantId: number) => repo.list(institutionId, assistantId),
 
     /**
-     * Starts receiving an upload for a product: `accept` each file as it arrives, then `commit`
+     * Starts receiving an upload for an assistant: `accept` each file as it arrives, then `commit`
      * (or `abort` on any failure, which removes what was stored).
      */
-    async intake(locale: Locale, institutionId: number, productId: number) {
-      const { count, hashes } = await repo.census(institutionId, productId);
+    async intake(locale: Locale, institutionId: number, assistantId: number) {
+      const { count, hashes } = await repo.census(institutionId, assistantId);
       const accepted: NewFile[] = [];
       const stored: string[] = [];
       let fresh = 0;
@@ -109,8 +114,8 @@ export function filesService(deps: AppDeps) {
             fresh += 1;
             if (count + fresh > FILE_MAX_COUNT) throw tooMany(locale);
           }
-          const storageKey = `files/${institutionId}/${productId}/${randomUUID()}`;
-          // Stored even when the product has this content already: that file may be deleted
+          const storageKey = `files/${institutionId}/${assistantId}/${randomUUID()}`;
+          // Stored even when the assistant has this content already: that file may be deleted
           // before this upload commits. The commit says which bytes turned out unused.
           if (!again) {
             await storage.put(storageKey, file.bytes);
@@ -120,7 +125,7 @@ export function filesService(deps: AppDeps) {
         },
 
         /** Writes the rows and jobs; answers the files in upload order. */
-        async commit(): Promise<ProductFile[]> {
+        async commit(): Promise<AssistantFile[]> {
           if (accepted.length === 0) {
             const message = translate(locale, 'file_required');
             throw new ApiError(400, 'validation_failed', {
@@ -129,7 +134,7 @@ export function filesService(deps: AppDeps) {
           }
           const result = await repo.create(
             institutionId,
-            productId,
+            assistantId,
             accepted,
             deps.clock.now(),
             FILE_MAX_COUNT,
@@ -137,7 +142,7 @@ export function filesService(deps: AppDeps) {
           if (!result.ok) throw result.reason === 'not_found' ? notFound() : tooMany(locale);
           committed = true;
           await removeBytes(result.unused.filter((key) => stored.includes(key)));
-          for (const file of result.created) publishFile(events, productId, file);
+          for (const file of result.created) publishFile(events, assistantId, file);
           if (result.created.length > 0) deps.jobs.announce();
           return result.files;
         },
@@ -149,15 +154,15 @@ export function filesService(deps: AppDeps) {
       };
     },
 
-    /** Deletes files of a product (all or nothing: an unknown id is a 404), their bytes and jobs. */
+    /** Deletes files of an assistant (all or nothing: an unknown id is a 404), their bytes and jobs. */
     /** Deletes files with their bytes and passages; resolves to what was deleted. */
-    async remove(institutionId: number, productId: number, ids: number[]): Promise<DeletedFile[]> {
-      const rows = await repo.remove(institutionId, productId, ids);
+    async remove(institutionId: number, assistantId: number, ids: number[]): Promise<DeletedFile[]> {
+      const rows = await repo.remove(institutionId, assistantId, ids);
       if (!rows) throw notFound();
       await removeBytes(rows.map((row) => row.storageKey));
       const now = deps.clock.now();
       for (const row of rows) {
-        publishFile(events, productId, { ...toProductFile(row), updated_at: now.toISOString() }, true);
+        publishFile(events, assistantId, { ...toAssistantFile(row), updated_at: now.toISOString() }, true);
       }
       return rows.map((row) => ({ id: row.id, name: row.name }));
     },

@@ -1,7 +1,7 @@
-import type { ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile } from '@conversa/contract/knowledge';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, knowledgeChunks, productFiles } from '../db/schema';
+import { assistantFiles, jobs, knowledgeChunks } from '../db/schema';
 import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const doc = (name: string) => ({ name, bytes: readFixture('documents', name) });
-const filePath = (tenant: Tenant, rest = '') => `/api/institution-product/${tenant.product.id}/file${rest}`;
+const filePath = (tenant: Tenant, rest = '') => `/api/institution-product/${tenant.assistant.id}/file${rest}`;
 
 async function chunksOf(fileIds: number[]) {
   return server.database.db
@@ -56,11 +56,13 @@ describe('POST /api/institution-product/{id}/file', () => {
     ]);
     expect(body.data[0]!.size).toBe(parts[0]!.bytes.length);
     expect(body.data[2]!.size).toBe(new TextEncoder().encode(text).length);
-    // Stored under random keys of the tenant's product, never under the names.
+    // Stored under random keys of the tenant's assistant, never under the names.
     const keys = storedKeys(server);
     expect(keys).toHaveLength(3);
     for (const key of keys) {
-      expect(key).toMatch(new RegExp(`^files/${school.institution.id}/${school.product.id}/[0-9a-f-]{36}$`));
+      expect(key).toMatch(
+        new RegExp(`^files/${school.institution.id}/${school.assistant.id}/[0-9a-f-]{36}$`),
+      );
     }
 
     await server.jobs.idle();
@@ -80,9 +82,9 @@ describe('POST /api/institution-product/{id}/file', () => {
     expect(byFile('mammoth_simple_list.docx')).toMatch(/Apple[\s\S]*Banana/);
     expect(byFile('horario.txt')).toContain('lunes a viernes');
     const [pdfRow] = await server.database.db
-      .select({ pages: productFiles.pages, chars: productFiles.chars })
-      .from(productFiles)
-      .where(eq(productFiles.id, files[2]!.id));
+      .select({ pages: assistantFiles.pages, chars: assistantFiles.chars })
+      .from(assistantFiles)
+      .where(eq(assistantFiles.id, files[2]!.id));
     expect(pdfRow).toMatchObject({ pages: 1, chars: expect.any(Number) });
     const done = await server.database.db.select({ state: jobs.state }).from(jobs);
     expect(done.every((job) => job.state === 'done')).toBe(true);
@@ -133,7 +135,7 @@ describe('POST /api/institution-product/{id}/file', () => {
       token: trainer.token,
     });
     expect(asTrainer.status).toBe(201);
-    const listed = await server.call<{ data: ProductFile[] }>(filePath(school), {
+    const listed = await server.call<{ data: AssistantFile[] }>(filePath(school), {
       token: reader.token,
       institution: school.institution.id,
     });
@@ -157,7 +159,7 @@ describe('POST /api/institution-product/{id}/file', () => {
   it('refuses another tenant and chat visitors on every file route, storing nothing', async () => {
     const { body } = await uploadFiles(server, school, [{ name: 'own.txt', bytes: 'Our own text.' }]);
     const ownId = body.data[0]!.id;
-    const guest = await guestToken(server, school.product.id);
+    const guest = await guestToken(server, school.assistant.id);
     const before = storedKeys(server);
     for (const institution of [other.institution.id, school.institution.id, null]) {
       const as = { token: other.owner.token, institution };
@@ -227,7 +229,7 @@ describe('POST /api/institution-product/{id}/file/delete', () => {
     await deleteAll(school);
   });
 
-  it("deletes nothing when any id is unknown or another product's (404)", async () => {
+  it("deletes nothing when any id is unknown or another assistant's (404)", async () => {
     const mine = await uploadFiles(server, school, [{ name: 'mine.txt', bytes: 'Mine.' }]);
     const theirs = await uploadFiles(server, other, [{ name: 'theirs.txt', bytes: 'Theirs.' }]);
     const mineId = mine.body.data[0]!.id;
@@ -256,8 +258,8 @@ describe('POST /api/institution-product/{id}/file/delete', () => {
     await deleteAll(other);
     const rows = await server.database.db
       .select()
-      .from(productFiles)
-      .where(and(eq(productFiles.institutionId, school.institution.id)));
+      .from(assistantFiles)
+      .where(and(eq(assistantFiles.institutionId, school.institution.id)));
     expect(rows).toEqual([]);
   });
 });

@@ -1,34 +1,34 @@
-/** Sets a product's logo; the caller removes the replaced file from storage. */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+/** Sets an assistant's logo; the caller removes the replaced file from storage. */
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { institutionProducts } from '../db/schema';
-import { productColumns, toDetail } from '../products/products.repo';
+import { assistants } from '../db/schema';
+import { assistantColumns, toDetail } from '../assistants/assistants.repo';
 
 /** The logo writes of one database. */
 export function logoRepo(db: Db, publicUrl: string) {
   return {
-    /** Points the product at a new logo; null when the product is not there. */
+    /** Points the assistant at a new logo; null when the assistant is not there. */
     async setLogo(
       institutionId: number,
       id: number,
       logo: string,
       now: Date,
-    ): Promise<{ product: InstitutionProductDetail; replaced: string | null } | null> {
-      const where = and(eq(institutionProducts.institutionId, institutionId), eq(institutionProducts.id, id));
+    ): Promise<{ assistant: AssistantDetail; replaced: string | null } | null> {
+      const where = and(eq(assistants.institutionId, institutionId), eq(assistants.id, id));
       return db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ logo: institutionProducts.logo })
-          .from(institutionProducts)
+          .select({ logo: assistants.logo })
+          .from(assistants)
           .where(where)
           .for('update');
         if (!current) return null;
         const [row] = await tx
-          .update(institutionProducts)
+          .update(assistants)
           .set({ logo, updatedAt: now })
           .where(where)
-          .returning(productColumns);
-        return { product: toDetail(row!, publicUrl), replaced: current.logo };
+          .returning(assistantColumns);
+        return { assistant: toDetail(row!, publicUrl), replaced: current.logo };
       });
     },
   };

@@ -68,7 +68,7 @@ export function logoRoutes(deps: AppDeps) {
       throw notFound();
     }
     if (result.replaced && LOGO_NAME.test(result.replaced)) await forget(logoStorageKey(result.replaced));
-    return ok(c, result.product);
+    return ok(c, result.assistant);
   });
 
   // Not an entry of the API table: the image file behind a logo's URL, public and binary.

@@ -1,6 +1,6 @@
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { LOGO_MAX_BYTES } from '@conversa/contract/constants';
-import type { InstitutionProduct } from '@conversa/contract/product';
+import type { AssistantListItem } from '@conversa/contract/assistant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
@@ -17,14 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const logoPath = (tenant: Tenant) => `/api/institution-product/${tenant.product.id}/logo`;
+const logoPath = (tenant: Tenant) => `/api/institution-product/${tenant.assistant.id}/logo`;
 
 function uploadLogo(
   parts: UploadPart[],
   options: { token?: string; institution?: number | null; field?: string; locale?: string } = {},
 ) {
   return server.call<{
-    data: InstitutionProductDetail;
+    data: AssistantDetail;
     code?: string;
     issues?: { path: string; code: string; message: string }[];
   }>(logoPath(school), {
@@ -37,8 +37,8 @@ function uploadLogo(
 }
 
 async function currentLogo(): Promise<string | null> {
-  const { body } = await server.call<{ data: InstitutionProductDetail }>(
-    `/api/institution-product/${school.product.id}`,
+  const { body } = await server.call<{ data: AssistantDetail }>(
+    `/api/institution-product/${school.assistant.id}`,
     {
       token: school.owner.token,
       institution: school.institution.id,
@@ -54,7 +54,7 @@ describe('POST /api/institution-product/{id}/logo', () => {
     const url = body.data.product.logo!;
     expect(url).toMatch(/^http:\/\/conversa\.test\/api\/public\/logo\/[0-9a-f]{32}\.png$/);
     expect(await currentLogo()).toBe(url);
-    const list = await server.call<{ data: InstitutionProduct[] }>(
+    const list = await server.call<{ data: AssistantListItem[] }>(
       `/api/institution/${school.institution.id}/product`,
       {
         token: school.owner.token,
@@ -143,7 +143,7 @@ describe('POST /api/institution-product/{id}/logo', () => {
     expect(json.status).toBe(415);
   });
 
-  it('needs product.manage; another tenant gets 404 and a chat visitor 403', async () => {
+  it('needs assistant.manage; another tenant gets 404 and a chat visitor 403', async () => {
     const before = await currentLogo();
     const trainer = await createMember(server, school.institution.id, 'communication');
     expect((await uploadLogo([{ name: 'a.png', bytes: PNG }], { token: trainer.token })).status).toBe(403);
@@ -154,7 +154,7 @@ describe('POST /api/institution-product/{id}/logo', () => {
       });
       expect(status, `header ${institution}`).toBe(404);
     }
-    const guest = await guestToken(server, school.product.id);
+    const guest = await guestToken(server, school.assistant.id);
     const asGuest = await uploadLogo([{ name: 'a.png', bytes: PNG }], { token: guest });
     expect(asGuest.status).toBe(403);
     expect(asGuest.body.code).toBe('guest_forbidden');

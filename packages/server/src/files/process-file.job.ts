@@ -20,7 +20,7 @@ import { type ExtractLimits, extractText } from '../knowledge/extract/extract';
 import { replaceChunks } from '../knowledge/index.repo';
 import { chunkText } from '../knowledge/text/chunk';
 import type { Storage } from '../storage/storage';
-import { filesRepo, toProductFile } from './files.repo';
+import { filesRepo, toAssistantFile } from './files.repo';
 import { publishFile } from './files.service';
 
 export interface ProcessFileDeps {
@@ -48,7 +48,7 @@ export function processFileJob(deps: ProcessFileDeps): JobHandler {
 
   const fail = async (institutionId: number, fileId: number, reason: FileFailureReason) => {
     const row = await repo.finish(institutionId, fileId, { state: 'failed', reason }, deps.clock.now());
-    if (row) publishFile(deps.events, row.productId, toProductFile(row));
+    if (row) publishFile(deps.events, row.assistantId, toAssistantFile(row));
   };
 
   return {
@@ -83,7 +83,7 @@ export function processFileJob(deps: ProcessFileDeps): JobHandler {
       try {
         await replaceChunks(deps.db, {
           institutionId,
-          productId: file.productId,
+          assistantId: file.assistantId,
           fileId,
           source: 'file',
           chunks,
@@ -105,7 +105,7 @@ export function processFileJob(deps: ProcessFileDeps): JobHandler {
         { fileId, chunks: chunks.length, ms: Math.round(performance.now() - started) },
         'process_file: ready',
       );
-      publishFile(deps.events, row.productId, toProductFile(row));
+      publishFile(deps.events, row.assistantId, toAssistantFile(row));
     },
 
     async giveUp(payload) {

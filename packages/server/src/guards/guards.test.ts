@@ -44,19 +44,19 @@ const RULES: Record<EndpointName, string> = {
   listInstitutions: 'admin',
   getInstitution: 'institution.read@institution',
   updateInstitution: 'institution.update@institution',
-  institutionProducts: 'product.read@institution',
-  getInstitutionProduct: 'product.read@assistant',
-  createInstitutionProduct: 'product.manage@institution',
-  updateInstitutionProduct: 'trainer.manage@assistant',
-  getKnowledgeBase: 'product.read@assistant',
+  listAssistants: 'assistant.read@institution',
+  getAssistant: 'assistant.read@assistant',
+  createAssistant: 'assistant.manage@institution',
+  updateAssistant: 'trainer.manage@assistant',
+  getKnowledgeBase: 'assistant.read@assistant',
   putKnowledgeBase: 'trainer.manage@assistant',
-  getFaqs: 'product.read@assistant',
+  getFaqs: 'assistant.read@assistant',
   putFaqs: 'trainer.manage@assistant',
-  uploadLogo: 'product.manage@assistant',
-  listFiles: 'product.read@assistant',
+  uploadLogo: 'assistant.manage@assistant',
+  listFiles: 'assistant.read@assistant',
   uploadFiles: 'trainer.manage@assistant',
   deleteFiles: 'trainer.manage@assistant',
-  productEvents: 'product.read@assistant',
+  assistantEvents: 'assistant.read@assistant',
   publicAssistant: 'public',
   publicSession: 'public',
   widgetAssistant: 'public',
@@ -103,7 +103,7 @@ beforeAll(async () => {
   for (const role of MEMBER_ROLES) {
     members.set(role, (await createMember(server, victim.institution.id, role)).token);
   }
-  guest = await guestToken(server, victim.product.id);
+  guest = await guestToken(server, victim.assistant.id);
   const now = server.clock.now();
   forged = await signStaffToken(new TextEncoder().encode('another-secret-another-secret-another-secret'), {
     userId: victim.owner.id,
@@ -126,7 +126,7 @@ it('states a rule for every endpoint of the table, and every entry is at least a
   for (const [name, endpoint] of table) expect(ruleOf(endpoint), name).toBe(RULES[name]);
 });
 
-/** The path with `{id}` replaced by the victim's conversation, user, institution or product id. */
+/** The path with `{id}` replaced by the victim's conversation, user, institution or assistant id. */
 function pathOf(endpoint: Endpoint): string {
   if (endpoint.path.startsWith('/public/conversation/')) {
     return `/api${endpoint.path.replace('{id}', conversationId)}`;
@@ -134,7 +134,7 @@ function pathOf(endpoint: Endpoint): string {
   const id = endpoint.path.startsWith('/user/')
     ? victim.owner.id
     : endpoint.path.startsWith('/institution-product/')
-      ? victim.product.id
+      ? victim.assistant.id
       : victim.institution.id;
   return `/api${endpoint.path.replace('{kind}', 'admissions').replace('{id}', String(id))}`;
 }

@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutionProducts, institutions, memberships, users } from '../db/schema';
+import { assistants, institutions, memberships, users } from '../db/schema';
 import { createTestServer, type TestServer } from '../testing';
 import { createTenant, type Tenant } from './institutions.fixtures';
 import { CreateInstitutionInputSchema, UpdateInstitutionInputSchema } from './institutions.service';
@@ -87,10 +87,10 @@ async function snapshot() {
   const { db } = server.database;
   const [i] = await db.select({ n: count() }).from(institutions);
   const [m] = await db.select({ n: count() }).from(memberships);
-  const [p] = await db.select({ n: count() }).from(institutionProducts);
+  const [p] = await db.select({ n: count() }).from(assistants);
   const [owner] = await db.select().from(users).where(eq(users.id, tenant.owner.id));
   const [fixed] = await db.select().from(institutions).where(eq(institutions.id, tenant.institution.id));
-  return { institutions: i?.n, memberships: m?.n, products: p?.n, owner, fixed };
+  return { institutions: i?.n, memberships: m?.n, assistants: p?.n, owner, fixed };
 }
 
 function acceptedBy(schema: v.GenericSchema, body: string): boolean {

@@ -1,7 +1,7 @@
-/** Test fixtures for tenants: an owner, their institution (made through the API) and its product. */
+/** Test fixtures for tenants: an owner, their institution (made through the API) and its assistant. */
 import { randomUUID } from 'node:crypto';
 import type { CreateInstitutionBody, Institution } from '@conversa/contract/institution';
-import type { InstitutionProduct } from '@conversa/contract/product';
+import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { MemberRole } from '@conversa/contract/roles';
 import { signGuestToken } from '../auth/tokens';
 import { memberships } from '../db/schema';
@@ -10,7 +10,7 @@ import { createSignedInUser, type TestServer, type TestUser } from '../testing';
 export interface Tenant {
   owner: TestUser & { token: string };
   institution: Institution;
-  product: InstitutionProduct;
+  assistant: AssistantListItem;
 }
 
 /** `POST /api/institution` as a user; fails the test unless it is created. */
@@ -27,20 +27,21 @@ export async function postInstitution(
   return answer.data;
 }
 
-/** A fresh owner with a fresh institution and its first product. */
+/** A fresh owner with a fresh institution and its first assistant. */
 export async function createTenant(
   server: TestServer,
   body: Partial<CreateInstitutionBody> = {},
 ): Promise<Tenant> {
   const owner = await createSignedInUser(server);
   const institution = await postInstitution(server, owner.token, body);
-  const { status, body: answer } = await server.call<{ data: InstitutionProduct[] }>(
+  const { status, body: answer } = await server.call<{ data: AssistantListItem[] }>(
     `/api/institution/${institution.id}/product`,
     { token: owner.token },
   );
-  const product = answer.data?.[0];
-  if (status !== 200 || !product) throw new Error(`no first product: ${status} ${JSON.stringify(answer)}`);
-  return { owner, institution, product };
+  const assistant = answer.data?.[0];
+  if (status !== 200 || !assistant)
+    throw new Error(`no first assistant: ${status} ${JSON.stringify(answer)}`);
+  return { owner, institution, assistant };
 }
 
 /** A signed-in user holding a role in an institution (inserted directly). */
@@ -55,10 +56,10 @@ export async function createMember(
   return user;
 }
 
-/** A chat visitor's token for a product (what the public chat hands out). */
-export function guestToken(server: TestServer, productId: number): Promise<string> {
+/** A chat visitor's token for an assistant (what the public chat hands out). */
+export function guestToken(server: TestServer, assistantId: number): Promise<string> {
   return signGuestToken(server.config.keys.tokenKey, {
-    productId,
+    assistantId,
     conversationId: randomUUID(),
     now: server.clock.now(),
   });

@@ -10,14 +10,14 @@ import type {
   InstitutionListItem,
   UpdateInstitution,
 } from '@conversa/contract/institution';
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import type { MemberRole } from '@conversa/contract/roles';
 import type { UserInstitution } from '@conversa/contract/user';
 import { count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { countryData } from '../countries/countries.service';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
-import { institutionProducts, institutions, memberships, users } from '../db/schema';
+import { assistants, institutions, memberships, users } from '../db/schema';
 
 type InstitutionRow = typeof institutions.$inferSelect;
 
@@ -47,7 +47,7 @@ const columns = (input: UpdateInstitution) => ({
 export interface NewInstitution {
   ownerId: number;
   input: CreateInstitution;
-  firstProduct: { type: ProductType; name: string };
+  firstAssistant: { type: AssistantType; name: string };
   now: Date;
   locale: Locale;
   /** Institutions the owner may have created, this one included; null for no limit. */
@@ -121,11 +121,11 @@ export function institutionsRepo(db: Db) {
 
   return {
     /**
-     * Inserts an institution, its `main` member, its first product, and makes it the owner's last
+     * Inserts an institution, its `main` member, its first assistant, and makes it the owner's last
      * institution, all in one transaction; null when the owner has created `quota` already.
      */
     async insert(spec: NewInstitution): Promise<Institution | null> {
-      const { ownerId, input, firstProduct, now, quota } = spec;
+      const { ownerId, input, firstAssistant, now, quota } = spec;
       const row = await db.transaction(async (tx) => {
         if (quota !== null) {
           // The owner's row is locked until commit: two creations by one user count one after the
@@ -145,10 +145,10 @@ export function institutionsRepo(db: Db) {
         await tx
           .insert(memberships)
           .values({ institutionId: id, userId: ownerId, role: 'main', createdAt: now });
-        await tx.insert(institutionProducts).values({
+        await tx.insert(assistants).values({
           institutionId: id,
-          type: firstProduct.type,
-          name: firstProduct.name,
+          type: firstAssistant.type,
+          name: firstAssistant.name,
           createdAt: now,
           updatedAt: now,
         });

@@ -12,7 +12,7 @@ import { notFound, quotaExceeded } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { institutionsRepo } from './institutions.repo';
-import { assertKnownCountry, firstProduct, namePattern } from './institutions.service';
+import { assertKnownCountry, firstAssistant, namePattern } from './institutions.service';
 
 /** The institution routes. */
 export function institutionsRoutes(deps: AppDeps) {
@@ -25,7 +25,7 @@ export function institutionsRoutes(deps: AppDeps) {
     const institution = await repo.insert({
       ownerId: user.userId,
       input: body,
-      firstProduct: firstProduct(body.kind, body.name),
+      firstAssistant: firstAssistant(body.kind, body.name),
       now: deps.clock.now(),
       locale: c.get('locale'),
       quota: user.isAdmin ? null : MAX_INSTITUTIONS_PER_USER,

@@ -1,4 +1,4 @@
-/** Institution rules: known countries, the first product by kind, and name search patterns. */
+/** Institution rules: known countries, the first assistant by kind, and name search patterns. */
 import { ValidationCode as C } from '@conversa/contract/codes';
 import {
   CreateInstitutionBodySchema,
@@ -6,7 +6,7 @@ import {
   UpdateInstitutionBodySchema,
 } from '@conversa/contract/institution';
 import type { Locale } from '@conversa/contract/constants';
-import { FIRST_PRODUCT, type ProductType } from '@conversa/contract/product';
+import { type AssistantType, FIRST_ASSISTANT_TYPE } from '@conversa/contract/assistant-type';
 import * as v from 'valibot';
 import { isCountryCode } from '../countries/countries.service';
 import { ApiError } from '../http/errors';
@@ -46,12 +46,12 @@ export const UpdateInstitutionInputSchema = v.pipe(
   ),
 );
 
-/** The product a new institution starts with: by kind, named after the institution. */
-export function firstProduct(
+/** The assistant a new institution starts with: by kind, named after the institution. */
+export function firstAssistant(
   kind: InstitutionKind,
   institutionName: string,
-): { type: ProductType; name: string } {
-  return { type: FIRST_PRODUCT[kind], name: `${institutionName} Assistant` };
+): { type: AssistantType; name: string } {
+  return { type: FIRST_ASSISTANT_TYPE[kind], name: `${institutionName} Assistant` };
 }
 
 /** A case-insensitive "contains" pattern for ILIKE, with `%`, `_` and `\` taken literally; null for all. */

@@ -1,5 +1,5 @@
 import type { CreateInstitutionBody, Institution } from '@conversa/contract/institution';
-import type { InstitutionProduct } from '@conversa/contract/product';
+import type { AssistantListItem } from '@conversa/contract/assistant';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../db/schema';
@@ -29,7 +29,7 @@ describe('POST /api/institution', () => {
     ['school', 'admission'],
     ['business', 'retail'],
   ] as const)(
-    'creates a %s: creator is main, first product %s, it becomes the last institution',
+    'creates a %s: creator is main, first assistant %s, it becomes the last institution',
     async (kind, type) => {
       const user = await createSignedInUser(server);
       const { status, body } = await server.call<{ data: Institution }>('/api/institution', {
@@ -59,10 +59,10 @@ describe('POST /api/institution', () => {
       const [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
       expect(row?.lastInstitutionId).toBe(id);
 
-      const products = await server.call<{ data: InstitutionProduct[] }>(`/api/institution/${id}/product`, {
+      const assistants = await server.call<{ data: AssistantListItem[] }>(`/api/institution/${id}/product`, {
         token: user.token,
       });
-      expect(products.body.data).toEqual([
+      expect(assistants.body.data).toEqual([
         {
           id: expect.any(Number),
           external_id: expect.stringMatching(/^[0-9a-f-]{36}$/),

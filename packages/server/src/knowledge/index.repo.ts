@@ -9,7 +9,7 @@ import { detectLanguage, textSearchConfig } from './text/language';
 
 export interface ReplaceChunksInput {
   institutionId: number;
-  productId: number;
+  assistantId: number;
   /** The file the chunks come from; null for the knowledge-base text. */
   fileId: number | null;
   source: 'file' | 'knowledge_base';
@@ -25,7 +25,7 @@ const BATCH = 1000;
  * may mix them); a chunk too short to tell takes the language of the whole text.
  */
 export async function replaceChunks(db: Db, input: ReplaceChunksInput): Promise<void> {
-  const { institutionId, productId, fileId, source } = input;
+  const { institutionId, assistantId, fileId, source } = input;
   const chunks = input.chunks.filter((chunk) => chunk.trim() !== '');
   const overall = detectLanguage(chunks.slice(0, 20).join('\n'));
   const languages = chunks.map((chunk) => textSearchConfig(detectLanguage(chunk) ?? overall));
@@ -33,7 +33,7 @@ export async function replaceChunks(db: Db, input: ReplaceChunksInput): Promise<
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       delete from knowledge_chunks
-      where institution_id = ${institutionId} and product_id = ${productId}
+      where institution_id = ${institutionId} and product_id = ${assistantId}
         and ${fileId === null ? sql`file_id is null and source = ${source}` : sql`file_id = ${fileId}`}`);
     for (let start = 0; start < chunks.length; start += BATCH) {
       const contents = chunks.slice(start, start + BATCH);
@@ -41,7 +41,7 @@ export async function replaceChunks(db: Db, input: ReplaceChunksInput): Promise<
       // One statement per batch: three arrays unnested, instead of seven parameters per row.
       await tx.execute(sql`
         insert into knowledge_chunks (institution_id, product_id, file_id, source, position, content, language)
-        select ${institutionId}, ${productId}, ${fileId}::integer, ${source}, t.position, t.content, t.language::regconfig
+        select ${institutionId}, ${assistantId}, ${fileId}::integer, ${source}, t.position, t.content, t.language::regconfig
         from unnest(${sql.param(positions)}::integer[], ${sql.param(contents)}::text[], ${sql.param(languages.slice(start, start + BATCH))}::text[])
           as t(position, content, language)`);
     }

@@ -30,7 +30,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const ask = (tenant: Tenant, question: string, limit = 5) =>
   retrieve(server.database.db, {
     institutionId: tenant.institution.id,
-    productId: tenant.product.id,
+    assistantId: tenant.assistant.id,
     question,
     limit,
   });
@@ -130,7 +130,7 @@ describe('replaceChunks', () => {
     const fileId = await addFile(server, tenant, 'a.txt', ['alpha one', 'alpha two']);
     await addFile(server, tenant, 'b.txt', ['beta one']);
     await setKnowledgeBase(server, tenant, 'gamma one');
-    const scope = { institutionId: tenant.institution.id, productId: tenant.product.id };
+    const scope = { institutionId: tenant.institution.id, assistantId: tenant.assistant.id };
 
     await replaceChunks(server.database.db, {
       ...scope,
@@ -142,7 +142,7 @@ describe('replaceChunks', () => {
     const rows = await server.database.db
       .select({ content: knowledgeChunks.content, position: knowledgeChunks.position })
       .from(knowledgeChunks)
-      .where(sql`${knowledgeChunks.productId} = ${tenant.product.id}`)
+      .where(sql`${knowledgeChunks.assistantId} = ${tenant.assistant.id}`)
       .orderBy(knowledgeChunks.content);
     expect(rows).toEqual([
       { content: 'alpha three', position: 0 },
@@ -160,7 +160,7 @@ describe('replaceChunks', () => {
     ]);
     const rows = await server.database.db.execute(
       sql`select content, language::text as language from knowledge_chunks
-          where product_id = ${tenant.product.id} order by position`,
+          where product_id = ${tenant.assistant.id} order by position`,
     );
     const languages = rowsOf<{ language: string }>(rows).map((row) => row.language);
     // A chunk that says nothing about its language takes the document's (here: a tie, simple).
@@ -173,7 +173,7 @@ describe('FAQs', () => {
   it('are stored with the language of each question and answer', async () => {
     const rows = await server.database.db.execute(
       sql`select question, language::text as language from product_faqs
-          where product_id = ${school.product.id} order by position`,
+          where product_id = ${school.assistant.id} order by position`,
     );
     expect(rowsOf(rows)).toEqual([
       { question: 'How much is the tuition fee?', language: 'english' },
@@ -197,7 +197,7 @@ describe('the retrieval statement', () => {
   /** EXPLAIN (ANALYZE) of the prepared statement for a question, as plan nodes. */
   async function explain(tenant: Tenant, question: string): Promise<PlanNode[]> {
     const params = retrievalParams(
-      { institutionId: tenant.institution.id, productId: tenant.product.id },
+      { institutionId: tenant.institution.id, assistantId: tenant.assistant.id },
       contentWords(question),
       'en',
       10,

@@ -17,7 +17,7 @@ import { type DetectedLanguage, detectLanguage, isStopword, textSearchConfig } f
 
 export interface RetrieveInput {
   institutionId: number;
-  productId: number;
+  assistantId: number;
   question: string;
   /** How many passages at most. */
   limit: number;
@@ -81,7 +81,7 @@ export function neededHits(words: number): number {
 }
 
 /**
- * The statement: $1 institution, $2 product, $3 the question's configuration, $4/$5/$6 the
+ * The statement: $1 institution, $2 assistant, $3 the question's configuration, $4/$5/$6 the
  * websearch texts of every word / any two / any one, $7 the words, $8 how many rows per kind.
  * Words are letters and digits only, so websearch syntax cannot sneak in; `or` joins them.
  */
@@ -154,7 +154,7 @@ export const RETRIEVAL_PARAM_TYPES = '(integer, integer, regconfig, text, text, 
 
 /** The statement's parameters for a question's words. */
 export function retrievalParams(
-  input: Pick<RetrieveInput, 'institutionId' | 'productId'>,
+  input: Pick<RetrieveInput, 'institutionId' | 'assistantId'>,
   words: string[],
   language: DetectedLanguage | null,
   rows: number,
@@ -167,7 +167,7 @@ export function retrievalParams(
   }
   return [
     input.institutionId,
-    input.productId,
+    input.assistantId,
     textSearchConfig(language),
     words.join(' '),
     pairs.join(' or '),

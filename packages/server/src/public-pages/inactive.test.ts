@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(path.join(parent, 'widget', 'chat.js'), 'export {};');
   server = await createTestServer({ env: { WIDGET_DIR: path.join(parent, 'widget') } });
   school = await createTenant(server, { name: NAME, kind: 'school', country: 'MX' });
-  const { status } = await server.call(`/api/institution-product/${school.product.id}`, {
+  const { status } = await server.call(`/api/institution-product/${school.assistant.id}`, {
     method: 'PUT',
     token: school.owner.token,
     institution: school.institution.id,
@@ -54,7 +54,7 @@ describe('an inactive assistant in public', () => {
 
   it("answers the widget's GET public/assistant/{external_id} the same way", async () => {
     const { status, body } = await server.call<{ data: WidgetAssistant }>(
-      `/api/public/assistant/${school.product.external_id}`,
+      `/api/public/assistant/${school.assistant.external_id}`,
     );
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ name: null, logo: null, suggested_questions: [], active: false });
@@ -64,7 +64,7 @@ describe('an inactive assistant in public', () => {
   });
 
   it('renders public pages that name nothing: a neutral title, no share meta', async () => {
-    for (const route of [`/admissions/${school.institution.id}`, `/chat/${school.product.external_id}`]) {
+    for (const route of [`/admissions/${school.institution.id}`, `/chat/${school.assistant.external_id}`]) {
       const response = await server.request(route);
       expect(response.status, route).toBe(200);
       const html = await response.text();

@@ -7,7 +7,7 @@
 import type { ChatPageConfig, PublicKind } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { type Context, Hono } from 'hono';
-import { assistantLocale, PRODUCT_TYPE_OF, toWidgetAssistant } from '../chat/chat.service';
+import { ASSISTANT_TYPE_OF, assistantLocale, toWidgetAssistant } from '../chat/chat.service';
 import { type AssistantRow, conversationsRepo } from '../chat/conversations.repo';
 import type { AppDeps } from '../deps';
 import { logoUrl } from '../files/logo';
@@ -86,7 +86,7 @@ export function publicPagesRoutes(deps: AppDeps) {
       } catch {
         return notFoundPage(c);
       }
-      const assistant = await repo.assistant(institutionId, PRODUCT_TYPE_OF[kind]);
+      const assistant = await repo.assistant(institutionId, ASSISTANT_TYPE_OF[kind]);
       if (!assistant) return notFoundPage(c);
       // The full page is not for framing; embedding goes through embed.js and /chat.
       pageHeaders(c, "'self'");

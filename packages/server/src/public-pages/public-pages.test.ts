@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChatSession, Conversation, WidgetAssistant } from '@conversa/contract/chat';
-import type { InstitutionProduct } from '@conversa/contract/product';
+import type { AssistantListItem } from '@conversa/contract/assistant';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutionProducts } from '../db/schema';
+import { assistants } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { scriptJson } from './page';
@@ -26,13 +26,13 @@ let parent: string;
 let server: TestServer;
 let school: Tenant;
 let shop: Tenant;
-let salesSupport: InstitutionProduct;
+let salesSupport: AssistantListItem;
 
 const asOwner = (tenant: Tenant) => ({ token: tenant.owner.token, institution: tenant.institution.id });
 
 /** `PUT institution-product/{id}` as the tenant's owner; fails the test unless it is saved. */
 async function update(tenant: Tenant, json: Record<string, unknown>) {
-  const { status, body } = await server.call(`/api/institution-product/${tenant.product.id}`, {
+  const { status, body } = await server.call(`/api/institution-product/${tenant.assistant.id}`, {
     method: 'PUT',
     ...asOwner(tenant),
     json,
@@ -65,7 +65,7 @@ beforeAll(async () => {
   server = await createTestServer({ env: { WIDGET_DIR: widget, ADMIN_DIR: admin } });
   school = await createTenant(server, { name: 'Colegio Norte', kind: 'school', country: 'MX' });
   shop = await createTenant(server, { name: 'Acme Shop', kind: 'business', country: 'US' });
-  const created = await server.call<{ data: InstitutionProduct }>('/api/institution-product', {
+  const created = await server.call<{ data: AssistantListItem }>('/api/institution-product', {
     method: 'POST',
     ...asOwner(shop),
     json: { type: 'sales_support', name: 'Acme Sales' },
@@ -89,11 +89,11 @@ describe('GET /api/public/assistant/{external_id}', () => {
       },
     });
     const { status, headers, body } = await server.call<{ data: WidgetAssistant }>(
-      `/api/public/assistant/${school.product.external_id}`,
+      `/api/public/assistant/${school.assistant.external_id}`,
     );
     expect(status).toBe(200);
     expect(body.data).toEqual({
-      name: school.product.product.name,
+      name: school.assistant.product.name,
       logo: null,
       suggested_questions: ['When does the bus leave?'],
       active: true,
@@ -107,7 +107,7 @@ describe('GET /api/public/assistant/{external_id}', () => {
   });
 
   it('may be read by embed.js from any site (CORS, no credentials)', async () => {
-    const response = await server.request(`/api/public/assistant/${school.product.external_id}`, {
+    const response = await server.request(`/api/public/assistant/${school.assistant.external_id}`, {
       headers: { Origin: 'https://somewhere.example' },
     });
     expect(response.status).toBe(200);
@@ -115,9 +115,9 @@ describe('GET /api/public/assistant/{external_id}', () => {
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
-  it('names the public page kind of a retail product and none for sales support', async () => {
+  it('names the public page kind of a retail assistant and none for sales support', async () => {
     const retail = await server.call<{ data: WidgetAssistant }>(
-      `/api/public/assistant/${shop.product.external_id}`,
+      `/api/public/assistant/${shop.assistant.external_id}`,
     );
     expect(retail.body.data).toMatchObject({
       kind: 'retail',
@@ -143,7 +143,7 @@ describe('GET /api/public/assistant/{external_id}', () => {
 describe('POST /api/public/assistant/{external_id}/session', () => {
   it('starts a conversation whose guest token reads it', async () => {
     const { status, body } = await server.call<{ data: ChatSession }>(
-      `/api/public/assistant/${shop.product.external_id}/session`,
+      `/api/public/assistant/${shop.assistant.external_id}/session`,
       { method: 'POST', ip: '198.51.100.10' },
     );
     expect(status).toBe(201);
@@ -158,7 +158,7 @@ describe('POST /api/public/assistant/{external_id}/session', () => {
   it('refuses an inactive link and an unknown id', async () => {
     const tenant = await createTenant(server, { kind: 'school' });
     await update(tenant, { public_link_active: false });
-    const inactive = await server.call(`/api/public/assistant/${tenant.product.external_id}/session`, {
+    const inactive = await server.call(`/api/public/assistant/${tenant.assistant.external_id}/session`, {
       method: 'POST',
       ip: '198.51.100.11',
     });
@@ -180,9 +180,9 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
     expect(response.headers.get('content-security-policy')).not.toContain('*');
     expect(text).toMatch(/^<!doctype html>/);
     expect(text).toContain('<html lang="es">');
-    expect(text).toContain(`<title>${shop.product.product.name} | Conversa</title>`);
+    expect(text).toContain(`<title>${shop.assistant.product.name} | Conversa</title>`);
     const url = `http://conversa.test/retail/${shop.institution.id}`;
-    expect(meta(text, 'og:title')).toBe(shop.product.product.name);
+    expect(meta(text, 'og:title')).toBe(shop.assistant.product.name);
     expect(meta(text, 'og:description')).toBe('Ask us about orders &amp; delivery');
     expect(meta(text, 'og:type')).toBe('website');
     expect(meta(text, 'og:url')).toBe(url);
@@ -195,11 +195,11 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
     expect(text).toContain('<script type="module" src="/widget/chat.js"></script>');
     expect(config).toEqual({
       mode: 'page',
-      external_id: shop.product.external_id,
+      external_id: shop.assistant.external_id,
       api: '/api',
       parent_origin: null,
       // What `GET public/assistant/{external_id}` answers, so the chat shows without asking.
-      assistant: (await server.call<{ data: unknown }>(`/api/public/assistant/${shop.product.external_id}`))
+      assistant: (await server.call<{ data: unknown }>(`/api/public/assistant/${shop.assistant.external_id}`))
         .body.data,
     });
   });
@@ -207,10 +207,7 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
   it("use the logo as the share image and the assistant's language without Accept-Language", async () => {
     const logo = 'https://cdn.example.com/logo.png';
     // An external logo URL (set by other means than an upload) is passed through as it is.
-    await server.database.db
-      .update(institutionProducts)
-      .set({ logo })
-      .where(eq(institutionProducts.id, school.product.id));
+    await server.database.db.update(assistants).set({ logo }).where(eq(assistants.id, school.assistant.id));
     const { text } = await page(`/admissions/${school.institution.id}`);
     expect(meta(text, 'og:image')).toBe(logo);
     expect(meta(text, 'twitter:card')).toBe('summary');
@@ -250,7 +247,7 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
     const pages = [
       `/admissions/${tenant.institution.id}`,
       `/retail/${shop.institution.id}`,
-      `/chat/${tenant.product.external_id}`,
+      `/chat/${tenant.assistant.external_id}`,
     ];
     for (const pathname of pages) {
       const { text } = await page(pathname);
@@ -282,7 +279,7 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
 describe('the chat frame /chat/{external_id}', () => {
   it('lets only the allowed origins (and the server) frame it and checks ?origin=', async () => {
     // The school's allowed origins were set above: https://norte.example.
-    const allowed = await page(`/chat/${school.product.external_id}?origin=https://norte.example`);
+    const allowed = await page(`/chat/${school.assistant.external_id}?origin=https://norte.example`);
     expect(allowed.response.status).toBe(200);
     const csp = allowed.response.headers.get('content-security-policy')!;
     expect(csp).toContain("frame-ancestors 'self' https://norte.example");
@@ -291,10 +288,10 @@ describe('the chat frame /chat/{external_id}', () => {
     expect(allowed.text).not.toContain('og:url');
     expect(allowed.config).toMatchObject({
       mode: 'frame',
-      external_id: school.product.external_id,
+      external_id: school.assistant.external_id,
       api: '/api',
       parent_origin: 'https://norte.example',
-      assistant: { name: school.product.product.name, active: true },
+      assistant: { name: school.assistant.product.name, active: true },
     });
 
     for (const origin of [
@@ -306,20 +303,20 @@ describe('the chat frame /chat/{external_id}', () => {
       '"><script>alert(1)</script>',
       '',
     ]) {
-      const other = await page(`/chat/${school.product.external_id}?origin=${encodeURIComponent(origin)}`);
+      const other = await page(`/chat/${school.assistant.external_id}?origin=${encodeURIComponent(origin)}`);
       expect(other.response.status, origin).toBe(200);
       expect(other.config?.parent_origin, origin).toBeNull();
       expect(other.text, origin).not.toContain('<script>alert');
     }
-    const own = await page(`/chat/${school.product.external_id}?origin=http://conversa.test`);
+    const own = await page(`/chat/${school.assistant.external_id}?origin=http://conversa.test`);
     expect(own.config?.parent_origin).toBe('http://conversa.test');
   });
 
   it('may be framed by any site when no origins are listed, and then talks to the given one', async () => {
-    const { response, config } = await page(`/chat/${shop.product.external_id}?origin=https://any.example`);
+    const { response, config } = await page(`/chat/${shop.assistant.external_id}?origin=https://any.example`);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self' *");
     expect(config?.parent_origin).toBe('https://any.example');
-    const none = await page(`/chat/${shop.product.external_id}`);
+    const none = await page(`/chat/${shop.assistant.external_id}`);
     expect(none.config?.parent_origin).toBeNull();
   });
 

@@ -3,10 +3,10 @@
  * data layer's `startApi`, run for a whole file by `connectedApi`), a data client pointed at it,
  * signed-in owners, and the app's providers plus the toaster.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import type { Locale } from '@conversa/contract/constants';
 import type { CreateInstitutionBody, Institution, InstitutionKind } from '@conversa/contract/institution';
-import type { InstitutionProduct } from '@conversa/contract/product';
+import type { AssistantListItem } from '@conversa/contract/assistant';
 import { validateToken } from '@conversa/data/auth/validate-token';
 import type { DataClient } from '@conversa/data/client';
 import { DataProvider } from '@conversa/data/provider';
@@ -77,12 +77,12 @@ type OwnerOptions = { name?: string } & NonNullable<Parameters<TestApi['signedIn
 /** A signed-in owner of a fresh institution, acting there, and the institution's first assistant. */
 export interface SignedInOwner extends SignedIn {
   institution: Institution;
-  /** The first assistant, as the institution's product list shows it. */
-  product: InstitutionProduct;
+  /** The first assistant, as the institution's assistant list shows it. */
+  assistant: AssistantListItem;
   /** Request options for `api.server.call` as the owner, in the institution. */
   as: { token: string; institution: number };
   /** The assistant's settings as the server holds them now. */
-  detail(): Promise<InstitutionProductDetail>;
+  detail(): Promise<AssistantDetail>;
 }
 
 /** The running test API of a file (see `connectedApi`), with owners on demand. */
@@ -104,16 +104,16 @@ async function signedInOwner(
   // The session picks up the new membership and acts in the institution.
   await validateToken(client);
   const as = { token: user.token, institution: institution.id };
-  const listed = await api.server.call<{ data: InstitutionProduct[] }>(
+  const listed = await api.server.call<{ data: AssistantListItem[] }>(
     `/api/institution/${institution.id}/product`,
     as,
   );
-  const product = listed.body.data[0];
-  if (!product) throw new Error(`institution ${institution.id} was created without an assistant`);
+  const assistant = listed.body.data[0];
+  if (!assistant) throw new Error(`institution ${institution.id} was created without an assistant`);
   const detail = async () =>
-    (await api.server.call<{ data: InstitutionProductDetail }>(`/api/institution-product/${product.id}`, as))
-      .body.data;
-  return { client, user, institution, product, as, detail };
+    (await api.server.call<{ data: AssistantDetail }>(`/api/institution-product/${assistant.id}`, as)).body
+      .data;
+  return { client, user, institution, assistant, as, detail };
 }
 
 /**

@@ -4,7 +4,7 @@
  * restored after a reload, a message kept with a retry button when the network fails, the inactive
  * link's text, an unknown assistant, Spanish, and the close button of the embedded frame.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import type { WidgetAssistant } from '@conversa/contract/chat';
 import { startApi, type TestApi } from '@conversa/data/testing/api';
 import { createSignedInUser } from '@conversa/server/testing';
@@ -16,21 +16,21 @@ import { chatStorageKey, mountChat, type MountOptions } from './mount';
 let api: TestApi;
 let owner: { token: string };
 let institutionId: number;
-let product: InstitutionProductDetail;
+let assistant: AssistantDetail;
 /** The assistant's name, as its list item gives it. */
 let name: string;
 let container: HTMLElement | null = null;
 
 /** `PUT institution-product/{id}` (and friends) as the owner; fails the test unless it succeeds. */
 async function put(path: string, json: unknown) {
-  const { status, body } = await api.server.call(`/api/institution-product/${product.id}${path}`, {
+  const { status, body } = await api.server.call(`/api/institution-product/${assistant.id}${path}`, {
     method: 'PUT',
     token: owner.token,
     institution: institutionId,
     json,
   });
   if (status !== 200) throw new Error(`PUT ${path} answered ${status}: ${JSON.stringify(body)}`);
-  return (body as { data: InstitutionProductDetail }).data;
+  return (body as { data: AssistantDetail }).data;
 }
 
 beforeAll(async () => {
@@ -41,16 +41,16 @@ beforeAll(async () => {
     json: { name: 'Colegio Sur', kind: 'school', country: 'MX' },
   });
   institutionId = created.body.data.id;
-  const products = await api.server.call<{ data: InstitutionProductDetail[] }>(
+  const assistants = await api.server.call<{ data: AssistantDetail[] }>(
     `/api/institution/${institutionId}/product`,
     { token: owner.token },
   );
-  product = products.body.data[0]!;
-  name = product.product.name;
+  assistant = assistants.body.data[0]!;
+  name = assistant.product.name;
   await put('/faq', {
     faqs: [{ question: 'How much is the tuition fee?', answer: 'The tuition fee is **450 euros** a month.' }],
   });
-  product = await put('', {
+  assistant = await put('', {
     suggested_questions: ['How much is the tuition fee?'],
     handoff: { name: 'Ana Ruiz', email: 'ana@colegio.example', phone: null, hours: '9-17', message: null },
     snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' },
@@ -79,13 +79,15 @@ async function until(check: () => boolean, timeoutMs = 5000) {
   }
 }
 
-/** Renders the chat of the product (a reload is a second call: a fresh client on the same storage). */
+/** Renders the chat of the assistant (a reload is a second call: a fresh client on the same storage). */
 function mount(options: Partial<MountOptions> = {}) {
   unmount();
   const root = document.createElement('div');
   document.body.append(root);
   container = root;
-  act(() => mountChat(root, { api: api.baseUrl, locale: 'en', externalId: product.external_id, ...options }));
+  act(() =>
+    mountChat(root, { api: api.baseUrl, locale: 'en', externalId: assistant.external_id, ...options }),
+  );
   return root;
 }
 
@@ -153,7 +155,7 @@ it('asks a suggested question and streams the answer with its sources', async ()
   expect(root.querySelector('[role="group"]')).toBeNull();
   expect(document.activeElement).toBe(textarea());
 
-  const stored = JSON.parse(localStorage.getItem(chatStorageKey(product.external_id))!) as Record<
+  const stored = JSON.parse(localStorage.getItem(chatStorageKey(assistant.external_id))!) as Record<
     string,
     unknown
   >;
@@ -176,7 +178,7 @@ it('keeps the conversation across a reload', async () => {
   await until(() => text().includes('Hi!'));
   type('How much is the tuition fee?');
   await until(() => text().includes('Sources:'));
-  const before = api.received(`public/assistant/${product.external_id}/session`, 'POST').length;
+  const before = api.received(`public/assistant/${assistant.external_id}/session`, 'POST').length;
 
   const root = mount();
   await until(() => text().includes('450 euros'));
@@ -186,7 +188,7 @@ it('keeps the conversation across a reload', async () => {
   // The same conversation, not a new session.
   type('And the bus?');
   await until(() => root.querySelectorAll('.cv-user').length === 2 && !root.querySelector('[aria-busy]'));
-  expect(api.received(`public/assistant/${product.external_id}/session`, 'POST')).toHaveLength(before);
+  expect(api.received(`public/assistant/${assistant.external_id}/session`, 'POST')).toHaveLength(before);
 });
 
 it('keeps a message that could not be sent, with a retry button', async () => {
@@ -240,15 +242,15 @@ it('shows the inactive-link text and no chat when the public link is off', async
 
 it('shows the assistant the page was rendered with before any request', async () => {
   const { body } = await api.server.call<{ data: WidgetAssistant }>(
-    `/api/public/assistant/${product.external_id}`,
+    `/api/public/assistant/${assistant.external_id}`,
   );
-  const before = api.received(`public/assistant/${product.external_id}`, 'GET').length;
+  const before = api.received(`public/assistant/${assistant.external_id}`, 'GET').length;
   mount({ initialAssistant: { ...body.data, name: 'As rendered' } });
   // In the first render: no loading notice, no wait.
   expect(container!.querySelector('h1')!.textContent).toBe('As rendered');
   expect(textarea()).not.toBeNull();
   await act(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
-  expect(api.received(`public/assistant/${product.external_id}`, 'GET')).toHaveLength(before);
+  expect(api.received(`public/assistant/${assistant.external_id}`, 'GET')).toHaveLength(before);
 });
 
 it('says so for an assistant that does not exist', async () => {

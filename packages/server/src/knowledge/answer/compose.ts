@@ -48,7 +48,7 @@ export interface ComposeInput {
   llm: LlmConfig | null;
   logger?: Logger;
   institutionId: number;
-  productId: number;
+  assistantId: number;
   question: string;
   /** The conversation before this question, oldest first (the route passes the last few turns). */
   history?: Turn[];
@@ -57,7 +57,7 @@ export interface ComposeInput {
   website?: string | null;
   /** The language when the question's cannot be told (the assistant's). */
   fallbackLocale: Locale;
-  /** The product's handoff contact, if any. */
+  /** The assistant's handoff contact, if any. */
   handoff: Handoff | null;
   /** Aborted when the visitor leaves. */
   signal?: AbortSignal;
@@ -93,7 +93,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
     const words = contentWords(question);
     const passages = await retrieve(input.db, {
       institutionId: input.institutionId,
-      productId: input.productId,
+      assistantId: input.assistantId,
       question,
       limit: PASSAGES,
       language,

@@ -17,7 +17,7 @@ const meta = {
     sidebar: {
       fullName: 'Luis Pérez',
       institutionKind: 'school',
-      products: [{ id: 3, type: 'admission', name: 'Admissions Assistant' }],
+      assistants: [{ id: 3, type: 'admission', name: 'Admissions Assistant' }],
       roles: ['main'],
       locale: 'en',
       onLocaleChange: fn(),
@@ -38,7 +38,7 @@ export const Collapsed: Story = {};
 /** Desktop: the 200 px rail. */
 export const Expanded: Story = { args: { defaultExpanded: true } };
 
-/** A platform admin in a business with both product areas. */
+/** A platform admin in a business with both console areas. */
 export const AdminBusiness: Story = {
   args: {
     defaultExpanded: true,
@@ -47,7 +47,7 @@ export const AdminBusiness: Story = {
       fullName: 'Marta Gómez',
       institutionKind: 'business',
       roles: ['admin'],
-      products: [
+      assistants: [
         { id: 8, type: 'retail', name: 'Shop Assistant' },
         { id: 9, type: 'sales_support', name: 'Orders Bot' },
       ],

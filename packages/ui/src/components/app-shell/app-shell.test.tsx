@@ -11,7 +11,7 @@ type ShellSidebar = Omit<SidebarProps, 'expanded' | 'onToggleExpanded' | 'label'
 const base: ShellSidebar = {
   fullName: 'Luis Pérez',
   institutionKind: 'school',
-  products: [{ id: 3, type: 'admission', name: 'Admissions Assistant' }],
+  assistants: [{ id: 3, type: 'admission', name: 'Admissions Assistant' }],
   roles: ['main'],
   locale: 'en',
   onLocaleChange: () => {},

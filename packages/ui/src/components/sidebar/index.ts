@@ -5,11 +5,11 @@ export { AccountMenu, type AccountMenuProps } from './account-menu';
 export {
   accountEntries,
   type AccountEntry,
+  assistantEntries,
   initials,
   isCurrent,
   type NavEntry,
-  productEntries,
   sectionLabels,
-  type SidebarProduct,
+  type SidebarAssistant,
 } from './navigation';
-export { consolePaths, type ProductSection, sectionOf, trainerPath } from './paths';
+export { consolePaths, type ConsoleSection, sectionOf, trainerPath } from './paths';

@@ -1,22 +1,22 @@
-/** What the sidebar offers: product sub-menus by product type and role, the account menu, initials. */
+/** What the sidebar offers: assistant sub-menus by assistant type and role, the account menu, initials. */
 import type { InstitutionKind } from '@conversa/contract/institution';
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import { can, type Permission, type Role } from '@conversa/contract/roles';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { consolePaths, type ProductSection, sectionOf } from './paths';
+import { consolePaths, type ConsoleSection, sectionOf } from './paths';
 
-/** A product as the sidebar shows it. */
-export interface SidebarProduct {
+/** An assistant as the sidebar shows it. */
+export interface SidebarAssistant {
   id: number;
-  type: ProductType;
+  type: AssistantType;
   name: string;
 }
 
 /** Icons the navigation uses (see `icons.tsx`). */
 export type NavIcon = 'trainer' | 'dashboard' | 'leads' | 'orders';
 
-/** One link of a product's sub-menu. */
+/** One link of an assistant's sub-menu. */
 export interface NavEntry {
   key: string;
   label: MessageDescriptor;
@@ -26,8 +26,8 @@ export interface NavEntry {
   alsoCurrentOn: string[];
 }
 
-/** Names of the two areas, for the product buttons. */
-export const sectionLabels: Record<ProductSection, MessageDescriptor> = {
+/** Names of the two areas, for the assistant buttons. */
+export const sectionLabels: Record<ConsoleSection, MessageDescriptor> = {
   'pre-sales': msg`Pre-sales`,
   'sales-support': msg`Sales support`,
 };
@@ -41,11 +41,11 @@ const entry = (
   alsoCurrentOn: string[] = [],
 ) => ({ key, label, icon, href, permission, alsoCurrentOn });
 
-/** The sub-menu of a product: pre-sales → trainer, dashboard; sales support → trainer, leads, orders. */
-export function productEntries(product: SidebarProduct, roles: readonly Role[]): NavEntry[] {
-  const id = product.id;
+/** The sub-menu of an assistant: pre-sales → trainer, dashboard; sales support → trainer, leads, orders. */
+export function assistantEntries(assistant: SidebarAssistant, roles: readonly Role[]): NavEntry[] {
+  const id = assistant.id;
   const all =
-    sectionOf(product.type) === 'pre-sales'
+    sectionOf(assistant.type) === 'pre-sales'
       ? [
           entry('trainer', msg`Trainer`, 'trainer', consolePaths.preSalesTrainer(id), 'trainer.manage', [
             consolePaths.preSalesKnowledgeBase(id),

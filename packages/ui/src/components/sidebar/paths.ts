@@ -1,15 +1,15 @@
 /** The console's paths (docs/product.md#screens-and-routes), built in one place for the sidebar and the app's routes. */
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 
-/** The two product areas: admissions and retail are pre-sales, sales_support is sales support. */
-export type ProductSection = 'pre-sales' | 'sales-support';
+/** The console's two areas: admissions and retail assistants are pre-sales, sales_support is sales support. */
+export type ConsoleSection = 'pre-sales' | 'sales-support';
 
-/** The area a product type belongs to. */
-export function sectionOf(type: ProductType): ProductSection {
+/** The area an assistant type belongs to. */
+export function sectionOf(type: AssistantType): ConsoleSection {
   return type === 'sales_support' ? 'sales-support' : 'pre-sales';
 }
 
-/** Path builders; `id` is the institution product's id. */
+/** Path builders; `id` is the assistant's id. */
 export const consolePaths = {
   root: '/',
   login: '/login',
@@ -35,9 +35,9 @@ export const consolePaths = {
   changeInstitution: '/change-institution',
 } as const;
 
-/** Where a product's work starts: its trainer. */
-export function trainerPath(product: { id: number; type: ProductType }): string {
-  return sectionOf(product.type) === 'sales-support'
-    ? consolePaths.salesSupportTrainer(product.id)
-    : consolePaths.preSalesTrainer(product.id);
+/** Where an assistant's work starts: its trainer. */
+export function trainerPath(assistant: { id: number; type: AssistantType }): string {
+  return sectionOf(assistant.type) === 'sales-support'
+    ? consolePaths.salesSupportTrainer(assistant.id)
+    : consolePaths.preSalesTrainer(assistant.id);
 }

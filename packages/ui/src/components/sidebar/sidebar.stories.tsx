@@ -9,7 +9,7 @@ const meta = {
   args: {
     fullName: 'Ana María López',
     institutionKind: 'school',
-    products: [{ id: 7, type: 'admission', name: 'Lincoln High Assistant' }],
+    assistants: [{ id: 7, type: 'admission', name: 'Lincoln High Assistant' }],
     roles: ['main'],
     locale: 'en',
     onLocaleChange: fn(),
@@ -31,7 +31,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** 96 px: icons with small labels; the current product's sub-menu is open. */
+/** 96 px: icons with small labels; the current assistant's sub-menu is open. */
 export const Collapsed: Story = {};
 
 /** 200 px: labels beside the icons. */
@@ -42,12 +42,12 @@ export const Admin: Story = {
   args: { roles: ['admin'], expanded: true, currentPath: '/change-institution' },
 };
 
-/** A business with a retail (pre-sales) and a sales-support product. */
+/** A business with a retail (pre-sales) and a sales-support assistant. */
 export const Business: Story = {
   args: {
     institutionKind: 'business',
     expanded: true,
-    products: [
+    assistants: [
       { id: 8, type: 'retail', name: 'Shop Assistant' },
       { id: 9, type: 'sales_support', name: 'Orders Bot' },
     ],
@@ -60,8 +60,8 @@ export const OrderCaptureAgent: Story = {
   args: { ...Business.args, roles: ['order_capture_agent'], currentPath: '/sales-support/orders/9' },
 };
 
-/** No product yet (before the assistant is set up). */
-export const NoProducts: Story = { args: { products: [], currentPath: '/setup-assistant' } };
+/** No assistant yet (before one is set up). */
+export const NoAssistants: Story = { args: { assistants: [], currentPath: '/setup-assistant' } };
 
 /** The avatar menu open, for a school. */
 export const AccountMenuOpen: Story = {

@@ -3,12 +3,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../testing/render';
-import { initials, type SidebarProduct } from './navigation';
+import { initials, type SidebarAssistant } from './navigation';
 import { Sidebar, type SidebarProps } from './sidebar';
 
-const school: SidebarProduct = { id: 7, type: 'admission', name: 'Lincoln High Assistant' };
-const retail: SidebarProduct = { id: 8, type: 'retail', name: 'Shop Assistant' };
-const support: SidebarProduct = { id: 9, type: 'sales_support', name: 'Orders Bot' };
+const school: SidebarAssistant = { id: 7, type: 'admission', name: 'Lincoln High Assistant' };
+const retail: SidebarAssistant = { id: 8, type: 'retail', name: 'Shop Assistant' };
+const support: SidebarAssistant = { id: 9, type: 'sales_support', name: 'Orders Bot' };
 
 function renderSidebar(props: Partial<SidebarProps> = {}, locale: 'en' | 'es' = 'en') {
   const onNavigate = vi.fn();
@@ -16,7 +16,7 @@ function renderSidebar(props: Partial<SidebarProps> = {}, locale: 'en' | 'es' = 
   const all: SidebarProps = {
     fullName: 'Ana María López',
     institutionKind: 'school',
-    products: [school],
+    assistants: [school],
     roles: ['main'],
     locale: 'en',
     onLocaleChange,
@@ -29,8 +29,8 @@ function renderSidebar(props: Partial<SidebarProps> = {}, locale: 'en' | 'es' = 
   return { ...view, onNavigate, onLocaleChange };
 }
 
-/** The links a product's sub-menu shows once opened, as [text, href]. */
-async function openProduct(name: RegExp) {
+/** The links an assistant's sub-menu shows once opened, as [text, href]. */
+async function openAssistant(name: RegExp) {
   const user = userEvent.setup();
   const button = screen.getByRole('button', { name });
   if (button.getAttribute('aria-expanded') !== 'true') await user.click(button);
@@ -59,21 +59,21 @@ describe('Sidebar', () => {
     expect(within(button).getByText('AM')).toBeTruthy();
   });
 
-  it('offers trainer and dashboard for admissions and retail products (pre-sales)', async () => {
-    renderSidebar({ products: [school, retail] });
-    expect(await openProduct(/Pre-sales, Lincoln High Assistant/)).toEqual([
+  it('offers trainer and dashboard for admissions and retail assistants (pre-sales)', async () => {
+    renderSidebar({ assistants: [school, retail] });
+    expect(await openAssistant(/Pre-sales, Lincoln High Assistant/)).toEqual([
       ['Trainer', '/pre-sales/trainer/7'],
       ['Dashboard', '/pre-sales/dashboard/7'],
     ]);
-    expect(await openProduct(/Pre-sales, Shop Assistant/)).toEqual([
+    expect(await openAssistant(/Pre-sales, Shop Assistant/)).toEqual([
       ['Trainer', '/pre-sales/trainer/8'],
       ['Dashboard', '/pre-sales/dashboard/8'],
     ]);
   });
 
-  it('offers trainer, leads and orders for sales-support products', async () => {
-    renderSidebar({ products: [support], institutionKind: 'business' });
-    expect(await openProduct(/Sales support, Orders Bot/)).toEqual([
+  it('offers trainer, leads and orders for sales-support assistants', async () => {
+    renderSidebar({ assistants: [support], institutionKind: 'business' });
+    expect(await openAssistant(/Sales support, Orders Bot/)).toEqual([
       ['Trainer', '/sales-support/trainer/9'],
       ['Leads', '/sales-support/leads/9'],
       ['Orders', '/sales-support/orders/9'],
@@ -86,12 +86,12 @@ describe('Sidebar', () => {
     ['communication', ['Trainer']],
     ['admin-staff', ['Trainer', 'Leads', 'Orders']],
   ])('shows a %s only the sales-support entries the role may use', async (role, expected) => {
-    renderSidebar({ products: [support], roles: [role] });
-    expect((await openProduct(/Sales support/)).map(([text]) => text)).toEqual(expected);
+    renderSidebar({ assistants: [support], roles: [role] });
+    expect((await openAssistant(/Sales support/)).map(([text]) => text)).toEqual(expected);
   });
 
-  it('hides a product whose entries the role may not use at all', () => {
-    renderSidebar({ products: [school, support], roles: ['order_capture_agent'] });
+  it('hides an assistant whose entries the role may not use at all', () => {
+    renderSidebar({ assistants: [school, support], roles: ['order_capture_agent'] });
     expect(screen.queryByRole('button', { name: /Pre-sales/ })).toBeNull();
     expect(screen.getByRole('button', { name: /Sales support/ })).toBeTruthy();
   });
@@ -136,7 +136,7 @@ describe('Sidebar', () => {
 
   it('links the account menu to about your business for businesses, from the keyboard', async () => {
     const user = userEvent.setup();
-    const { onNavigate } = renderSidebar({ institutionKind: 'business', products: [retail] });
+    const { onNavigate } = renderSidebar({ institutionKind: 'business', assistants: [retail] });
     screen.getByRole('button', { name: /Account menu/ }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('menuitem', { name: 'About your business' }).getAttribute('href')).toBe(
@@ -166,8 +166,8 @@ describe('Sidebar', () => {
     expect(screen.getByRole('group', { name: 'Language' }).getAttribute('aria-busy')).toBe('true');
   });
 
-  it('opens the current product and marks the current page', () => {
-    renderSidebar({ products: [school, support], currentPath: '/sales-support/order/9/details/55' });
+  it('opens the current assistant and marks the current page', () => {
+    renderSidebar({ assistants: [school, support], currentPath: '/sales-support/order/9/details/55' });
     expect(screen.getByRole('button', { name: /Sales support/ }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: /Pre-sales/ }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
@@ -202,10 +202,10 @@ describe('Sidebar', () => {
 
   it('speaks Spanish', async () => {
     const user = userEvent.setup();
-    renderSidebar({ products: [support], roles: ['admin'], locale: 'es' }, 'es');
+    renderSidebar({ assistants: [support], roles: ['admin'], locale: 'es' }, 'es');
     expect(screen.getByRole('navigation', { name: 'Principal' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cambiar de institución' })).toBeTruthy();
-    expect((await openProduct(/Soporte de ventas/)).map(([text]) => text)).toEqual([
+    expect((await openAssistant(/Soporte de ventas/)).map(([text]) => text)).toEqual([
       'Entrenador',
       'Clientes potenciales',
       'Pedidos',

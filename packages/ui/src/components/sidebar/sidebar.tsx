@@ -1,5 +1,5 @@
 /**
- * The console's left sidebar (docs/product.md#screens-and-routes): logo, one button per product opening its sub-menu, 'New
+ * The console's left sidebar (docs/product.md#screens-and-routes): logo, one button per assistant opening its sub-menu, 'New
  * assistant' (the setup) for roles that may create one, the admin's change-institution entry, the
  * es/en selector and the avatar menu. 96 px wide, 200 px expanded; the mobile drawer shows it
  * expanded. Presentational: the app passes the session's data and gets navigation and the
@@ -17,9 +17,9 @@ import { AccountMenu } from './account-menu';
 import { Icon, LogoMark } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { NavLink } from './nav-link';
-import { isCurrent, productEntries, type SidebarProduct } from './navigation';
+import { assistantEntries, isCurrent, type SidebarAssistant } from './navigation';
 import { consolePaths } from './paths';
-import { itemStyle, ProductGroup } from './product-group';
+import { AssistantGroup, itemStyle } from './assistant-group';
 
 const Panel = styled.nav<{ $width: number }>`
   display: flex;
@@ -87,8 +87,8 @@ export interface SidebarProps {
   fullName: string;
   /** School or business: picks 'About your school' or 'About your business'. */
   institutionKind: InstitutionKind | null;
-  /** The institution's products; each gets a button and a sub-menu. */
-  products: SidebarProduct[];
+  /** The institution's assistants; each gets a button and a sub-menu. */
+  assistants: SidebarAssistant[];
   /** The session's roles: entries a role may not use are hidden; `admin` adds change institution. */
   roles: readonly Role[];
   locale: Locale;
@@ -96,7 +96,7 @@ export interface SidebarProps {
   onLocaleChange: (locale: Locale) => void;
   /** The language choice is being saved. */
   localeSaving?: boolean;
-  /** The path shown now (marks the current entry and opens its product). */
+  /** The path shown now (marks the current entry and opens its assistant). */
   currentPath: string;
   onNavigate: (path: string) => void;
   /** 200 px with labels beside the icons, else 96 px with small labels under them. */
@@ -107,10 +107,10 @@ export interface SidebarProps {
   label?: string;
 }
 
-/** The product whose sub-menu holds the current path. */
-function productOn(products: SidebarProduct[], roles: readonly Role[], path: string): number | null {
-  const found = products.find((product) =>
-    productEntries(product, roles).some((entry) => isCurrent(entry, path)),
+/** The assistant whose sub-menu holds the current path. */
+function assistantOn(assistants: SidebarAssistant[], roles: readonly Role[], path: string): number | null {
+  const found = assistants.find((assistant) =>
+    assistantEntries(assistant, roles).some((entry) => isCurrent(entry, path)),
   );
   return found?.id ?? null;
 }
@@ -119,7 +119,7 @@ function productOn(products: SidebarProduct[], roles: readonly Role[], path: str
 export function Sidebar({
   fullName,
   institutionKind,
-  products,
+  assistants,
   roles,
   locale,
   onLocaleChange,
@@ -131,15 +131,15 @@ export function Sidebar({
   label,
 }: SidebarProps) {
   const { t } = useLingui();
-  const [open, setOpen] = useState<number | null>(() => productOn(products, roles, currentPath));
-  const here = productOn(products, roles, currentPath);
-  // Arriving on another product's page (a link, the back button) shows that product's menu.
+  const [open, setOpen] = useState<number | null>(() => assistantOn(assistants, roles, currentPath));
+  const here = assistantOn(assistants, roles, currentPath);
+  // Arriving on another assistant's page (a link, the back button) shows that assistant's menu.
   useEffect(() => {
     if (here !== null) setOpen(here);
   }, [here]);
 
-  const groups = products
-    .map((product) => ({ product, entries: productEntries(product, roles) }))
+  const groups = assistants
+    .map((assistant) => ({ assistant, entries: assistantEntries(assistant, roles) }))
     .filter((group) => group.entries.length > 0);
 
   return (
@@ -155,19 +155,19 @@ export function Sidebar({
         </Toggle>
       ) : null}
       <List>
-        {groups.map(({ product, entries }) => (
-          <ProductGroup
-            key={product.id}
-            product={product}
+        {groups.map(({ assistant, entries }) => (
+          <AssistantGroup
+            key={assistant.id}
+            assistant={assistant}
             entries={entries}
-            open={open === product.id}
-            onToggle={() => setOpen((current) => (current === product.id ? null : product.id))}
+            open={open === assistant.id}
+            onToggle={() => setOpen((current) => (current === assistant.id ? null : assistant.id))}
             currentPath={currentPath}
             onNavigate={onNavigate}
             expanded={expanded}
           />
         ))}
-        {can(roles, 'product.manage') ? (
+        {can(roles, 'assistant.manage') ? (
           <li>
             <Entry
               href={consolePaths.setupAssistant}

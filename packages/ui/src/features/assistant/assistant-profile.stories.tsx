@@ -15,7 +15,7 @@ const meta = {
   title: 'Features/Assistant/Assistant profile',
   component: AssistantProfile,
   tags: ['autodocs'],
-  args: { productId: assistant.id, onEditQuestions: fn() },
+  args: { assistantId: assistant.id, onEditQuestions: fn() },
   decorators: [withData(signedIn)],
   parameters: assistantParameters(),
 } satisfies Meta<typeof AssistantProfile>;

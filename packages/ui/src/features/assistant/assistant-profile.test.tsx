@@ -10,8 +10,8 @@ const api = connectedApi();
 describe('AssistantProfile', () => {
   it('renames the assistant and toasts the documented text; a blank name is refused in place', async () => {
     const user = userEvent.setup();
-    const { client, product, detail } = await api.signedInOwner('business');
-    renderConnected(<AssistantProfile productId={product.id} />, { client });
+    const { client, assistant, detail } = await api.signedInOwner('business');
+    renderConnected(<AssistantProfile assistantId={assistant.id} />, { client });
     expect(await screen.findByText('Pre-sales assistant')).toBeTruthy();
     const name = screen.getByLabelText(/^Assistant name/);
     await user.clear(name);
@@ -25,14 +25,14 @@ describe('AssistantProfile', () => {
 
   it('uploads a real PNG and shows it from its public URL; a disguised SVG never leaves the browser', async () => {
     const user = userEvent.setup();
-    const { client, product, detail } = await api.signedInOwner('school');
-    renderConnected(<AssistantProfile productId={product.id} />, { client });
+    const { client, assistant, detail } = await api.signedInOwner('school');
+    renderConnected(<AssistantProfile assistantId={assistant.id} />, { client });
     expect(await screen.findByText('No logo yet.')).toBeTruthy();
     const input = screen.getByTestId('logo-input');
 
     await user.upload(input, spoofedPng());
     expect(await screen.findByText('Only JPEG and PNG files are allowed.')).toBeTruthy();
-    expect(api.received(`institution-product/${product.id}/logo`, 'POST')).toHaveLength(0);
+    expect(api.received(`institution-product/${assistant.id}/logo`, 'POST')).toHaveLength(0);
 
     await user.upload(input, pngFile('escudo.png'));
     expect(await screen.findByText('Update successfully.')).toBeTruthy();
@@ -47,14 +47,14 @@ describe('AssistantProfile', () => {
 
   it('summarises the suggested questions and offers to edit them', async () => {
     const user = userEvent.setup();
-    const { client, as, product } = await api.signedInOwner('school');
-    await api.server.call(`/api/institution-product/${product.id}`, {
+    const { client, as, assistant } = await api.signedInOwner('school');
+    await api.server.call(`/api/institution-product/${assistant.id}`, {
       ...as,
       method: 'PUT',
       json: { suggested_questions: ['¿Cuándo abre la matrícula?', '¿Hay ruta escolar?'] },
     });
     const onEditQuestions = vi.fn();
-    renderConnected(<AssistantProfile productId={product.id} onEditQuestions={onEditQuestions} />, {
+    renderConnected(<AssistantProfile assistantId={assistant.id} onEditQuestions={onEditQuestions} />, {
       client,
     });
     const list = await screen.findByRole('list');
@@ -69,9 +69,9 @@ describe('AssistantProfile', () => {
   });
 
   it('only shows the name and logo to members who may not manage the assistant', async () => {
-    const { client, product } = await api.signedInOwner('school');
+    const { client, assistant } = await api.signedInOwner('school');
     client.session.update({ roles: ['communication'] });
-    renderConnected(<AssistantProfile productId={product.id} />, { client });
+    renderConnected(<AssistantProfile assistantId={assistant.id} />, { client });
     await waitFor(() => expect(screen.getByLabelText(/^Assistant name/)).toHaveProperty('disabled', true));
     expect(screen.queryByRole('button', { name: 'Save name' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose image' })).toHaveProperty('disabled', true);
@@ -81,8 +81,8 @@ describe('AssistantProfile', () => {
   });
 
   it('speaks Spanish', async () => {
-    const { client, product } = await api.signedInOwner('school');
-    renderConnected(<AssistantProfile productId={product.id} />, { client, locale: 'es' });
+    const { client, assistant } = await api.signedInOwner('school');
+    renderConnected(<AssistantProfile assistantId={assistant.id} />, { client, locale: 'es' });
     expect(await screen.findByRole('heading', { name: 'Perfil del asistente' })).toBeTruthy();
     expect(await screen.findByText('Asistente de admisiones')).toBeTruthy();
   });

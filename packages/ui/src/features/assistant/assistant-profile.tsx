@@ -2,7 +2,7 @@
  * An assistant's profile on the trainer's overview: its type, name and logo (upload or replace,
  * with a preview), and a summary of its suggested questions.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { MAX_SUGGESTED_QUESTIONS } from '@conversa/contract/assistant';
 import { can } from '@conversa/contract/roles';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
@@ -20,7 +20,7 @@ import { successNotices } from '../../i18n/notices';
 import { AssistantState } from './assistant-state';
 import { AssistantLogoField } from './logo-field';
 import { Note, SectionTitle, SubTitle } from './parts';
-import { productTypeTexts } from './product-types';
+import { assistantTypeTexts } from './assistant-types';
 
 const Questions = styled.ol`
   display: flex;
@@ -39,20 +39,20 @@ const Header = styled.div`
 `;
 
 export interface AssistantProfileProps {
-  /** The institution product's id. */
-  productId: number;
+  /** The assistant's id. */
+  assistantId: number;
   /** Shows an 'Edit suggested questions' button (the app opens the FAQs tab). */
   onEditQuestions?: () => void;
 }
 
 /** The profile card of one assistant; waiting, not-found and failure states included. */
-export function AssistantProfile({ productId, onEditQuestions }: AssistantProfileProps) {
+export function AssistantProfile({ assistantId, onEditQuestions }: AssistantProfileProps) {
   const { t } = useLingui();
   const id = useId();
   return (
     <Card as="section" aria-labelledby={`${id}-title`}>
       <SectionTitle id={`${id}-title`}>{t`Assistant profile`}</SectionTitle>
-      <AssistantState productId={productId}>
+      <AssistantState assistantId={assistantId}>
         {(assistant) => (
           <Profile key={assistant.id} assistant={assistant} onEditQuestions={onEditQuestions} />
         )}
@@ -65,16 +65,16 @@ function Profile({
   assistant,
   onEditQuestions,
 }: {
-  assistant: InstitutionProductDetail;
+  assistant: AssistantDetail;
   onEditQuestions?: () => void;
 }) {
   const { t, i18n } = useLingui();
   const session = useSession();
-  const manages = can(session.roles, 'product.manage');
+  const manages = can(session.roles, 'assistant.manage');
   const questions = assistant.suggested_questions;
   return (
     <>
-      <Note>{i18n._(productTypeTexts[assistant.product.type].name)}</Note>
+      <Note>{i18n._(assistantTypeTexts[assistant.product.type].name)}</Note>
       <AssistantLogoField
         assistant={assistant}
         label={t`Logo`}
@@ -108,7 +108,7 @@ function Profile({
 }
 
 /** The name; saving says 'Update successfully.'; server issues show under the field. */
-function NameForm({ assistant, editable }: { assistant: InstitutionProductDetail; editable: boolean }) {
+function NameForm({ assistant, editable }: { assistant: AssistantDetail; editable: boolean }) {
   const { t } = useLingui();
   const form = useForm(AssistantNameFormSchema, { name: assistant.product.name });
   const update = useUpdateAssistant(assistant.id);

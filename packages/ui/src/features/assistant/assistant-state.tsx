@@ -2,7 +2,7 @@
  * Loads one assistant for a screen and shows what is not the assistant itself: waiting, not found
  * (another tenant's or a removed id: the server answers 404) and other failures with a retry.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useAssistant } from '@conversa/data/assistants/get-assistant';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -12,15 +12,15 @@ import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 
 export interface AssistantStateProps {
-  productId: number;
+  assistantId: number;
   /** What the screen shows once the assistant is there. */
-  children: (assistant: InstitutionProductDetail) => ReactNode;
+  children: (assistant: AssistantDetail) => ReactNode;
 }
 
 /** Renders `children(assistant)` once loaded; otherwise the waiting, not-found or failed state. */
-export function AssistantState({ productId, children }: AssistantStateProps) {
+export function AssistantState({ assistantId, children }: AssistantStateProps) {
   const { t } = useLingui();
-  const assistant = useAssistant(productId);
+  const assistant = useAssistant(assistantId);
   const failureText = useFailureText();
   if (assistant.data) return <>{children(assistant.data)}</>;
   if (assistant.error?.status === 404) {

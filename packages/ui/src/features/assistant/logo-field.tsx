@@ -3,7 +3,7 @@
  * answer); a refused one shows the server's issue on `logo` (type, size), else the failure, under
  * the field. Used by the profile card and the setup wizard's logo step.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useUploadLogo } from '@conversa/data/assistants/upload-logo';
 import { isApiRequestError } from '@conversa/data/errors';
 import { useLingui } from '@lingui/react';
@@ -23,11 +23,11 @@ function useLogoFailure(): (error: unknown) => string {
 }
 
 export interface AssistantLogoFieldProps {
-  assistant: InstitutionProductDetail;
+  assistant: AssistantDetail;
   label: string;
   disabled?: boolean;
   /** The assistant as the upload answered it. */
-  onUploaded?: (assistant: InstitutionProductDetail) => void;
+  onUploaded?: (assistant: AssistantDetail) => void;
   /** True while an upload runs. */
   onBusy?: (busy: boolean) => void;
 }

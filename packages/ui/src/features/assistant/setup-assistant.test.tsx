@@ -1,5 +1,5 @@
-import type { InstitutionProductDetail, KnowledgeBase } from '@conversa/contract/assistant';
-import type { ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantDetail, KnowledgeBase } from '@conversa/contract/assistant';
+import type { AssistantFile } from '@conversa/contract/knowledge';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -80,10 +80,7 @@ describe('SetupAssistant', () => {
 
     const path = onDone.mock.calls[0]![0] as string;
     const id = Number(/^\/pre-sales\/trainer\/(\d+)$/.exec(path)?.[1]);
-    const detail = await api.server.call<{ data: InstitutionProductDetail }>(
-      `/api/institution-product/${id}`,
-      as,
-    );
+    const detail = await api.server.call<{ data: AssistantDetail }>(`/api/institution-product/${id}`, as);
     expect(detail.body.data).toMatchObject({
       product: { type: 'admission', name: 'Admisiones Sol', logo: logo.src },
       suggested_questions: ['When does enrolment open?', 'How much are the fees?'],
@@ -93,7 +90,7 @@ describe('SetupAssistant', () => {
       as,
     );
     expect(kb.body.data.text).toBe('Visits on Tuesdays from 9 to 12.');
-    const files = await api.server.call<{ data: ProductFile[] }>(`/api/institution-product/${id}/file`, as);
+    const files = await api.server.call<{ data: AssistantFile[] }>(`/api/institution-product/${id}/file`, as);
     expect(files.body.data.map((file) => file.name)).toEqual(['fees.txt']);
   });
 
@@ -139,10 +136,7 @@ describe('SetupAssistant', () => {
     await user.click(screen.getByRole('button', { name: 'Open the trainer' }));
 
     const id = Number(/^\/sales-support\/trainer\/(\d+)$/.exec(onDone.mock.calls[0]![0] as string)?.[1]);
-    const detail = await api.server.call<{ data: InstitutionProductDetail }>(
-      `/api/institution-product/${id}`,
-      as,
-    );
+    const detail = await api.server.call<{ data: AssistantDetail }>(`/api/institution-product/${id}`, as);
     expect(detail.body.data).toMatchObject({
       product: { type: 'sales_support', name: 'Ventas Norte 2', logo: null },
       suggested_questions: [],

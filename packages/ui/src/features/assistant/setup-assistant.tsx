@@ -3,9 +3,9 @@
  * sets up an assistant: type (only the types the institution's kind allows; skipped when there is
  * one), name (creates it), logo, suggested questions and first knowledge, then on to its trainer.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import type { InstitutionKind } from '@conversa/contract/institution';
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import { can } from '@conversa/contract/roles';
 import { useInstitution } from '@conversa/data/institutions/get-institution';
 import { useSession } from '@conversa/data/provider';
@@ -22,7 +22,7 @@ import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { useStepHeading, useWizard } from '../../forms/use-wizard';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { typesFor } from './product-types';
+import { typesFor } from './assistant-types';
 import { DoneStep } from './steps/done-step';
 import { KnowledgeStep } from './steps/knowledge-step';
 import { LogoStep } from './steps/logo-step';
@@ -90,7 +90,7 @@ export function SetupAssistant({ onDone }: SetupAssistantProps) {
   let content;
   if (session.institutionId === null) {
     content = <EmptyState title={t`You do not belong to an institution yet.`} />;
-  } else if (!can(session.roles, 'product.manage')) {
+  } else if (!can(session.roles, 'assistant.manage')) {
     content = <EmptyState title={t`Only the institution's managers can set up assistants.`} />;
   } else if (institution.data) {
     content = (
@@ -130,8 +130,8 @@ function SetupWizard({ kind, institutionName, onDone }: SetupWizardProps) {
   // Until the assistant exists, nothing past the name step can be reached.
   const wizard = useWizard(at('name'));
   const step = steps[wizard.step] ?? 'name';
-  const [type, setType] = useState<ProductType>(types[0] ?? 'admission');
-  const [assistant, setAssistant] = useState<InstitutionProductDetail | null>(null);
+  const [type, setType] = useState<AssistantType>(types[0] ?? 'admission');
+  const [assistant, setAssistant] = useState<AssistantDetail | null>(null);
   const [knowledge, setKnowledge] = useState({ text: false, files: 0 });
   const onBusy = (busy: boolean) => (busy ? wizard.lock() : wizard.unlock());
   // Each move is announced: the focus goes to the new step's heading.

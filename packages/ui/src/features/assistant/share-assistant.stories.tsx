@@ -16,7 +16,7 @@ const meta = {
   title: 'Features/Assistant/Share your assistant',
   component: ShareAssistant,
   tags: ['autodocs'],
-  args: { productId: assistant.id },
+  args: { assistantId: assistant.id },
   decorators: [withData(signedIn)],
   parameters: assistantParameters(),
 } satisfies Meta<typeof ShareAssistant>;

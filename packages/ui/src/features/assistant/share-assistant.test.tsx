@@ -15,8 +15,8 @@ describe('ShareAssistant', () => {
       configurable: true,
       value: { writeText: async (text: string) => void copied.push(text) },
     });
-    const { client, institution, product } = await api.signedInOwner('school');
-    renderConnected(<ShareAssistant productId={product.id} />, { client });
+    const { client, institution, assistant } = await api.signedInOwner('school');
+    renderConnected(<ShareAssistant assistantId={assistant.id} />, { client });
     const link = (await screen.findByLabelText('Public chat link')) as HTMLInputElement;
     expect(link.value).toMatch(new RegExp(`/admissions/${institution.id}$`));
     const [copyLink, copySnippet] = screen.getAllByRole('button', { name: 'Copy' });
@@ -35,8 +35,8 @@ describe('ShareAssistant', () => {
 
   it('turns the public link off and on, saying what visitors see', async () => {
     const user = userEvent.setup();
-    const { client, product, detail } = await api.signedInOwner('business');
-    renderConnected(<ShareAssistant productId={product.id} />, { client });
+    const { client, assistant, detail } = await api.signedInOwner('business');
+    renderConnected(<ShareAssistant assistantId={assistant.id} />, { client });
     const toggle = await screen.findByRole('switch', { name: 'Public link active' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     await user.click(toggle);
@@ -57,15 +57,15 @@ describe('ShareAssistant', () => {
 
   it('saves the snippet settings and says so; an invalid website stays on screen, unsent', async () => {
     const user = userEvent.setup();
-    const { client, product, detail } = await api.signedInOwner('business');
-    renderConnected(<ShareAssistant productId={product.id} />, { client });
+    const { client, assistant, detail } = await api.signedInOwner('business');
+    renderConnected(<ShareAssistant assistantId={assistant.id} />, { client });
     await user.click(await screen.findByRole('button', { name: 'Add a website' }));
     const first = screen.getByLabelText('Website 1');
     await waitFor(() => expect(document.activeElement).toBe(first));
     await user.type(first, 'https://shop.example.com/catalogue');
     await user.click(screen.getByRole('button', { name: 'Save snippet settings' }));
     expect(await screen.findByText('Must be a valid URL (https://www.example.com).')).toBeTruthy();
-    expect(api.received(`institution-product/${product.id}`, 'PUT')).toHaveLength(0);
+    expect(api.received(`institution-product/${assistant.id}`, 'PUT')).toHaveLength(0);
 
     await user.clear(first);
     await user.type(first, 'https://shop.example.com/');
@@ -100,9 +100,9 @@ describe('ShareAssistant', () => {
   });
 
   it('only reads for members who may not train the assistant', async () => {
-    const { client, product } = await api.signedInOwner('school');
+    const { client, assistant } = await api.signedInOwner('school');
     client.session.update({ roles: ['admissions_agent'] });
-    renderConnected(<ShareAssistant productId={product.id} />, { client });
+    renderConnected(<ShareAssistant assistantId={assistant.id} />, { client });
     const toggle = await screen.findByRole('switch', { name: 'Public link active' });
     expect(toggle.hasAttribute('disabled') || toggle.getAttribute('aria-disabled') === 'true').toBe(true);
     expect(screen.queryByRole('button', { name: 'Save snippet settings' })).toBeNull();
@@ -112,15 +112,15 @@ describe('ShareAssistant', () => {
   it("shows another institution's assistant as not found", async () => {
     const theirs = await api.signedInOwner('business');
     const { client } = await api.signedInOwner('school');
-    renderConnected(<ShareAssistant productId={theirs.product.id} />, { client });
+    renderConnected(<ShareAssistant assistantId={theirs.assistant.id} />, { client });
     expect(
       await screen.findByText('This assistant does not exist, or it belongs to another institution.'),
     ).toBeTruthy();
   });
 
   it('speaks Spanish', async () => {
-    const { client, product } = await api.signedInOwner('school');
-    renderConnected(<ShareAssistant productId={product.id} />, { client, locale: 'es' });
+    const { client, assistant } = await api.signedInOwner('school');
+    renderConnected(<ShareAssistant assistantId={assistant.id} />, { client, locale: 'es' });
     expect(await screen.findByRole('heading', { name: 'Comparte tu asistente' })).toBeTruthy();
     expect(await screen.findByRole('switch', { name: 'Enlace público activo' })).toBeTruthy();
   });

@@ -3,7 +3,7 @@
  * that turns the link on and off (what visitors see when it is off), the embed snippet with copy,
  * and the embedded chat's settings.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { can } from '@conversa/contract/roles';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useSession } from '@conversa/data/provider';
@@ -22,23 +22,25 @@ import { SnippetSettings } from './snippet-settings';
 import { Toggle } from './toggle';
 
 export interface ShareAssistantProps {
-  /** The institution product's id. */
-  productId: number;
+  /** The assistant's id. */
+  assistantId: number;
 }
 
 /** The share card of one assistant; waiting, not-found and failure states included. */
-export function ShareAssistant({ productId }: ShareAssistantProps) {
+export function ShareAssistant({ assistantId }: ShareAssistantProps) {
   const { t } = useLingui();
   const id = useId();
   return (
     <Card as="section" aria-labelledby={`${id}-title`}>
       <SectionTitle id={`${id}-title`}>{t`Share your assistant`}</SectionTitle>
-      <AssistantState productId={productId}>{(assistant) => <Share assistant={assistant} />}</AssistantState>
+      <AssistantState assistantId={assistantId}>
+        {(assistant) => <Share assistant={assistant} />}
+      </AssistantState>
     </Card>
   );
 }
 
-function Share({ assistant }: { assistant: InstitutionProductDetail }) {
+function Share({ assistant }: { assistant: AssistantDetail }) {
   const { t, i18n } = useLingui();
   const session = useSession();
   const update = useUpdateAssistant(assistant.id);
@@ -95,7 +97,7 @@ function Share({ assistant }: { assistant: InstitutionProductDetail }) {
       />
       <SnippetSettings
         key={`${assistant.id}`}
-        productId={assistant.id}
+        assistantId={assistant.id}
         snippet={assistant.snippet}
         editable={editable}
       />

@@ -59,17 +59,17 @@ function fieldOf(path: string): FieldPath<Values> | null {
 }
 
 export interface SnippetSettingsProps {
-  productId: number;
+  assistantId: number;
   snippet: Snippet;
   /** Members who may not train the assistant only read. */
   editable: boolean;
 }
 
 /** The settings form; its heading and intro come from the screen around it. */
-export function SnippetSettings({ productId, snippet, editable }: SnippetSettingsProps) {
+export function SnippetSettings({ assistantId, snippet, editable }: SnippetSettingsProps) {
   const { t } = useLingui();
   const id = useId();
-  const update = useUpdateAssistant(productId);
+  const update = useUpdateAssistant(assistantId);
   const form = useForm(SnippetFormSchema, valuesOf(snippet), {
     params: { [ValidationCode.invalidUrl]: { host: 'https://www.example.com' } },
     fieldOf,

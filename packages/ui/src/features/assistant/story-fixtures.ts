@@ -1,5 +1,5 @@
 /** Story data for the assistant screens: one assistant of the stories' school, and its MSW handlers. */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import type { Issue } from '@conversa/contract/common';
 import { http, type HttpHandler } from 'msw';
 import { API, baseHandlers, business, fail, forever, ok, school } from '../../testing/stories';
@@ -10,7 +10,7 @@ export const sampleLogo = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 /** The stories' admissions assistant. */
-export const assistant: InstitutionProductDetail = {
+export const assistant: AssistantDetail = {
   id: 21,
   external_id: 'a1b2c3d4e5f6',
   institution_id: school.id,
@@ -30,7 +30,7 @@ export const assistant: InstitutionProductDetail = {
 };
 
 /** The same assistant before any setup: no logo, no questions, default snippet. */
-export const blankAssistant: InstitutionProductDetail = {
+export const blankAssistant: AssistantDetail = {
   ...assistant,
   product: { ...assistant.product, logo: null },
   suggested_questions: [],
@@ -38,7 +38,7 @@ export const blankAssistant: InstitutionProductDetail = {
 };
 
 /** GET, PUT (merging the snippet as the server does) and logo upload of one assistant. */
-export function assistantHandlers(start: InstitutionProductDetail = assistant): HttpHandler[] {
+export function assistantHandlers(start: AssistantDetail = assistant): HttpHandler[] {
   let current = start;
   return [
     http.get(`${API}/institution-product/:id`, () => ok(current)),
@@ -50,7 +50,7 @@ export function assistantHandlers(start: InstitutionProductDetail = assistant): 
         ...rest,
         product: { ...current.product, ...(name ? { name } : {}) },
         snippet: { ...current.snippet, ...snippet },
-      } as InstitutionProductDetail;
+      } as AssistantDetail;
       return ok(current);
     }),
     http.post(`${API}/institution-product/:id/logo`, () => {
@@ -61,7 +61,7 @@ export function assistantHandlers(start: InstitutionProductDetail = assistant): 
 }
 
 /** Story parameters for an assistant screen: `first` wins, then the assistant's and the session's handlers. */
-export function assistantParameters(start: InstitutionProductDetail = assistant, ...first: HttpHandler[]) {
+export function assistantParameters(start: AssistantDetail = assistant, ...first: HttpHandler[]) {
   return { msw: { handlers: [...first, ...assistantHandlers(start), ...baseHandlers] } };
 }
 
@@ -85,11 +85,11 @@ export const saveRefused = (issues: Issue[]) =>
 
 /** The setup's calls: create (by the body's type), then the steps' saves. */
 export function setupHandlers(): HttpHandler[] {
-  let created: InstitutionProductDetail | null = null;
+  let created: AssistantDetail | null = null;
   return [
     http.post(`${API}/institution-product`, async ({ request }) => {
       const body = (await request.json()) as {
-        type: InstitutionProductDetail['product']['type'];
+        type: AssistantDetail['product']['type'];
         name: string;
       };
       created = {
@@ -105,7 +105,7 @@ export function setupHandlers(): HttpHandler[] {
       return ok(created);
     }),
     http.put(`${API}/institution-product/:id`, async ({ request }) => {
-      const body = (await request.json()) as Partial<InstitutionProductDetail> & { name?: string };
+      const body = (await request.json()) as Partial<AssistantDetail> & { name?: string };
       const { name, ...rest } = body;
       created = created && {
         ...created,

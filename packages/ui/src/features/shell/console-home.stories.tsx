@@ -15,12 +15,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Waiting for the products (then the app moves on to the start path). */
+/** Waiting for the assistants (then the app moves on to the start path). */
 export const Waiting: Story = {
   parameters: { msw: { handlers: [http.get(`${API}/institution/:id/product`, forever), ...baseHandlers] } },
 };
 
-/** The products could not be loaded: a retry. */
+/** The assistants could not be loaded: a retry. */
 export const LoadFailed: Story = {
   parameters: {
     msw: {

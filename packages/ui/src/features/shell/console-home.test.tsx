@@ -1,4 +1,4 @@
-import type { Product } from '@conversa/data/products/product';
+import type { AssistantSummary } from '@conversa/data/assistants/assistant-summary';
 import { validateToken } from '@conversa/data/auth/validate-token';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,38 +6,40 @@ import { describe, expect, it, vi } from 'vitest';
 import { connectedApi, postInstitution, renderConnected } from '../../testing/connected';
 import { ConsoleHome, homePath } from './console-home';
 
-const product = (id: number, type: Product['type']): Product => ({
+const assistant = (id: number, type: AssistantSummary['type']): AssistantSummary => ({
   id,
   type,
   externalId: `p${id}`,
   institutionId: 1,
-  name: `Product ${id}`,
+  name: `Assistant ${id}`,
   logo: null,
 });
 
 describe('homePath', () => {
-  it("is the first product's trainer, by the product's type", () => {
-    expect(homePath([product(4, 'admission')])).toBe('/pre-sales/trainer/4');
-    expect(homePath([product(5, 'retail'), product(6, 'sales_support')])).toBe('/pre-sales/trainer/5');
-    expect(homePath([product(6, 'sales_support'), product(5, 'retail')])).toBe('/sales-support/trainer/6');
+  it("is the first assistant's trainer, by the assistant's type", () => {
+    expect(homePath([assistant(4, 'admission')])).toBe('/pre-sales/trainer/4');
+    expect(homePath([assistant(5, 'retail'), assistant(6, 'sales_support')])).toBe('/pre-sales/trainer/5');
+    expect(homePath([assistant(6, 'sales_support'), assistant(5, 'retail')])).toBe(
+      '/sales-support/trainer/6',
+    );
   });
 
-  it('is the setup when there is no product', () => {
+  it('is the setup when there is no assistant', () => {
     expect(homePath([])).toBe('/setup-assistant');
   });
 
-  it("picks the area's first product for an area index, else any product", () => {
-    const both = [product(5, 'retail'), product(6, 'sales_support')];
+  it("picks the area's first assistant for an area index, else any assistant", () => {
+    const both = [assistant(5, 'retail'), assistant(6, 'sales_support')];
     expect(homePath(both, 'sales-support')).toBe('/sales-support/trainer/6');
     expect(homePath(both, 'pre-sales')).toBe('/pre-sales/trainer/5');
-    expect(homePath([product(5, 'retail')], 'sales-support')).toBe('/pre-sales/trainer/5');
+    expect(homePath([assistant(5, 'retail')], 'sales-support')).toBe('/pre-sales/trainer/5');
   });
 });
 
 const api = connectedApi();
 
 describe('ConsoleHome', () => {
-  it("resolves to the institution's first product once the products arrive", async () => {
+  it("resolves to the institution's first assistant once the assistants arrive", async () => {
     const { client, user } = await api.signedIn();
     await postInstitution(api, user.token);
     await validateToken(client);
@@ -55,12 +57,12 @@ describe('ConsoleHome', () => {
     await waitFor(() => expect(onResolved).toHaveBeenCalledWith('/setup-assistant'));
   });
 
-  it('says so and offers a retry when the products cannot be loaded', async () => {
+  it('says so and offers a retry when the assistants cannot be loaded', async () => {
     const user = userEvent.setup();
     const { client } = await api.signedIn();
     const other = await api.signedIn();
     const foreign = await postInstitution(api, other.user.token);
-    // Not a member there: the server refuses the product list.
+    // Not a member there: the server refuses the assistant list.
     client.session.update({ institutionId: foreign.id });
     const onResolved = vi.fn();
     renderConnected(<ConsoleHome onResolved={onResolved} />, { client, locale: 'es' });

@@ -1,4 +1,4 @@
-import type { InstitutionProduct } from '@conversa/contract/product';
+import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { fn, userEvent, within } from 'storybook/test';
@@ -15,10 +15,10 @@ import {
 } from '../../testing/stories';
 import { ConsoleShell } from './console-shell';
 
-const product = (
+const assistant = (
   id: number,
   institutionId: number,
-  type: InstitutionProduct['product']['type'],
+  type: AssistantListItem['product']['type'],
   name: string,
 ) => ({
   id,
@@ -27,14 +27,14 @@ const product = (
   product: { type, name, logo: null },
 });
 
-const schoolProducts = [product(11, school.id, 'admission', 'Colegio Sol Assistant')];
-const businessProducts = [
-  product(21, business.id, 'retail', 'Muebles Norte Assistant'),
-  product(22, business.id, 'sales_support', 'Muebles Norte Orders'),
+const schoolAssistants = [assistant(11, school.id, 'admission', 'Colegio Sol Assistant')];
+const businessAssistants = [
+  assistant(21, business.id, 'retail', 'Muebles Norte Assistant'),
+  assistant(22, business.id, 'sales_support', 'Muebles Norte Orders'),
 ];
 
-const products = http.get(`${API}/institution/:id/product`, ({ params }) =>
-  ok(Number(params.id) === business.id ? businessProducts : schoolProducts),
+const assistants = http.get(`${API}/institution/:id/product`, ({ params }) =>
+  ok(Number(params.id) === business.id ? businessAssistants : schoolAssistants),
 );
 const saveProfile = http.put(`${API}/user/:id/profile`, async ({ request }) => {
   await delay(400);
@@ -55,14 +55,14 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     docs: { story: { inline: false, iframeHeight: 560 } },
-    msw: { handlers: [products, saveProfile, ...baseHandlers] },
+    msw: { handlers: [assistants, saveProfile, ...baseHandlers] },
   },
 } satisfies Meta<typeof ConsoleShell>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A school's staff member: one pre-sales product. */
+/** A school's staff member: one pre-sales assistant. */
 export const School: Story = {};
 
 /** Expanded rail. */
@@ -74,8 +74,8 @@ export const AdminBusiness: Story = {
   args: { defaultExpanded: true, currentPath: '/sales-support/leads/22' },
 };
 
-/** The products are still loading. */
-export const LoadingProducts: Story = {
+/** The assistants are still loading. */
+export const LoadingAssistants: Story = {
   parameters: {
     msw: {
       handlers: [
@@ -108,7 +108,7 @@ export const LanguageSaveFailed: Story = {
   parameters: {
     msw: {
       handlers: [
-        products,
+        assistants,
         http.put(`${API}/user/:id/profile`, () =>
           fail(500, 'internal_error', 'Something went wrong on our side. Try again in a moment.'),
         ),

@@ -28,16 +28,16 @@ function renderShell(client: DataClient, onLocaleSaved = vi.fn(), onNavigate = v
 }
 
 describe('ConsoleShell', () => {
-  it("shows the institution's products, the user's initials and the school's account menu", async () => {
+  it("shows the institution's assistants, the user's initials and the school's account menu", async () => {
     const user = userEvent.setup();
     const { client } = await owner('school');
     client.session.update({
       profile: { ...client.session.getSnapshot().profile!, full_name: 'marta gómez ruiz' },
     });
     const { onNavigate } = renderShell(client);
-    const product = await screen.findByRole('button', { name: /Pre-sales, Colegio Norte Assistant/ });
-    await user.click(product);
-    const links = within(document.getElementById(product.getAttribute('aria-controls')!)!).getAllByRole(
+    const assistant = await screen.findByRole('button', { name: /Pre-sales, Colegio Norte Assistant/ });
+    await user.click(assistant);
+    const links = within(document.getElementById(assistant.getAttribute('aria-controls')!)!).getAllByRole(
       'link',
     );
     expect(links.map((link) => link.textContent)).toEqual(['Trainer', 'Dashboard']);

@@ -1,17 +1,17 @@
 /**
  * The signed-in console's frame, connected: the sidebar gets the session's name and roles, the
- * institution's kind and products from the data layer, and saves a language choice to the profile
+ * institution's kind and assistants from the data layer, and saves a language choice to the profile
  * before the app reloads the page (docs/product.md#screens-and-routes).
  */
 import type { Locale } from '@conversa/contract/constants';
 import { useInstitution } from '@conversa/data/institutions/get-institution';
-import { useInstitutionProducts } from '@conversa/data/products/list-institution-products';
+import { useAssistants } from '@conversa/data/assistants/list-assistants';
 import { useDataClient, useSession } from '@conversa/data/provider';
 import { updateProfile } from '@conversa/data/users/update-profile';
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useMemo, useState } from 'react';
 import { AppShell } from '../../components/app-shell/app-shell';
-import type { SidebarProduct } from '../../components/sidebar/navigation';
+import type { SidebarAssistant } from '../../components/sidebar/navigation';
 import { isLocale } from '../../i18n/locale';
 
 export interface ConsoleShellProps {
@@ -41,12 +41,12 @@ export function ConsoleShell({
   const client = useDataClient();
   const session = useSession();
   const institution = useInstitution();
-  const products = useInstitutionProducts();
+  const assistants = useAssistants();
   const [saving, setSaving] = useState(false);
 
-  const sidebarProducts = useMemo<SidebarProduct[]>(
-    () => (products.data ?? []).map(({ id, type, name }) => ({ id, type, name })),
-    [products.data],
+  const sidebarAssistants = useMemo<SidebarAssistant[]>(
+    () => (assistants.data ?? []).map(({ id, type, name }) => ({ id, type, name })),
+    [assistants.data],
   );
   const shown: Locale = isLocale(i18n.locale) ? i18n.locale : (session.locale ?? 'en');
 
@@ -73,7 +73,7 @@ export function ConsoleShell({
       sidebar={{
         fullName: session.profile?.full_name ?? session.user?.email ?? '',
         institutionKind: institution.data?.kind ?? null,
-        products: sidebarProducts,
+        assistants: sidebarAssistants,
         roles: session.roles,
         locale: shown,
         onLocaleChange: (locale) => void changeLocale(locale),

@@ -68,19 +68,19 @@ const ItemActions = styled.div`
 `;
 
 export interface FaqListProps {
-  productId: number;
+  assistantId: number;
   editable: boolean;
 }
 
 /** Loads the FAQs, then their editor. */
-export function FaqList({ productId, editable }: FaqListProps) {
+export function FaqList({ assistantId, editable }: FaqListProps) {
   const { t } = useLingui();
-  const faqs = useFaqs(productId);
+  const faqs = useFaqs(assistantId);
   const failureText = useFailureText();
   let content;
   if (faqs.data)
     content = (
-      <FaqEditor key={productId} productId={productId} initial={faqs.data.faqs} editable={editable} />
+      <FaqEditor key={assistantId} assistantId={assistantId} initial={faqs.data.faqs} editable={editable} />
     );
   else if (faqs.error)
     content = <LoadFailed message={failureText(faqs.error)} onRetry={() => void faqs.mutate()} />;
@@ -95,11 +95,11 @@ export function FaqList({ productId, editable }: FaqListProps) {
 }
 
 function FaqEditor({
-  productId,
+  assistantId,
   initial,
   editable,
 }: {
-  productId: number;
+  assistantId: number;
   initial: Faq[];
   editable: boolean;
 }) {
@@ -110,7 +110,7 @@ function FaqEditor({
   // Each row's `id` keeps its fields (and focus) through reorders.
   const rows = useFieldArray({ control: form.control, name: 'faqs' });
   const [announcement, setAnnouncement] = useState('');
-  const save = useUpdateFaqs(productId);
+  const save = useUpdateFaqs(assistantId);
 
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
   const count = rows.fields.length;

@@ -9,7 +9,7 @@ const meta = {
   title: 'Features/Trainer/FAQs',
   component: FaqsPage,
   tags: ['autodocs'],
-  args: { productId: assistant.id, onNavigate: () => undefined },
+  args: { assistantId: assistant.id, onNavigate: () => undefined },
   decorators: [withData(signedIn)],
   parameters: { msw: { handlers: trainerHandlers() } },
 } satisfies Meta<typeof FaqsPage>;

@@ -8,15 +8,15 @@ import { FaqsPage } from './faqs';
 const api = connectedApi();
 
 /** The FAQs the server holds for the owner's assistant. */
-const faqsOf = async ({ product, as }: SignedInOwner) =>
-  (await api.server.call<{ data: { faqs: Faq[] } }>(`/api/institution-product/${product.id}/faq`, as)).body
+const faqsOf = async ({ assistant, as }: SignedInOwner) =>
+  (await api.server.call<{ data: { faqs: Faq[] } }>(`/api/institution-product/${assistant.id}/faq`, as)).body
     .data.faqs;
 
 describe('FaqsPage', () => {
   it("adds, edits, reorders and removes FAQs, saving the list in order: 'FAQ was successfully updated.'", async () => {
     const user = userEvent.setup();
     const school = await api.signedInOwner('school');
-    renderConnected(<FaqsPage productId={school.product.id} onNavigate={vi.fn()} />, {
+    renderConnected(<FaqsPage assistantId={school.assistant.id} onNavigate={vi.fn()} />, {
       client: school.client,
     });
     expect(await screen.findByText('No FAQs yet')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('FaqsPage', () => {
   it('allows three suggested questions at most, says why, and saves them', async () => {
     const user = userEvent.setup();
     const school = await api.signedInOwner('school');
-    renderConnected(<FaqsPage productId={school.product.id} onNavigate={vi.fn()} />, {
+    renderConnected(<FaqsPage assistantId={school.assistant.id} onNavigate={vi.fn()} />, {
       client: school.client,
     });
     expect(await screen.findByText('No suggested questions yet.')).toBeTruthy();
@@ -85,13 +85,13 @@ describe('FaqsPage', () => {
 
   it('only reads for a member who may not train the assistant', async () => {
     const school = await api.signedInOwner('school');
-    await api.server.call(`/api/institution-product/${school.product.id}/faq`, {
+    await api.server.call(`/api/institution-product/${school.assistant.id}/faq`, {
       ...school.as,
       method: 'PUT',
       json: { faqs: [{ question: '¿Hay ruta?', answer: 'Sí.' }] },
     });
     school.client.session.update({ roles: ['order_capture_agent'] });
-    renderConnected(<FaqsPage productId={school.product.id} onNavigate={vi.fn()} />, {
+    renderConnected(<FaqsPage assistantId={school.assistant.id} onNavigate={vi.fn()} />, {
       client: school.client,
     });
     const question = await screen.findByDisplayValue('¿Hay ruta?');
@@ -103,7 +103,9 @@ describe('FaqsPage', () => {
   it("says 'Not found' for another institution's assistant", async () => {
     const theirs = await api.signedInOwner('school');
     const mine = await api.signedInOwner('school');
-    renderConnected(<FaqsPage productId={theirs.product.id} onNavigate={vi.fn()} />, { client: mine.client });
+    renderConnected(<FaqsPage assistantId={theirs.assistant.id} onNavigate={vi.fn()} />, {
+      client: mine.client,
+    });
     expect(await screen.findByText('Not found')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add FAQ' })).toBeNull();
   });

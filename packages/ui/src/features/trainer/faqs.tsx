@@ -9,20 +9,20 @@ import { SuggestedQuestions } from './suggested-questions';
 import { TrainerLayout } from './trainer-layout';
 
 export interface FaqsPageProps {
-  productId: number;
+  assistantId: number;
   onNavigate: (path: string) => void;
 }
 
 /** Suggested questions and FAQs of one assistant; members without `trainer.manage` only read them. */
-export function FaqsPage({ productId, onNavigate }: FaqsPageProps) {
+export function FaqsPage({ assistantId, onNavigate }: FaqsPageProps) {
   const session = useSession();
   const editable = can(session.roles, 'trainer.manage');
   return (
-    <TrainerLayout productId={productId} tab="faqs" onNavigate={onNavigate}>
+    <TrainerLayout assistantId={assistantId} tab="faqs" onNavigate={onNavigate}>
       {(assistant) => (
         <>
           <SuggestedQuestions key={assistant.id} assistant={assistant} editable={editable} />
-          <FaqList productId={productId} editable={editable} />
+          <FaqList assistantId={assistantId} editable={editable} />
         </>
       )}
     </TrainerLayout>

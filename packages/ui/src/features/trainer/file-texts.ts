@@ -2,7 +2,7 @@
  * What the console says about an uploaded file: its state (docs/product.md#states texts), why it failed (one
  * actionable text per contract reason), and its size and date in the user's locale.
  */
-import type { FileFailureReason, FileState, ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile, FileFailureReason, FileState } from '@conversa/contract/knowledge';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -32,7 +32,7 @@ export const fileFailureTexts = {
 } satisfies Record<FileFailureReason, MessageDescriptor>;
 
 /** The state of a file as sentences (for announcements), with the failure reason after it when there is one. */
-export function fileStatusText(file: Pick<ProductFile, 'state' | 'reason'>, i18n: I18n): string {
+export function fileStatusText(file: Pick<AssistantFile, 'state' | 'reason'>, i18n: I18n): string {
   const state = `${i18n._(fileStateTexts[file.state])}.`;
   if (file.state !== 'failed' || !file.reason) return state;
   return `${state} ${i18n._(fileFailureTexts[file.reason])}`;

@@ -4,11 +4,11 @@
  * no polling). State changes are announced in a polite live region. Single and bulk delete ask first.
  */
 import { ValidationCode } from '@conversa/contract/codes';
-import type { FileEvent, FileState, ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile, FileEvent, FileState } from '@conversa/contract/knowledge';
 import { isApiRequestError } from '@conversa/data/errors';
 import { useDeleteFiles } from '@conversa/data/knowledge/delete-files';
 import { useFiles } from '@conversa/data/knowledge/list-files';
-import { useProductEvents } from '@conversa/data/knowledge/product-events';
+import { useAssistantEvents } from '@conversa/data/knowledge/assistant-events';
 import { useUploadFiles } from '@conversa/data/knowledge/upload-files';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -52,7 +52,7 @@ const Muted = styled.span`
 `;
 
 export interface FilesSectionProps {
-  productId: number;
+  assistantId: number;
   /** The user may upload and delete (`trainer.manage`); otherwise the list only reads. */
   editable: boolean;
   /** Bring the section into view and focus its heading (the Files tab was chosen). */
@@ -60,9 +60,9 @@ export interface FilesSectionProps {
 }
 
 /** Upload form, live list and delete confirmation. */
-export function FilesSection({ productId, editable, focus = false }: FilesSectionProps) {
+export function FilesSection({ assistantId, editable, focus = false }: FilesSectionProps) {
   const { t, i18n } = useLingui();
-  const files = useFiles(productId);
+  const files = useFiles(assistantId);
   const failureText = useFailureText();
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -72,7 +72,7 @@ export function FilesSection({ productId, editable, focus = false }: FilesSectio
   useEffect(() => {
     shown.current = new Map((files.data ?? []).map((file) => [file.id, file.state]));
   }, [files.data]);
-  useProductEvents(productId, (event: FileEvent) => {
+  useAssistantEvents(assistantId, (event: FileEvent) => {
     if (event.deleted || event.state === 'processing' || shown.current.get(event.id) === event.state) return;
     shown.current.set(event.id, event.state);
     setAnnouncement(`${event.name}: ${fileStatusText(event, i18n)}`);
@@ -88,7 +88,7 @@ export function FilesSection({ productId, editable, focus = false }: FilesSectio
   if (files.data) {
     list = (
       <FilesList
-        productId={productId}
+        assistantId={assistantId}
         files={files.data}
         editable={editable}
         onDeleted={() => heading.current?.focus()}
@@ -104,7 +104,7 @@ export function FilesSection({ productId, editable, focus = false }: FilesSectio
         <span id="files-title">{t`Files`}</span>
       </Heading>
       <Intro>{t`Upload documents the assistant should learn from. Each file is read in the background; its state updates here by itself.`}</Intro>
-      {editable ? <UploadForm productId={productId} onUploaded={setAnnouncement} /> : null}
+      {editable ? <UploadForm assistantId={assistantId} onUploaded={setAnnouncement} /> : null}
       {list}
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {announcement}
@@ -114,11 +114,17 @@ export function FilesSection({ productId, editable, focus = false }: FilesSectio
 }
 
 /** The drop zone and its Upload button; a failed upload is toasted and explained under the zone. */
-function UploadForm({ productId, onUploaded }: { productId: number; onUploaded: (message: string) => void }) {
+function UploadForm({
+  assistantId,
+  onUploaded,
+}: {
+  assistantId: number;
+  onUploaded: (message: string) => void;
+}) {
   const { t, i18n } = useLingui();
   const [chosen, setChosen] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const upload = useUploadFiles(productId);
+  const upload = useUploadFiles(assistantId);
   const failureText = useFailureText();
 
   const submit = async () => {
@@ -172,20 +178,20 @@ function UploadForm({ productId, onUploaded }: { productId: number; onUploaded: 
 
 /** The list with selection and delete; `onDeleted` gets focus somewhere sensible after a deletion. */
 function FilesList({
-  productId,
+  assistantId,
   files,
   editable,
   onDeleted,
 }: {
-  productId: number;
-  files: ProductFile[];
+  assistantId: number;
+  files: AssistantFile[];
   editable: boolean;
   onDeleted: () => void;
 }) {
   const { t } = useLingui();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [pending, setPending] = useState<ProductFile[] | null>(null);
-  const remove = useDeleteFiles(productId);
+  const [pending, setPending] = useState<AssistantFile[] | null>(null);
+  const remove = useDeleteFiles(assistantId);
   const failureText = useFailureText();
 
   // Files deleted elsewhere (another tab, an event) leave the selection too.

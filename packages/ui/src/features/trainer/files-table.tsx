@@ -1,5 +1,5 @@
 /** The files as a table: name, type, size, date and state; with a selection, a checkbox and a delete button per row. */
-import type { FileState, ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile, FileState } from '@conversa/contract/knowledge';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
@@ -48,7 +48,7 @@ export interface FilesSelection {
   selected: ReadonlySet<number>;
   onToggle: (id: number, on: boolean) => void;
   onToggleAll: (on: boolean) => void;
-  onDelete: (file: ProductFile) => void;
+  onDelete: (file: AssistantFile) => void;
 }
 
 /** Name, type, size, date and state of each file; with `selection`, a checkbox and a delete button per row. */
@@ -57,14 +57,14 @@ export function FilesTable({
   waiting = false,
   selection,
 }: {
-  files: ProductFile[];
+  files: AssistantFile[];
   waiting?: boolean;
   selection?: FilesSelection;
 }) {
   const { t, i18n } = useLingui();
   const allOn = files.length > 0 && files.every((file) => selection?.selected.has(file.id));
   const someOn = files.some((file) => selection?.selected.has(file.id));
-  const columns: TableColumn<ProductFile>[] = [
+  const columns: TableColumn<AssistantFile>[] = [
     ...(selection
       ? [
           {
@@ -78,7 +78,7 @@ export function FilesTable({
                 onChange={selection.onToggleAll}
               />
             ),
-            cell: (file: ProductFile) => (
+            cell: (file: AssistantFile) => (
               <Checkbox
                 label={<VisuallyHidden>{t`Select ${file.name}`}</VisuallyHidden>}
                 checked={selection.selected.has(file.id)}
@@ -111,7 +111,7 @@ export function FilesTable({
             key: 'actions',
             header: <VisuallyHidden>{t`Actions`}</VisuallyHidden>,
             align: 'end' as const,
-            cell: (file: ProductFile) => (
+            cell: (file: AssistantFile) => (
               <Button
                 variant="ghost"
                 size="small"

@@ -9,7 +9,7 @@ const meta = {
   title: 'Features/Trainer/Handoff Details',
   component: HandoffPage,
   tags: ['autodocs'],
-  args: { productId: assistant.id, onNavigate: () => undefined },
+  args: { assistantId: assistant.id, onNavigate: () => undefined },
   decorators: [withData(signedIn)],
   parameters: { msw: { handlers: trainerHandlers() } },
 } satisfies Meta<typeof HandoffPage>;

@@ -10,7 +10,7 @@ describe('HandoffPage', () => {
   it("saves the contact details: 'Update successfully.'", async () => {
     const user = userEvent.setup();
     const shop = await api.signedInOwner('business');
-    renderConnected(<HandoffPage productId={shop.product.id} onNavigate={vi.fn()} />, {
+    renderConnected(<HandoffPage assistantId={shop.assistant.id} onNavigate={vi.fn()} />, {
       client: shop.client,
     });
     await user.type(await screen.findByLabelText('Contact name'), 'Lucía Pérez');
@@ -34,7 +34,7 @@ describe('HandoffPage', () => {
   it('shows an invalid e-mail under its field and saves nothing', async () => {
     const user = userEvent.setup();
     const shop = await api.signedInOwner('business');
-    renderConnected(<HandoffPage productId={shop.product.id} onNavigate={vi.fn()} />, {
+    renderConnected(<HandoffPage assistantId={shop.assistant.id} onNavigate={vi.fn()} />, {
       client: shop.client,
     });
     const email = await screen.findByLabelText('Email');
@@ -48,7 +48,7 @@ describe('HandoffPage', () => {
   it("shows the server's issue under its field (a phone number it refuses)", async () => {
     const user = userEvent.setup();
     const shop = await api.signedInOwner('business');
-    renderConnected(<HandoffPage productId={shop.product.id} onNavigate={vi.fn()} />, {
+    renderConnected(<HandoffPage assistantId={shop.assistant.id} onNavigate={vi.fn()} />, {
       client: shop.client,
     });
     await user.type(await screen.findByLabelText('Phone number'), '12');
@@ -57,13 +57,13 @@ describe('HandoffPage', () => {
     const phone = screen.getByLabelText('Phone number');
     expect(await screen.findByText('Invalid phone number.')).toBeTruthy();
     expect(phone.getAttribute('aria-invalid')).toBe('true');
-    expect(api.received(`institution-product/${shop.product.id}`, 'PUT')).toHaveLength(1);
+    expect(api.received(`institution-product/${shop.assistant.id}`, 'PUT')).toHaveLength(1);
     expect((await shop.detail()).handoff).toBeNull();
   });
 
   it('speaks Spanish', async () => {
     const shop = await api.signedInOwner('business');
-    renderConnected(<HandoffPage productId={shop.product.id} onNavigate={vi.fn()} />, {
+    renderConnected(<HandoffPage assistantId={shop.assistant.id} onNavigate={vi.fn()} />, {
       client: shop.client,
       locale: 'es',
     });

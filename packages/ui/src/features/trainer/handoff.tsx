@@ -4,7 +4,7 @@
  * `PUT institution-product/{id}` `{handoff}`: 'Update successfully.'; the server's issues show under
  * their fields.
  */
-import type { Handoff, InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail, Handoff } from '@conversa/contract/assistant';
 import { can } from '@conversa/contract/roles';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useSession } from '@conversa/data/provider';
@@ -38,22 +38,22 @@ function handoffValues(handoff: Handoff | null): HandoffValues {
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 export interface HandoffPageProps {
-  productId: number;
+  assistantId: number;
   onNavigate: (path: string) => void;
 }
 
 /** The handoff form of one assistant; members without `trainer.manage` only read it. */
-export function HandoffPage({ productId, onNavigate }: HandoffPageProps) {
+export function HandoffPage({ assistantId, onNavigate }: HandoffPageProps) {
   const session = useSession();
   const editable = can(session.roles, 'trainer.manage');
   return (
-    <TrainerLayout productId={productId} tab="handoff" onNavigate={onNavigate}>
+    <TrainerLayout assistantId={assistantId} tab="handoff" onNavigate={onNavigate}>
       {(assistant) => <HandoffForm key={assistant.id} assistant={assistant} editable={editable} />}
     </TrainerLayout>
   );
 }
 
-function HandoffForm({ assistant, editable }: { assistant: InstitutionProductDetail; editable: boolean }) {
+function HandoffForm({ assistant, editable }: { assistant: AssistantDetail; editable: boolean }) {
   const { t } = useLingui();
   const form = useForm(HandoffFormSchema, handoffValues(assistant.handoff));
   const update = useUpdateAssistant(assistant.id);

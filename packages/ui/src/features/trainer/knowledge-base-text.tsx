@@ -15,20 +15,25 @@ import { successNotices } from '../../i18n/notices';
 import { SectionTitle } from './trainer-layout';
 
 export interface KnowledgeBaseTextProps {
-  productId: number;
+  assistantId: number;
   /** The user may change it (`trainer.manage`); otherwise it only reads. */
   editable: boolean;
 }
 
 /** Loads the text, then its form. */
-export function KnowledgeBaseText({ productId, editable }: KnowledgeBaseTextProps) {
+export function KnowledgeBaseText({ assistantId, editable }: KnowledgeBaseTextProps) {
   const { t } = useLingui();
-  const knowledge = useKnowledgeBase(productId);
+  const knowledge = useKnowledgeBase(assistantId);
   const failureText = useFailureText();
   let content;
   if (knowledge.data) {
     content = (
-      <TextForm key={productId} productId={productId} initial={knowledge.data.text} editable={editable} />
+      <TextForm
+        key={assistantId}
+        assistantId={assistantId}
+        initial={knowledge.data.text}
+        editable={editable}
+      />
     );
   } else if (knowledge.error) {
     content = <LoadFailed message={failureText(knowledge.error)} onRetry={() => void knowledge.mutate()} />;
@@ -45,17 +50,17 @@ export function KnowledgeBaseText({ productId, editable }: KnowledgeBaseTextProp
 }
 
 function TextForm({
-  productId,
+  assistantId,
   initial,
   editable,
 }: {
-  productId: number;
+  assistantId: number;
   initial: string;
   editable: boolean;
 }) {
   const { t, i18n } = useLingui();
   const form = useForm(KnowledgeBaseSchema, { text: initial });
-  const save = useUpdateKnowledgeBase(productId);
+  const save = useUpdateKnowledgeBase(assistantId);
   const length = form.values.text.length;
   const count = i18n.number(length);
   const max = i18n.number(MAX_KNOWLEDGE_BASE_LENGTH);

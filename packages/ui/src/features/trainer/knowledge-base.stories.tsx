@@ -9,7 +9,7 @@ const meta = {
   title: 'Features/Trainer/Knowledge Base',
   component: KnowledgeBasePage,
   tags: ['autodocs'],
-  args: { productId: assistant.id, onNavigate: () => undefined },
+  args: { assistantId: assistant.id, onNavigate: () => undefined },
   decorators: [withData(signedIn)],
   parameters: { msw: { handlers: trainerHandlers() } },
 } satisfies Meta<typeof KnowledgeBasePage>;
@@ -35,7 +35,7 @@ export const NoFiles: Story = { parameters: { msw: { handlers: trainerHandlers({
 
 export const FilesTab: Story = { args: { showFiles: true } };
 
-export const SalesSupport: Story = { args: { productId: salesAssistant.id } };
+export const SalesSupport: Story = { args: { assistantId: salesAssistant.id } };
 
 export const ReadOnly: Story = { decorators: [withData({ ...signedIn, roles: ['order_capture_agent'] })] };
 

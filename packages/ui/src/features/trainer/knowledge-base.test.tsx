@@ -1,5 +1,5 @@
 import { readFixture } from '@conversa/server/testing';
-import type { ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantFile } from '@conversa/contract/knowledge';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,9 +15,9 @@ const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr')
 const status = () =>
   screen.getAllByRole('status').find((node) => node.getAttribute('aria-live') === 'polite')!;
 
-async function files(token: string, institution: number, product: number) {
-  const { body } = await api.server.call<{ data: ProductFile[] }>(
-    `/api/institution-product/${product}/file`,
+async function files(token: string, institution: number, assistant: number) {
+  const { body } = await api.server.call<{ data: AssistantFile[] }>(
+    `/api/institution-product/${assistant}/file`,
     {
       token,
       institution,
@@ -29,9 +29,9 @@ async function files(token: string, institution: number, product: number) {
 describe('KnowledgeBasePage', () => {
   it("shows the assistant's name, the tabs, and saves the text with 'Update successfully.'", async () => {
     const user = userEvent.setup();
-    const { client, user: account, institution, product } = await api.signedInOwner();
-    renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
-    expect(await screen.findByRole('heading', { name: product.product.name, level: 1 })).toBeTruthy();
+    const { client, user: account, institution, assistant } = await api.signedInOwner();
+    renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
+    expect(await screen.findByRole('heading', { name: assistant.product.name, level: 1 })).toBeTruthy();
     const tabs = within(screen.getByRole('navigation', { name: 'Trainer' })).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Overview',
@@ -42,7 +42,7 @@ describe('KnowledgeBasePage', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Knowledge Base' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Files' }).getAttribute('href')).toBe(
-      `/pre-sales/trainer/knowledge-base/${product.id}#files`,
+      `/pre-sales/trainer/knowledge-base/${assistant.id}#files`,
     );
     const text = await screen.findByLabelText('Knowledge base text');
     expect(screen.getByText('0 / 100,000 characters')).toBeTruthy();
@@ -51,7 +51,7 @@ describe('KnowledgeBasePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save knowledge base' }));
     expect(await screen.findByText('Update successfully.')).toBeTruthy();
     const { body } = await api.server.call<{ data: { text: string } }>(
-      `/api/institution-product/${product.id}/knowledge-base`,
+      `/api/institution-product/${assistant.id}/knowledge-base`,
       { token: account.token, institution: institution.id },
     );
     expect(body.data.text).toBe('Matrícula abierta en marzo.');
@@ -59,10 +59,10 @@ describe('KnowledgeBasePage', () => {
 
   it('uploads a real PDF and shows it go from processing to ready without a reload, announced', async () => {
     const user = userEvent.setup();
-    const { client, product } = await api.signedInOwner();
-    renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
+    const { client, assistant } = await api.signedInOwner();
+    renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
     expect(await screen.findByText('No files yet')).toBeTruthy();
-    await waitFor(() => expect(api.server.events.listenerCount(`file:${product.id}`)).toBe(1));
+    await waitFor(() => expect(api.server.events.listenerCount(`file:${assistant.id}`)).toBe(1));
     await user.upload(input(), fixture('pdfjs_two_paragraphs_plain.pdf'));
     expect(screen.getByRole('list', { name: 'Chosen files' }).textContent).toContain(
       'pdfjs_two_paragraphs_plain.pdf',
@@ -83,15 +83,15 @@ describe('KnowledgeBasePage', () => {
       },
     );
     expect(status().textContent).toBe('pdfjs_two_paragraphs_plain.pdf: All set! Your file is ready to use.');
-    expect(api.received(`institution-product/${product.id}/file`, 'GET').length).toBeLessThanOrEqual(2);
+    expect(api.received(`institution-product/${assistant.id}/file`, 'GET').length).toBeLessThanOrEqual(2);
   });
 
   it('shows an image-only PDF as failed, with what to do about it', async () => {
     const user = userEvent.setup();
-    const { client, product } = await api.signedInOwner();
-    renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
+    const { client, assistant } = await api.signedInOwner();
+    renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
     await screen.findByText('No files yet');
-    await waitFor(() => expect(api.server.events.listenerCount(`file:${product.id}`)).toBe(1));
+    await waitFor(() => expect(api.server.events.listenerCount(`file:${assistant.id}`)).toBe(1));
     await user.upload(input(), fixture('pdfjs_image_only_no_text.pdf'));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await screen.findByRole('cell', { name: 'pdfjs_image_only_no_text.pdf' });
@@ -113,8 +113,8 @@ describe('KnowledgeBasePage', () => {
 
   it("asks for a file, and toasts 'Upload file failed.' with the server's reason for a refused one", async () => {
     const user = userEvent.setup();
-    const { client, product } = await api.signedInOwner();
-    renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
+    const { client, assistant } = await api.signedInOwner();
+    renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
     await screen.findByText('No files yet');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByText('File is required.')).toBeTruthy();
@@ -129,15 +129,15 @@ describe('KnowledgeBasePage', () => {
 
   it("deletes one file and then the rest in bulk, each after confirming: 'Delete successfully.'", async () => {
     const user = userEvent.setup();
-    const { client, user: account, institution, product } = await api.signedInOwner();
+    const { client, user: account, institution, assistant } = await api.signedInOwner();
     const upload = new FormData();
     for (const name of ['a.txt', 'b.txt', 'c.txt']) upload.append('files', new File([`Texto ${name}`], name));
-    await api.server.call(`/api/institution-product/${product.id}/file`, {
+    await api.server.call(`/api/institution-product/${assistant.id}/file`, {
       token: account.token,
       institution: institution.id,
       body: upload,
     });
-    renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, { client });
+    renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
     await screen.findByRole('cell', { name: 'a.txt' });
     await user.click(screen.getByRole('button', { name: 'Delete a.txt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete a.txt?' });
@@ -149,7 +149,7 @@ describe('KnowledgeBasePage', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Delete successfully.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'a.txt' })).toBeNull());
-    expect((await files(account.token, institution.id, product.id)).map((f) => f.name).sort()).toEqual([
+    expect((await files(account.token, institution.id, assistant.id)).map((f) => f.name).sort()).toEqual([
       'b.txt',
       'c.txt',
     ]);
@@ -166,21 +166,21 @@ describe('KnowledgeBasePage', () => {
     );
     expect(await screen.findByText('Delete successfully.')).toBeTruthy();
     expect(await screen.findByText('No files yet')).toBeTruthy();
-    expect(await files(account.token, institution.id, product.id)).toEqual([]);
+    expect(await files(account.token, institution.id, assistant.id)).toEqual([]);
   });
 
   it('focuses the files section when the Files tab is chosen, and follows plain clicks on tabs in the app', async () => {
     const user = userEvent.setup();
-    const { client, product } = await api.signedInOwner();
+    const { client, assistant } = await api.signedInOwner();
     const onNavigate = vi.fn();
-    renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={onNavigate} showFiles />, {
+    renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={onNavigate} showFiles />, {
       client,
     });
     const heading = await screen.findByRole('heading', { name: 'Files', level: 2 });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('link', { name: 'Files' }).getAttribute('aria-current')).toBe('page');
     await user.click(screen.getByRole('link', { name: 'FAQs' }));
-    expect(onNavigate).toHaveBeenCalledWith(`/pre-sales/trainer/faqs/${product.id}`);
+    expect(onNavigate).toHaveBeenCalledWith(`/pre-sales/trainer/faqs/${assistant.id}`);
   });
 
   it('has only Overview, Knowledge Base and Files for a sales-support assistant', async () => {
@@ -190,7 +190,7 @@ describe('KnowledgeBasePage', () => {
       institution: institution.id,
       json: { type: 'sales_support', name: 'Ventas' },
     });
-    renderConnected(<KnowledgeBasePage productId={body.data.id} onNavigate={vi.fn()} />, { client });
+    renderConnected(<KnowledgeBasePage assistantId={body.data.id} onNavigate={vi.fn()} />, { client });
     await screen.findByRole('heading', { name: 'Ventas', level: 1 });
     const tabs = within(screen.getByRole('navigation', { name: 'Trainer' })).getAllByRole('link');
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
@@ -203,21 +203,24 @@ describe('KnowledgeBasePage', () => {
   it("says 'Not found' for another institution's assistant, and for an id that is not one", async () => {
     const theirs = await api.signedInOwner();
     const { client } = await api.signedInOwner();
-    const view = renderConnected(<KnowledgeBasePage productId={theirs.product.id} onNavigate={vi.fn()} />, {
-      client,
-    });
+    const view = renderConnected(
+      <KnowledgeBasePage assistantId={theirs.assistant.id} onNavigate={vi.fn()} />,
+      {
+        client,
+      },
+    );
     expect(await screen.findByText('Not found')).toBeTruthy();
     expect(screen.getByText('This assistant does not exist or belongs to another institution.')).toBeTruthy();
     expect(screen.queryByLabelText('Knowledge base text')).toBeNull();
     view.unmount();
-    renderConnected(<KnowledgeBasePage productId={Number.NaN} onNavigate={vi.fn()} />, { client });
+    renderConnected(<KnowledgeBasePage assistantId={Number.NaN} onNavigate={vi.fn()} />, { client });
     expect(screen.getByText('Not found')).toBeTruthy();
   });
 
   it('only reads for a member who may not train the assistant, in Spanish', async () => {
-    const { client, product } = await api.signedInOwner();
+    const { client, assistant } = await api.signedInOwner();
     act(() => client.session.update({ roles: ['order_capture_agent'] }));
-    renderConnected(<KnowledgeBasePage productId={product.id} onNavigate={vi.fn()} />, {
+    renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, {
       client,
       locale: 'es',
     });

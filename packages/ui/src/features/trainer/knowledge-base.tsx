@@ -11,22 +11,26 @@ import { TrainerLayout } from './trainer-layout';
 export { FILES_ANCHOR } from './trainer-tabs';
 
 export interface KnowledgeBasePageProps {
-  productId: number;
+  assistantId: number;
   onNavigate: (path: string) => void;
   /** The Files tab was chosen: the files section is brought into view. */
   showFiles?: boolean;
 }
 
 /** Text and files of one assistant; members without `trainer.manage` only read them. */
-export function KnowledgeBasePage({ productId, onNavigate, showFiles = false }: KnowledgeBasePageProps) {
+export function KnowledgeBasePage({ assistantId, onNavigate, showFiles = false }: KnowledgeBasePageProps) {
   const session = useSession();
   const editable = can(session.roles, 'trainer.manage');
   return (
-    <TrainerLayout productId={productId} tab={showFiles ? 'files' : 'knowledge-base'} onNavigate={onNavigate}>
+    <TrainerLayout
+      assistantId={assistantId}
+      tab={showFiles ? 'files' : 'knowledge-base'}
+      onNavigate={onNavigate}
+    >
       {() => (
         <>
-          <KnowledgeBaseText productId={productId} editable={editable} />
-          <FilesSection productId={productId} editable={editable} focus={showFiles} />
+          <KnowledgeBaseText assistantId={assistantId} editable={editable} />
+          <FilesSection assistantId={assistantId} editable={editable} focus={showFiles} />
         </>
       )}
     </TrainerLayout>

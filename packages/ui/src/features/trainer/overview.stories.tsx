@@ -15,7 +15,7 @@ const meta = {
   component: TrainerOverviewPage,
   tags: ['autodocs'],
   args: {
-    productId: assistant.id,
+    assistantId: assistant.id,
     onNavigate: () => undefined,
     renderProfile: (detail) => <Placeholder>{detail.product.name}</Placeholder>,
     renderShare: (detail) => <Placeholder>{detail.public_url}</Placeholder>,
@@ -29,6 +29,6 @@ type Story = StoryObj<typeof meta>;
 
 export const PreSales: Story = {};
 
-export const SalesSupport: Story = { args: { productId: salesAssistant.id } };
+export const SalesSupport: Story = { args: { assistantId: salesAssistant.id } };
 
 export const Spanish: Story = { globals: { locale: 'es' } };

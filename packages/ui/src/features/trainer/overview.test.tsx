@@ -15,24 +15,24 @@ describe('TrainerOverviewPage', () => {
   it('sums up the training with links to each tab, and puts the profile and share cards around it', async () => {
     const user = userEvent.setup();
     const school = await api.signedInOwner();
-    await api.server.call(`/api/institution-product/${school.product.id}/faq`, {
+    await api.server.call(`/api/institution-product/${school.assistant.id}/faq`, {
       ...school.as,
       method: 'PUT',
       json: { faqs: [{ question: '¿Hay ruta?', answer: 'Sí.' }] },
     });
-    await api.server.call(`/api/institution-product/${school.product.id}/knowledge-base`, {
+    await api.server.call(`/api/institution-product/${school.assistant.id}/knowledge-base`, {
       ...school.as,
       method: 'PUT',
       json: { text: 'Abrimos a las 8.' },
     });
-    await api.server.call(`/api/institution-product/${school.product.id}`, {
+    await api.server.call(`/api/institution-product/${school.assistant.id}`, {
       ...school.as,
       method: 'PUT',
       json: { suggested_questions: ['¿Horario?'], handoff: { email: 'info@colegio.es' } },
     });
     const onNavigate = vi.fn();
     renderConnected(
-      <TrainerOverviewPage productId={school.product.id} onNavigate={onNavigate} {...slots} />,
+      <TrainerOverviewPage assistantId={school.assistant.id} onNavigate={onNavigate} {...slots} />,
       {
         client: school.client,
       },
@@ -48,17 +48,17 @@ describe('TrainerOverviewPage', () => {
     expect(step('Handoff Details').textContent).toContain('Contact set');
 
     // A file uploaded elsewhere shows up here, live, and becomes ready.
-    await waitFor(() => expect(api.server.events.listenerCount(`file:${school.product.id}`)).toBe(1));
+    await waitFor(() => expect(api.server.events.listenerCount(`file:${school.assistant.id}`)).toBe(1));
     const upload = new FormData();
     upload.append('files', new File(['El colegio abre a las 8 y cierra a las 17.'], 'horario.txt'));
-    await api.server.call(`/api/institution-product/${school.product.id}/file`, {
+    await api.server.call(`/api/institution-product/${school.assistant.id}/file`, {
       ...school.as,
       body: upload,
     });
     await waitFor(() => expect(step('Files').textContent).toContain('1 ready'), { timeout: 20_000 });
 
     await user.click(step('FAQs'));
-    expect(onNavigate).toHaveBeenCalledWith(`/pre-sales/trainer/faqs/${school.product.id}`);
+    expect(onNavigate).toHaveBeenCalledWith(`/pre-sales/trainer/faqs/${school.assistant.id}`);
   });
 
   it('leaves the share card and the pre-sales tabs out for sales support', async () => {
@@ -68,7 +68,7 @@ describe('TrainerOverviewPage', () => {
       json: { type: 'sales_support', name: 'Ventas' },
     });
     renderConnected(
-      <TrainerOverviewPage productId={created.body.data.id} onNavigate={vi.fn()} {...slots} />,
+      <TrainerOverviewPage assistantId={created.body.data.id} onNavigate={vi.fn()} {...slots} />,
       {
         client: shop.client,
       },

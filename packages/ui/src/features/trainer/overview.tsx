@@ -4,12 +4,12 @@
  * each tab, around the assistant's profile and share cards, which the app passes in (they belong
  * to the assistant feature; features do not import one another).
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { MAX_SUGGESTED_QUESTIONS } from '@conversa/contract/assistant';
 import { useFaqs } from '@conversa/data/knowledge/get-faqs';
 import { useKnowledgeBase } from '@conversa/data/knowledge/get-knowledge-base';
 import { useFiles } from '@conversa/data/knowledge/list-files';
-import { useProductEvents } from '@conversa/data/knowledge/product-events';
+import { useAssistantEvents } from '@conversa/data/knowledge/assistant-events';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -60,23 +60,23 @@ const StepFigure = styled.span`
 `;
 
 export interface TrainerOverviewPageProps {
-  productId: number;
+  assistantId: number;
   onNavigate: (path: string) => void;
   /** The assistant's profile card (name, logo, suggested questions summary). */
-  renderProfile?: (assistant: InstitutionProductDetail) => ReactNode;
+  renderProfile?: (assistant: AssistantDetail) => ReactNode;
   /** The share card (link and snippet); pre-sales only: sales support has no public chat. */
-  renderShare?: (assistant: InstitutionProductDetail) => ReactNode;
+  renderShare?: (assistant: AssistantDetail) => ReactNode;
 }
 
 /** Profile, training summary and share cards of one assistant. */
 export function TrainerOverviewPage({
-  productId,
+  assistantId,
   onNavigate,
   renderProfile,
   renderShare,
 }: TrainerOverviewPageProps) {
   return (
-    <TrainerLayout productId={productId} tab="overview" onNavigate={onNavigate}>
+    <TrainerLayout assistantId={assistantId} tab="overview" onNavigate={onNavigate}>
       {(assistant) => (
         <>
           {renderProfile?.(assistant)}
@@ -93,14 +93,14 @@ function TrainingSummary({
   assistant,
   onNavigate,
 }: {
-  assistant: InstitutionProductDetail;
+  assistant: AssistantDetail;
   onNavigate: (path: string) => void;
 }) {
   const { t } = useLingui();
   const knowledge = useKnowledgeBase(assistant.id);
   const files = useFiles(assistant.id);
   const faqs = useFaqs(assistant.id);
-  useProductEvents(assistant.id);
+  useAssistantEvents(assistant.id);
   const paths = trainerPaths({ id: assistant.id, type: assistant.product.type });
   const loading = t`Loading…`;
 

@@ -2,12 +2,12 @@
  * Storybook fixtures of the trainer screens: assistants, files in every state, FAQs, and MSW
  * handlers for their endpoints, including the event stream (kept open, or playing a state change).
  */
-import type { Faq, InstitutionProductDetail } from '@conversa/contract/assistant';
-import { FILE_EVENT, type FileEvent, type ProductFile } from '@conversa/contract/knowledge';
+import type { AssistantDetail, Faq } from '@conversa/contract/assistant';
+import { type AssistantFile, FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
 import { http, HttpResponse } from 'msw';
 import { API, baseHandlers, ok } from '../../testing/stories';
 
-export const assistant: InstitutionProductDetail = {
+export const assistant: AssistantDetail = {
   id: 11,
   external_id: 'a1b2c3',
   institution_id: 7,
@@ -26,7 +26,7 @@ export const assistant: InstitutionProductDetail = {
   embed_snippet: '<script src="https://conversa.example/embed.js" data-assistant="a1b2c3" async></script>',
 };
 
-export const salesAssistant: InstitutionProductDetail = {
+export const salesAssistant: AssistantDetail = {
   ...assistant,
   id: 12,
   product: { type: 'sales_support', name: 'Ventas Muebles Norte', logo: null },
@@ -38,9 +38,9 @@ const day = '2025-03-04T09:30:00.000Z';
 const file = (
   id: number,
   name: string,
-  type: ProductFile['type'],
+  type: AssistantFile['type'],
   size: number,
-  rest: Partial<ProductFile> = {},
+  rest: Partial<AssistantFile> = {},
 ) =>
   ({
     id,
@@ -52,10 +52,10 @@ const file = (
     created_at: day,
     updated_at: day,
     ...rest,
-  }) as ProductFile;
+  }) as AssistantFile;
 
 /** One file per state and failure kind worth seeing. */
-export const files: ProductFile[] = [
+export const files: AssistantFile[] = [
   file(5, 'Calendario escolar 2025.pdf', 'pdf', 845_000, { state: 'processing' }),
   file(4, 'Reglamento interno.docx', 'docx', 120_400),
   file(3, 'Folleto escaneado.pdf', 'pdf', 2_400_000, { state: 'failed', reason: 'no_text_layer' }),
@@ -102,7 +102,7 @@ export function eventStream(events: FileEvent[] = [], everyMs = 1500) {
 export function trainerHandlers({
   list = files,
   events = eventStream(),
-}: { list?: ProductFile[]; events?: ReturnType<typeof eventStream> } = {}) {
+}: { list?: AssistantFile[]; events?: ReturnType<typeof eventStream> } = {}) {
   const byId = (id: unknown) => (Number(id) === salesAssistant.id ? salesAssistant : assistant);
   return [
     http.get(`${API}/institution-product/:id`, ({ params }) => ok(byId(params.id))),
@@ -125,7 +125,7 @@ export function trainerHandlers({
       const now = new Date().toISOString();
       const uploaded = form.getAll('files').map((value, index) => {
         const chosen = value as File;
-        const type = (chosen.name.split('.').pop()?.toLowerCase() ?? 'txt') as ProductFile['type'];
+        const type = (chosen.name.split('.').pop()?.toLowerCase() ?? 'txt') as AssistantFile['type'];
         return file(100 + index, chosen.name, type, chosen.size, { state: 'processing', created_at: now });
       });
       return ok(uploaded, { status: 201 });

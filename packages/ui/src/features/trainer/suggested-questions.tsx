@@ -2,7 +2,7 @@
  * The assistant's suggested questions (docs/product.md#validation: at most three), the buttons a visitor sees when the
  * chat opens; saved with `PUT institution-product/{id}`. At three, adding is disabled and says why.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
@@ -21,7 +21,7 @@ import { successNotices } from '../../i18n/notices';
 import { SectionTitle } from './trainer-layout';
 
 export interface SuggestedQuestionsProps {
-  assistant: InstitutionProductDetail;
+  assistant: AssistantDetail;
   editable: boolean;
 }
 

@@ -3,7 +3,7 @@
  * open in new tabs and read as navigation), then the page. It loads the assistant once and hands
  * it to the page; an assistant of another institution (or none) is 'Not found'.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useAssistant } from '@conversa/data/assistants/get-assistant';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -62,21 +62,21 @@ export const SectionTitle = styled.h2`
 `;
 
 export interface TrainerLayoutProps {
-  productId: number;
+  assistantId: number;
   /** The tab being shown. */
   tab: TrainerTab;
   /** In-app navigation for the tabs' plain clicks (the app's router). */
   onNavigate: (path: string) => void;
   /** The page, once the assistant is loaded. */
-  children: (assistant: InstitutionProductDetail) => ReactNode;
+  children: (assistant: AssistantDetail) => ReactNode;
 }
 
 /** Heading and tabs over the page; waiting, not-found and failure states in its place. */
-export function TrainerLayout({ productId, tab, onNavigate, children }: TrainerLayoutProps) {
+export function TrainerLayout({ assistantId, tab, onNavigate, children }: TrainerLayoutProps) {
   const { t, i18n } = useLingui();
   // An id that is not one (a mistyped address) is not asked for: it cannot name an assistant.
-  const valid = Number.isInteger(productId) && productId > 0;
-  const assistant = useAssistant(valid ? productId : null);
+  const valid = Number.isInteger(assistantId) && assistantId > 0;
+  const assistant = useAssistant(valid ? assistantId : null);
   const failureText = useFailureText();
 
   if (assistant.data) {

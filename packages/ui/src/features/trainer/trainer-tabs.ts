@@ -1,9 +1,9 @@
 /**
- * The trainer's tabs per product area (docs/product.md#screens-and-routes): pre-sales has Overview · Knowledge base · FAQs ·
+ * The trainer's tabs per console area (docs/product.md#screens-and-routes): pre-sales has Overview · Knowledge base · FAQs ·
  * Files · Handoff details; sales support (no public chat, so no FAQs or handoff) has Overview ·
  * Knowledge base · Files. Files is a section of the knowledge-base page, reached by its anchor.
  */
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { consolePaths, sectionOf } from '../../components/sidebar/paths';
@@ -29,13 +29,13 @@ const labels: Record<TrainerTab, MessageDescriptor> = {
   handoff: msg`Handoff Details`,
 };
 
-/** The paths of a product's trainer pages. */
-export function trainerPaths(product: {
+/** The paths of an assistant's trainer pages. */
+export function trainerPaths(assistant: {
   id: number;
-  type: ProductType;
+  type: AssistantType;
 }): Partial<Record<TrainerTab, string>> {
-  const { id } = product;
-  if (sectionOf(product.type) === 'sales-support') {
+  const { id } = assistant;
+  if (sectionOf(assistant.type) === 'sales-support') {
     const knowledgeBase = consolePaths.salesSupportKnowledgeBase(id);
     return {
       overview: consolePaths.salesSupportTrainer(id),
@@ -55,9 +55,9 @@ export function trainerPaths(product: {
 
 const ORDER: TrainerTab[] = ['overview', 'knowledge-base', 'faqs', 'files', 'handoff'];
 
-/** The tabs of a product's trainer, in order. */
-export function trainerTabs(product: { id: number; type: ProductType }): TrainerTabLink[] {
-  const paths = trainerPaths(product);
+/** The tabs of an assistant's trainer, in order. */
+export function trainerTabs(assistant: { id: number; type: AssistantType }): TrainerTabLink[] {
+  const paths = trainerPaths(assistant);
   return ORDER.flatMap((tab) => {
     const href = paths[tab];
     return href ? [{ tab, label: labels[tab], href }] : [];

@@ -1,5 +1,5 @@
 /** The last setup step: what was set up, and the way to the new assistant's trainer. */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Button } from '../../../components/button/button';
@@ -15,7 +15,7 @@ const Summary = styled.ul`
 `;
 
 export interface DoneStepProps {
-  assistant: InstitutionProductDetail;
+  assistant: AssistantDetail;
   /** What the knowledge step sent. */
   knowledge: { text: boolean; files: number };
   onOpenTrainer: () => void;

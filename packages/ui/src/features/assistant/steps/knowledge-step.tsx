@@ -4,7 +4,7 @@
  * background and their states show in the trainer.
  */
 import { MAX_KNOWLEDGE_BASE_LENGTH } from '@conversa/contract/assistant';
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useUpdateKnowledgeBase } from '@conversa/data/knowledge/update-knowledge-base';
 import { useUploadFiles } from '@conversa/data/knowledge/upload-files';
 import { isApiRequestError } from '@conversa/data/errors';
@@ -19,7 +19,7 @@ import { Note } from '../parts';
 import { StepForm } from './step-form';
 
 export interface KnowledgeStepProps {
-  assistant: InstitutionProductDetail;
+  assistant: AssistantDetail;
   /** What was sent, for the last step's summary. */
   onSaved: (sent: { text: boolean; files: number }) => void;
   onSkip: () => void;

@@ -1,13 +1,13 @@
 /** Setup step 'logo' (optional): a checked PNG or JPEG uploads at once and shows as a preview. */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { AssistantLogoField } from '../logo-field';
 import { StepForm } from './step-form';
 
 export interface LogoStepProps {
-  assistant: InstitutionProductDetail;
-  onUploaded: (assistant: InstitutionProductDetail) => void;
+  assistant: AssistantDetail;
+  onUploaded: (assistant: AssistantDetail) => void;
   onNext: () => void;
   onBack: () => void;
   onBusy: (busy: boolean) => void;

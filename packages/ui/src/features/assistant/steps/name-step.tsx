@@ -2,8 +2,8 @@
  * Setup step 'name': the first time it creates the assistant (`POST institution-product`, then
  * 'Name was successfully created.'); coming back to it later renames the assistant.
  */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantDetail } from '@conversa/contract/assistant';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import { useCreateAssistant } from '@conversa/data/assistants/create-assistant';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useLingui } from '@lingui/react/macro';
@@ -15,12 +15,12 @@ import { successNotices } from '../../../i18n/notices';
 import { StepForm } from './step-form';
 
 export interface NameStepProps {
-  type: ProductType;
+  type: AssistantType;
   /** The assistant once created (the step then renames it). */
-  assistant: InstitutionProductDetail | null;
+  assistant: AssistantDetail | null;
   /** A suggestion for the first name. */
   suggestion: string;
-  onSaved: (assistant: InstitutionProductDetail, created: boolean) => void;
+  onSaved: (assistant: AssistantDetail, created: boolean) => void;
   onBack?: () => void;
   onBusy: (busy: boolean) => void;
 }
@@ -40,7 +40,7 @@ export function NameStep({ type, assistant, suggestion, onSaved, onBack, onBusy 
       onSaved(assistant, false);
       return;
     }
-    let saved: InstitutionProductDetail;
+    let saved: AssistantDetail;
     onBusy(true);
     try {
       saved = assistant ? await rename.trigger({ name }) : await create.trigger({ type, name });

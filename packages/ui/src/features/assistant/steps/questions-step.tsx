@@ -1,5 +1,5 @@
 /** Setup step 'questions' (optional): up to three suggested questions, saved with `PUT institution-product/{id}`. */
-import type { InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useLingui } from '@lingui/react/macro';
 import {
@@ -14,8 +14,8 @@ import { Note } from '../parts';
 import { StepForm } from './step-form';
 
 export interface QuestionsStepProps {
-  assistant: InstitutionProductDetail;
-  onSaved: (assistant: InstitutionProductDetail) => void;
+  assistant: AssistantDetail;
+  onSaved: (assistant: AssistantDetail) => void;
   onNext: () => void;
   onBack: () => void;
   onBusy: (busy: boolean) => void;
@@ -43,7 +43,7 @@ export function QuestionsStep({ assistant, onSaved, onNext, onBack, onBusy }: Qu
     }
     // The rows shown are the ones sent, so an issue's index points at the right field.
     form.reset(rowsOf(questions), { keepDefaultValues: true });
-    let saved: InstitutionProductDetail;
+    let saved: AssistantDetail;
     onBusy(true);
     try {
       saved = await update.trigger({ suggested_questions: questions });

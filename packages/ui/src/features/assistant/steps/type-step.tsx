@@ -1,9 +1,9 @@
 /** Setup step 'type': which kind of assistant, among those the institution's kind allows. */
-import type { ProductType } from '@conversa/contract/product';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { VisuallyHidden } from '../../../primitives/visually-hidden';
-import { productTypeTexts } from '../product-types';
+import { assistantTypeTexts } from '../assistant-types';
 import { StepForm } from './step-form';
 
 const Options = styled.fieldset`
@@ -49,9 +49,9 @@ const Description = styled.span`
 `;
 
 export interface TypeStepProps {
-  types: readonly ProductType[];
-  value: ProductType;
-  onChange: (type: ProductType) => void;
+  types: readonly AssistantType[];
+  value: AssistantType;
+  onChange: (type: AssistantType) => void;
   onNext: () => void;
 }
 
@@ -72,8 +72,8 @@ export function TypeStep({ types, value, onChange, onNext }: TypeStepProps) {
               onChange={() => onChange(type)}
             />
             <span>
-              <Name>{i18n._(productTypeTexts[type].name)}</Name>
-              <Description>{i18n._(productTypeTexts[type].description)}</Description>
+              <Name>{i18n._(assistantTypeTexts[type].name)}</Name>
+              <Description>{i18n._(assistantTypeTexts[type].description)}</Description>
             </span>
           </Option>
         ))}

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstitution } from '../institutions/create-institution';
 import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, snapshot, until } from '../testing/render';
-import { getInstitutionProduct, useInstitutionProduct } from './get-institution-product';
-import { listInstitutionProducts, useInstitutionProducts } from './list-institution-products';
-import { liftProduct } from './product';
+import { getAssistantSummary, useAssistantSummary } from './get-assistant-summary';
+import { listAssistants, useAssistants } from './list-assistants';
+import { liftAssistant } from './assistant-summary';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -13,10 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-describe('product answers', () => {
+describe('assistant summaries', () => {
   it('are camelCased with type, name and logo lifted', () => {
     expect(
-      liftProduct({
+      liftAssistant({
         id: 5,
         external_id: 'ext-5',
         institution_id: 9,
@@ -32,14 +32,14 @@ describe('product answers', () => {
     });
   });
 
-  it("lists the session institution's products, lifted, from the real server", async () => {
+  it("lists the session institution's assistants, lifted, from the real server", async () => {
     const { client } = await api.signedIn();
     const school = await createInstitution(client, { name: 'Colegio Sur', kind: 'school' });
-    const { result } = renderHook(() => snapshot(useInstitutionProducts()), { wrapper: dataWrapper(client) });
+    const { result } = renderHook(() => snapshot(useAssistants()), { wrapper: dataWrapper(client) });
     await until(() => result.current.data !== undefined);
-    const [product] = result.current.data!;
+    const [assistant] = result.current.data!;
     expect(result.current.data).toHaveLength(1);
-    expect(product).toEqual({
+    expect(assistant).toEqual({
       id: expect.any(Number),
       externalId: expect.any(String),
       institutionId: school.id,
@@ -53,29 +53,29 @@ describe('product answers', () => {
         token: client.session.getSnapshot().jwt,
       },
     );
-    expect(wire.body.data[0]).toHaveProperty('external_id', product!.externalId);
+    expect(wire.body.data[0]).toHaveProperty('external_id', assistant!.externalId);
     expect(wire.body.data[0]).toHaveProperty('product');
   });
 
-  it('reads one product by id, lifted', async () => {
+  it('reads one assistant by id, lifted', async () => {
     const { client } = await api.signedIn();
     const business = await createInstitution(client, { name: 'Tienda Norte', kind: 'business' });
-    const [listed] = await listInstitutionProducts(client, business.id);
+    const [listed] = await listAssistants(client, business.id);
     expect(listed?.type).toBe('retail');
-    expect(await getInstitutionProduct(client, listed!.id)).toEqual(listed);
-    const { result } = renderHook(() => snapshot(useInstitutionProduct(listed!.id)), {
+    expect(await getAssistantSummary(client, listed!.id)).toEqual(listed);
+    const { result } = renderHook(() => snapshot(useAssistantSummary(listed!.id)), {
       wrapper: dataWrapper(client),
     });
     await until(() => result.current.data !== undefined);
     expect(result.current.data).toEqual(listed);
   });
 
-  it("refuses another tenant's products", async () => {
+  it("refuses another tenant's assistants", async () => {
     const owner = await api.signedIn();
     const theirs = await createInstitution(owner.client, { name: 'Ajeno', kind: 'school' });
-    const [product] = await listInstitutionProducts(owner.client, theirs.id);
+    const [assistant] = await listAssistants(owner.client, theirs.id);
     const { client } = await api.signedIn();
-    await expect(listInstitutionProducts(client, theirs.id)).rejects.toMatchObject({ status: 404 });
-    await expect(getInstitutionProduct(client, product!.id)).rejects.toMatchObject({ status: 404 });
+    await expect(listAssistants(client, theirs.id)).rejects.toMatchObject({ status: 404 });
+    await expect(getAssistantSummary(client, assistant!.id)).rejects.toMatchObject({ status: 404 });
   });
 });

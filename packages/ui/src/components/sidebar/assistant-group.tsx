@@ -1,4 +1,4 @@
-/** A product's icon button and the sub-menu it opens (docs/product.md#screens-and-routes: 500 ms transition). */
+/** An assistant's icon button and the sub-menu it opens (docs/product.md#screens-and-routes: 500 ms transition). */
 import { SUBMENU_TRANSITION_MS } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useId, useRef } from 'react';
@@ -6,7 +6,7 @@ import styled, { css } from 'styled-components';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { Icon } from './icons';
 import { NavLink } from './nav-link';
-import { isCurrent, type NavEntry, sectionLabels, type SidebarProduct } from './navigation';
+import { isCurrent, type NavEntry, sectionLabels, type SidebarAssistant } from './navigation';
 import { sectionOf } from './paths';
 
 /** The look of a sidebar row: icon over a small label (rail) or beside it (expanded). */
@@ -39,7 +39,7 @@ export const itemStyle = css<{ $expanded: boolean }>`
   }
 `;
 
-const ProductButton = styled.button<{ $expanded: boolean; $active: boolean }>`
+const AssistantButton = styled.button<{ $expanded: boolean; $active: boolean }>`
   ${itemStyle}
   ${({ $active, theme }) => ($active ? `color: ${theme.colors.primary};` : '')}
 `;
@@ -78,8 +78,8 @@ const EntryLink = styled(NavLink)<{ $expanded: boolean }>`
   padding-inline-start: ${({ theme, $expanded }) => theme.space($expanded ? 5 : 2)};
 `;
 
-export interface ProductGroupProps {
-  product: SidebarProduct;
+export interface AssistantGroupProps {
+  assistant: SidebarAssistant;
   entries: NavEntry[];
   open: boolean;
   onToggle: () => void;
@@ -88,20 +88,20 @@ export interface ProductGroupProps {
   expanded: boolean;
 }
 
-/** A list item: the product button (`aria-expanded`) and its links; Escape closes it again. */
-export function ProductGroup({
-  product,
+/** A list item: the assistant button (`aria-expanded`) and its links; Escape closes it again. */
+export function AssistantGroup({
+  assistant,
   entries,
   open,
   onToggle,
   currentPath,
   onNavigate,
   expanded,
-}: ProductGroupProps) {
+}: AssistantGroupProps) {
   const { i18n } = useLingui();
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const section = sectionOf(product.type);
+  const section = sectionOf(assistant.type);
   const active = entries.some((entry) => isCurrent(entry, currentPath));
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -113,7 +113,7 @@ export function ProductGroup({
 
   return (
     <li onKeyDown={onKeyDown}>
-      <ProductButton
+      <AssistantButton
         ref={button}
         type="button"
         aria-expanded={open}
@@ -124,13 +124,13 @@ export function ProductGroup({
       >
         <Icon name={section} />
         <span>{i18n._(sectionLabels[section])}</span>
-        <VisuallyHidden>, {product.name}</VisuallyHidden>
+        <VisuallyHidden>, {assistant.name}</VisuallyHidden>
         {expanded ? (
           <Chevron $open={open}>
             <Icon name="chevron" size={16} />
           </Chevron>
         ) : null}
-      </ProductButton>
+      </AssistantButton>
       <Submenu id={id} $open={open}>
         <SubmenuInner>
           {entries.map((entry) => (

@@ -71,16 +71,16 @@ const badFaqs = fc.oneof(
   fc.constant({ faqs: Array.from({ length: 201 }, () => ({ question: 'q', answer: 'a' })) }),
 );
 
-/** Everything the routes answer for the tenant's product. */
+/** Everything the routes answer for the tenant's assistant. */
 async function snapshot() {
   const as = { token: tenant.owner.token, institution: tenant.institution.id };
-  const base = `/api/institution-product/${tenant.product.id}`;
-  const [product, kb, faq] = await Promise.all([
+  const base = `/api/institution-product/${tenant.assistant.id}`;
+  const [assistant, kb, faq] = await Promise.all([
     server.call(base, as),
     server.call(`${base}/knowledge-base`, as),
     server.call(`${base}/faq`, as),
   ]);
-  return [product.body, kb.body, faq.body];
+  return [assistant.body, kb.body, faq.body];
 }
 
 describe.each([
@@ -92,7 +92,7 @@ describe.each([
     const before = await snapshot();
     await fc.assert(
       fc.asyncProperty(bodies as fc.Arbitrary<unknown>, async (json) => {
-        const { status } = await server.call(`/api/institution-product/${tenant.product.id}${rest}`, {
+        const { status } = await server.call(`/api/institution-product/${tenant.assistant.id}${rest}`, {
           token: tenant.owner.token,
           institution: tenant.institution.id,
           method: 'PUT',

@@ -1,26 +1,26 @@
-/** Writes of products and their assistant settings, knowledge base and FAQs. */
-import type { Faq, InstitutionProductDetail } from '@conversa/contract/assistant';
+/** Writes of assistants and their settings, knowledge base and FAQs. */
+import type { AssistantDetail, Faq } from '@conversa/contract/assistant';
 import type { InstitutionKind } from '@conversa/contract/institution';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { institutionProducts, institutions, productFaqs } from '../db/schema';
+import { assistantFaqs, assistants, institutions } from '../db/schema';
 import { replaceChunks } from '../knowledge/index.repo';
 import { chunkText } from '../knowledge/text/chunk';
 import { detectLanguage, textSearchConfig } from '../knowledge/text/language';
-import { productColumns, toDetail } from './products.repo';
+import { assistantColumns, toDetail } from './assistants.repo';
 
-/** The columns a product update may set. */
-export type ProductChanges = Partial<
+/** The columns an assistant update may set. */
+export type AssistantChanges = Partial<
   Pick<
-    typeof institutionProducts.$inferInsert,
+    typeof assistants.$inferInsert,
     'name' | 'suggestedQuestions' | 'handoff' | 'publicLinkActive' | 'snippet'
   >
 >;
 
-/** Product writes and settings reads of one database. */
+/** Assistant writes and settings reads of one database. */
 export function assistantSettingsRepo(db: Db, publicUrl: string) {
-  const product = (institutionId: number, id: number) =>
-    and(eq(institutionProducts.institutionId, institutionId), eq(institutionProducts.id, id));
+  const assistant = (institutionId: number, id: number) =>
+    and(eq(assistants.institutionId, institutionId), eq(assistants.id, id));
 
   return {
     /** The kind of an institution, or null when there is none. */
@@ -34,7 +34,7 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
     },
 
     /**
-     * Inserts a product with default settings; null when the institution has `quota` products
+     * Inserts an assistant with default settings; null when the institution has `quota` assistants
      * already (null quota: no limit).
      */
     async create(
@@ -42,66 +42,66 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
       input: { type: string; name: string },
       now: Date,
       quota: number | null,
-    ): Promise<InstitutionProductDetail | null> {
+    ): Promise<AssistantDetail | null> {
       const row = await db.transaction(async (tx) => {
         if (quota !== null) {
           // The institution's row is locked until commit: concurrent creations count one at a time.
           await tx.execute(sql`select id from ${institutions} where id = ${institutionId} for update`);
           const [existing] = await tx
             .select({ n: count() })
-            .from(institutionProducts)
-            .where(eq(institutionProducts.institutionId, institutionId));
+            .from(assistants)
+            .where(eq(assistants.institutionId, institutionId));
           if ((existing?.n ?? 0) >= quota) return null;
         }
         const [inserted] = await tx
-          .insert(institutionProducts)
+          .insert(assistants)
           .values({ institutionId, type: input.type, name: input.name, createdAt: now, updatedAt: now })
-          .returning(productColumns);
+          .returning(assistantColumns);
         return inserted!;
       });
       return row ? toDetail(row, publicUrl) : null;
     },
 
-    /** Applies changes to a product of the institution; null when it is not there. */
+    /** Applies changes to an assistant of the institution; null when it is not there. */
     async update(
       institutionId: number,
       id: number,
-      changes: ProductChanges,
+      changes: AssistantChanges,
       now: Date,
-    ): Promise<InstitutionProductDetail | null> {
+    ): Promise<AssistantDetail | null> {
       const [row] = await db
-        .update(institutionProducts)
+        .update(assistants)
         .set({ ...changes, updatedAt: now })
-        .where(product(institutionId, id))
-        .returning(productColumns);
+        .where(assistant(institutionId, id))
+        .returning(assistantColumns);
       return row ? toDetail(row, publicUrl) : null;
     },
 
-    /** The knowledge base text of a product; null when the product is not there. */
+    /** The knowledge base text of an assistant; null when the assistant is not there. */
     async knowledgeBase(institutionId: number, id: number): Promise<string | null> {
       const [row] = await db
-        .select({ text: institutionProducts.knowledgeBase })
-        .from(institutionProducts)
-        .where(product(institutionId, id))
+        .select({ text: assistants.knowledgeBase })
+        .from(assistants)
+        .where(assistant(institutionId, id))
         .limit(1);
       return row?.text ?? null;
     },
 
     /**
-     * Replaces the knowledge base text and its search index together; false when the product is
+     * Replaces the knowledge base text and its search index together; false when the assistant is
      * not there.
      */
     async setKnowledgeBase(institutionId: number, id: number, text: string, now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx
-          .update(institutionProducts)
+          .update(assistants)
           .set({ knowledgeBase: text, updatedAt: now })
-          .where(product(institutionId, id))
-          .returning({ id: institutionProducts.id });
+          .where(assistant(institutionId, id))
+          .returning({ id: assistants.id });
         if (rows.length === 0) return false;
         await replaceChunks(tx, {
           institutionId,
-          productId: id,
+          assistantId: id,
           fileId: null,
           source: 'knowledge_base',
           chunks: chunkText(text),
@@ -110,26 +110,30 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
       });
     },
 
-    /** The FAQs of a product, in order. */
-    async faqs(institutionId: number, productId: number): Promise<Faq[]> {
+    /** The FAQs of an assistant, in order. */
+    async faqs(institutionId: number, assistantId: number): Promise<Faq[]> {
       return db
-        .select({ question: productFaqs.question, answer: productFaqs.answer })
-        .from(productFaqs)
-        .where(and(eq(productFaqs.institutionId, institutionId), eq(productFaqs.productId, productId)))
-        .orderBy(asc(productFaqs.position));
+        .select({ question: assistantFaqs.question, answer: assistantFaqs.answer })
+        .from(assistantFaqs)
+        .where(
+          and(eq(assistantFaqs.institutionId, institutionId), eq(assistantFaqs.assistantId, assistantId)),
+        )
+        .orderBy(asc(assistantFaqs.position));
     },
 
-    /** Replaces all FAQs of a product in one transaction; each is searched in its own language. */
-    async replaceFaqs(institutionId: number, productId: number, faqs: Faq[]): Promise<void> {
+    /** Replaces all FAQs of an assistant in one transaction; each is searched in its own language. */
+    async replaceFaqs(institutionId: number, assistantId: number, faqs: Faq[]): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
-          .delete(productFaqs)
-          .where(and(eq(productFaqs.institutionId, institutionId), eq(productFaqs.productId, productId)));
+          .delete(assistantFaqs)
+          .where(
+            and(eq(assistantFaqs.institutionId, institutionId), eq(assistantFaqs.assistantId, assistantId)),
+          );
         if (faqs.length > 0) {
-          await tx.insert(productFaqs).values(
+          await tx.insert(assistantFaqs).values(
             faqs.map((faq, position) => ({
               institutionId,
-              productId,
+              assistantId,
               position,
               ...faq,
               language: textSearchConfig(detectLanguage(`${faq.question}\n${faq.answer}`)),

@@ -1,6 +1,6 @@
 /**
- * Assistant settings: `POST institution-product`, `PUT institution-product/{id}`, and the product's
- * knowledge base and FAQs. Without `X-Institution-Id` the product names its institution.
+ * Assistant settings: `POST institution-product`, `PUT institution-product/{id}`, and the assistant's
+ * knowledge base and FAQs. Without `X-Institution-Id` the assistant names its institution.
  */
 import { MAX_ASSISTANTS_PER_INSTITUTION } from '@conversa/contract/constants';
 import { endpoints } from '@conversa/contract/endpoints';
@@ -20,7 +20,7 @@ export function assistantSettingsRoutes(deps: AppDeps) {
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
 
-  route(app, endpoints.createInstitutionProduct, async (c, { scope, body }) => {
+  route(app, endpoints.createAssistant, async (c, { scope, body }) => {
     const kind = await settings.institutionKind(scope.institutionId);
     if (!kind) throw notFound();
     if (!typeAllowed(kind, body.type)) {
@@ -35,8 +35,8 @@ export function assistantSettingsRoutes(deps: AppDeps) {
     return ok(c, created, 201);
   });
 
-  route(app, endpoints.updateInstitutionProduct, async (c, { scope, body }) => {
-    // The name is the product manager's, the other settings the trainer's.
+  route(app, endpoints.updateAssistant, async (c, { scope, body }) => {
+    // The name needs assistant.manage, the other settings trainer.manage.
     assertMayUpdate(scope.roles, body);
     const changes = changesOf(body, scope.assistant);
     const updated = await settings.update(scope.institutionId, scope.assistantId, changes, deps.clock.now());

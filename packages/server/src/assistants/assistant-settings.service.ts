@@ -1,21 +1,21 @@
 /** Assistant settings rules: which types a kind may create, who may change what, how changes merge. */
-import type { InstitutionProductDetail, UpdateProductBody } from '@conversa/contract/assistant';
+import type { AssistantDetail, UpdateAssistantBody } from '@conversa/contract/assistant';
 import type { InstitutionKind } from '@conversa/contract/institution';
-import { PRODUCT_TYPES_BY_KIND, type ProductType } from '@conversa/contract/product';
+import { ASSISTANT_TYPES_BY_KIND, type AssistantType } from '@conversa/contract/assistant-type';
 import { can, type Permission, type Role } from '@conversa/contract/roles';
 import { forbidden } from '../http/errors';
-import type { ProductChanges } from './assistant-settings.repo';
+import type { AssistantChanges } from './assistant-settings.repo';
 
-/** True when an institution of this kind may have a product of this type. */
-export function typeAllowed(kind: InstitutionKind, type: ProductType): boolean {
-  return PRODUCT_TYPES_BY_KIND[kind].includes(type);
+/** True when an institution of this kind may have an assistant of this type. */
+export function typeAllowed(kind: InstitutionKind, type: AssistantType): boolean {
+  return ASSISTANT_TYPES_BY_KIND[kind].includes(type);
 }
 
-/** The permissions an update needs: the name is the product's, the rest the trainer's. */
-export function permissionsFor(body: UpdateProductBody): Permission[] {
+/** The permissions an update needs: the name is the assistant's, the rest the trainer's. */
+export function permissionsFor(body: UpdateAssistantBody): Permission[] {
   const { name, ...settings } = body;
   const needed: Permission[] = [];
-  if (name !== undefined) needed.push('product.manage');
+  if (name !== undefined) needed.push('assistant.manage');
   if (Object.values(settings).some((value) => value !== undefined) || name === undefined) {
     needed.push('trainer.manage');
   }
@@ -23,13 +23,13 @@ export function permissionsFor(body: UpdateProductBody): Permission[] {
 }
 
 /** Refuses (403) an update of fields the caller's roles may not change. */
-export function assertMayUpdate(roles: readonly Role[], body: UpdateProductBody): void {
+export function assertMayUpdate(roles: readonly Role[], body: UpdateAssistantBody): void {
   if (!permissionsFor(body).every((permission) => can(roles, permission))) throw forbidden();
 }
 
 /** The columns an update sets; the snippet's fields merge into the current snippet. */
-export function changesOf(body: UpdateProductBody, current: InstitutionProductDetail): ProductChanges {
-  const changes: ProductChanges = {};
+export function changesOf(body: UpdateAssistantBody, current: AssistantDetail): AssistantChanges {
+  const changes: AssistantChanges = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.suggested_questions !== undefined) changes.suggestedQuestions = body.suggested_questions;
   if (body.handoff !== undefined) changes.handoff = body.handoff;

@@ -1,4 +1,4 @@
-import type { Faq, InstitutionProductDetail } from '@conversa/contract/assistant';
+import type { AssistantDetail, Faq } from '@conversa/contract/assistant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
@@ -15,11 +15,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const asOwner = (tenant: Tenant) => ({ token: tenant.owner.token, institution: tenant.institution.id });
-const productPath = (tenant: Tenant, rest = '') => `/api/institution-product/${tenant.product.id}${rest}`;
+const assistantPath = (tenant: Tenant, rest = '') => `/api/institution-product/${tenant.assistant.id}${rest}`;
 
-async function detail(tenant: Tenant): Promise<InstitutionProductDetail> {
-  const { status, body } = await server.call<{ data: InstitutionProductDetail }>(
-    productPath(tenant),
+async function detail(tenant: Tenant): Promise<AssistantDetail> {
+  const { status, body } = await server.call<{ data: AssistantDetail }>(
+    assistantPath(tenant),
     asOwner(tenant),
   );
   expect(status).toBe(200);
@@ -29,10 +29,10 @@ async function detail(tenant: Tenant): Promise<InstitutionProductDetail> {
 describe('POST /api/institution-product', () => {
   it('creates the types the kind allows, with default settings', async () => {
     for (const type of ['retail', 'sales_support'] as const) {
-      const { status, body } = await server.call<{ data: InstitutionProductDetail }>(
-        '/api/institution-product',
-        { ...asOwner(business), json: { type, name: ` Acme ${type} ` } },
-      );
+      const { status, body } = await server.call<{ data: AssistantDetail }>('/api/institution-product', {
+        ...asOwner(business),
+        json: { type, name: ` Acme ${type} ` },
+      });
       expect(status).toBe(201);
       expect(body.data).toMatchObject({
         institution_id: business.institution.id,
@@ -71,7 +71,7 @@ describe('POST /api/institution-product', () => {
     }
   });
 
-  it('needs product.manage, a header, and a membership', async () => {
+  it('needs assistant.manage, a header, and a membership', async () => {
     const agent = await createMember(server, business.institution.id, 'lead_entry_agent');
     const json = { type: 'retail', name: 'X' };
     const forbidden = await server.call('/api/institution-product', {
@@ -100,7 +100,7 @@ describe('PUT /api/institution-product/{id}', () => {
       public_link_active: false,
       snippet: { allowed_origins: ['https://acme.com/', 'http://localhost:3000'], color: '#112233' },
     };
-    const { status, body } = await server.call<{ data: InstitutionProductDetail }>(productPath(business), {
+    const { status, body } = await server.call<{ data: AssistantDetail }>(assistantPath(business), {
       ...asOwner(business),
       method: 'PUT',
       json,
@@ -121,7 +121,7 @@ describe('PUT /api/institution-product/{id}', () => {
     expect(body.data).toMatchObject(expected);
     expect(await detail(business)).toEqual(body.data);
 
-    const second = await server.call<{ data: InstitutionProductDetail }>(productPath(business), {
+    const second = await server.call<{ data: AssistantDetail }>(assistantPath(business), {
       ...asOwner(business),
       method: 'PUT',
       json: { snippet: { position: 'left', greeting: 'Hi!' }, handoff: null },
@@ -136,7 +136,7 @@ describe('PUT /api/institution-product/{id}', () => {
   it('takes at most 3 suggested questions, none blank or over 200 characters', async () => {
     const before = await detail(school);
     for (const questions of [['a', 'b', 'c', 'd'], ['ok', ' '], ['q'.repeat(201)]]) {
-      const { status, body } = await server.call(productPath(school), {
+      const { status, body } = await server.call(assistantPath(school), {
         ...asOwner(school),
         method: 'PUT',
         json: { suggested_questions: questions },
@@ -145,7 +145,7 @@ describe('PUT /api/institution-product/{id}', () => {
       expect(body).toMatchObject({ code: 'validation_failed' });
     }
     expect(await detail(school)).toEqual(before);
-    const three = await server.call(productPath(school), {
+    const three = await server.call(assistantPath(school), {
       ...asOwner(school),
       method: 'PUT',
       json: { suggested_questions: ['a', 'b', 'c'] },
@@ -158,7 +158,7 @@ describe('PUT /api/institution-product/{id}', () => {
     const admission = await detail(school);
     expect(admission.public_url).toBe(`${publicUrl}/admissions/${school.institution.id}`);
     expect(admission.embed_snippet).toBe(
-      `<script src="${publicUrl}/embed.js" data-assistant="${school.product.external_id}" async></script>`,
+      `<script src="${publicUrl}/embed.js" data-assistant="${school.assistant.external_id}" async></script>`,
     );
     expect((await detail(business)).public_url).toBe(`${publicUrl}/retail/${business.institution.id}`);
   });
@@ -166,9 +166,9 @@ describe('PUT /api/institution-product/{id}', () => {
   it('lets trainers change settings but not the name; agents change nothing', async () => {
     const trainer = await createMember(server, school.institution.id, 'communication');
     const as = { token: trainer.token, institution: school.institution.id, method: 'PUT' };
-    const settings = await server.call(productPath(school), { ...as, json: { public_link_active: false } });
+    const settings = await server.call(assistantPath(school), { ...as, json: { public_link_active: false } });
     expect(settings).toMatchObject({ status: 200, body: { data: { public_link_active: false } } });
-    const rename = await server.call(productPath(school), { ...as, json: { name: 'Renamed' } });
+    const rename = await server.call(assistantPath(school), { ...as, json: { name: 'Renamed' } });
     expect(rename).toMatchObject({ status: 403, body: { code: 'forbidden' } });
 
     const agent = await createMember(server, school.institution.id, 'lead_entry_agent');
@@ -180,7 +180,7 @@ describe('PUT /api/institution-product/{id}', () => {
       ['/faq', { faqs: [{ question: 'q', answer: 'a' }] }],
     ];
     for (const [rest, json] of writes) {
-      const { status, body } = await server.call(productPath(school, rest), {
+      const { status, body } = await server.call(assistantPath(school, rest), {
         token: agent.token,
         institution: school.institution.id,
         method: 'PUT',
@@ -190,9 +190,9 @@ describe('PUT /api/institution-product/{id}', () => {
       expect(body).toMatchObject({ code: 'forbidden' });
     }
     expect(await detail(school)).toEqual(before);
-    // Reads need only product.read.
+    // Reads need only assistant.read.
     for (const rest of ['', '/knowledge-base', '/faq']) {
-      const read = await server.call(productPath(school, rest), { token: agent.token });
+      const read = await server.call(assistantPath(school, rest), { token: agent.token });
       expect(read.status, rest).toBe(200);
     }
   });
@@ -200,28 +200,30 @@ describe('PUT /api/institution-product/{id}', () => {
 
 describe('knowledge base and FAQs', () => {
   it('round-trips the knowledge base, up to 100,000 characters', async () => {
-    const empty = await server.call(productPath(business, '/knowledge-base'), asOwner(business));
+    const empty = await server.call(assistantPath(business, '/knowledge-base'), asOwner(business));
     expect(empty).toMatchObject({ status: 200, body: { data: { text: '' } } });
     const text = `Opening hours 9-17.\n${'x'.repeat(99_980)}`;
-    const put = await server.call(productPath(business, '/knowledge-base'), {
+    const put = await server.call(assistantPath(business, '/knowledge-base'), {
       ...asOwner(business),
       method: 'PUT',
       json: { text },
     });
     expect(put).toMatchObject({ status: 200, body: { data: { text } } });
-    const tooLong = await server.call(productPath(business, '/knowledge-base'), {
+    const tooLong = await server.call(assistantPath(business, '/knowledge-base'), {
       ...asOwner(business),
       method: 'PUT',
       json: { text: 'y'.repeat(100_001) },
     });
     expect(tooLong).toMatchObject({ status: 400, body: { issues: [{ path: 'text', code: 'too_long' }] } });
-    const read = await server.call(productPath(business, '/knowledge-base'), { token: business.owner.token });
+    const read = await server.call(assistantPath(business, '/knowledge-base'), {
+      token: business.owner.token,
+    });
     expect(read).toMatchObject({ status: 200, body: { data: { text } } });
   });
 
   it('replaces all FAQs, keeping their order', async () => {
     const put = (faqs: Faq[]) =>
-      server.call(productPath(school, '/faq'), { ...asOwner(school), method: 'PUT', json: { faqs } });
+      server.call(assistantPath(school, '/faq'), { ...asOwner(school), method: 'PUT', json: { faqs } });
     const first = [
       { question: 'When?', answer: 'May' },
       { question: 'Where?', answer: 'Madrid' },
@@ -233,9 +235,9 @@ describe('knowledge base and FAQs', () => {
       { question: 'When?', answer: 'June' },
     ];
     await put(second);
-    const read = await server.call(productPath(school, '/faq'), asOwner(school));
+    const read = await server.call(assistantPath(school, '/faq'), asOwner(school));
     expect(read).toMatchObject({ status: 200, body: { data: { faqs: second } } });
-    const other = await server.call(productPath(business, '/faq'), asOwner(business));
+    const other = await server.call(assistantPath(business, '/faq'), asOwner(business));
     expect(other).toMatchObject({ status: 200, body: { data: { faqs: [] } } });
     const tooMany = await put(Array.from({ length: 201 }, (_, i) => ({ question: `q${i}`, answer: 'a' })));
     expect(tooMany.status).toBe(400);
@@ -243,7 +245,7 @@ describe('knowledge base and FAQs', () => {
       status: 400,
       body: { issues: [{ path: 'faqs.0.answer', code: 'required' }] },
     });
-    expect((await server.call(productPath(school, '/faq'), asOwner(school))).body).toEqual({
+    expect((await server.call(assistantPath(school, '/faq'), asOwner(school))).body).toEqual({
       data: { faqs: second },
     });
     expect(await put([])).toMatchObject({ status: 200, body: { data: { faqs: [] } } });
@@ -259,11 +261,11 @@ describe('guards of the new routes', () => {
     ['PUT', '/faq', { faqs: [{ question: 'q', answer: 'a' }] }],
   ];
 
-  it("answers 404 for another tenant's product, whatever the header, and writes nothing", async () => {
+  it("answers 404 for another tenant's assistant, whatever the header, and writes nothing", async () => {
     const before = await detail(business);
     for (const [method, rest, json] of routes) {
       for (const institution of [undefined, school.institution.id, business.institution.id]) {
-        const { status, body } = await server.call<Record<string, unknown>>(productPath(business, rest), {
+        const { status, body } = await server.call<Record<string, unknown>>(assistantPath(business, rest), {
           token: school.owner.token,
           institution,
           method,
@@ -275,16 +277,16 @@ describe('guards of the new routes', () => {
     }
     expect(await detail(business)).toEqual(before);
     const kb = await server.call<{ data: { text: string } }>(
-      productPath(business, '/knowledge-base'),
+      assistantPath(business, '/knowledge-base'),
       asOwner(business),
     );
     expect(kb.body.data.text).not.toBe('stolen');
   });
 
   it('refuses signed out (401) and guests (403)', async () => {
-    const guest = await guestToken(server, school.product.id);
+    const guest = await guestToken(server, school.assistant.id);
     for (const [method, rest, json] of [...routes, ['POST', '', { type: 'admission', name: 'G' }] as const]) {
-      const path = method === 'POST' ? '/api/institution-product' : productPath(school, rest);
+      const path = method === 'POST' ? '/api/institution-product' : assistantPath(school, rest);
       const out = await server.call(path, { method, json });
       expect(out, `${method} ${path}`).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
       const asGuest = await server.call(path, {

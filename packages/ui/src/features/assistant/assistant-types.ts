@@ -1,12 +1,12 @@
 /** How the console names each assistant type, and which types an institution may set up (by kind). */
 import type { InstitutionKind } from '@conversa/contract/institution';
-import { PRODUCT_TYPES_BY_KIND, type ProductType } from '@conversa/contract/product';
+import { ASSISTANT_TYPES_BY_KIND, type AssistantType } from '@conversa/contract/assistant-type';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /** The type's name and what it does, for the setup's choice and the profile. */
-export const productTypeTexts: Record<
-  ProductType,
+export const assistantTypeTexts: Record<
+  AssistantType,
   { name: MessageDescriptor; description: MessageDescriptor }
 > = {
   admission: {
@@ -24,6 +24,6 @@ export const productTypeTexts: Record<
 };
 
 /** The types an institution of this kind may create: school → admission; business → retail, sales support. */
-export function typesFor(kind: InstitutionKind): readonly ProductType[] {
-  return PRODUCT_TYPES_BY_KIND[kind];
+export function typesFor(kind: InstitutionKind): readonly AssistantType[] {
+  return ASSISTANT_TYPES_BY_KIND[kind];
 }

@@ -16,7 +16,7 @@ import { backoff } from '../swr-config';
 import { applyFileEvent, editCachedFiles, isFilesKey } from './keys';
 
 /** What to do with one connection's news. */
-export interface ProductEventHandlers {
+export interface AssistantEventHandlers {
   /** The stream is open (again): anything missed while closed is to be fetched now. */
   onOpen?: () => void;
   /** A file was added, changed state or was deleted (`deleted: true`). */
@@ -24,14 +24,14 @@ export interface ProductEventHandlers {
 }
 
 /** Reads one connection until the server ends it; throws what the request or the read threw. */
-export async function readProductEvents(
+export async function readAssistantEvents(
   client: DataClient,
   id: number,
-  { onOpen, onEvent }: ProductEventHandlers,
+  { onOpen, onEvent }: AssistantEventHandlers,
   signal: AbortSignal,
 ): Promise<void> {
   // A stream that cannot open is for the screen to show (its list), not for a toast per retry.
-  const response = await client.stream(routes.productEvents, { params: { id }, signal, report: false });
+  const response = await client.stream(routes.assistantEvents, { params: { id }, signal, report: false });
   onOpen?.();
   if (!response.body) return;
   for await (const message of readServerEvents(response.body)) {
@@ -73,17 +73,17 @@ function isFinal(error: unknown, signal: AbortSignal): boolean {
  * Follows the events until `signal` aborts or the server refuses: after a failure or an ended
  * stream it connects again in 1 s, 2 s, 4 s … (capped at 30 s); a connection that opened resets the delay.
  */
-export async function followProductEvents(
+export async function followAssistantEvents(
   client: DataClient,
   id: number,
-  handlers: ProductEventHandlers,
+  handlers: AssistantEventHandlers,
   signal: AbortSignal,
 ): Promise<void> {
   let failures = 0;
   while (!signal.aborted) {
     let opened = false;
     try {
-      await readProductEvents(
+      await readAssistantEvents(
         client,
         id,
         {
@@ -104,12 +104,12 @@ export async function followProductEvents(
 }
 
 /**
- * Keeps the cached files list of `productId` live while mounted: each event edits it in place, and
+ * Keeps the cached files list of `assistantId` live while mounted: each event edits it in place, and
  * every (re)connection refetches it to catch what happened while no stream was open. `onEvent`
  * hears each event too (e.g. to announce a state change); it may change between renders.
  */
-export function useProductEvents(
-  productId: number | null | undefined,
+export function useAssistantEvents(
+  assistantId: number | null | undefined,
   onEvent?: (event: FileEvent) => void,
 ): void {
   const client = useDataClient();
@@ -118,20 +118,20 @@ export function useProductEvents(
     listener.current = onEvent;
   });
   useEffect(() => {
-    if (!productId) return;
+    if (!assistantId) return;
     const controller = new AbortController();
-    void followProductEvents(
+    void followAssistantEvents(
       client,
-      productId,
+      assistantId,
       {
-        onOpen: () => void client.invalidate(isFilesKey(productId)),
+        onOpen: () => void client.invalidate(isFilesKey(assistantId)),
         onEvent: (event) => {
-          void editCachedFiles(client, productId, (list) => applyFileEvent(list, event));
+          void editCachedFiles(client, assistantId, (list) => applyFileEvent(list, event));
           listener.current?.(event);
         },
       },
       controller.signal,
     );
     return () => controller.abort();
-  }, [client, productId]);
+  }, [client, assistantId]);
 }

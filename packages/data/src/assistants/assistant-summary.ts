@@ -1,20 +1,23 @@
-/** Products as the frontends use them: camelCased, with the product's type, name and logo lifted (docs/product.md#calls). */
-import type { ProductType } from '@conversa/contract/product';
-import type { InstitutionProduct } from '@conversa/contract/product';
+/**
+ * Assistants as the frontends list them: camelCased, with the type, name and logo lifted out of the
+ * wire's nested `product` (docs/product.md#calls).
+ */
+import type { AssistantListItem } from '@conversa/contract/assistant';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import { toCamelCase } from '../case';
 
-/** An institution's product (one assistant). */
-export interface Product {
+/** One assistant of an institution, as lists show it. */
+export interface AssistantSummary {
   id: number;
   externalId: string;
   institutionId: number;
-  type: ProductType;
+  type: AssistantType;
   name: string;
   logo: string | null;
 }
 
 /** `{id, external_id, institution_id, product: {type, name, logo}}` → `{id, externalId, institutionId, type, name, logo}`. */
-export function liftProduct(wire: InstitutionProduct): Product {
+export function liftAssistant(wire: AssistantListItem): AssistantSummary {
   // Only the list's fields: the single answer also carries assistant settings, not lifted here.
   const { id, external_id, institution_id, product } = wire;
   return {

@@ -1,12 +1,12 @@
 /**
- * The assistants quota: an institution has at most MAX_ASSISTANTS_PER_INSTITUTION products, its
+ * The assistants quota: an institution has at most MAX_ASSISTANTS_PER_INSTITUTION assistants, its
  * first one included (403 `quota_exceeded` beyond, in the request's language), counted atomically
  * under concurrent requests; platform admins are exempt.
  */
 import { MAX_ASSISTANTS_PER_INSTITUTION } from '@conversa/contract/constants';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutionProducts } from '../db/schema';
+import { assistants } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
 
@@ -16,11 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const productsOf = async (institutionId: number) => {
+const assistantsOf = async (institutionId: number) => {
   const [row] = await server.database.db
     .select({ n: count() })
-    .from(institutionProducts)
-    .where(eq(institutionProducts.institutionId, institutionId));
+    .from(assistants)
+    .where(eq(assistants.institutionId, institutionId));
   return row?.n ?? 0;
 };
 
@@ -32,7 +32,7 @@ const create = (tenant: Tenant, token = tenant.owner.token, locale = 'en') =>
     json: { type: 'admission', name: 'Another assistant' },
   });
 
-/** Fills the institution up to `total` products (the first one exists already). */
+/** Fills the institution up to `total` assistants (the first one exists already). */
 async function fill(tenant: Tenant, total: number) {
   for (let n = 1; n < total; n++) expect((await create(tenant)).status).toBe(201);
 }
@@ -52,7 +52,7 @@ describe('POST /api/institution-product: the assistants quota', () => {
     expect(spanish.body.message).toBe(
       `Una institución puede tener como máximo ${MAX_ASSISTANTS_PER_INSTITUTION} asistentes. Contáctanos si necesitas más.`,
     );
-    expect(await productsOf(tenant.institution.id)).toBe(MAX_ASSISTANTS_PER_INSTITUTION);
+    expect(await assistantsOf(tenant.institution.id)).toBe(MAX_ASSISTANTS_PER_INSTITUTION);
   });
 
   it('lets only one of several concurrent creations take the last place', async () => {
@@ -61,7 +61,7 @@ describe('POST /api/institution-product: the assistants quota', () => {
 
     const answers = await Promise.all(Array.from({ length: 6 }, () => create(tenant)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403, 403, 403, 403, 403]);
-    expect(await productsOf(tenant.institution.id)).toBe(MAX_ASSISTANTS_PER_INSTITUTION);
+    expect(await assistantsOf(tenant.institution.id)).toBe(MAX_ASSISTANTS_PER_INSTITUTION);
   });
 
   it('does not limit platform admins', async () => {
@@ -69,6 +69,6 @@ describe('POST /api/institution-product: the assistants quota', () => {
     await fill(tenant, MAX_ASSISTANTS_PER_INSTITUTION);
     const admin = await createSignedInUser(server, { email: 'assistant-boss@example.com' });
     expect((await create(tenant, admin.token)).status).toBe(201);
-    expect(await productsOf(tenant.institution.id)).toBe(MAX_ASSISTANTS_PER_INSTITUTION + 1);
+    expect(await assistantsOf(tenant.institution.id)).toBe(MAX_ASSISTANTS_PER_INSTITUTION + 1);
   });
 });

@@ -1,0 +1,35 @@
+/** `GET institution/{id}/product`: an institution's assistants, lifted (see `assistant-summary.ts`). */
+import * as routes from '@conversa/contract/routes/assistants';
+import useSWR from 'swr';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient, useSession } from '../provider';
+import { type AssistantSummary, liftAssistant } from './assistant-summary';
+
+/** SWR key of an institution's assistants (the segments of its path, `institution/{id}/product`). */
+export const assistantsKey = (institutionId: number) =>
+  ['institution', institutionId, 'product'] as const;
+
+/** The institution's assistants. */
+export async function listAssistants(
+  client: DataClient,
+  institutionId: number,
+  options?: CallOptions,
+): Promise<AssistantSummary[]> {
+  const assistants = await client.endpoint(routes.listAssistants, {
+    ...options,
+    params: { id: institutionId },
+  });
+  return assistants.map(liftAssistant);
+}
+
+/** The assistants of an institution (default: the session's). */
+export function useAssistants(institutionId?: number | null) {
+  const client = useDataClient();
+  const session = useSession();
+  const id = institutionId === undefined ? session.institutionId : institutionId;
+  return useSWR<AssistantSummary[], ApiRequestError, ReturnType<typeof assistantsKey> | null>(
+    id ? assistantsKey(id) : null,
+    ([, key]) => listAssistants(client, key, { report: false }),
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Assistant queries; rows become `AssistantListItem` here (snake_case, type, name and logo nested under `product`). The
+ * queries are prepared once per database: these reads are on the benchmarked path (docs/architecture.md#budgets).
+ */
+import type { AssistantDetail, AssistantListItem, Handoff, Snippet } from '@conversa/contract/assistant';
+import type { AssistantType } from '@conversa/contract/assistant-type';
+import type { MemberRole } from '@conversa/contract/roles';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { hotQuery } from '../db/hot-query';
+import { assistants, memberships } from '../db/schema';
+import { logoUrl } from '../files/logo';
+
+/** The columns of an assistant answer (the knowledge base is read on its own). */
+export const assistantColumns = {
+  id: assistants.id,
+  externalId: assistants.externalId,
+  institutionId: assistants.institutionId,
+  type: assistants.type,
+  name: assistants.name,
+  logo: assistants.logo,
+  suggestedQuestions: assistants.suggestedQuestions,
+  handoff: assistants.handoff,
+  publicLinkActive: assistants.publicLinkActive,
+  snippet: assistants.snippet,
+};
+
+interface AssistantListRow {
+  id: number;
+  externalId: string;
+  institutionId: number;
+  type: string;
+  name: string;
+  logo: string | null;
+}
+
+/** An assistant row with its settings. */
+export interface AssistantDetailRow extends AssistantListRow {
+  suggestedQuestions: string[];
+  handoff: Handoff | null;
+  publicLinkActive: boolean;
+  snippet: Snippet;
+}
+
+/** A row as the single-assistant answer (`GET institution-product/{id}`): settings, public link and embed snippet. */
+export function toDetail(row: AssistantDetailRow, publicUrl: string): AssistantDetail {
+  const area = row.type === 'admission' ? 'admissions' : 'retail';
+  return {
+    ...toListItem(row, publicUrl),
+    suggested_questions: row.suggestedQuestions,
+    handoff: row.handoff,
+    public_link_active: row.publicLinkActive,
+    snippet: row.snippet,
+    public_url: `${publicUrl}/${area}/${row.institutionId}`,
+    embed_snippet: `<script src="${publicUrl}/embed.js" data-assistant="${row.externalId}" async></script>`,
+  };
+}
+
+/** A row as a list item; the stored logo name becomes its absolute public URL. */
+function toListItem(row: AssistantListRow, publicUrl: string): AssistantListItem {
+  return {
+    id: row.id,
+    external_id: row.externalId,
+    institution_id: row.institutionId,
+    product: { type: row.type as AssistantType, name: row.name, logo: logoUrl(publicUrl, row.logo) },
+  };
+}
+
+/** The assistant queries of one database. */
+export function assistantsRepo(db: Db, publicUrl: string) {
+  // The benchmarked read (GET institution/{id}/product): a server-side prepared statement.
+  const listHot = hotQuery<{
+    id: number;
+    external_id: string;
+    institution_id: number;
+    type: string;
+    name: string;
+    logo: string | null;
+  }>(
+    db,
+    'assistants_by_institution',
+    'select id, external_id, institution_id, type, name, logo from institution_products where institution_id = $1 order by id',
+  );
+
+  const inInstitution = db
+    .select(assistantColumns)
+    .from(assistants)
+    .where(
+      and(
+        eq(assistants.institutionId, sql.placeholder('institutionId')),
+        eq(assistants.id, sql.placeholder('id')),
+      ),
+    )
+    .limit(1)
+    .prepare('assistant_in_institution');
+
+  const withRole = db
+    .select({ ...assistantColumns, role: memberships.role })
+    .from(assistants)
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.institutionId, assistants.institutionId),
+        eq(memberships.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(assistants.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('assistant_with_role');
+
+  return {
+    /** The assistants of an institution, by id. */
+    async list(institutionId: number): Promise<AssistantListItem[]> {
+      const rows = await listHot([institutionId]);
+      return rows.map((row) =>
+        toListItem(
+          {
+            id: row.id,
+            externalId: row.external_id,
+            institutionId: row.institution_id,
+            type: row.type,
+            name: row.name,
+            logo: row.logo,
+          },
+          publicUrl,
+        ),
+      );
+    },
+
+    /** One assistant of an institution; null when it is not there (or belongs to another). */
+    async find(institutionId: number, id: number): Promise<AssistantDetail | null> {
+      const [row] = await inInstitution.execute({ institutionId, id });
+      return row ? toDetail(row, publicUrl) : null;
+    },
+
+    /** One assistant with the user's membership role in its institution (null role: not a member). */
+    async findWithRole(
+      id: number,
+      userId: number,
+    ): Promise<{ assistant: AssistantDetail; role: MemberRole | null } | null> {
+      const [row] = await withRole.execute({ id, userId });
+      return row
+        ? { assistant: toDetail(row, publicUrl), role: (row.role as MemberRole | null) ?? null }
+        : null;
+    },
+  };
+}
