@@ -92,5 +92,18 @@ export default tseslint.config(
       'check-file/folder-naming-convention': ['error', { 'packages/*/src/**/': 'KEBAB_CASE' }],
     },
   },
+  {
+    // The tests run without module isolation (vitest.config.ts): a module mock would outlive its file.
+    files: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(do)?(mock|unmock)$/]",
+          message: 'No module mocks: the test projects share modules between files (isolate: false).',
+        },
+      ],
+    },
+  },
   ...direction,
 );
