@@ -6,16 +6,47 @@
  * it: the start leaves the document's critical path.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { mkdirSync, renameSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type * as Esbuild from 'esbuild';
 import type { ChildMessage } from './types';
 
-// From src/ (tsx, vitest) the child is the TypeScript source beside this file, started through a
-// small loader that registers tsx; in the bundle this code lives in dist/main.js and build.mjs emits
-// the child as dist/extract.child.js beside it.
-const CHILD_PATH = fileURLToPath(
-  new URL(import.meta.url.endsWith('.ts') ? './tsx-child.mjs' : './extract.child.js', import.meta.url),
-);
+let childScript: string | undefined;
+
+/**
+ * The child's script. In the bundle this code lives in dist/main.js and build.mjs emits the child
+ * as dist/extract.child.js beside it. From the sources (tsx, vitest) the child is bundled here once
+ * per process with esbuild (a dev dependency) into node_modules/.cache: a plain Node child starts
+ * in a fraction of the time one compiling TypeScript through tsx does.
+ */
+function extractChildScript(): string {
+  if (childScript) return childScript;
+  if (!import.meta.url.endsWith('.ts')) {
+    return (childScript = fileURLToPath(new URL('./extract.child.js', import.meta.url)));
+  }
+  const source = fileURLToPath(new URL('./extract.child.ts', import.meta.url));
+  // Inside the server package, so the bundle's imports of its npm dependencies resolve.
+  const dir = fileURLToPath(new URL('../../../node_modules/.cache/conversa/', import.meta.url));
+  const script = `${dir}extract.child.mjs`;
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  mkdirSync(dir, { recursive: true });
+  // Written aside, then renamed: processes bundling at once never fork a half-written file.
+  const partial = `${script}.${process.pid}.tmp`;
+  buildSync({
+    entryPoints: [source],
+    outfile: partial,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+  renameSync(partial, script);
+  return (childScript = script);
+}
 /** The end of a child's stderr kept to tell a heap overflow from other deaths. */
 const STDERR_TAIL = 4096;
 
@@ -31,7 +62,7 @@ export interface ExtractProcess {
 
 /** Forks a child with a `heapMb` old-generation heap; `warm` loads the parsers before it is ready. */
 export function startExtractProcess(heapMb: number, warm: boolean): ExtractProcess {
-  const child = fork(CHILD_PATH, warm ? ['--warm'] : [], {
+  const child = fork(extractChildScript(), warm ? ['--warm'] : [], {
     // Not the parent's flags or NODE_OPTIONS (a test runner's, a debugger's, a bigger heap).
     execArgv: [`--max-old-space-size=${heapMb}`],
     env: { ...process.env, NODE_OPTIONS: '' },
