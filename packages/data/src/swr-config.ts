@@ -4,8 +4,8 @@
  * times, only for answers >= 500 and for timeouts and network failures, after 1 s, 2 s, 4 s … (doubling,
  * capped at 30 s). ky's own retry is off (`client.ts`), so these are the only retries.
  */
-import type { SWRConfiguration } from 'swr';
-import { isApiRequestError } from './errors';
+import type { SWRConfiguration, SWRResponse } from 'swr';
+import { type ApiRequestError, isApiRequestError } from './errors';
 
 /** How long fetched data counts as fresh: mounts and revalidations within it share one request. */
 export const FRESH_MS = 10 * 60 * 1000;
@@ -47,7 +47,7 @@ export const onErrorRetry: NonNullable<SWRConfiguration['onErrorRetry']> = (
 };
 
 /** The SWR configuration of the whole app (the `DataProvider` adds the cache and error reporting). */
-export const swrConfig = {
+export const swrConfig: SWRConfiguration = {
   dedupingInterval: FRESH_MS,
   // A mount only fetches what the cache lacks (first visit, or evicted after 15 idle minutes).
   revalidateIfStale: false,
@@ -57,4 +57,14 @@ export const swrConfig = {
   errorRetryCount: MAX_RETRIES,
   errorRetryInterval: RETRY_BASE_MS,
   onErrorRetry,
-} satisfies SWRConfiguration;
+};
+
+/**
+ * What a read hook returns, named for the declarations (`useSWR`'s inferred type refers to SWR's
+ * internal modules): `data` is undefined until the first answer.
+ */
+export type ReadResponse<Data> = SWRResponse<
+  Data,
+  ApiRequestError,
+  SWRConfiguration<Data, ApiRequestError> | undefined
+>;

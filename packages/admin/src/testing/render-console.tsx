@@ -7,7 +7,7 @@ import type { DataClient } from '@conversa/data/client';
 import type { TestApi } from '@conversa/data/testing/api';
 import { clearNotifications } from '@conversa/ui/components/toaster';
 import { i18n } from '@lingui/core';
-import { act, configure, render } from '@testing-library/react';
+import { act, configure, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ConsoleProviders } from '../app';
 import { ConsoleRoutes } from '../routes';
@@ -18,7 +18,11 @@ export { startApi, type TestApi } from '@conversa/data/testing/api';
 configure({ asyncUtilTimeout: 10_000 });
 
 /** Renders the app at `path`; `location()` is the router's current path and query. */
-export function renderConsole(path: string, client: DataClient, { locale = 'en' }: { locale?: Locale } = {}) {
+export function renderConsole(
+  path: string,
+  client: DataClient,
+  { locale = 'en' }: { locale?: Locale } = {},
+): RenderResult & { location: () => string } {
   let current = path;
   function LocationProbe() {
     const location = useLocation();

@@ -9,6 +9,7 @@ import useSWR from 'swr';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
+import type { ReadResponse } from '../swr-config';
 import { publicAssistantKey } from './keys';
 
 export { publicAssistantKey } from './keys';
@@ -29,7 +30,10 @@ export function getPublicAssistant(client: DataClient, externalId: string): Prom
  * (the page was rendered with it) it shows at once and is refreshed only by the usual revalidations
  * (focus, reconnect), not on mount.
  */
-export function usePublicAssistant(externalId: string, initial?: WidgetAssistant | null) {
+export function usePublicAssistant(
+  externalId: string,
+  initial?: WidgetAssistant | null,
+): ReadResponse<WidgetAssistant> {
   const client = useDataClient();
   return useSWR<WidgetAssistant, ApiRequestError, ReturnType<typeof publicAssistantKey>>(
     publicAssistantKey(externalId),

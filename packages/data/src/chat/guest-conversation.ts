@@ -11,6 +11,7 @@ import useSWR from 'swr';
 import type { DataClient } from '../client';
 import { type ApiRequestError, isApiRequestError } from '../errors';
 import { useDataClient, useSession } from '../provider';
+import type { ReadResponse } from '../swr-config';
 import { guestConversationKey } from './keys';
 
 /** The guest's stored conversation and its token, or null before the first question. */
@@ -63,7 +64,7 @@ export async function getGuestConversation(client: DataClient, id: string): Prom
  * The stored conversation's transcript, once `enabled` (the chat knows its assistant is active);
  * `data` is null when there is none to restore.
  */
-export function useGuestConversation(enabled: boolean) {
+export function useGuestConversation(enabled: boolean): ReadResponse<Conversation | null> {
   const client = useDataClient();
   const { guestConversationId } = useSession();
   return useSWR<Conversation | null, ApiRequestError, ReturnType<typeof guestConversationKey> | null>(

@@ -6,6 +6,7 @@ import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { getPage, type Page, pageParams } from '../pagination';
 import { useDataClient } from '../provider';
+import type { ReadResponse } from '../swr-config';
 import { type InstitutionsQuery, institutionsKey } from './keys';
 
 /** The list's query and keys live in `keys.ts` (writes elsewhere refresh them). */
@@ -25,7 +26,7 @@ export function listInstitutions(
 }
 
 /** A page of the list; the previous page stays on screen while the next one loads. */
-export function useInstitutions(query: InstitutionsQuery = {}) {
+export function useInstitutions(query: InstitutionsQuery = {}): ReadResponse<Page<InstitutionListItem>> {
   const client = useDataClient();
   return useSWR<Page<InstitutionListItem>, ApiRequestError, ReturnType<typeof institutionsKey>>(
     institutionsKey(query),

@@ -5,7 +5,7 @@
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useLingui } from '@lingui/react';
-import { type RefCallback, useState } from 'react';
+import { type Dispatch, type RefCallback, type SetStateAction, useState } from 'react';
 import {
   type FieldError,
   type FieldErrors,
@@ -14,6 +14,7 @@ import {
   type PathValue,
   type Resolver,
   useForm as useHookForm,
+  type UseFormReturn,
 } from 'react-hook-form';
 import type * as v from 'valibot';
 import { type MessageParams, validationMessage } from '../i18n/codes';
@@ -32,6 +33,25 @@ export interface BoundField {
   onChange: (value: string) => void;
   error: string | undefined;
   ref: RefCallback<HTMLElement>;
+}
+
+/** The form, as `useForm` gives it and components bound to it take it: react-hook-form's and these. */
+export interface Form<V extends FieldValues> extends UseFormReturn<V> {
+  /** The current values (`watch()`). */
+  values: V;
+  /** Every field's message by its path (`faqs.0.question`). */
+  errors: Record<string, string>;
+  /** Sets a field as the user would, clearing its message. */
+  set: <N extends FieldPath<V>>(name: N, value: PathValue<V, N>) => void;
+  /** Props for a text input of a string field. */
+  bind: (name: FieldPath<V>) => BoundField;
+  /** Shows what a failed call said: issues under the fields they name, anything else above the form. */
+  fail: (error: unknown) => void;
+  /** The submit handler for `SubmitForm`: clears the form's message, checks, then calls `onValid`. */
+  submit: (onValid: (values: V) => unknown) => () => Promise<void>;
+  /** The message above the form (a failed call's that no field takes), or null. */
+  formError: string | null;
+  setFormError: Dispatch<SetStateAction<string | null>>;
 }
 
 /** Every leaf error as `path → message`, so components keyed by the wire's field names can show them. */
@@ -66,7 +86,7 @@ export function useForm<V extends FieldValues>(
   schema: v.GenericSchema,
   defaultValues: V,
   { params = {}, fieldOf }: FormOptions<V> = {},
-) {
+): Form<V> {
   const { i18n } = useLingui();
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -142,9 +162,6 @@ export function useForm<V extends FieldValues>(
     setFormError,
   };
 }
-
-/** The form as a prop type, for components bound to it. */
-export type Form<V extends FieldValues> = ReturnType<typeof useForm<V>>;
 
 /** The resolver's nested errors as a flat list of leaf errors (to translate them in place). */
 function flattenRefs(errors: FieldErrors, into: Record<string, FieldError> = {}, prefix = '') {

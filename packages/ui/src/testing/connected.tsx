@@ -12,7 +12,7 @@ import type { DataClient } from '@conversa/data/client';
 import { DataProvider } from '@conversa/data/provider';
 import { startApi, type TestApi } from '@conversa/data/testing/api';
 import { i18n } from '@lingui/core';
-import { act, render, waitFor } from '@testing-library/react';
+import { act, render, type RenderResult, waitFor } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { clearNotifications, Toaster } from '../components/toaster/toaster';
@@ -25,7 +25,7 @@ export { startApi, type TestApi } from '@conversa/data/testing/api';
 export function renderConnected(
   ui: ReactElement,
   { client, locale = 'en' }: { client: DataClient; locale?: Locale },
-) {
+): RenderResult {
   act(() => i18n.activate(locale));
   const wrapper = ({ children }: { children: ReactNode }) => (
     <DataProvider client={client}>

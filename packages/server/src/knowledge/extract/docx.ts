@@ -3,6 +3,7 @@
  * writes it as plain text: a paragraph (or list item) per block, a table row per line with its cells
  * joined by " | ". Runs inside the extraction child process.
  */
+import type Mammoth from 'mammoth';
 import type { ExtractLimits, ExtractResult } from './types';
 import { checkZip } from './zip-guard';
 
@@ -15,7 +16,7 @@ interface Element {
 }
 
 /** mammoth, loaded on first use (a child reading a PDF need not parse it) or by a warm spare. */
-export async function loadMammoth() {
+export async function loadMammoth(): Promise<typeof Mammoth> {
   return (await import('mammoth')).default;
 }
 
