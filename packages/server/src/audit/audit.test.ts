@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { LOGIN_MAX_FAILURES } from '@conversa/contract/constants';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,9 @@ import {
   createSignedInUser,
   createTestServer,
   createUser,
+  googleClaims,
   type IdProvider,
+  signInNonce,
   startIdProvider,
   TEST_GOOGLE_CLIENT as GOOGLE_CLIENT,
   type TestServer,
@@ -56,20 +57,9 @@ describe('the audit log', () => {
   });
 
   it('records provider sign-ins', async () => {
-    // Provider sign-ins carry a nonce the server issued.
-    const nonce = await server.call<{ data: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
-    const credential = idp.token(
-      {
-        iss: 'https://accounts.google.com',
-        aud: GOOGLE_CLIENT,
-        sub: `g-${randomUUID()}`,
-        email: `g-${randomUUID()}@gmail.example`,
-        email_verified: true,
-        name: 'Lucía Fernández',
-        nonce: nonce.body.data.nonce,
-      },
-      { now: server.clock.now() },
-    );
+    const credential = idp.token(googleClaims({ nonce: await signInNonce(server) }), {
+      now: server.clock.now(),
+    });
     const ip = nextIp();
     const answer = await server.call<{ data: { user: { id: number } } }>('/api/auth/google', {
       json: { credential, client_id: GOOGLE_CLIENT },

@@ -7,7 +7,9 @@ import { identities, users } from '../db/schema';
 import {
   createTestServer,
   createUser,
+  googleClaims,
   type IdProvider,
+  signInNonce,
   startIdProvider,
   TEST_GOOGLE_CLIENT as GOOGLE_CLIENT,
   TEST_MICROSOFT_CLIENT as MICROSOFT_CLIENT,
@@ -43,32 +45,14 @@ interface SignOptions extends TokenOptions {
   nonce?: string | null;
 }
 
-/** A fresh sign-in nonce from the server. */
-async function freshNonce(): Promise<string> {
-  const answer = await server.call<{ data?: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
-  return answer.body.data?.nonce as string;
-}
-
 /** An ID token with these claims, issued now by the server's clock, with a fresh nonce by default. */
 async function sign(claims: JWTPayload, { nonce, ...options }: SignOptions = {}) {
-  const claimed = nonce === undefined ? await freshNonce() : nonce;
+  const claimed = nonce === undefined ? await signInNonce(server) : nonce;
   return idp.token(
     { ...claims, ...(claimed === null ? {} : { nonce: claimed }) },
     { now: server.clock.now(), ...options },
   );
 }
-
-const googleClaims = (overrides: JWTPayload = {}): JWTPayload => ({
-  iss: 'https://accounts.google.com',
-  aud: GOOGLE_CLIENT,
-  sub: `g-${randomUUID()}`,
-  email: `g-${randomUUID()}@gmail.example`,
-  email_verified: true,
-  name: 'Lucía Fernández',
-  given_name: 'Lucía',
-  family_name: 'Fernández',
-  ...overrides,
-});
 
 type Answer = {
   code: string;
@@ -348,13 +332,13 @@ describe('sign-in nonces', () => {
     expect(first.status).toBe(200);
     expect(first.body.data.nonce).toMatch(/^[\w.-]{32,200}$/);
     expect(first.body.data.expires_in_seconds).toBeGreaterThanOrEqual(300);
-    expect(await freshNonce()).not.toBe(first.body.data.nonce);
+    expect(await signInNonce(server)).not.toBe(first.body.data.nonce);
   });
 
   it.each(providers)(
     '%s: accepts a fresh nonce once, and refuses it the second time',
     async (_name, make, post) => {
-      const nonce = await freshNonce();
+      const nonce = await signInNonce(server);
       const token = await make({ nonce });
       expect((await post(token)).status).toBe(200);
       for (const replay of [token, await make({ nonce })]) {
@@ -369,7 +353,7 @@ describe('sign-in nonces', () => {
   );
 
   it.each(providers)('%s: refuses a missing, made-up or altered nonce', async (_name, make, post) => {
-    const real = await freshNonce();
+    const real = await signInNonce(server);
     const altered = `${real.slice(0, -2)}${real.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const nonce of [null, 'made-up-nonce', randomUUID(), altered, '']) {
       const answer = await post(await make({ nonce }));
@@ -379,7 +363,7 @@ describe('sign-in nonces', () => {
   });
 
   it.each(providers)('%s: refuses an expired nonce', async (_name, make, post) => {
-    const nonce = await freshNonce();
+    const nonce = await signInNonce(server);
     server.clock.advance(16 * 60 * 1000);
     const answer = await post(await make({ nonce }));
     expect(answer.status).toBe(401);

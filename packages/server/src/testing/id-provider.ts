@@ -5,7 +5,10 @@
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { JWTPayload } from 'jose';
+import type { TestServer } from './test-server';
 
 export const TEST_GOOGLE_CLIENT = 'google-client.apps.example';
 export const TEST_MICROSOFT_CLIENT = '00000000-aaaa-bbbb-cccc-000000000002';
@@ -67,4 +70,23 @@ export async function startIdProvider(): Promise<IdProvider> {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Google's claims for a new person (a fresh subject and address), with these changes. */
+export const googleClaims = (overrides: JWTPayload = {}): JWTPayload => ({
+  iss: 'https://accounts.google.com',
+  aud: TEST_GOOGLE_CLIENT,
+  sub: `g-${randomUUID()}`,
+  email: `g-${randomUUID()}@gmail.example`,
+  email_verified: true,
+  name: 'Lucía Fernández',
+  given_name: 'Lucía',
+  family_name: 'Fernández',
+  ...overrides,
+});
+
+/** A sign-in nonce the server issued (`POST auth/nonce`): a provider's token must carry one. */
+export async function signInNonce(server: Pick<TestServer, 'call'>): Promise<string> {
+  const answer = await server.call<{ data?: { nonce: string } }>('/api/auth/nonce', { method: 'POST' });
+  return answer.body.data?.nonce as string;
 }
