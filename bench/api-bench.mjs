@@ -2,7 +2,10 @@
 // the built server as its own process, seeded through the real HTTP flow, then autocannon on the
 // authenticated `GET institution/{id}/product` and the admin's `GET institution` list, on the
 // embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL, started by `npm run bench`).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { freePort } from '../scripts/lib/built-server.mjs';
 import { machine, writeSection } from './lib/results.mjs';
 import { api, freshPostgres, signUpAdmin, startServer } from './lib/server.mjs';
 
@@ -70,6 +73,28 @@ async function measure(label, databaseUrl) {
   }
 }
 
+/**
+ * The machine's own pace, for reading the figures across days: a bare `node:http` server answering
+ * a fixed JSON body, in its own process, under the same load. The same commit measured 2,313 and
+ * 935 req/s on two days of this kind of machine; this line says which kind of day it was.
+ */
+async function reference() {
+  const port = await freePort();
+  const source = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"data":[]}'); }).listen(${port}, '127.0.0.1', () => console.log('up'))`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await once(child.stdout, 'data');
+    const url = `http://127.0.0.1:${port}/`;
+    await cannon(url, {});
+    const result = await cannon(url, {});
+    return Math.round(result.requests.average);
+  } finally {
+    child.kill();
+  }
+}
+
+const pace = await reference();
+console.log(`reference: bare node:http JSON server ${pace} req/s`);
 const rows = [...(await measure('PGlite', null))];
 if (process.env.BENCH_DATABASE_URL) {
   rows.push(...(await measure('PostgreSQL', await freshPostgres(process.env.BENCH_DATABASE_URL))));
@@ -97,6 +122,8 @@ writeSection(
 ${new Date().toISOString().slice(0, 10)}, ${machine()}. The built server in its own process, autocannon in
 another on the same 2 cores, ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${DURATION} s warm-up,
 staff token + X-Institution-Id on every request, ${INSTITUTIONS} institutions seeded.
+The machine's pace that day: a bare \`node:http\` server answering a fixed JSON body, measured the
+same way, ${pace} req/s.
 
 ${table.join('\n')}`,
 );

@@ -4,6 +4,7 @@
  */
 import { HEADERS, PAGINATION_HEADERS } from '@conversa/contract/http';
 import { Hono } from 'hono';
+import type { Logger } from 'pino';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
@@ -44,34 +45,46 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   app.use(requestId({ headerName: HEADERS.requestId }));
   app.use(async (c, next) => {
     const started = performance.now();
-    const log = logger.child({ reqId: c.get('requestId') });
-    c.set('logger', log);
+    let log: Logger | undefined;
+    const requestLogger = () => (log ??= logger.child({ reqId: c.get('requestId') }));
+    c.set('logger', requestLogger);
     c.set('locale', pickLocale(c.req.header('accept-language')));
     await next();
+    const failed = c.res.status >= 500;
+    if (!failed && !logger.isLevelEnabled('debug')) return;
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.res.status >= 500) log.error(line, 'request failed');
-    else log.debug(line, 'request');
+    if (failed) requestLogger().error(line, 'request failed');
+    else requestLogger().debug(line, 'request');
   });
 
-  app.use(
-    '/api/*',
-    cors({
-      origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
-      allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', HEADERS.institution],
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      exposeHeaders: [...Object.values(PAGINATION_HEADERS), HEADERS.requestId, 'Retry-After'],
-      maxAge: 600,
-    }),
-  );
+  const corsHeaders = cors({
+    origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+    allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', HEADERS.institution],
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    exposeHeaders: [...Object.values(PAGINATION_HEADERS), HEADERS.requestId, 'Retry-After'],
+    maxAge: 600,
+  });
+  // Hono's cors builds an empty response to hold its headers, then copies them into the handler's:
+  // a request without an Origin (the console's own reads, servers) only needs `Vary: Origin`.
+  app.use('/api/*', (c, next) => {
+    if (c.req.header('origin') !== undefined) return corsHeaders(c, next);
+    c.header('Vary', 'Origin');
+    return next();
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: config.bodyLimit,
     onError: () => {
       throw new ApiError(413, 'payload_too_large');
     },
   });
-  // Uploads are streamed under their own per-file and per-body limits (files/multipart.ts).
-  app.use('/api/*', (c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // Uploads are streamed under their own per-file and per-body limits (files/multipart.ts). A GET
+  // or HEAD body is never read, and asking for it would build a full Request on every read.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || isUpload(c.req.method, c.req.path)
+      ? next()
+      : jsonBodyLimit(c, next),
+  );
 
   const api = new Hono<AppEnv>();
   api.route('/', metaRoutes(deps));

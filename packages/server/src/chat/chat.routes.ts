@@ -131,7 +131,7 @@ export function chatRoutes(deps: AppDeps) {
       now: deps.clock.now(),
     });
     const locale = c.get('locale') ?? DEFAULT_LOCALE;
-    const logger = c.get('logger');
+    const logger = c.get('logger')();
 
     return streamSSE(c, async (stream) => {
       const left = new AbortController();

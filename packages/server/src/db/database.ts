@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { makePrivateDir, migrationsFolder } from '../paths';
 import * as schema from './schema';
+import { noteStatement, noteWrite } from './writes';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,22 +51,52 @@ export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
   return PGlite.create({ ...options, parsers: { ...drizzleParsers, ...options.parsers } });
 }
 
-/** The same client, with per-query parser tables dropped (the instance already has them). */
-function withoutPerQueryParsers<T extends PGlite | Transaction>(client: T): T {
-  return new Proxy(client, {
+/**
+ * The same client, with per-query parser tables dropped (the instance already has them), and every
+ * statement counted as a read or a write under `root` (db/writes.ts), for the hot-read cache.
+ */
+function wrapClient<T extends PGlite | Transaction>(client: T, root?: object): T {
+  const proxy: T = new Proxy(client, {
     get(target, property) {
+      const tally = root ?? proxy;
       if (property === 'query') {
-        return (query: string, params?: unknown[], options?: QueryOptions) =>
-          target.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+        return async (query: string, params?: unknown[], options?: QueryOptions) => {
+          const write = noteStatement(tally, query) === 'write';
+          try {
+            return await target.query(
+              query,
+              params,
+              options?.parsers ? { ...options, parsers: undefined } : options,
+            );
+          } finally {
+            if (write) noteWrite(tally);
+          }
+        };
+      }
+      if (property === 'exec') {
+        return async (query: string, options?: QueryOptions) => {
+          const write = noteStatement(tally, query) === 'write';
+          try {
+            return await target.exec(query, options);
+          } finally {
+            if (write) noteWrite(tally);
+          }
+        };
       }
       if (property === 'transaction' && 'transaction' in target) {
-        return (fn: (tx: Transaction) => Promise<unknown>) =>
-          target.transaction((tx) => fn(withoutPerQueryParsers(tx)));
+        return async (fn: (tx: Transaction) => Promise<unknown>) => {
+          try {
+            return await target.transaction((tx) => fn(wrapClient(tx, tally)));
+          } finally {
+            noteWrite(tally);
+          }
+        };
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  return proxy;
 }
 
 /** Opens and migrates the database. */
@@ -73,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const folder = fileURLToPath(migrationsFolder);
   if (options.kind === 'pglite') {
     const client = options.client ?? (await createPglite({ dataDir: options.dataDir ?? 'memory://' }));
-    const db = drizzlePglite(withoutPerQueryParsers(client), { schema, casing: 'snake_case' });
+    const db = drizzlePglite(wrapClient(client), { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: folder });
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing';
 import { hotQuery } from './hot-query';
 import { institutions } from './schema';
+import { eq, sql } from 'drizzle-orm';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,5 +36,51 @@ describe('hotQuery', () => {
     for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
       await expect(query([bad, 1])).rejects.toThrow(/integers/);
     }
+  });
+});
+
+describe('hotQuery on PGlite: answers kept until the next write', () => {
+  const names = () =>
+    hotQuery<{ id: number; name: string }>(
+      server.database.db,
+      'test_institution_names',
+      'select id, name from institutions where id <= $1 order by id',
+    );
+
+  it('answers again from memory, and reads again after any write through the app', async () => {
+    const query = names();
+    const first = await query([10]);
+    const again = await query([10]);
+    // Kept in memory on PGlite (the same frozen rows); PostgreSQL, shared by processes, reads again.
+    const pglite = server.database.kind === 'pglite';
+    expect(again === first).toBe(pglite);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(pglite);
+
+    // A write to the same table, through drizzle.
+    await server.database.db.update(institutions).set({ name: 'Colegio Luna' }).where(eq(institutions.id, 1));
+    const renamed = await query([10]);
+    expect(renamed.map((row) => row.name)).toContain('Colegio Luna');
+
+    // A write to another table, through raw SQL, inside a transaction.
+    await server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update institutions set name = 'Colegio Mar' where id = 1`);
+    });
+    expect((await query([10])).map((row) => row.name)).toContain('Colegio Mar');
+  });
+
+  it('does not keep an answer read while a write was under way', async () => {
+    const query = names();
+    const rename = (name: string) =>
+      server.database.db.update(institutions).set({ name }).where(eq(institutions.id, 1));
+    await rename('Colegio Sierra');
+    // The read is sent first and sees the old name; the rename is sent (straight to the client,
+    // so at once) before the read's answer is back.
+    const client = (server.database.db as unknown as { $client: { query(text: string): Promise<unknown> } })
+      .$client;
+    const reading = query([10]);
+    const renaming = client.query(`update institutions set name = 'Colegio Rio' where id = 1`);
+    const [read] = await Promise.all([reading, renaming]);
+    expect(read.map((row) => row.name)).toContain('Colegio Sierra');
+    expect((await query([10])).map((row) => row.name)).toContain('Colegio Rio');
   });
 });

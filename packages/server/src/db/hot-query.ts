@@ -4,12 +4,17 @@
  * `PREPARE`d statement run with `EXECUTE` answers ~100 µs sooner, about a fifth of a list request
  * (docs/architecture.md#budgets). On PostgreSQL, node-postgres names the statement per pooled connection.
  *
+ * On PGlite the answers are also kept in memory until the next write through the same client
+ * (db/writes.ts counts them): a list the console asks for again and again costs no query at all.
+ * The rows handed out are frozen, since the same ones are handed to every caller.
+ *
  * Parameters are integers only: `EXECUTE name(1, 2)` carries them as literals, so anything else
  * is refused rather than formatted into SQL.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './database';
+import { writeGeneration } from './writes';
 
 type Row = Record<string, unknown>;
 
@@ -22,11 +27,38 @@ interface RawClient {
 
 const prepared = new WeakMap<object, Set<string>>();
 
+/** Answers kept per client, valid while its write count is `generation`. */
+interface Answers {
+  generation: number;
+  rows: Map<string, readonly Row[]>;
+}
+
+const answers = new WeakMap<object, Answers>();
+/** Beyond this many kept answers, they are all dropped (one busy minute refills what is hot). */
+const MAX_ANSWERS = 10_000;
+
+function answersOf(client: object): Answers {
+  let kept = answers.get(client);
+  const generation = writeGeneration(client);
+  if (!kept) {
+    kept = { generation, rows: new Map() };
+    answers.set(client, kept);
+  } else if (kept.generation !== generation) {
+    kept.generation = generation;
+    kept.rows.clear();
+  }
+  return kept;
+}
+
 /** A query whose `$n` parameters are integers; resolves to rows keyed by column name. */
-export function hotQuery<T extends Row>(db: Db, name: string, text: string) {
+export function hotQuery<T extends Row>(
+  db: Db,
+  name: string,
+  text: string,
+): (params: number[]) => Promise<readonly Readonly<T>[]> {
   const client = (db as unknown as { $client: RawClient }).$client;
   const isPglite = !(client instanceof pg.Pool);
-  return async (params: number[]): Promise<T[]> => {
+  return async (params) => {
     for (const value of params) {
       if (!Number.isSafeInteger(value)) throw new TypeError(`${name}: parameters must be integers`);
     }
@@ -41,6 +73,17 @@ export function hotQuery<T extends Row>(db: Db, name: string, text: string) {
       names.add(name);
     }
     const args = params.length > 0 ? `(${params.join(', ')})` : '';
-    return (await client.query(`execute ${name}${args}`)).rows as T[];
+    const statement = `execute ${name}${args}`;
+    const kept = answersOf(client);
+    const known = kept.rows.get(statement);
+    if (known) return known as readonly T[];
+    const generation = kept.generation;
+    const rows = (await client.query(statement)).rows.map((row) => Object.freeze(row));
+    // Kept only if nothing was written meanwhile: a write racing this read must not leave it behind.
+    if (writeGeneration(client) === generation) {
+      if (kept.rows.size >= MAX_ANSWERS) kept.rows.clear();
+      kept.rows.set(statement, Object.freeze(rows));
+    }
+    return rows as T[];
   };
 }

@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 export interface AppEnv {
   Variables: {
     locale: Locale;
-    logger: Logger;
+    /** The request's logger (a child carrying `reqId`), made on first use: most requests log nothing. */
+    logger: () => Logger;
     requestId: string;
   };
 }

@@ -67,7 +67,7 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
     const code = fromHttpStatus[error.status] ?? 'validation_failed';
     return render(c, new ApiError(error.status, code));
   }
-  c.get('logger')?.error({ err: error }, 'unhandled error');
+  c.get('logger')?.().error({ err: error }, 'unhandled error');
   return render(c, new ApiError(500, 'internal_error'));
 };
 

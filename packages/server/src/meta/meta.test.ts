@@ -50,6 +50,11 @@ describe('conventions', () => {
     expect(simple.headers.get('access-control-expose-headers')).toContain('X-Pagination-Total-Count');
     const foreign = await server.request('/api/health', { headers: { origin: 'https://evil.example' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // Without an Origin (same-origin reads, servers): no CORS headers, but caches still key on it.
+    const plain = await server.request('/api/health');
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/origin/i);
+    expect(simple.headers.get('vary')).toMatch(/origin/i);
   });
 
   it('refuses bodies over the limit with 413', async () => {
