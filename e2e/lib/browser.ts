@@ -8,6 +8,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { inject } from 'vitest';
+import { traceContext } from './traces';
 
 /** Connects to the Chromium that global-setup launched. */
 export function connectBrowser(): Promise<Browser> {
@@ -50,6 +51,7 @@ export async function newCheckedContext(
     },
   );
   context.on('page', (page) => watchPage(page, problems));
+  await traceContext(context);
   return { context, problems };
 }
 

@@ -8,6 +8,7 @@ import { axeSerious, formatViolations } from './axe';
 import { say, type Language } from './catalog';
 import { newCheckedContext, type PageProblems } from './browser';
 import { artifactsDir } from './paths';
+import { UI_TIMEOUT_MS } from './timeouts';
 
 /** The running stack; throws why it is not there (a missing build) instead of skipping. */
 export function appUnderTest(): { url: string; dataDir: string } {
@@ -51,7 +52,7 @@ export async function openTab(
   context.on('requestfinished', count(-1));
   context.on('requestfailed', count(-1));
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(UI_TIMEOUT_MS);
   return { context, page, problems, network };
 }
 
@@ -63,12 +64,13 @@ const QUIET_MS = 150;
 export async function settle(tab: AppTab): Promise<void> {
   const { page, network } = tab;
   await page.waitForLoadState('load');
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + UI_TIMEOUT_MS;
   while (network.inFlight > 0 || Date.now() - network.changedAt < QUIET_MS) {
-    if (Date.now() > deadline) throw new Error(`requests still open after 10 s on ${page.url()}`);
+    if (Date.now() > deadline)
+      throw new Error(`requests still open after ${UI_TIMEOUT_MS} ms on ${page.url()}`);
     await new Promise((r) => setTimeout(r, 25));
   }
-  await expect.poll(() => page.locator('h1:visible').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('h1:visible').count()).toBeGreaterThan(0);
 }
 
 /**

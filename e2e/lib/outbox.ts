@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
+import { UI_TIMEOUT_MS } from './timeouts';
 
 /** One delivered mail. */
 export interface Mail {
@@ -38,7 +39,7 @@ export async function outboxMark(dataDir: string): Promise<Set<string>> {
 }
 
 /**
- * Waits (up to 10 s) for a mail to `to` that is not in `seen` (and passes `match`, when given: the
+ * Waits (up to UI_TIMEOUT_MS) for a mail to `to` that is not in `seen` (and passes `match`, when given: the
  * server mails from background jobs, so another mail to the same person may arrive meanwhile).
  */
 export async function nextMail(
@@ -47,13 +48,14 @@ export async function nextMail(
   seen: Set<string>,
   match: (mail: Mail) => boolean = () => true,
 ): Promise<Mail> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + UI_TIMEOUT_MS;
   for (;;) {
     const mail = (await readMails(dataDir)).find(
       (candidate) => !seen.has(candidate.file) && candidate.to.includes(to.toLowerCase()) && match(candidate),
     );
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no new mail to ${to} in the outbox within 10 s`);
+    if (Date.now() > deadline)
+      throw new Error(`no new mail to ${to} in the outbox within ${UI_TIMEOUT_MS} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

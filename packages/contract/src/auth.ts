@@ -48,3 +48,9 @@ export const AuthProvidersSchema = v.object({
   microsoft_client_id: v.nullable(v.string()),
 });
 export type AuthProviders = v.InferOutput<typeof AuthProvidersSchema>;
+
+/**
+ * The `<meta name>` of the console's `index.html` carrying `GET auth/providers`'s answer as JSON, so
+ * /login shows its buttons at once, in their places (no request, nothing moving under a click).
+ */
+export const PROVIDERS_META = 'conversa-providers';

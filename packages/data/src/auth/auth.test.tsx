@@ -14,7 +14,8 @@ import type { ApiRequestError } from '../errors';
 import { useSession } from '../provider';
 import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, snapshot, until } from '../testing/render';
-import { useProviders } from './get-providers';
+import { providersOnPage, useProviders } from './get-providers';
+import { PROVIDERS_META } from '@conversa/contract/auth';
 import { useLogin } from './login';
 import { loginWithGoogle, useLoginWithGoogle } from './login-with-google';
 import { loginWithMicrosoft } from './login-with-microsoft';
@@ -115,6 +116,36 @@ describe('third-party sign-in', () => {
       google_client_id: GOOGLE_CLIENT,
       microsoft_client_id: MICROSOFT_CLIENT,
     });
+  });
+
+  it('takes the providers the page names at once, without asking; a broken meta is asked for', async () => {
+    const meta = document.createElement('meta');
+    meta.name = PROVIDERS_META;
+    meta.content = JSON.stringify({ google_client_id: 'from-the-page', microsoft_client_id: null });
+    document.head.append(meta);
+    try {
+      const seen: unknown[] = [];
+      renderHook(
+        () => {
+          const providers = useProviders();
+          seen.push(providers.data);
+          return providers;
+        },
+        { wrapper: dataWrapper(api.client()) },
+      );
+      // The first render already has them: nothing to wait for, nothing to move.
+      expect(seen[0]).toEqual({ google_client_id: 'from-the-page', microsoft_client_id: null });
+      expect(providersOnPage()).toEqual({ google_client_id: 'from-the-page', microsoft_client_id: null });
+      meta.content = '{"google_client_id": 3}';
+      expect(providersOnPage()).toBeUndefined();
+      meta.content = 'not json';
+      expect(providersOnPage()).toBeUndefined();
+      const asked = renderHook(() => snapshot(useProviders()), { wrapper: dataWrapper(api.client()) });
+      await until(() => asked.result.current.data !== undefined);
+      expect(asked.result.current.data?.google_client_id).toBe(GOOGLE_CLIENT);
+    } finally {
+      meta.remove();
+    }
   });
 
   it('asks for a fresh sign-in nonce each time', async () => {

@@ -1,7 +1,8 @@
 /** `GET auth/providers`: which third-party sign-in buttons to show. */
 import * as routes from '@conversa/contract/routes/auth';
-import type { AuthProviders } from '@conversa/contract/auth';
-import useSWR from 'swr';
+import { type AuthProviders, AuthProvidersSchema, PROVIDERS_META } from '@conversa/contract/auth';
+import useSWR, { type SWRResponse } from 'swr';
+import * as v from 'valibot';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -14,8 +15,24 @@ export function getProviders(client: DataClient, options?: CallOptions): Promise
   return client.endpoint(routes.providers, options);
 }
 
-/** The configured providers. */
-export function useProviders() {
+/** The providers the server wrote into the page (the console's `index.html`); undefined elsewhere. */
+export function providersOnPage(doc: Document | undefined = globalThis.document): AuthProviders | undefined {
+  const content = doc?.querySelector(`meta[name="${PROVIDERS_META}"]`)?.getAttribute('content');
+  if (!content) return undefined;
+  try {
+    const parsed = v.safeParse(AuthProvidersSchema, JSON.parse(content));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The configured providers: at once from the page when it names them, else asked for. */
+export function useProviders(): SWRResponse<AuthProviders, ApiRequestError> {
   const client = useDataClient();
-  return useSWR<AuthProviders, ApiRequestError>(providersKey, () => getProviders(client, { report: false }));
+  const onPage = providersOnPage();
+  return useSWR<AuthProviders, ApiRequestError>(providersKey, () => getProviders(client, { report: false }), {
+    fallbackData: onPage,
+    revalidateOnMount: onPage === undefined,
+  });
 }

@@ -93,6 +93,9 @@ describe('/terms and /privacy', () => {
   });
 
   it("name TERMS_URL and PRIVACY_URL in the console's index, for its links", async () => {
+    // What GET auth/providers answers, as JSON in an attribute (no provider configured here).
+    const PROVIDERS =
+      '<meta name="conversa-providers" content="{&quot;google_client_id&quot;:null,&quot;microsoft_client_id&quot;:null}" />';
     for (const pathname of ['/', '/index.html', '/login']) {
       const response = await elsewhere.request(pathname);
       expect(response.status, pathname).toBe(200);
@@ -101,13 +104,16 @@ describe('/terms and /privacy', () => {
       expect(text, pathname).toBe(
         INDEX.replace(
           '</head>',
-          '<meta name="conversa-terms-url" content="https://school.example/terms?lang=en&amp;v=2" />' +
+          PROVIDERS +
+            '<meta name="conversa-terms-url" content="https://school.example/terms?lang=en&amp;v=2" />' +
             '<meta name="conversa-privacy-url" content="https://school.example/privacy" /></head>',
         ),
       );
     }
-    // Without them, the index is the built file as it is.
-    expect(await (await server.request('/login')).text()).toBe(INDEX);
+    // Without them, the index names only the sign-in providers.
+    expect(await (await server.request('/login')).text()).toBe(
+      INDEX.replace('</head>', `${PROVIDERS}</head>`),
+    );
   });
 
   it('refuse a TERMS_URL or PRIVACY_URL that is not an http(s) URL', () => {

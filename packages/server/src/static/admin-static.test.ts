@@ -7,6 +7,11 @@ import { createTestServer, type TestServer } from '../testing';
 
 const INDEX =
   '<!doctype html><html><head><title>Conversa</title></head><body><div id="root"></div></body></html>';
+/** What the server writes into the index: the sign-in providers (none configured here). */
+const SERVED = INDEX.replace(
+  '</head>',
+  '<meta name="conversa-providers" content="{&quot;google_client_id&quot;:null,&quot;microsoft_client_id&quot;:null}" /></head>',
+);
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 const SECRET = 'not-part-of-the-app';
@@ -37,7 +42,7 @@ describe('the built admin console on the API port', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(SERVED);
   });
 
   it('answers console routes with index.html (SPA fallback)', async () => {
@@ -45,7 +50,7 @@ describe('the built admin console on the API port', () => {
       const response = await server.request(route);
       expect(response.status, route).toBe(200);
       expect(response.headers.get('cache-control'), route).toBe('no-cache');
-      expect(await response.text(), route).toBe(INDEX);
+      expect(await response.text(), route).toBe(SERVED);
     }
   });
 

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type AuthProviders, PROVIDERS_META } from '@conversa/contract/auth';
 import { LEGAL_META } from '@conversa/contract/legal';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
@@ -50,14 +51,22 @@ export function hasBuiltApp(root: string | null): root is string {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The `<meta>`s naming the legal texts' addresses that are set ('' for none). */
-export function legalMeta(legal: Config['legal']): string {
+/**
+ * The `<meta>`s of the console's `index.html`: the sign-in providers (what `GET auth/providers`
+ * answers), and the legal texts' addresses that are set.
+ */
+export function pageMeta(config: Pick<Config, 'google' | 'microsoft' | 'legal'>): string {
+  const providers: AuthProviders = {
+    google_client_id: config.google?.clientId ?? null,
+    microsoft_client_id: config.microsoft?.clientId ?? null,
+  };
   return [
-    [LEGAL_META.terms, legal.termsUrl],
-    [LEGAL_META.privacy, legal.privacyUrl],
+    [PROVIDERS_META, JSON.stringify(providers)],
+    [LEGAL_META.terms, config.legal.termsUrl],
+    [LEGAL_META.privacy, config.legal.privacyUrl],
   ]
     .filter((entry): entry is [string, string] => Boolean(entry[1]))
-    .map(([name, url]) => `<meta name="${name}" content="${escapeAttribute(url)}" />`)
+    .map(([name, value]) => `<meta name="${name}" content="${escapeAttribute(value)}" />`)
     .join('');
 }
 
@@ -70,12 +79,10 @@ export function adminStaticRoutes(
   const security = consoleSecurityHeaders(config);
   // Pre-compressed `.br`/`.gz` siblings written by the admin build are sent when accepted.
   const files = serveStatic<AppEnv>({ root, precompressed: true });
-  const served = serveStatic<AppEnv>({ root, path: 'index.html', precompressed: true });
   const missing = async () => undefined;
-  const head = legalMeta(config.legal);
-  /** `index.html`, with the legal `<meta>`s when there are any (read on each load, like the file). */
+  const head = pageMeta(config);
+  /** `index.html` with the `<meta>`s (read on each load, like the file). */
   const index = async (c: Context<AppEnv>) => {
-    if (!head) return served(c, missing);
     const page = await readFile(path.join(root, 'index.html'), 'utf8');
     return c.html(page.replace('</head>', `${head}</head>`));
   };
@@ -83,7 +90,7 @@ export function adminStaticRoutes(
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (isApi(c.req.path)) return next();
     // The index itself, asked for by name, gets the `<meta>`s too.
-    const named = head && (c.req.path === '/' || c.req.path === '/index.html');
+    const named = c.req.path === '/' || c.req.path === '/index.html';
     const file = named ? undefined : await files(c, missing);
     if (file) return withHeaders(file, c.req.path, true, security);
     // Console routes (`/login`, `/pre-sales/trainer/3`) are the app's to resolve; a missing file is a 404.
