@@ -24,6 +24,8 @@ export const ValidationCode = {
   invalidValue: 'invalid_value',
   invalidCode: 'invalid_code_format',
   unknownCountry: 'unknown_country',
+  consentRequired: 'consent_required',
+  emailOrPhoneRequired: 'email_or_phone_required',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 

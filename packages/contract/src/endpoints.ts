@@ -12,6 +12,7 @@ import { usersEndpoints } from './endpoints/users';
 import { institutionsEndpoints } from './endpoints/institutions';
 import { assistantsEndpoints } from './endpoints/assistants';
 import { chatEndpoints } from './endpoints/chat';
+import { conversationsEndpoints } from './endpoints/conversations';
 
 export type { Access, Endpoint, Scope } from './endpoints/endpoint';
 
@@ -23,6 +24,7 @@ export const endpoints = {
   ...institutionsEndpoints,
   ...assistantsEndpoints,
   ...chatEndpoints,
+  ...conversationsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -22,7 +22,9 @@ export type Access = 'public' | 'guest' | 'staff' | 'admin';
  * - `assistant`: the path's `{id}` is an assistant (institution product). With `X-Institution-Id` it
  *   must be that institution's (else 404); without, the assistant names its institution and the
  *   caller's role there decides, as for `institution`;
- * - `conversation`: the path's `{id}` is the conversation of the caller's guest token (else 403);
+ * - `conversation`: for a guest, the path's `{id}` is the conversation of the caller's guest token
+ *   (else 403); for staff, a conversation of an institution where the caller's role grants the
+ *   permission (with `X-Institution-Id` it must be that institution's), else 404;
  * - `self`: the path's `{id}` is a user: the caller's own, unless the caller is a platform admin (else 403).
  */
 export type Scope = 'none' | 'institution' | 'assistant' | 'conversation' | 'self';
@@ -51,5 +53,5 @@ export type Endpoint = EndpointBase &
     | { access: 'guest'; scope: 'conversation' }
     | { access: 'admin'; scope: 'none' }
     | { access: 'staff'; scope: 'none' | 'self' }
-    | { access: 'staff'; scope: 'institution' | 'assistant'; permission: Permission }
+    | { access: 'staff'; scope: 'institution' | 'assistant' | 'conversation'; permission: Permission }
   );

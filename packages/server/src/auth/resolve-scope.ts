@@ -12,11 +12,26 @@ import { clientIp } from '../http/client-ip';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { assistantsRepo } from '../assistants/assistants.repo';
 import { accessChecks, headerInstitution } from './access';
-import type { AssistantScope, GuestScope, InstitutionScope, SelfScope, StaffScope, StaffUser } from './scope';
+import { staffConversationsRepo } from '../conversations/conversations.repo';
+import type {
+  AssistantScope,
+  ConversationScope,
+  GuestScope,
+  InstitutionScope,
+  SelfScope,
+  StaffScope,
+  StaffUser,
+} from './scope';
 
 /** Every scope a handler may be given (`{}` for public endpoints). */
 export type AnyScope =
-  Record<string, never> | StaffScope | SelfScope | InstitutionScope | AssistantScope | GuestScope;
+  | Record<string, never>
+  | StaffScope
+  | SelfScope
+  | InstitutionScope
+  | AssistantScope
+  | ConversationScope
+  | GuestScope;
 
 /**
  * The roles of a caller in an institution, checked for a permission: no role at all (not a member,
@@ -33,6 +48,7 @@ export function permit(memberRole: MemberRole | null, user: StaffUser, permissio
 export function scopeResolver(deps: AppDeps) {
   const access = accessChecks(deps);
   const assistants = assistantsRepo(deps.database.db, deps.config.publicUrl);
+  const conversations = staffConversationsRepo(deps.database.db);
 
   /** `permit` in an institution; a platform admin acting where they are no member is audited. */
   async function permitIn(
@@ -81,6 +97,31 @@ export function scopeResolver(deps: AppDeps) {
     };
   }
 
+  /**
+   * The staff `conversation` scope: the path's conversation (a UUID; anything else names nothing),
+   * in the header's institution when one is sent; its institution decides the caller's roles.
+   */
+  async function conversationScope(
+    c: Context,
+    permission: Permission,
+    params: () => unknown,
+  ): Promise<ConversationScope> {
+    const token = await access.staffToken(c);
+    const conversationId = (params() as { id: string }).id;
+    const header = headerInstitution(c);
+    const { user } = await access.session(token, 0);
+    const found = await conversations.owner(conversationId, user.userId);
+    if (!found || (header !== null && found.institutionId !== header)) throw notFound();
+    const roles = await permitIn(c, found.institutionId, found.role, user, permission);
+    return {
+      user,
+      institutionId: found.institutionId,
+      roles,
+      conversationId,
+      assistantId: found.assistantId,
+    };
+  }
+
   /** The `institution` scope: the path's `{id}`, else the header (required then). */
   async function institutionScope(
     c: Context,
@@ -121,6 +162,8 @@ export function scopeResolver(deps: AppDeps) {
         return institutionScope(c, endpoint.permission, endpoint.path.includes('{id}') ? params : null);
       case 'assistant':
         return assistantScope(c, endpoint.permission, params);
+      case 'conversation':
+        return conversationScope(c, endpoint.permission, params);
       case 'self': {
         const token = await access.staffToken(c);
         const userId = idOf(params);

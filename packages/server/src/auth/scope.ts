@@ -39,7 +39,13 @@ export interface AssistantScope extends InstitutionScope {
   assistant: AssistantDetail;
 }
 
-/** `conversation`: the chat visitor of a public conversation and its assistant. */
+/** `conversation` for staff: the path's conversation, its assistant and its institution. */
+export interface ConversationScope extends InstitutionScope {
+  conversationId: string;
+  assistantId: number;
+}
+
+/** `conversation` for a guest: the chat visitor of a public conversation and its assistant. */
 export interface GuestScope {
   conversationId: string;
   assistantId: number;

@@ -162,6 +162,7 @@ export function chatRoutes(deps: AppDeps) {
           content: stored.text,
           sources: stored.sources,
           handoff: stored.handoff,
+          answered: stored.answered,
           now: deps.clock.now(),
         });
         await send('done', { message_id: messageId, user_message_id: userMessageId });

@@ -44,10 +44,13 @@ export interface MessageRow {
   content: string;
   sources: Source[];
   handoff: boolean;
+  /** False for an answer that said it did not know. */
+  answered: boolean;
   createdAt: Date;
 }
 
-const ownerLocale = sql<string | null>`(
+/** The locale of an institution's first main member (its owner), for queries joining `institutions`. */
+export const ownerLocale = sql<string | null>`(
   select u.locale from memberships m join users u on u.id = m.user_id
   where m.institution_id = ${institutions.id} and m.role = 'main'
   order by m.created_at, m.user_id limit 1)`;
@@ -145,12 +148,23 @@ export function conversationsRepo(db: Db) {
       content: string;
       sources?: Source[];
       handoff?: boolean;
+      /** False for an answer that said it did not know. */
+      answered?: boolean;
       now: Date;
     }): Promise<number> {
+      const handoff = input.handoff ?? false;
+      // The list's columns move with each message: its count, the first question, the handoff.
       const touched = db.$with('touched').as(
         db
           .update(conversations)
-          .set({ lastMessageAt: input.now })
+          .set({
+            lastMessageAt: input.now,
+            messageCount: sql`${conversations.messageCount} + 1`,
+            ...(input.role === 'user'
+              ? { firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${input.content})` }
+              : {}),
+            ...(handoff ? { handoff: true } : {}),
+          })
           .where(
             and(
               eq(conversations.institutionId, input.institutionId),
@@ -168,7 +182,8 @@ export function conversationsRepo(db: Db) {
           role: input.role,
           content: input.content,
           sources: input.sources ?? [],
-          handoff: input.handoff ?? false,
+          handoff,
+          answered: input.answered ?? true,
           createdAt: input.now,
         })
         .returning({ id: messages.id });
@@ -199,6 +214,7 @@ export function conversationsRepo(db: Db) {
           content: messages.content,
           sources: messages.sources,
           handoff: messages.handoff,
+          answered: messages.answered,
           createdAt: messages.createdAt,
         })
         .from(messages)

@@ -80,7 +80,8 @@ describe('hotQuery on PGlite: answers kept until the next write', () => {
     const reading = query([10]);
     const renaming = client.query(`update institutions set name = 'Colegio Rio' where id = 1`);
     const [read] = await Promise.all([reading, renaming]);
-    expect(read.map((row) => row.name)).toContain('Colegio Sierra');
+    // PGlite runs them in order on its one connection; PostgreSQL may run them side by side.
+    if (server.database.kind === 'pglite') expect(read.map((row) => row.name)).toContain('Colegio Sierra');
     expect((await query([10])).map((row) => row.name)).toContain('Colegio Rio');
   });
 });

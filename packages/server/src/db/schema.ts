@@ -6,6 +6,7 @@
 import { DEFAULT_SNIPPET, type Handoff, type Snippet } from '@conversa/contract/assistant';
 import { sql } from 'drizzle-orm';
 import type { Source } from '@conversa/contract/chat';
+import type { Contact, Overview } from '@conversa/contract/conversation';
 import {
   bigint,
   boolean,
@@ -283,11 +284,22 @@ export const conversations = pgTable(
     locale: text('locale').notNull(),
     createdAt: createdAt(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The AI overview, made only when staff ask for it. */
-    overview: text('overview'),
+    /** Questions and answers so far (kept by each message's insert, for the list). */
+    messageCount: integer('message_count').notNull().default(0),
+    /** The visitor's first question. */
+    firstQuestion: text('first_question'),
+    /** A human was offered at least once. */
+    handoff: boolean('handoff').notNull().default(false),
+    /** What the visitor left to be contacted (the contract's `Contact`). */
+    contact: jsonb('contact').$type<Contact>(),
+    /** The AI overview (the contract's `Overview`), made only when staff ask for it. */
+    overview: jsonb('overview').$type<Overview>(),
     overviewAt: timestamp('overview_at', { withTimezone: true }),
   },
-  (t) => [index('conversations_product_idx').on(t.institutionId, t.assistantId, t.lastMessageAt)],
+  (t) => [
+    index('conversations_product_idx').on(t.institutionId, t.assistantId, t.lastMessageAt),
+    index('conversations_started_idx').on(t.institutionId, t.assistantId, t.createdAt),
+  ],
 );
 
 export const messages = pgTable(
@@ -304,9 +316,14 @@ export const messages = pgTable(
     sources: jsonb('sources').$type<Source[]>().notNull().default([]),
     /** The answer offered the handoff contact. */
     handoff: boolean('handoff').notNull().default(false),
+    /** False for an answer that said it did not know (no passage was good enough). */
+    answered: boolean('answered').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_conversation_idx').on(t.institutionId, t.conversationId, t.id)],
+  (t) => [
+    index('messages_conversation_idx').on(t.institutionId, t.conversationId, t.id),
+    index('messages_created_idx').on(t.institutionId, t.createdAt),
+  ],
 );
 
 /** The live sign-up code of an address (one at a time; a resend replaces it). */

@@ -20,7 +20,7 @@ import { createTestServer, type TestServer } from '../testing';
 
 /**
  * Each endpoint's expected rule: `public`, `guest` (its own conversation), `admin`, `staff` (any
- * signed-in user), `self` (the path's user), or `<permission>@institution|assistant`.
+ * signed-in user), `self` (the path's user), or `<permission>@institution|assistant|conversation`.
  */
 const RULES: Record<EndpointName, string> = {
   health: 'public',
@@ -63,12 +63,23 @@ const RULES: Record<EndpointName, string> = {
   widgetSession: 'public',
   postMessage: 'guest',
   getConversation: 'guest',
+  listConversations: 'conversation.read@assistant',
+  downloadConversations: 'conversation.read@assistant',
+  getDashboard: 'conversation.read@assistant',
+  getConversationDetail: 'conversation.read@conversation',
+  generateOverview: 'conversation.read@conversation',
+  deleteConversations: 'conversation.delete@institution',
+  postContact: 'guest',
 };
 
 /** An entry's rule, written as in `RULES`. */
 function ruleOf(endpoint: Endpoint): string {
   if (endpoint.access !== 'staff') return endpoint.access;
-  if (endpoint.scope === 'institution' || endpoint.scope === 'assistant') {
+  if (
+    endpoint.scope === 'institution' ||
+    endpoint.scope === 'assistant' ||
+    endpoint.scope === 'conversation'
+  ) {
     return `${endpoint.permission}@${endpoint.scope}`;
   }
   return endpoint.scope === 'self' ? 'self' : 'staff';
@@ -128,7 +139,7 @@ it('states a rule for every endpoint of the table, and every entry is at least a
 
 /** The path with `{id}` replaced by the victim's conversation, user, institution or assistant id. */
 function pathOf(endpoint: Endpoint): string {
-  if (endpoint.path.startsWith('/public/conversation/')) {
+  if (endpoint.path.startsWith('/public/conversation/') || endpoint.path.startsWith('/conversation/{id}')) {
     return `/api${endpoint.path.replace('{id}', conversationId)}`;
   }
   const id = endpoint.path.startsWith('/user/')

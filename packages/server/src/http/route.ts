@@ -8,7 +8,14 @@ import type { Endpoint } from '@conversa/contract/endpoints';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { type AnyScope, scopeResolver } from '../auth/resolve-scope';
-import type { AssistantScope, GuestScope, InstitutionScope, SelfScope, StaffScope } from '../auth/scope';
+import type {
+  AssistantScope,
+  ConversationScope,
+  GuestScope,
+  InstitutionScope,
+  SelfScope,
+  StaffScope,
+} from '../auth/scope';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from './env';
 import { notFound } from './errors';
@@ -23,11 +30,13 @@ export type ScopeOf<E extends Endpoint> = E['access'] extends 'public'
     ? GuestScope
     : E['scope'] extends 'assistant'
       ? AssistantScope
-      : E['scope'] extends 'institution'
-        ? InstitutionScope
-        : E['scope'] extends 'self'
-          ? SelfScope
-          : StaffScope;
+      : E['scope'] extends 'conversation'
+        ? ConversationScope
+        : E['scope'] extends 'institution'
+          ? InstitutionScope
+          : E['scope'] extends 'self'
+            ? SelfScope
+            : StaffScope;
 
 /** What a handler of `E` is given besides the context. */
 export interface RouteInput<E extends Endpoint> {

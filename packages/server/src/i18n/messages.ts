@@ -52,6 +52,14 @@ export const validationMessages: Catalog<ValidationCode> = {
   invalid_value: { en: 'This value is not valid.', es: 'Este valor no es válido.' },
   invalid_code_format: { en: 'The code has 6 digits.', es: 'El código tiene 6 dígitos.' },
   unknown_country: { en: 'Choose a country from the list.', es: 'Elige un país de la lista.' },
+  consent_required: {
+    en: 'Please accept the privacy notice to be contacted.',
+    es: 'Acepta el aviso de privacidad para que te contacten.',
+  },
+  email_or_phone_required: {
+    en: 'Give an email address or a phone number.',
+    es: 'Indica un correo electrónico o un teléfono.',
+  },
 };
 
 export const errorMessages: Catalog<ErrorCode> = {

@@ -12,7 +12,8 @@ import { notFound, quotaExceeded } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { institutionsRepo } from './institutions.repo';
-import { assertKnownCountry, firstAssistant, namePattern } from './institutions.service';
+import { containsPattern } from '../db/like';
+import { assertKnownCountry, firstAssistant } from './institutions.service';
 
 /** The institution routes. */
 export function institutionsRoutes(deps: AppDeps) {
@@ -39,7 +40,7 @@ export function institutionsRoutes(deps: AppDeps) {
   route(app, endpoints.listInstitutions, async (c, { query }) => {
     const { page, 'per-page': perPage } = query;
     const { items, total } = await repo.list({
-      pattern: namePattern(query.name),
+      pattern: containsPattern(query.name),
       page,
       perPage,
       locale: c.get('locale'),

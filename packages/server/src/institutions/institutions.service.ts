@@ -53,9 +53,3 @@ export function firstAssistant(
 ): { type: AssistantType; name: string } {
   return { type: FIRST_ASSISTANT_TYPE[kind], name: `${institutionName} Assistant` };
 }
-
-/** A case-insensitive "contains" pattern for ILIKE, with `%`, `_` and `\` taken literally; null for all. */
-export function namePattern(search: string): string | null {
-  if (search === '') return null;
-  return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}

@@ -1,6 +1,7 @@
 /** The job kinds this server runs, and the runner of one process wired with them. */
 import type { Logger } from 'pino';
 import { pruneAuditEvents } from '../audit/audit.service';
+import { SEND_CONTACT_MAIL, sendContactMailJob } from '../conversations/contact-mail.job';
 import type { Database } from '../db/database';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events/event-bus';
@@ -56,6 +57,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       }),
       [SEND_RESET_MAIL]: sendResetMailJob(mail),
       [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
+      [SEND_CONTACT_MAIL]: sendContactMailJob(mail),
     },
     // Audit events go after their keeping time, on the runner's hourly sweep.
     prune: { audit_events: (now) => pruneAuditEvents(database.db, now) },

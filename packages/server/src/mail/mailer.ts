@@ -10,6 +10,8 @@ import { makePrivateDir, writePrivateFile } from '../paths';
 
 export interface Mail {
   to: string;
+  /** Where a reply goes (a visitor's address), when not to the sender. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;

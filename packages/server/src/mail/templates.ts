@@ -149,3 +149,69 @@ export function passwordChangedMail(locale: Locale, link: string): MailContent {
     ),
   };
 }
+
+const contactTexts = {
+  en: {
+    subject: (assistant: string) => `A visitor of ${assistant} wants to talk to a person`,
+    intro: (assistant: string) => `A visitor of ${assistant} left their details to be contacted.`,
+    name: 'Name',
+    email: 'E-mail',
+    phone: 'Phone',
+    message: 'Message',
+    question: 'What they asked',
+    button: 'Open the conversation',
+  },
+  es: {
+    subject: (assistant: string) => `Un visitante de ${assistant} quiere hablar con una persona`,
+    intro: (assistant: string) => `Un visitante de ${assistant} dejó sus datos para que lo contacten.`,
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    message: 'Mensaje',
+    question: 'Lo que preguntó',
+    button: 'Abrir la conversación',
+  },
+} satisfies Record<Locale, unknown>;
+
+/** What the handoff contact is told of a visitor who wants a person. */
+export interface ContactMailInput {
+  assistant: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  /** The visitor's last question before leaving the contact. */
+  question: string | null;
+  /** The transcript in the console. */
+  link: string;
+}
+
+/** The mail to the handoff contact with a visitor's details and a link to the transcript. */
+export function contactMail(locale: Locale, input: ContactMailInput): MailContent {
+  const t = contactTexts[locale];
+  const lines: [string, string | null][] = [
+    [t.name, input.name],
+    [t.email, input.email],
+    [t.phone, input.phone],
+    [t.message, input.message],
+    [t.question, input.question],
+  ];
+  const present = lines.filter((line): line is [string, string] => line[1] !== null && line[1] !== '');
+  const subject = t.subject(input.assistant);
+  return {
+    subject,
+    text: `${t.intro(input.assistant)}\n\n${present.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${input.link}\n`,
+    html: layout(
+      locale,
+      subject,
+      [
+        `<p>${escapeHtml(t.intro(input.assistant))}</p>`,
+        ...present.map(
+          ([label, value]) =>
+            `<p style="margin:8px 0"><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</p>`,
+        ),
+        `<p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
+      ].join('\n'),
+    ),
+  };
+}

@@ -71,3 +71,21 @@ export const chatIpLimit = (ip: string): RateLimit => ({
   max: CHAT_MESSAGES_PER_IP,
   windowSeconds: TEN_MINUTES,
 });
+
+/** Contacts left in one conversation per hour (a correction or two), and from one IP. */
+export const CONTACTS_PER_CONVERSATION = 3;
+export const CONTACTS_PER_IP = 20;
+
+/** Contacts left in one conversation. */
+export const contactConversationLimit = (conversationId: string): RateLimit => ({
+  key: `contact:conversation:${conversationId}`,
+  max: CONTACTS_PER_CONVERSATION,
+  windowSeconds: HOUR,
+});
+
+/** Contacts left from one IP. */
+export const contactIpLimit = (ip: string): RateLimit => ({
+  key: `contact:ip:${ip}`,
+  max: CONTACTS_PER_IP,
+  windowSeconds: HOUR,
+});

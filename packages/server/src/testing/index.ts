@@ -173,7 +173,9 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     async call(pathname, opts) {
       const response = await request(pathname, opts);
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+      const json = (response.headers.get('content-type') ?? '').includes('json');
+      const body = text === '' ? null : json ? JSON.parse(text) : text;
+      return { status: response.status, headers: response.headers, body };
     },
     mails,
     logs,

@@ -50,7 +50,7 @@ export interface TestServer {
   location: DatabaseLocation;
   /** Calls the app in-process (`app.request`). */
   request(pathname: string, options?: RequestOptions): Promise<Response>;
-  /** Calls and parses JSON; returns status, headers and body. */
+  /** Calls and parses a JSON answer (any other answer's body is its text); returns status, headers and body. */
   call<T = unknown>(
     pathname: string,
     options?: RequestOptions,

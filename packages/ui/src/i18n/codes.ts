@@ -31,6 +31,8 @@ const validation = {
   invalid_value: msg`This value is not valid.`,
   invalid_code_format: msg`The code has 6 digits.`,
   unknown_country: msg`Choose a country from the list.`,
+  consent_required: msg`Please accept the privacy notice to be contacted.`,
+  email_or_phone_required: msg`Give an email address or a phone number.`,
 } satisfies Record<ValidationCode, MessageDescriptor>;
 
 const errors = {

@@ -33,6 +33,8 @@ export interface ComposedAnswer {
   sources: Source[];
   /** The handoff contact was offered. */
   handoff: boolean;
+  /** False when nothing good enough was found: the answer says it does not know. */
+  answered: boolean;
 }
 
 /** The generative answer failed after it had started: the visitor already saw part of it. */
@@ -135,7 +137,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
     if (text.trim() !== '') {
       const sources = sourcesOf(supporting);
       yield { event: 'sources', data: { sources } };
-      return { text, sources, handoff: false };
+      return { text, sources, handoff: false, answered: true };
     }
   }
 
@@ -143,7 +145,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   if (draft) {
     yield* tokens(draft.text);
     yield { event: 'sources', data: { sources: draft.sources } };
-    return { text: draft.text, sources: draft.sources, handoff: false };
+    return { text: draft.text, sources: draft.sources, handoff: false, answered: true };
   }
 
   const offer = hasHandoff(input.handoff);
@@ -151,7 +153,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   yield* tokens(text);
   yield { event: 'sources', data: { sources: [] } };
   if (offer) yield { event: 'handoff', data: input.handoff! };
-  return { text, sources: [], handoff: offer };
+  return { text, sources: [], handoff: offer, answered: false };
 }
 
 function generate(input: ComposeInput, llm: LlmConfig, passages: Passage[], locale: Locale) {

@@ -1,5 +1,6 @@
 /** The console's paths (docs/product.md#screens-and-routes), built in one place for the sidebar and the app's routes. */
 import type { AssistantType } from '@conversa/contract/assistant-type';
+import { conversationPath } from '@conversa/contract/console-paths';
 
 /** The console's two areas: admissions and retail assistants are pre-sales, sales_support is sales support. */
 export type ConsoleSection = 'pre-sales' | 'sales-support';
@@ -16,6 +17,7 @@ export const consolePaths = {
   resetPassword: '/reset-password',
   setupAssistant: '/setup-assistant',
   preSalesDashboard: (id: number | string) => `/pre-sales/dashboard/${id}`,
+  preSalesConversation: conversationPath,
   preSalesTrainer: (id: number | string) => `/pre-sales/trainer/${id}`,
   preSalesKnowledgeBase: (id: number | string) => `/pre-sales/trainer/knowledge-base/${id}`,
   preSalesFaqs: (id: number | string) => `/pre-sales/trainer/faqs/${id}`,

@@ -1,0 +1,273 @@
+/**
+ * Conversations as staff see them (docs/product.md#what-things-hold): the list and its filters, a
+ * transcript, the AI overview made on demand, the contact a visitor leaves, and the dashboard.
+ */
+import * as v from 'valibot';
+import { ChatMessageSchema } from './chat';
+import { ValidationCode as C } from './codes';
+import { PaginationQuerySchema } from './common';
+import { LOCALES } from './constants';
+import { EmailSchema } from './fields';
+
+/** The date range a picker may choose (docs/product.md#validation). */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2099-12-31';
+/** Conversations named by one bulk delete at most. */
+export const MAX_DELETE_IDS = 100;
+/** Lengths of what a visitor leaves in the contact form. */
+export const CONTACT_NAME_MAX = 120;
+export const CONTACT_MESSAGE_MAX = 2_000;
+
+/** `YYYY-MM-DD`, a real day between DATE_MIN and DATE_MAX; blank is no bound. */
+const DaySchema = v.optional(
+  v.pipe(
+    v.string(C.invalidValue),
+    v.trim(),
+    v.transform((s) => (s === '' ? null : s)),
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.isoDate(C.invalidValue),
+        // A day that exists (isoDate's pattern lets 2026-02-30 through).
+        v.check((s) => {
+          const at = Date.parse(`${s}T00:00:00Z`);
+          return !Number.isNaN(at) && new Date(at).toISOString().startsWith(s);
+        }, C.invalidValue),
+        v.check((s) => s >= DATE_MIN && s <= DATE_MAX, C.invalidValue),
+      ),
+    ),
+  ),
+  '',
+);
+
+/** An IANA time zone the dates are read in (the browser's); UTC when absent. */
+const TimeZoneSchema = v.optional(
+  v.pipe(
+    v.string(C.invalidValue),
+    v.maxLength(64, C.invalidValue),
+    v.check((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, C.invalidValue),
+  ),
+  'UTC',
+);
+
+/** A yes-only filter: `true` keeps the matching rows; absent (or `false`) keeps all. */
+const FlagSchema = v.optional(
+  v.pipe(
+    v.picklist(['true', 'false'], C.invalidValue),
+    v.transform((s) => s === 'true'),
+  ),
+  'false',
+);
+
+const dateRange = {
+  /** First day, inclusive (in `tz`). */
+  from: DaySchema,
+  /** Last day, inclusive (in `tz`). */
+  to: DaySchema,
+  tz: TimeZoneSchema,
+};
+
+/** The entries with a date range, where an end before the start is the docs/product.md#validation text, on `to`. */
+function withRange<E extends v.ObjectEntries>(entries: E) {
+  const ordered = (range: { from: string | null; to: string | null }) =>
+    !range.from || !range.to || range.from <= range.to;
+  const schema = v.object({ ...entries, ...dateRange });
+  type Output = v.InferOutput<typeof schema>;
+  return v.pipe(
+    schema,
+    v.forward<Output, v.CheckIssue<Output>, ['to']>(
+      v.check((value) => ordered(value as { from: string | null; to: string | null }), C.endBeforeStart),
+      ['to'] as never,
+    ),
+  );
+}
+
+/** `GET institution-product/{id}/dashboard` query. */
+export const DateRangeQuerySchema = withRange({});
+export type DateRangeQuery = v.InferOutput<typeof DateRangeQuerySchema>;
+
+const listFilters = {
+  /** Text in any message of the conversation. */
+  q: v.optional(v.pipe(v.string(C.invalidValue), v.trim(), v.maxLength(200, C.tooLong)), ''),
+  /** Only conversations where a human was offered. */
+  handoff: FlagSchema,
+  /** Only conversations where the visitor left a contact. */
+  contact: FlagSchema,
+};
+
+/** `GET institution-product/{id}/conversation/download` query: the list's filters. */
+export const ConversationFiltersSchema = withRange(listFilters);
+export type ConversationFilters = v.InferOutput<typeof ConversationFiltersSchema>;
+
+/** `GET institution-product/{id}/conversation` query: the filters and the page. */
+export const ConversationListQuerySchema = withRange({ ...PaginationQuerySchema.entries, ...listFilters });
+export type ConversationListQuery = v.InferOutput<typeof ConversationListQuerySchema>;
+
+/** What a visitor left to be contacted, as stored. */
+export const ContactSchema = v.object({
+  name: v.string(),
+  email: v.nullable(v.string()),
+  /** E.164, read with the institution's country as the default. */
+  phone: v.nullable(v.string()),
+  message: v.nullable(v.string()),
+  created_at: v.string(),
+});
+export type Contact = v.InferOutput<typeof ContactSchema>;
+
+/**
+ * `POST public/conversation/{id}/contact` body. An e-mail or a phone must be given, and consent;
+ * the phone is checked on the server, which knows the institution's country.
+ */
+export const ContactBodySchema = v.pipe(
+  v.object({
+    name: v.pipe(
+      v.string(C.required),
+      v.trim(),
+      v.nonEmpty(C.required),
+      v.maxLength(CONTACT_NAME_MAX, C.tooLong),
+    ),
+    email: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(C.invalidEmail),
+          v.trim(),
+          v.transform((s) => (s === '' ? null : s)),
+          v.nullable(EmailSchema),
+        ),
+      ),
+      null,
+    ),
+    phone: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(C.invalidPhone),
+          v.trim(),
+          v.maxLength(40, C.invalidPhone),
+          v.transform((s) => (s === '' ? null : s)),
+        ),
+      ),
+      null,
+    ),
+    message: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(C.invalidValue),
+          v.trim(),
+          v.maxLength(CONTACT_MESSAGE_MAX, C.tooLong),
+          v.transform((s) => (s === '' ? null : s)),
+        ),
+      ),
+      null,
+    ),
+    consent: v.literal(true, C.consentRequired),
+  }),
+  v.forward(
+    v.check((body) => body.email !== null || body.phone !== null, C.emailOrPhoneRequired),
+    ['email'],
+  ),
+);
+export type ContactBody = v.InferOutput<typeof ContactBodySchema>;
+
+/** What a conversation was mostly about. */
+export const INTENTS = [
+  'information',
+  'visit',
+  'enrolment',
+  'purchase',
+  'price',
+  'complaint',
+  'other',
+] as const;
+export type Intent = (typeof INTENTS)[number];
+export const URGENCIES = ['low', 'medium', 'high'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+
+/** The AI overview of a conversation: absent until staff ask for one. */
+export const OverviewSchema = v.object({
+  summary: v.string(),
+  intent: v.picklist(INTENTS),
+  /** Programmes, grades or products asked about. */
+  topics: v.array(v.string()),
+  unanswered_questions: v.array(v.string()),
+  /** Found in the conversation or left in the form. */
+  contact: v.object({
+    name: v.nullable(v.string()),
+    email: v.nullable(v.string()),
+    phone: v.nullable(v.string()),
+  }),
+  urgency: v.picklist(URGENCIES),
+  next_step: v.string(),
+  /** The conversation's language. */
+  language: v.picklist(LOCALES),
+  generated_at: v.string(),
+  /** `llm`: the configured model; `extractive`: the rules of the messages alone. */
+  generator: v.picklist(['llm', 'extractive']),
+});
+export type Overview = v.InferOutput<typeof OverviewSchema>;
+
+/** A row of the conversation list. */
+export const ConversationListItemSchema = v.object({
+  id: v.string(),
+  started_at: v.string(),
+  last_interaction_at: v.string(),
+  /** Questions and answers. */
+  message_count: v.number(),
+  first_question: v.nullable(v.string()),
+  locale: v.picklist(LOCALES),
+  /** A human was offered. */
+  handoff: v.boolean(),
+  contact: v.nullable(ContactSchema),
+  has_overview: v.boolean(),
+});
+export type ConversationListItem = v.InferOutput<typeof ConversationListItemSchema>;
+
+/** `GET conversation/{id}`: the transcript as the visitor saw it. */
+export const ConversationDetailSchema = v.object({
+  id: v.string(),
+  institution_product_id: v.number(),
+  started_at: v.string(),
+  last_interaction_at: v.string(),
+  locale: v.picklist(LOCALES),
+  messages: v.array(ChatMessageSchema),
+  contact: v.nullable(ContactSchema),
+  overview: v.nullable(OverviewSchema),
+});
+export type ConversationDetail = v.InferOutput<typeof ConversationDetailSchema>;
+
+/** `POST conversation/delete` body. */
+export const DeleteConversationsBodySchema = v.object({
+  ids: v.pipe(
+    v.array(v.pipe(v.string(C.invalidValue), v.uuid(C.invalidValue)), C.invalidValue),
+    v.minLength(1, C.required),
+    v.maxLength(MAX_DELETE_IDS, C.invalidValue),
+  ),
+});
+export type DeleteConversationsBody = v.InferOutput<typeof DeleteConversationsBodySchema>;
+
+/** `GET institution-product/{id}/dashboard`. */
+export const DashboardSchema = v.object({
+  conversations: v.number(),
+  /** Visitors' questions. */
+  questions: v.number(),
+  /** Questions answered from the knowledge (not an "I don't know"). */
+  answered: v.number(),
+  /** Answers that offered a human. */
+  handed_off: v.number(),
+  /** Conversations where the visitor left a contact. */
+  contacts: v.number(),
+  median_messages: v.number(),
+  per_day: v.array(
+    v.object({ date: v.string(), conversations: v.number(), questions: v.number(), handed_off: v.number() }),
+  ),
+  top_questions: v.array(v.object({ text: v.string(), count: v.number() })),
+  /** Questions the assistant could not answer, grouped by similarity; a sample conversation each. */
+  unanswered: v.array(v.object({ question: v.string(), count: v.number(), conversation_id: v.string() })),
+});
+export type Dashboard = v.InferOutput<typeof DashboardSchema>;

@@ -1,0 +1,82 @@
+/**
+ * `send_contact_mail`: tells the assistant's handoff contact that a visitor left their details,
+ * with the question and a link to the transcript, in the assistant's language. Queued in the same
+ * transaction as the contact, so a mail failure is retried by the queue and the contact never lost.
+ */
+import { conversationPath } from '@conversa/contract/console-paths';
+import { and, desc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { assistantLocale } from '../chat/chat.service';
+import { ownerLocale } from '../chat/conversations.repo';
+import type { Db } from '../db/database';
+import { assistants, conversations, institutions, messages } from '../db/schema';
+import type { Clock } from '../deps';
+import type { JobHandler } from '../jobs/runner';
+import type { Mailer } from '../mail/mailer';
+import { contactMail } from '../mail/templates';
+
+export const SEND_CONTACT_MAIL = 'send_contact_mail';
+
+export interface ContactMailDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+}
+
+const PayloadSchema = v.object({ institutionId: v.number(), conversationId: v.string() });
+
+/** The handler of `send_contact_mail`. A conversation deleted since, or no handoff e-mail: nothing to send. */
+export function sendContactMailJob(deps: ContactMailDeps): JobHandler {
+  return {
+    async run(payload) {
+      const { institutionId, conversationId } = v.parse(PayloadSchema, payload);
+      const [row] = await deps.db
+        .select({
+          assistantId: assistants.id,
+          assistant: assistants.name,
+          handoff: assistants.handoff,
+          contact: conversations.contact,
+          country: institutions.country,
+          ownerLocale,
+        })
+        .from(conversations)
+        .innerJoin(
+          assistants,
+          and(eq(assistants.id, conversations.assistantId), eq(assistants.institutionId, institutionId)),
+        )
+        .innerJoin(institutions, eq(institutions.id, conversations.institutionId))
+        .where(and(eq(conversations.institutionId, institutionId), eq(conversations.id, conversationId)))
+        .limit(1);
+      const to = row?.handoff?.email?.trim();
+      if (!row?.contact || !to) return;
+      const [question] = await deps.db
+        .select({ content: messages.content })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.institutionId, institutionId),
+            eq(messages.conversationId, conversationId),
+            eq(messages.role, 'user'),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(1);
+      const locale = assistantLocale(row);
+      const { name, email, phone, message } = row.contact;
+      await deps.mailer.send({
+        to,
+        ...(email ? { replyTo: email } : {}),
+        ...contactMail(locale, {
+          assistant: row.assistant,
+          name,
+          email,
+          phone,
+          message,
+          question: question?.content ?? null,
+          link: `${deps.publicUrl}${conversationPath(row.assistantId, conversationId)}`,
+        }),
+      });
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Conversation routes (docs/architecture.md#conversations): staff read the list, its download, the
+ * dashboard and a transcript, ask for an overview, and delete; a chat visitor leaves a contact.
+ */
+import { endpoints } from '@conversa/contract/endpoints';
+import type { Contact, ConversationDetail, ConversationListItem } from '@conversa/contract/conversation';
+import { Hono } from 'hono';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { toChatMessage } from '../chat/chat.service';
+import { conversationsRepo } from '../chat/conversations.repo';
+import type { AppDeps } from '../deps';
+import { clientIp } from '../http/client-ip';
+import type { AppEnv } from '../http/env';
+import { ApiError, notFound } from '../http/errors';
+import { ok, okPage } from '../http/respond';
+import { endpointRouter } from '../http/route';
+import { translate } from '../i18n/translate';
+import { contactConversationLimit, contactIpLimit } from '../rate-limit/limits';
+import { takeLimits } from '../rate-limit/rate-limit.service';
+import { asLocale } from '../users/users.repo';
+import { type ConversationListRow, staffConversationsRepo } from './conversations.repo';
+import { conversationsCsv } from './csv';
+import { dashboard, dayIn } from './dashboard';
+import { makeOverview } from './overview';
+
+/** A stored conversation as a row of the list. */
+function toListItem(row: ConversationListRow): ConversationListItem {
+  return {
+    id: row.id,
+    started_at: row.createdAt.toISOString(),
+    last_interaction_at: row.lastMessageAt.toISOString(),
+    message_count: row.messageCount,
+    first_question: row.firstQuestion,
+    locale: asLocale(row.locale),
+    handoff: row.handoff,
+    contact: row.contact,
+    has_overview: row.overview !== null,
+  };
+}
+
+export function conversationsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const route = endpointRouter(deps);
+  const staff = staffConversationsRepo(deps.database.db);
+  const chat = conversationsRepo(deps.database.db);
+
+  /** A conversation of the scope's institution with its transcript, as the visitor saw it. */
+  async function detail(institutionId: number, assistantId: number, id: string) {
+    const [row, conversation] = await Promise.all([
+      staff.find(institutionId, id),
+      chat.find(id, assistantId),
+    ]);
+    if (!row || !conversation) throw notFound();
+    const messages = await chat.messages(institutionId, id);
+    return { row, conversation, messages };
+  }
+
+  route(app, endpoints.listConversations, async (c, { scope, query }) => {
+    const { page, 'per-page': perPage, ...filters } = query;
+    const { items, total } = await staff.list(scope, filters, { page, perPage });
+    return okPage(c, { items: items.map(toListItem), total, page, perPage });
+  });
+
+  route(app, endpoints.downloadConversations, (c, { scope, query }) => {
+    const locale = c.get('locale');
+    const day = dayIn(deps.clock.now(), query.tz);
+    return new Response(conversationsCsv(staff.rows(scope, query), locale, query.tz), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="conversations-${scope.assistantId}-${day}.csv"`,
+        'cache-control': 'no-store',
+      },
+    });
+  });
+
+  route(app, endpoints.getDashboard, async (c, { scope, query }) =>
+    ok(c, await dashboard(deps.database.db, scope, query, deps.clock.now())),
+  );
+
+  route(app, endpoints.getConversationDetail, async (c, { scope }) => {
+    const { row, conversation, messages } = await detail(
+      scope.institutionId,
+      scope.assistantId,
+      scope.conversationId,
+    );
+    const answer: ConversationDetail = {
+      id: row.id,
+      institution_product_id: scope.assistantId,
+      started_at: row.createdAt.toISOString(),
+      last_interaction_at: row.lastMessageAt.toISOString(),
+      locale: asLocale(row.locale),
+      messages: messages.map((message) => toChatMessage(message, conversation)),
+      contact: row.contact,
+      overview: row.overview,
+    };
+    return ok(c, answer);
+  });
+
+  route(app, endpoints.generateOverview, async (c, { scope }) => {
+    const { row, conversation, messages } = await detail(
+      scope.institutionId,
+      scope.assistantId,
+      scope.conversationId,
+    );
+    const now = deps.clock.now();
+    const overview = await makeOverview(
+      {
+        messages: messages.map(({ role, content, sources, handoff, answered }) => ({
+          role,
+          content,
+          sources,
+          handoff,
+          answered,
+        })),
+        contact: row.contact,
+        locale: asLocale(row.locale),
+        country: conversation.country,
+      },
+      { llm: deps.config.llm, now, logger: c.get('logger')() },
+    );
+    await staff.saveOverview(scope.institutionId, row.id, overview, now);
+    return ok(c, overview);
+  });
+
+  route(app, endpoints.deleteConversations, async (c, { scope, body }) => {
+    if (!(await staff.deleteAll(scope.institutionId, body.ids))) throw notFound();
+    return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
+  });
+
+  route(app, endpoints.postContact, async (c, { scope: { conversationId, assistantId }, body }) => {
+    const conversation = await chat.find(conversationId, assistantId);
+    if (!conversation) throw notFound();
+    await takeLimits(deps, [
+      contactConversationLimit(conversationId),
+      contactIpLimit(clientIp(c, deps.config)),
+    ]);
+    let phone: string | null = null;
+    if (body.phone !== null) {
+      // A local number reads with the institution's country; anything else must be international.
+      const parsed = parsePhoneNumberFromString(body.phone, {
+        defaultCountry: (conversation.country ?? undefined) as CountryCode | undefined,
+      });
+      if (!parsed?.isValid()) {
+        throw new ApiError(400, 'validation_failed', {
+          issues: [
+            { path: 'phone', code: 'invalid_phone', message: translate(c.get('locale'), 'invalid_phone') },
+          ],
+        });
+      }
+      phone = parsed.number;
+    }
+    const now = deps.clock.now();
+    const contact: Contact = {
+      name: body.name,
+      email: body.email,
+      phone,
+      message: body.message,
+      created_at: now.toISOString(),
+    };
+    await staff.saveContact(conversation.institutionId, conversationId, contact, now);
+    return ok(c, contact, 201);
+  });
+
+  return app;
+}
