@@ -1,0 +1,25 @@
+/** `POST conversation/delete`: deletes conversations of the current institution, all or none. */
+import type { MessageResult } from '@conversa/contract/common';
+import * as routes from '@conversa/contract/routes/conversations';
+import useSWRMutation from 'swr/mutation';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import { conversationKey, isAnyConversationListKey } from './keys';
+
+/** Deletes conversations `ids`; the lists and dashboards refresh, their transcripts leave the cache. */
+export async function deleteConversations(client: DataClient, ids: readonly string[]): Promise<MessageResult> {
+  const result = await client.endpoint(routes.deleteConversations, { json: { ids } });
+  const gone = new Set(ids.map((id) => JSON.stringify(conversationKey(id))));
+  await client.invalidate((key) => isAnyConversationListKey(key) || gone.has(JSON.stringify(key)));
+  return result;
+}
+
+/** `trigger(ids)` deletes conversations; answers the server's `{message, code}` ('Delete successfully.'). */
+export function useDeleteConversations() {
+  const client = useDataClient();
+  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly string[]>(
+    ['conversation', 'delete'],
+    (_key, { arg }) => deleteConversations(client, arg),
+  );
+}

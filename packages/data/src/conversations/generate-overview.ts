@@ -1,0 +1,29 @@
+/** `POST conversation/{id}/overview`: makes (or makes again) a conversation's overview. */
+import type { ConversationDetail, Overview } from '@conversa/contract/conversation';
+import * as routes from '@conversa/contract/routes/conversations';
+import { unstable_serialize } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import { conversationKey, isAnyConversationListKey } from './keys';
+
+/** Makes the overview; the cached conversation shows it, and its list rows say it has one. */
+export async function generateOverview(client: DataClient, id: string): Promise<Overview> {
+  const overview = await client.endpoint(routes.generateOverview, { params: { id } });
+  const key = conversationKey(id);
+  const cached = client.cache.peek(unstable_serialize(key))?.data as ConversationDetail | undefined;
+  if (cached) await client.setCached(key, { ...cached, overview });
+  // The list rows say whether a conversation has one.
+  await client.invalidate(isAnyConversationListKey);
+  return overview;
+}
+
+/** `trigger()` makes the overview of conversation `id`. */
+export function useGenerateOverview(id: string) {
+  const client = useDataClient();
+  return useSWRMutation<Overview, ApiRequestError, readonly [string, string, 'overview']>(
+    ['conversation', id, 'overview'],
+    () => generateOverview(client, id),
+  );
+}

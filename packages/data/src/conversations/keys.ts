@@ -1,0 +1,76 @@
+/** Cache keys of conversation data, shared by the reads and the writes that must refresh them. */
+import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
+
+/** What the conversation list asks for: its filters (days as YYYY-MM-DD, in `tz`) and its page. */
+export interface ConversationsQuery {
+  from?: string | null;
+  to?: string | null;
+  /** The IANA time zone the days are read in (the browser's by default). */
+  tz?: string;
+  q?: string;
+  handoff?: boolean;
+  contact?: boolean;
+  page?: number;
+  perPage?: number;
+}
+
+/** The browser's time zone (UTC where it cannot tell). */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The filters normalized, so equal queries share one cache entry. */
+export function normalizeConversationsQuery({
+  from = null,
+  to = null,
+  tz = localTimeZone(),
+  q = '',
+  handoff = false,
+  contact = false,
+  page = 1,
+  perPage = DEFAULT_PAGE_SIZE,
+}: ConversationsQuery = {}): Required<ConversationsQuery> {
+  return { from: from || null, to: to || null, tz, q: q.trim(), handoff, contact, page, perPage };
+}
+
+/** The query string of a list or download request (absent filters left out). */
+export function conversationsSearch(query: Required<ConversationsQuery>, withPage: boolean) {
+  const { from, to, tz, q, handoff, contact, page, perPage } = query;
+  return {
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    tz,
+    ...(q ? { q } : {}),
+    ...(handoff ? { handoff: 'true' } : {}),
+    ...(contact ? { contact: 'true' } : {}),
+    ...(withPage ? { page, 'per-page': perPage } : {}),
+  };
+}
+
+/** SWR key of a page of an assistant's conversations. */
+export const conversationsKey = (assistantId: number, query: ConversationsQuery = {}) =>
+  ['institution-product', assistantId, 'conversation', normalizeConversationsQuery(query)] as const;
+
+/** SWR key of one conversation (its transcript, contact and overview). */
+export const conversationKey = (id: string) => ['conversation', id.toLowerCase()] as const;
+
+/** SWR key of an assistant's dashboard over a range. */
+export const dashboardKey = (
+  assistantId: number,
+  range: { from?: string | null; to?: string | null; tz?: string } = {},
+) =>
+  [
+    'institution-product',
+    assistantId,
+    'dashboard',
+    { from: range.from || null, to: range.to || null, tz: range.tz ?? localTimeZone() },
+  ] as const;
+
+/** True for the keys of an assistant's lists and dashboards (to refresh after a change). */
+export const isConversationListKey = (assistantId: number) => (key: unknown) =>
+  Array.isArray(key) &&
+  key[0] === 'institution-product' &&
+  key[1] === assistantId &&
+  (key[2] === 'conversation' || key[2] === 'dashboard');
+
+/** True for the keys of every assistant's conversation lists and dashboards. */
+export const isAnyConversationListKey = (key: unknown) =>
+  Array.isArray(key) && key[0] === 'institution-product' && (key[2] === 'conversation' || key[2] === 'dashboard');
