@@ -1,5 +1,5 @@
 /**
- * The API client: the only `ky.create()` of the frontends. Every call carries `Authorization:
+ * The API client: the one HTTP client of the frontends (`http.ts`). Every call carries `Authorization:
  * Bearer` (the guest token when there is one, else the staff jwt), `X-Institution-Id` from the
  * session (unless the call opts out) and `Accept-Language`; bodies go out snake_case; answers are
  * unwrapped from `{data}`. Failures become `ApiRequestError`s: a 401 on a call that carried a token
@@ -15,11 +15,11 @@ import {
   type PathParams,
   type Route,
 } from '@conversa/contract/routes/route';
-import ky from 'ky';
 import { type Key, type State, type Unloader, unstable_serialize } from 'swr';
 import { createDataCache, type DataCache } from './cache';
 import { toSnakeCase } from './case';
 import { type ApiRequestError, dedupeByText, isApiRequestError, toApiRequestError } from './errors';
+import { createHttp } from './http';
 import { HEADERS } from '@conversa/contract/http';
 import { detectLocale } from './locale';
 import { createSessionStore, type KeyValueStorage, type SessionStore } from './session';
@@ -41,7 +41,7 @@ export interface DataClientOptions extends DataClientHandlers {
   session?: SessionStore;
   /** The same error text is reported once within this window (default: the toast duration). */
   errorDedupeMs?: number;
-  /** Per-request timeout in ms (ky's, default 10 s); a timeout is retried like a network failure. */
+  /** Per-request timeout in ms until the answer's headers (default 10 s); a timeout is retried like a network failure. */
   timeout?: number;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
@@ -132,14 +132,13 @@ export function createDataClient(options: DataClientOptions): DataClient {
   const dedupeMs = options.errorDedupeMs ?? TOAST_DURATION_MS;
   const reportOnce = dedupeByText((error) => handlers.onError?.(error), dedupeMs);
 
-  const http = ky.create({
-    prefixUrl: options.baseUrl,
-    // SWR retries reads (swr-config.ts); ky retrying as well would multiply attempts and delays.
-    retry: 0,
-    timeout: options.timeout ?? 10_000,
+  const http = createHttp({
+    baseUrl: options.baseUrl,
     stringifyJson: (data) => JSON.stringify(toSnakeCase(data)),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  // SWR retries reads (swr-config.ts); nothing below retries, so those are the only retries.
+  const timeout = options.timeout ?? 10_000;
 
   const clearCache = () => {
     // SWR's unload also drops in-flight answers and tells mounted hooks; without a provider the Map is all.
@@ -171,12 +170,12 @@ export function createDataClient(options: DataClientOptions): DataClient {
     { method, path }: Route,
     opts: AnyOptions,
     read: (response: Response) => Promise<T>,
-    timeout?: false,
+    stream = false,
   ): Promise<T> => {
     const state = session.getSnapshot();
     const token = opts.token === 'staff' ? state.jwt : (state.guestJwt ?? state.jwt);
     const headers: Record<string, string> = { 'Accept-Language': state.locale ?? detectLocale() };
-    if (timeout === false) headers.Accept = 'text/event-stream';
+    if (stream) headers.Accept = 'text/event-stream';
     if (token) headers.Authorization = `Bearer ${token}`;
     if (opts.institution !== false && state.institutionId !== null) {
       headers[HEADERS.institution] = String(state.institutionId);
@@ -189,7 +188,8 @@ export function createDataClient(options: DataClientOptions): DataClient {
         ...(opts.body === undefined ? {} : { body: opts.body }),
         ...(opts.searchParams ? { searchParams: opts.searchParams } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(timeout === false ? { timeout } : {}),
+        // Until the headers only: a stream's body lasts as long as the page listens.
+        timeout,
       });
       return await read(response);
     } catch (thrown) {
@@ -218,7 +218,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
       (await call(route, opts)).data) as DataClient['endpoint'],
     // The body streams for as long as the page listens: only the wait for the headers may time out.
     stream: ((route: Route, opts: AnyOptions = {}) =>
-      send(route, opts, async (response) => response, false)) as DataClient['stream'],
+      send(route, opts, async (response) => response, true)) as DataClient['stream'],
     report,
     signIn(answer, signInOptions) {
       const previous = session.getSnapshot().user;

@@ -1,9 +1,9 @@
 /**
  * The one error type the app sees. A server answer gives its `status`, localized `message`, stable
- * `code` and field `issues`; without an answer (timeout, network) the message is ky's or fetch's own.
+ * `code` and field `issues`; without an answer (timeout, network) the message is the client's or fetch's own.
  */
 import type { Issue } from '@conversa/contract/common';
-import { isHTTPError, isTimeoutError } from 'ky';
+import { HttpError, TimeoutError } from './http';
 
 /** Why a request failed: the server answered an error, it took too long, or no answer came. */
 export type FailureKind = 'http' | 'timeout' | 'network' | 'aborted';
@@ -51,7 +51,7 @@ async function readBody(response: Response): Promise<ErrorBody> {
 /** Turns whatever a call threw into an `ApiRequestError`. */
 export async function toApiRequestError(error: unknown): Promise<ApiRequestError> {
   if (isApiRequestError(error)) return error;
-  if (isHTTPError(error)) {
+  if (error instanceof HttpError) {
     const { status } = error.response;
     const body = await readBody(error.response);
     return new ApiRequestError(
@@ -63,7 +63,7 @@ export async function toApiRequestError(error: unknown): Promise<ApiRequestError
       { cause: error },
     );
   }
-  if (isTimeoutError(error))
+  if (error instanceof TimeoutError)
     return new ApiRequestError(error.message, 'timeout', 0, 'timeout', [], { cause: error });
   if (error instanceof Error && error.name === 'AbortError') {
     return new ApiRequestError(error.message, 'aborted', 0, 'aborted', [], { cause: error });

@@ -7,15 +7,12 @@ import type { DataClient } from '@conversa/data/client';
 import type { TestApi } from '@conversa/data/testing/api';
 import { clearNotifications } from '@conversa/ui/components/toaster';
 import { i18n } from '@lingui/core';
-import { act, configure, render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ConsoleProviders } from '../app';
 import { ConsoleRoutes } from '../routes';
 
 export { startApi, type TestApi } from '@conversa/data/testing/api';
-
-// Pages are lazy chunks, transformed on first use in tests: the first find may take seconds.
-configure({ asyncUtilTimeout: 10_000 });
 
 /** Renders the app at `path`; `location()` is the router's current path and query. */
 export function renderConsole(
