@@ -174,6 +174,8 @@ export const ContactBodySchema = v.pipe(
   ),
 );
 export type ContactBody = v.InferOutput<typeof ContactBodySchema>;
+/** What a client sends as a visitor filled it in: the server checks it (an unticked consent too). */
+export type ContactBodyInput = Omit<v.InferInput<typeof ContactBodySchema>, 'consent'> & { consent: boolean };
 
 /** What a conversation was mostly about. */
 export const INTENTS = [

@@ -173,6 +173,42 @@ it('shows the handoff card when the assistant cannot answer', async () => {
   expect(card.querySelector('a')!.getAttribute('href')).toBe('mailto:ana@colegio.example');
 });
 
+it('lets a visitor who wants a person leave their details, checked by the server', async () => {
+  mount();
+  await until(() => text().includes('Hi!'));
+  type('Do you sell helicopters?');
+  await until(() => text().includes('Talk to a person'));
+  act(() => button('Leave your details and we will contact you')!.click());
+  // The form is its own chunk, fetched now.
+  await until(() => container!.querySelector('form.cv-contact') !== null);
+  const form = container!.querySelector<HTMLFormElement>('form.cv-contact')!;
+  const input = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+  const submit = () => act(() => form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+  act(() => {
+    input('name').value = 'Lucía';
+    input('phone').value = '55 1234 5678';
+  });
+  submit();
+  // No consent: the server's text, under the checkbox, tied to it for screen readers.
+  await until(() => input('consent').getAttribute('aria-invalid') === 'true');
+  const hint = document.getElementById(input('consent').getAttribute('aria-describedby')!)!;
+  expect(hint.textContent).toBe('Please accept the privacy notice to be contacted.');
+  act(() => {
+    input('consent').checked = true;
+  });
+  submit();
+  await until(() => text().includes('Thank you. A person will contact you soon.'));
+  expect(container!.querySelector('form.cv-contact')).toBeNull();
+  const conversationId = JSON.parse(localStorage.getItem(chatStorageKey(assistant.external_id))!)
+    .guestConversationId as string;
+  const detail = await api.server.call<{ data: { contact: { name: string; phone: string } } }>(
+    `/api/conversation/${conversationId}`,
+    { token: owner.token, institution: institutionId },
+  );
+  // A local number read with the institution's country (Mexico).
+  expect(detail.body.data.contact).toMatchObject({ name: 'Lucía', phone: '+525512345678' });
+});
+
 it('keeps the conversation across a reload', async () => {
   mount();
   await until(() => text().includes('Hi!'));

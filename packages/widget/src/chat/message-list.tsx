@@ -7,7 +7,7 @@
 import type { Handoff } from '@conversa/contract/assistant';
 import type { ChatMessage, Source } from '@conversa/contract/chat';
 import { useLingui } from '@lingui/react/macro';
-import { type Ref } from 'react';
+import { lazy, type Ref, Suspense, useState } from 'react';
 import { Markdown } from './markdown';
 
 /** One message on screen; `pending` while its answer streams. */
@@ -75,10 +75,17 @@ export function Sources({ sources }: { sources: readonly Source[] }) {
   return <p className="cv-sources">{t`Sources: ${names}`}</p>;
 }
 
-/** The person a visitor may turn to, with whatever ways to reach them the institution gave. */
+/** The contact form, its own chunk: fetched when a visitor asks for it. */
+const ContactForm = lazy(() => import('./contact-form'));
+
+/**
+ * The person a visitor may turn to, with whatever ways to reach them the institution gave, and a
+ * form to leave one's own details instead.
+ */
 export function HandoffCard({ handoff }: { handoff: Handoff }) {
   const { t } = useLingui();
   const hours = handoff.hours;
+  const [form, setForm] = useState<'closed' | 'open' | 'sent'>('closed');
   return (
     <div className="cv-handoff">
       <strong>{t`Talk to a person`}</strong>
@@ -95,6 +102,17 @@ export function HandoffCard({ handoff }: { handoff: Handoff }) {
         </p>
       ) : null}
       {hours ? <p>{t`Hours: ${hours}`}</p> : null}
+      {form === 'closed' ? (
+        <button type="button" className="cv-link" onClick={() => setForm('open')}>
+          {t`Leave your details and we will contact you`}
+        </button>
+      ) : null}
+      {form === 'open' ? (
+        <Suspense fallback={<p className="cv-dots">{t`Loading…`}</p>}>
+          <ContactForm onSent={() => setForm('sent')} />
+        </Suspense>
+      ) : null}
+      {form === 'sent' ? <p role="status">{t`Thank you. A person will contact you soon.`}</p> : null}
     </div>
   );
 }

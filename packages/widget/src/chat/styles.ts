@@ -25,6 +25,13 @@ html,body{margin:0;height:100%}
 .cv-assistant a{color:inherit}
 .cv-sources{font-size:13px;color:var(--muted);margin-top:6px!important}
 .cv-handoff{margin-top:8px;padding:8px;border:1px solid var(--line);border-radius:8px}
+.cv-link{border:0;background:none;padding:0;color:inherit;text-decoration:underline;cursor:pointer;font:inherit}
+.cv-contact{display:grid;gap:8px;margin-top:8px}
+.cv-field{display:grid;gap:2px}
+.cv-field input,.cv-field textarea{font:inherit;padding:6px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:inherit}
+.cv-contact small,.cv-contact [role=alert]{color:var(--err-fg)}
+.cv-consent{display:flex;gap:6px;align-items:flex-start}
+.cv-contact button[type=submit]{border:0;border-radius:8px;padding:8px;background:var(--cv-accent);color:#fff;font:inherit;cursor:pointer}
 .cv-dots{color:var(--muted)}
 .cv-note{padding:24px 16px;text-align:center;color:var(--muted)}
 .cv-suggested{display:flex;flex-wrap:wrap;gap:8px;padding:0 16px 8px}
