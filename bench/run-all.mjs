@@ -9,6 +9,7 @@ const benchmarks = [
   ['bundle-size.mjs'],
   ['api-bench.mjs'],
   ['retrieval-bench.ts', '--import', 'tsx'],
+  ['conversations-bench.ts', '--import', 'tsx'],
   ['pdf-processing-bench.mjs'],
   ['widget-bench.mjs'],
 ];

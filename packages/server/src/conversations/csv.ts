@@ -55,16 +55,24 @@ export function neutralise(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** A timestamp as `YYYY-MM-DD HH:mm` in time zone `tz`. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A timestamp as `YYYY-MM-DD HH:mm` in time zone `tz` (one formatter per zone: making one is slow). */
 function when(at: Date, tz: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
+  let format = formats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    if (formats.size > 100) formats.clear();
+    formats.set(tz, format);
+  }
+  return format.format(at);
 }
 
 /** One CSV record of a conversation. */

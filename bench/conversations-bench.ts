@@ -1,0 +1,190 @@
+// Conversations at 100k against docs/architecture.md#budgets: the list (p99 <= 50 ms on PGlite), the
+// dashboard (<= 200 ms) and the CSV of every conversation (first byte <= 100 ms, all in <= 2 s,
+// memory growth <= 30 MB), through the server's own queries, in-process, on the embedded PGlite and
+// on PostgreSQL (BENCH_DATABASE_URL, started by `npm run bench`).
+// Run with `node --import tsx bench/conversations-bench.ts` (npm run bench does).
+import { performance } from 'node:perf_hooks';
+import type { ConversationFilters } from '../packages/contract/src/conversation';
+import { sql } from 'drizzle-orm';
+import { staffConversationsRepo } from '../packages/server/src/conversations/conversations.repo';
+import { conversationsCsv } from '../packages/server/src/conversations/csv';
+import { dashboard } from '../packages/server/src/conversations/dashboard';
+import { openDatabase, type Database } from '../packages/server/src/db/database';
+import { assistants, institutions } from '../packages/server/src/db/schema';
+import { machine, writeSection } from './lib/results.mjs';
+import { freshPostgres } from './lib/server.mjs';
+
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const BUDGET = { list: 50, dashboard: 200, csvFirstByte: 100, csvAll: 2000, csvMemoryMb: 30 };
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+/** An institution, its assistant and CONVERSATIONS conversations over a year, 4 messages each. */
+async function seed(database: Database) {
+  const { db } = database;
+  const [institution] = await db
+    .insert(institutions)
+    .values({ name: 'Bench School', kind: 'school', country: 'ES' })
+    .returning({ id: institutions.id });
+  const [assistant] = await db
+    .insert(assistants)
+    .values({ institutionId: institution!.id, type: 'admission', name: 'Bench Assistant' })
+    .returning({ id: assistants.id });
+  const ref = { institutionId: institution!.id, assistantId: assistant!.id };
+  // Questions from a pool of 300; one in five answers hands off; one in twenty visitors leaves a contact.
+  await db.execute(sql`
+    insert into conversations (id, institution_id, product_id, locale, created_at, last_message_at,
+      message_count, first_question, handoff, contact)
+    select gen_random_uuid(), ${ref.institutionId}, ${ref.assistantId},
+      case when g % 3 = 0 then 'en' else 'es' end,
+      ${NOW}::timestamptz - make_interval(secs => (g * 313) % (365 * 86400)),
+      ${NOW}::timestamptz - make_interval(secs => (g * 313) % (365 * 86400)) + interval '3 minutes',
+      4, 'Question number ' || (g % 300) || ' about admissions and fees', g % 5 = 0,
+      case when g % 20 = 0 then jsonb_build_object('name', 'Visitor ' || g, 'email', 'v' || g || '@example.com',
+        'phone', null, 'message', null, 'created_at', ${NOW.toISOString()}::text) end
+    from generate_series(1, ${CONVERSATIONS}) as g`);
+  await db.execute(sql`
+    insert into messages (institution_id, conversation_id, role, content, handoff, answered, created_at)
+    select c.institution_id, c.id, r.role,
+      case when r.role = 'user' then c.first_question else 'An answer from the knowledge base.' end,
+      r.role = 'assistant' and c.handoff, not (r.role = 'assistant' and c.handoff),
+      c.created_at + make_interval(secs => r.n * 30)
+    from conversations c
+    cross join (values (1, 'user'), (2, 'assistant'), (3, 'user'), (4, 'assistant')) as r(n, role)
+    where c.product_id = ${ref.assistantId}`);
+  await db.execute(sql`analyze`);
+  return ref;
+}
+
+async function time(runs: number, fn: () => Promise<unknown>) {
+  await fn(); // warm-up: plans, caches
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+async function measure(label: string, database: Database) {
+  const seedStart = performance.now();
+  const ref = await seed(database);
+  console.log(
+    `${label}: seeded ${CONVERSATIONS} conversations in ${round((performance.now() - seedStart) / 1000)} s`,
+  );
+  const repo = staffConversationsRepo(database.db);
+  const filters: ConversationFilters = {
+    from: null,
+    to: null,
+    tz: 'Europe/Madrid',
+    q: '',
+    handoff: false,
+    contact: false,
+  };
+  const lists: [string, ConversationFilters, number][] = [
+    ['list, page 1', filters, 1],
+    ['list, page 50', filters, 50],
+    ['list, handed off', { ...filters, handoff: true }, 1],
+    ['list, contact left', { ...filters, contact: true }, 1],
+    ['list, last 30 days', { ...filters, from: '2026-10-21', to: '2026-11-20' }, 1],
+    ['list, text search', { ...filters, q: 'number 42 ' }, 1],
+  ];
+  const rows: { database: string; what: string; p50: number; p99: number; budget: string; ok: boolean }[] =
+    [];
+  for (const [what, query, page] of lists) {
+    const { p50, p99 } = await time(RUNS, () => repo.list(ref, query, { page, perPage: 20 }));
+    const budgeted = !query.q;
+    rows.push({
+      database: label,
+      what,
+      p50: round(p50),
+      p99: round(p99),
+      budget: budgeted ? `p99 <= ${BUDGET.list} ms` : 'none (reported)',
+      ok: !budgeted || p99 <= BUDGET.list,
+    });
+  }
+  for (const [what, range] of [
+    ['dashboard, all time', { from: null, to: null, tz: 'Europe/Madrid' }],
+    ['dashboard, last 30 days', { from: '2026-10-21', to: '2026-11-20', tz: 'Europe/Madrid' }],
+  ] as const) {
+    const { p50, p99 } = await time(Math.max(5, RUNS / 10), () => dashboard(database.db, ref, range, NOW));
+    rows.push({
+      database: label,
+      what,
+      p50: round(p50),
+      p99: round(p99),
+      budget: `<= ${BUDGET.dashboard} ms`,
+      ok: p99 <= BUDGET.dashboard,
+    });
+  }
+
+  // The CSV of every conversation, read to its end as a client would.
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const start = performance.now();
+  let firstByte = 0;
+  let bytes = 0;
+  const reader = conversationsCsv(repo.rows(ref, filters), 'en', 'Europe/Madrid').getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - start;
+    bytes += value.byteLength;
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }
+  const all = performance.now() - start;
+  const growthMb = (heapPeak - heapBefore) / 2 ** 20;
+  rows.push({
+    database: label,
+    what: `CSV of ${CONVERSATIONS} (${round(bytes / 2 ** 20)} MB): first byte / all / heap growth`,
+    p50: round(firstByte),
+    p99: round(all),
+    budget: `first byte <= ${BUDGET.csvFirstByte} ms, all <= ${BUDGET.csvAll} ms, growth <= ${BUDGET.csvMemoryMb} MB (${round(growthMb)} MB)`,
+    ok: firstByte <= BUDGET.csvFirstByte && all <= BUDGET.csvAll && growthMb <= BUDGET.csvMemoryMb,
+  });
+  for (const row of rows) {
+    console.log(
+      `${row.database.padEnd(10)} ${row.what.padEnd(60)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)}  ${row.ok ? 'ok' : 'OVER'}`,
+    );
+  }
+  return rows;
+}
+
+const pglite = await openDatabase({ kind: 'pglite' });
+const rows = await measure('PGlite', pglite);
+await pglite.close();
+if (process.env.BENCH_DATABASE_URL) {
+  const pg = await openDatabase({
+    kind: 'postgres',
+    url: await freshPostgres(process.env.BENCH_DATABASE_URL),
+  });
+  rows.push(...(await measure('PostgreSQL', pg)));
+  await pg.close();
+} else {
+  console.log('BENCH_DATABASE_URL not set: PostgreSQL skipped (npm run bench starts one)');
+}
+
+writeSection(
+  'conversations',
+  `## Conversations at ${CONVERSATIONS.toLocaleString('en')} (bench/conversations-bench.ts)
+
+${new Date().toISOString().slice(0, 10)}, ${machine()}. The server's own queries in-process: ${CONVERSATIONS.toLocaleString('en')}
+conversations of one assistant over a year, 4 messages each; lists of 20 rows (${RUNS} runs after a warm-up),
+dashboards (${Math.max(5, RUNS / 10)} runs), and the whole CSV read to its end. For the CSV the two figures are the first
+byte and the last, in ms. The budget applies to PGlite; PostgreSQL is shown for comparison.
+
+| database | what | p50 ms | p99 ms | budget | |
+|---|---|---:|---:|---|---|
+${rows.map((r) => `| ${r.database} | ${r.what} | ${r.p50} | ${r.p99} | ${r.budget} | ${r.database === 'PGlite' ? (r.ok ? 'within budget' : 'OVER BUDGET') : 'n/a'} |`).join('\n')}`,
+);
+const over = rows.filter((row) => row.database === 'PGlite' && !row.ok);
+if (over.length > 0) {
+  console.log(`over budget: ${over.map((row) => row.what).join(', ')}`);
+  process.exitCode = 1;
+}
