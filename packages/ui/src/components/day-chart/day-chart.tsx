@@ -1,0 +1,98 @@
+/**
+ * Conversations, questions and handoffs per day: a chart to read at a glance, with the same figures
+ * in a table for screen readers. The chart (uPlot) is its own chunk, loaded only where a chart is
+ * drawn, so no other page pays for it.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { EmptyState } from '../empty-state/empty-state';
+import { Waiting } from '../waiting/waiting';
+
+/** One day's figures; `date` is `YYYY-MM-DD`. */
+export interface DayFigures {
+  date: string;
+  conversations: number;
+  questions: number;
+  handed_off: number;
+}
+
+const UplotChart = lazy(() => import('./uplot-chart'));
+
+const Figure = styled.figure`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: 0;
+  padding: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Caption = styled.figcaption`
+  font-size: 1rem;
+  font-weight: 700;
+`;
+
+const Canvas = styled.div`
+  min-height: 16rem;
+`;
+
+/** `YYYY-MM-DD` in the user's locale (the day itself, whatever the time zone). */
+export function formatDay(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+export interface DayChartProps {
+  /** The chart's title, also the table's caption. */
+  title: string;
+  days: DayFigures[];
+}
+
+/** A line per figure over the days; 'No results found' when there are none. */
+export function DayChart({ title, days }: DayChartProps) {
+  const { t, i18n } = useLingui();
+  const labels = { conversations: t`Conversations`, questions: t`Questions`, handed_off: t`Handed off` };
+  return (
+    <Figure aria-label={title}>
+      <Caption aria-hidden="true">{title}</Caption>
+      {days.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          {/* The canvas is a picture of the table below: screen readers read the table. */}
+          <Canvas aria-hidden="true">
+            <Suspense fallback={<Waiting block label={t`Loading the chart…`} />}>
+              <UplotChart days={days} labels={labels} locale={i18n.locale} />
+            </Suspense>
+          </Canvas>
+          <VisuallyHidden as="table">
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Day`}</th>
+                <th scope="col">{labels.conversations}</th>
+                <th scope="col">{labels.questions}</th>
+                <th scope="col">{labels.handed_off}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{formatDay(day.date, i18n.locale)}</th>
+                  <td>{day.conversations}</td>
+                  <td>{day.questions}</td>
+                  <td>{day.handed_off}</td>
+                </tr>
+              ))}
+            </tbody>
+          </VisuallyHidden>
+        </>
+      )}
+    </Figure>
+  );
+}
