@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
+import { userEvent, within } from 'storybook/test';
 import { API, fail, forever, ok, signedIn, withData } from '../../testing/stories';
 import { ConversationPage } from './conversation-page';
 import { ASSISTANT_ID, conversationHandlers, detail, overview } from './story-fixtures';
@@ -28,7 +29,6 @@ export const Generating: Story = {
     msw: { handlers: [http.post(`${API}/conversation/:id/overview`, forever), ...conversationHandlers()] },
   },
   play: async ({ canvasElement }) => {
-    const { userEvent, within } = await import('storybook/test');
     const canvas = within(canvasElement);
     await userEvent.click(
       await canvas.findByRole('button', { name: /^Generate overview$|^Generar resumen$/ }),
