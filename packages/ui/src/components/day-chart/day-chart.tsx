@@ -4,11 +4,12 @@
  * drawn, so no other page pays for it.
  */
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
-import styled from 'styled-components';
+import { useEffect, useRef, useState } from 'react';
+import styled, { useTheme } from 'styled-components';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { EmptyState } from '../empty-state/empty-state';
 import { Waiting } from '../waiting/waiting';
+import type { ChartOptions } from './uplot-chart';
 
 /** One day's figures; `date` is `YYYY-MM-DD`. */
 export interface DayFigures {
@@ -17,8 +18,6 @@ export interface DayFigures {
   questions: number;
   handed_off: number;
 }
-
-const UplotChart = lazy(() => import('./uplot-chart'));
 
 const Figure = styled.figure`
   display: flex;
@@ -47,6 +46,39 @@ export function formatDay(date: string, locale: string): string {
   );
 }
 
+/** The drawing: uPlot's chunk is loaded on first use, then draws again when anything it shows changes. */
+function Chart({ days, labels, locale, colors }: ChartOptions) {
+  const { t } = useLingui();
+  const host = useRef<HTMLDivElement>(null);
+  const [loading, setLoading] = useState(true);
+  const { conversations, questions, handed_off } = labels;
+  const { text, grid, conversations: first, questions: second, handedOff } = colors;
+  useEffect(() => {
+    let remove: (() => void) | undefined;
+    let gone = false;
+    void import('./uplot-chart').then(({ drawChart }) => {
+      setLoading(false);
+      if (gone || !host.current) return;
+      remove = drawChart(host.current, {
+        days,
+        locale,
+        labels: { conversations, questions, handed_off },
+        colors: { text, grid, conversations: first, questions: second, handedOff },
+      });
+    });
+    return () => {
+      gone = true;
+      remove?.();
+    };
+  }, [days, locale, conversations, questions, handed_off, text, grid, first, second, handedOff]);
+  return (
+    <Canvas aria-hidden="true">
+      {loading ? <Waiting block label={t`Loading the chart…`} /> : null}
+      <div ref={host} />
+    </Canvas>
+  );
+}
+
 export interface DayChartProps {
   /** The chart's title, also the table's caption. */
   title: string;
@@ -56,6 +88,14 @@ export interface DayChartProps {
 /** A line per figure over the days; 'No results found' when there are none. */
 export function DayChart({ title, days }: DayChartProps) {
   const { t, i18n } = useLingui();
+  const { colors } = useTheme();
+  const lines = {
+    text: colors.textMuted,
+    grid: colors.border,
+    conversations: colors.primary,
+    questions: colors.success,
+    handedOff: colors.danger,
+  };
   const labels = { conversations: t`Conversations`, questions: t`Questions`, handed_off: t`Handed off` };
   return (
     <Figure aria-label={title}>
@@ -65,11 +105,7 @@ export function DayChart({ title, days }: DayChartProps) {
       ) : (
         <>
           {/* The canvas is a picture of the table below: screen readers read the table. */}
-          <Canvas aria-hidden="true">
-            <Suspense fallback={<Waiting block label={t`Loading the chart…`} />}>
-              <UplotChart days={days} labels={labels} locale={i18n.locale} />
-            </Suspense>
-          </Canvas>
+          <Chart days={days} labels={labels} locale={i18n.locale} colors={lines} />
           <VisuallyHidden as="table">
             <caption>{title}</caption>
             <thead>
