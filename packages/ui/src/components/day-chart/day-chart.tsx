@@ -51,7 +51,7 @@ function Chart({ days, labels, locale, colors }: ChartOptions) {
   const { t } = useLingui();
   const host = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
-  const { conversations, questions, handed_off } = labels;
+  const { day, conversations, questions, handed_off } = labels;
   const { text, grid, conversations: first, questions: second, handedOff } = colors;
   useEffect(() => {
     let remove: (() => void) | undefined;
@@ -62,7 +62,7 @@ function Chart({ days, labels, locale, colors }: ChartOptions) {
       remove = drawChart(host.current, {
         days,
         locale,
-        labels: { conversations, questions, handed_off },
+        labels: { day, conversations, questions, handed_off },
         colors: { text, grid, conversations: first, questions: second, handedOff },
       });
     });
@@ -70,7 +70,7 @@ function Chart({ days, labels, locale, colors }: ChartOptions) {
       gone = true;
       remove?.();
     };
-  }, [days, locale, conversations, questions, handed_off, text, grid, first, second, handedOff]);
+  }, [days, locale, day, conversations, questions, handed_off, text, grid, first, second, handedOff]);
   return (
     <Canvas aria-hidden="true">
       {loading ? <Waiting block label={t`Loading the chart…`} /> : null}
@@ -96,7 +96,12 @@ export function DayChart({ title, days }: DayChartProps) {
     questions: colors.success,
     handedOff: colors.danger,
   };
-  const labels = { conversations: t`Conversations`, questions: t`Questions`, handed_off: t`Handed off` };
+  const labels = {
+    day: t`Day`,
+    conversations: t`Conversations`,
+    questions: t`Questions`,
+    handed_off: t`Handed off`,
+  };
   return (
     <Figure aria-label={title}>
       <Caption aria-hidden="true">{title}</Caption>
@@ -110,7 +115,7 @@ export function DayChart({ title, days }: DayChartProps) {
             <caption>{title}</caption>
             <thead>
               <tr>
-                <th scope="col">{t`Day`}</th>
+                <th scope="col">{labels.day}</th>
                 <th scope="col">{labels.conversations}</th>
                 <th scope="col">{labels.questions}</th>
                 <th scope="col">{labels.handed_off}</th>

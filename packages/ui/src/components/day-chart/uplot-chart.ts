@@ -8,7 +8,7 @@ import type { DayFigures } from './day-chart';
 
 export interface ChartOptions {
   days: DayFigures[];
-  labels: Record<'conversations' | 'questions' | 'handed_off', string>;
+  labels: Record<'day' | 'conversations' | 'questions' | 'handed_off', string>;
   locale: string;
   /** The theme's colours. */
   colors: Record<'text' | 'grid' | 'conversations' | 'questions' | 'handedOff', string>;
@@ -40,7 +40,7 @@ export function drawChart(element: HTMLElement, { days, labels, locale, colors }
     height: HEIGHT,
     // Days are UTC midnights: shown as the day itself, wherever the browser is.
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
     axes: [
       { ...axis, values: (_u, splits) => splits.map((s) => dayFormat.format(new Date(s * 1e3))) },
       {
@@ -49,7 +49,7 @@ export function drawChart(element: HTMLElement, { days, labels, locale, colors }
       },
     ],
     series: [
-      { value: (_u, ts) => (ts === null ? '–' : dayFormat.format(new Date(ts * 1e3))) },
+      { label: labels.day, value: (_u, ts) => (ts === null ? '–' : dayFormat.format(new Date(ts * 1e3))) },
       line(labels.conversations, colors.conversations),
       line(labels.questions, colors.questions, [6, 4]),
       line(labels.handed_off, colors.handedOff, [2, 3]),
