@@ -43,7 +43,6 @@ describe('the root', () => {
 
 describe('titles and share tags', () => {
   it.each([
-    ['/pre-sales/dashboard/ID', 'Dashboard'],
     ['/sales-support/allowed-numbers/ID', 'Allowed numbers'],
     ['/sales-support/leads/ID', 'Leads'],
     ['/sales-support/orders/ID', 'Orders'],

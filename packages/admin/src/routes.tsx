@@ -72,6 +72,14 @@ const TrainerHandoff = lazyPage(
   () => import('./pages/trainer-handoff'),
   (m) => m.Component,
 );
+const Dashboard = lazyPage(
+  () => import('./pages/dashboard'),
+  (m) => m.Component,
+);
+const Conversation = lazyPage(
+  () => import('./pages/conversation'),
+  (m) => m.Component,
+);
 const SetupAssistant = lazyPage(
   () => import('./pages/setup-assistant'),
   (m) => m.Component,
@@ -117,7 +125,11 @@ export function ConsoleRoutes() {
               <Route path="setup-assistant" element={page('setupAssistant', SetupAssistant)} />
               <Route path="pre-sales">
                 <Route index element={page('trainer', PreSalesHome)} />
-                <Route path="dashboard/:id" element={soon('dashboard')} />
+                <Route path="dashboard/:id" element={page('dashboard', Dashboard)} />
+                <Route
+                  path="dashboard/:id/conversation/:conversationId"
+                  element={page('conversation', Conversation)}
+                />
                 <Route path="trainer/:id" element={page('trainer', Trainer)} />
                 <Route
                   path="trainer/knowledge-base/:id"

@@ -34,6 +34,9 @@ if (browser && !window.ResizeObserver) {
   };
 }
 
+// jsdom has no canvas: say so as a browser without one would (getContext answers null), not with its "not implemented" error.
+if (browser) HTMLCanvasElement.prototype.getContext = (() => null) as never;
+
 i18n.load({ en, es });
 
 beforeEach(() => {

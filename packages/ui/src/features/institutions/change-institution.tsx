@@ -17,7 +17,7 @@ import { Table, type TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { Intro, Page, PageTitle } from '../../forms/form-layout';
 import { useFailureText } from '../../forms/use-failure-text';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../forms/use-debounced';
 
 export interface ChangeInstitutionPageProps {
   /** The session now acts in the chosen institution. */

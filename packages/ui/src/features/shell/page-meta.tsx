@@ -14,6 +14,7 @@ export const pageTitles = {
   resetPassword: msg`Reset password`,
   setupAssistant: msg`Assistant setup`,
   dashboard: msg`Dashboard`,
+  conversation: msg`Conversation`,
   trainer: msg`Trainer`,
   knowledgeBase: msg`Knowledge base`,
   faqs: msg`FAQs`,

@@ -13,7 +13,7 @@ import {
 import { useFaqs } from '@conversa/data/knowledge/get-faqs';
 import { useUpdateFaqs } from '@conversa/data/knowledge/update-faqs';
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
@@ -70,17 +70,25 @@ const ItemActions = styled.div`
 export interface FaqListProps {
   assistantId: number;
   editable: boolean;
+  /** Starts a new FAQ with this question (editors only), its answer focused. */
+  newQuestion?: string;
 }
 
 /** Loads the FAQs, then their editor. */
-export function FaqList({ assistantId, editable }: FaqListProps) {
+export function FaqList({ assistantId, editable, newQuestion }: FaqListProps) {
   const { t } = useLingui();
   const faqs = useFaqs(assistantId);
   const failureText = useFailureText();
   let content;
   if (faqs.data)
     content = (
-      <FaqEditor key={assistantId} assistantId={assistantId} initial={faqs.data.faqs} editable={editable} />
+      <FaqEditor
+        key={assistantId}
+        assistantId={assistantId}
+        initial={faqs.data.faqs}
+        editable={editable}
+        newQuestion={editable ? newQuestion?.trim().slice(0, FAQ_QUESTION_MAX_LENGTH) : undefined}
+      />
     );
   else if (faqs.error)
     content = <LoadFailed message={failureText(faqs.error)} onRetry={() => void faqs.mutate()} />;
@@ -98,15 +106,21 @@ function FaqEditor({
   assistantId,
   initial,
   editable,
+  newQuestion,
 }: {
   assistantId: number;
   initial: Faq[];
   editable: boolean;
+  newQuestion?: string;
 }) {
   const { t } = useLingui();
   const base = useId();
+  // A question brought from the dashboard starts a new, unsaved FAQ at the end of the list.
+  const [added] = useState(() => Boolean(newQuestion) && initial.length < MAX_FAQS);
   // The contract's schema of the saved list: what the server checks, the form checks first.
-  const form = useForm(FaqsSchema, { faqs: initial });
+  const form = useForm(FaqsSchema, {
+    faqs: added ? [...initial, { question: newQuestion ?? '', answer: '' }] : initial,
+  });
   // Each row's `id` keeps its fields (and focus) through reorders.
   const rows = useFieldArray({ control: form.control, name: 'faqs' });
   const [announcement, setAnnouncement] = useState('');
@@ -114,6 +128,11 @@ function FaqEditor({
 
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
   const count = rows.fields.length;
+
+  // The new FAQ's question is given: its answer is what is left to write.
+  useEffect(() => {
+    if (added) document.getElementById(`${base}-${initial.length}-answer`)?.focus();
+  }, [added, base, initial.length]);
 
   const add = () => {
     rows.append({ question: '', answer: '' }, { shouldFocus: false });

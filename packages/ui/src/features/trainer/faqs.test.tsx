@@ -13,6 +13,38 @@ const faqsOf = async ({ assistant, as }: SignedInOwner) =>
     .data.faqs;
 
 describe('FaqsPage', () => {
+  it("starts a new FAQ with the question brought by the dashboard's 'Add as FAQ', its answer focused", async () => {
+    const user = userEvent.setup();
+    const school = await api.signedInOwner('school');
+    await api.server.call(`/api/institution-product/${school.assistant.id}/faq`, {
+      ...school.as,
+      method: 'PUT',
+      json: { faqs: [{ question: '¿Hay comedor?', answer: 'Sí.' }] },
+    });
+    renderConnected(
+      <FaqsPage
+        assistantId={school.assistant.id}
+        onNavigate={vi.fn()}
+        newQuestion="¿Tienen club de robótica?"
+      />,
+      { client: school.client },
+    );
+    const questions = await screen.findAllByLabelText(/^Question/);
+    expect(questions.map((field) => (field as HTMLInputElement).value)).toEqual([
+      '¿Hay comedor?',
+      '¿Tienen club de robótica?',
+    ]);
+    const answer = screen.getAllByLabelText(/^Answer/)[1]!;
+    await waitFor(() => expect(document.activeElement).toBe(answer));
+    await user.keyboard('Sí, los martes.');
+    await user.click(screen.getByRole('button', { name: 'Save FAQs' }));
+    expect(await screen.findByText('FAQ was successfully updated.')).toBeTruthy();
+    expect(await faqsOf(school)).toEqual([
+      { question: '¿Hay comedor?', answer: 'Sí.' },
+      { question: '¿Tienen club de robótica?', answer: 'Sí, los martes.' },
+    ]);
+  });
+
   it("adds, edits, reorders and removes FAQs, saving the list in order: 'FAQ was successfully updated.'", async () => {
     const user = userEvent.setup();
     const school = await api.signedInOwner('school');

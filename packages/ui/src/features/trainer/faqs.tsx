@@ -11,10 +11,12 @@ import { TrainerLayout } from './trainer-layout';
 export interface FaqsPageProps {
   assistantId: number;
   onNavigate: (path: string) => void;
+  /** A question to start a new FAQ with (the dashboard's 'Add as FAQ'); its answer takes the focus. */
+  newQuestion?: string;
 }
 
 /** Suggested questions and FAQs of one assistant; members without `trainer.manage` only read them. */
-export function FaqsPage({ assistantId, onNavigate }: FaqsPageProps) {
+export function FaqsPage({ assistantId, onNavigate, newQuestion }: FaqsPageProps) {
   const session = useSession();
   const editable = can(session.roles, 'trainer.manage');
   return (
@@ -22,7 +24,7 @@ export function FaqsPage({ assistantId, onNavigate }: FaqsPageProps) {
       {(assistant) => (
         <>
           <SuggestedQuestions key={assistant.id} assistant={assistant} editable={editable} />
-          <FaqList assistantId={assistantId} editable={editable} />
+          <FaqList assistantId={assistantId} editable={editable} newQuestion={newQuestion} />
         </>
       )}
     </TrainerLayout>

@@ -1,0 +1,1 @@
+export { DayChart, type DayChartProps, type DayFigures, formatDay } from './day-chart';

@@ -1,0 +1,73 @@
+/**
+ * The uPlot drawing of `DayChart`, its own chunk: plain DOM, no React and no styling library, so the
+ * chunk holds uPlot and this file and moves no shared module out of the pages' chunks.
+ */
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { DayFigures } from './day-chart';
+
+export interface ChartOptions {
+  days: DayFigures[];
+  labels: Record<'day' | 'conversations' | 'questions' | 'handed_off', string>;
+  locale: string;
+  /** The theme's colours. */
+  colors: Record<'text' | 'grid' | 'conversations' | 'questions' | 'handedOff', string>;
+}
+
+const HEIGHT = 240;
+
+/** Draws a line per figure into `element`, following its width; answers the function that removes it. */
+export function drawChart(element: HTMLElement, { days, labels, locale, colors }: ChartOptions): () => void {
+  // Without a 2D canvas (disabled by the browser) nothing is drawn: the table carries the figures.
+  if (!document.createElement('canvas').getContext('2d')) return () => {};
+  const dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const numberFormat = new Intl.NumberFormat(locale);
+  const axis = {
+    stroke: colors.text,
+    grid: { stroke: colors.grid, width: 1 },
+    ticks: { stroke: colors.grid, width: 1 },
+  };
+  const line = (label: string, stroke: string, dash?: number[]) => ({
+    label,
+    stroke,
+    width: 2,
+    dash,
+    points: { show: days.length <= 60, size: 6, fill: stroke },
+    value: (_u: uPlot, value: number | null) => (value === null ? '–' : numberFormat.format(value)),
+  });
+  const options: uPlot.Options = {
+    width: element.clientWidth || 600,
+    height: HEIGHT,
+    // Days are UTC midnights: shown as the day itself, wherever the browser is.
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
+    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
+    axes: [
+      { ...axis, values: (_u, splits) => splits.map((s) => dayFormat.format(new Date(s * 1e3))) },
+      {
+        ...axis,
+        values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? numberFormat.format(s) : '')),
+      },
+    ],
+    series: [
+      { label: labels.day, value: (_u, ts) => (ts === null ? '–' : dayFormat.format(new Date(ts * 1e3))) },
+      line(labels.conversations, colors.conversations),
+      line(labels.questions, colors.questions, [6, 4]),
+      line(labels.handed_off, colors.handedOff, [2, 3]),
+    ],
+  };
+  const data: uPlot.AlignedData = [
+    days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1e3),
+    days.map((day) => day.conversations),
+    days.map((day) => day.questions),
+    days.map((day) => day.handed_off),
+  ];
+  const chart = new uPlot(options, data, element);
+  const resize = new ResizeObserver(() => {
+    if (element.clientWidth > 0) chart.setSize({ width: element.clientWidth, height: HEIGHT });
+  });
+  resize.observe(element);
+  return () => {
+    resize.disconnect();
+    chart.destroy();
+  };
+}

@@ -1,0 +1,1 @@
+export { type Figure, FigureCards, type FigureCardsProps } from './figure-cards';

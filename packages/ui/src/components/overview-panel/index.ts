@@ -1,0 +1,1 @@
+export { OverviewPanel, type OverviewPanelProps } from './overview-panel';

@@ -1,0 +1,1 @@
+export { formatDateTime, Transcript, type TranscriptProps } from './transcript';

@@ -1,0 +1,49 @@
+import type { ChatMessage } from '@conversa/contract/chat';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from '../../testing/render';
+import { Transcript } from './transcript';
+
+const messages: ChatMessage[] = [
+  {
+    id: 1,
+    role: 'user',
+    text: '¿Hay comedor?',
+    sources: [],
+    handoff: null,
+    created_at: '2025-03-10T09:30:00Z',
+  },
+  {
+    id: 2,
+    role: 'assistant',
+    text: 'Sí.',
+    sources: [
+      { kind: 'faq', title: '¿Hay comedor?', file_id: null },
+      { kind: 'file', title: 'Guía.pdf', file_id: 3 },
+      { kind: 'knowledge_base', title: null, file_id: null },
+    ],
+    handoff: { name: 'Ana', email: 'ana@example.com', phone: null, hours: null, message: 'Escríbenos.' },
+    created_at: '2025-03-10T09:30:02Z',
+  },
+];
+
+describe('Transcript', () => {
+  it('shows who wrote each message, the sources and the handoff card', () => {
+    renderUi(<Transcript label="Messages" messages={messages} />);
+    // The messages are the list's own items (the sources are lists inside them).
+    const items = [...screen.getByRole('list', { name: 'Messages' }).children];
+    expect(items[0]!.textContent).toMatch(/^Visitor · /);
+    expect(screen.getByText('FAQ: ¿Hay comedor?')).toBeTruthy();
+    expect(screen.getByText('File: Guía.pdf')).toBeTruthy();
+    expect(screen.getByText('Knowledge base text')).toBeTruthy();
+    expect(screen.getByText('A person was offered')).toBeTruthy();
+    expect(screen.getByText('ana@example.com')).toBeTruthy();
+    expect(screen.getByText('Escríbenos.')).toBeTruthy();
+  });
+
+  it('speaks Spanish', () => {
+    renderUi(<Transcript label="Mensajes" messages={messages} />, { locale: 'es' });
+    expect(screen.getAllByText(/^Visitante · /)).toHaveLength(1);
+    expect(screen.getByText('Fuentes')).toBeTruthy();
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * An assistant's conversations on its dashboard: a search (debounced 500 ms), the handoff and
+ * contact filters, the dashboard's date range, pages of 5-100, row selection with a confirmed bulk
+ * delete, and the filtered list as CSV.
+ */
+import { SEARCH_DEBOUNCE_MS, DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
+import type { ConversationListItem } from '@conversa/contract/conversation';
+import { useDeleteConversations } from '@conversa/data/conversations/delete-conversations';
+import { downloadConversations } from '@conversa/data/conversations/download-conversations';
+import { useConversations } from '@conversa/data/conversations/list-conversations';
+import { useDataClient } from '@conversa/data/provider';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../components/button/button';
+import { Checkbox } from '../../components/checkbox/checkbox';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { consolePaths } from '../../components/sidebar/paths';
+import { NavLink } from '../../components/sidebar/nav-link';
+import type { PageState } from '../../components/table/pagination';
+import { Table, type TableColumn } from '../../components/table/table';
+import { TextField } from '../../components/text-field/text-field';
+import { notifyError, notifySuccess } from '../../components/toaster/toaster';
+import { formatDateTime } from '../../components/transcript/transcript';
+import { useDebounced } from '../../forms/use-debounced';
+import { useFailureText } from '../../forms/use-failure-text';
+import { successMessage } from '../../i18n/codes';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { saveFile } from './save-file';
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space(4)};
+  > :first-child {
+    flex: 1 1 16rem;
+  }
+`;
+
+const Filters = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  border: none;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+export interface ConversationListProps {
+  assistantId: number;
+  /** The dashboard's days (`YYYY-MM-DD`, '' for open). */
+  from: string;
+  to: string;
+  onNavigate: (path: string) => void;
+}
+
+/** The filters above the table, the actions over the selection, and the table. */
+export function ConversationList({ assistantId, from, to, onNavigate }: ConversationListProps) {
+  const { t, i18n } = useLingui();
+  const client = useDataClient();
+  const failureText = useFailureText();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [handoff, setHandoff] = useState(false);
+  const [contact, setContact] = useState(false);
+  const filters = { q, handoff, contact, from, to };
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState<PageState & { filterKey: string }>({
+    filterKey,
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  // New filters start again at page 1.
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const query = { ...filters, page, perPage: paging.pageSize };
+  const list = useConversations(assistantId, query);
+  const rows = list.data?.items ?? [];
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const remove = useDeleteConversations();
+
+  // Only rows on screen stay selected: what a delete removes is what the user sees ticked.
+  const present = rows.filter((row) => selected.has(row.id));
+  const count = present.length;
+  const allOn = rows.length > 0 && count === rows.length;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const confirmDelete = async () => {
+    try {
+      const result = await remove.trigger(present.map((row) => row.id));
+      notifySuccess(successMessage(result.code, result.message));
+      setSelected(new Set());
+    } catch (error) {
+      notifyError(failureText(error));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const { blob, filename } = await downloadConversations(client, assistantId, filters);
+      saveFile(blob, filename);
+    } catch (error) {
+      notifyError(failureText(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const languages = { en: t`English`, es: t`Spanish` };
+  const yesNo = (value: boolean) => (value ? t`Yes` : t`No`);
+  const columns: TableColumn<ConversationListItem>[] = [
+    {
+      key: 'select',
+      width: '3rem',
+      header: (
+        <Checkbox
+          label={<VisuallyHidden>{t`Select all conversations on this page`}</VisuallyHidden>}
+          checked={allOn}
+          indeterminate={count > 0 && !allOn}
+          onChange={(on) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set())}
+        />
+      ),
+      cell: (row) => (
+        <Checkbox
+          label={
+            <VisuallyHidden>
+              {t`Select the conversation of ${formatDateTime(row.last_interaction_at, i18n.locale)}`}
+            </VisuallyHidden>
+          }
+          checked={selected.has(row.id)}
+          onChange={(on) => toggle(row.id, on)}
+        />
+      ),
+    },
+    {
+      key: 'last',
+      header: t`Last interaction`,
+      cell: (row) => (
+        <NavLink href={consolePaths.preSalesConversation(assistantId, row.id)} onNavigate={onNavigate}>
+          {formatDateTime(row.last_interaction_at, i18n.locale)}
+        </NavLink>
+      ),
+    },
+    { key: 'first', header: t`First question`, cell: (row) => row.first_question ?? '—' },
+    { key: 'messages', header: t`Messages`, align: 'end', cell: (row) => row.message_count },
+    { key: 'language', header: t`Language`, cell: (row) => languages[row.locale] },
+    { key: 'handoff', header: t`Handoff`, cell: (row) => yesNo(row.handoff) },
+    {
+      key: 'contact',
+      header: t`Contact`,
+      cell: (row) =>
+        row.contact
+          ? [row.contact.name, row.contact.email, row.contact.phone].filter(Boolean).join(' · ')
+          : '—',
+    },
+    { key: 'overview', header: t`Overview`, cell: (row) => yesNo(row.has_overview) },
+  ];
+
+  return (
+    <>
+      <Toolbar>
+        <TextField
+          label={t`Search in the messages`}
+          type="search"
+          name="q"
+          value={search}
+          onChange={setSearch}
+        />
+        <Filters>
+          <VisuallyHidden as="legend">{t`Filters`}</VisuallyHidden>
+          <Checkbox label={t`A person was offered`} checked={handoff} onChange={setHandoff} />
+          <Checkbox label={t`Left a contact`} checked={contact} onChange={setContact} />
+        </Filters>
+      </Toolbar>
+      <Actions>
+        <Muted aria-live="polite">
+          {count > 0
+            ? t({
+                message: plural(count, { one: '# conversation selected', other: '# conversations selected' }),
+              })
+            : t({
+                message: plural(list.data?.totalCount ?? 0, {
+                  one: '# conversation',
+                  other: '# conversations',
+                }),
+              })}
+        </Muted>
+        <Actions>
+          <Button variant="secondary" size="small" waiting={downloading} onClick={() => void download()}>
+            {t`Download CSV`}
+          </Button>
+          <Button variant="danger" size="small" disabled={count === 0} onClick={() => setConfirming(true)}>
+            {t`Delete selected`}
+          </Button>
+        </Actions>
+      </Actions>
+      <Table
+        caption={t`Conversations`}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        // The previous page stays on screen while the next one loads; only the first load waits.
+        waiting={list.isLoading && !list.data}
+        error={list.error && !list.data ? failureText(list.error) : undefined}
+        pagination={{
+          page,
+          pageSize: paging.pageSize,
+          totalCount: list.data?.totalCount ?? 0,
+          onChange: (next) => setPaging({ ...next, filterKey }),
+        }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={count === 1 ? t`Delete 1 conversation?` : t`Delete ${count} conversations?`}
+        message={t`Their messages, contacts and overviews are deleted. This cannot be undone.`}
+        waiting={remove.isMutating}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { ConversationDetail } from '@conversa/contract/conversation';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
+import { ConversationPage } from './conversation-page';
+import { ANSWERED, seedConversations, UNANSWERED } from '../../testing/conversations';
+
+const api = connectedApi();
+/** A loaded machine takes seconds to render the first page (its modules are transformed on first use). */
+const slow = { timeout: 10_000 };
+
+describe('ConversationPage', () => {
+  it('shows the transcript with sources and the handoff card, and the contact', async () => {
+    const owner = await api.signedInOwner('school');
+    const seeded = await seedConversations(api, owner);
+    const onNavigate = vi.fn();
+    renderConnected(
+      <ConversationPage
+        assistantId={owner.assistant.id}
+        conversationId={seeded.answered}
+        onNavigate={onNavigate}
+      />,
+      { client: owner.client },
+    );
+    const messages = await screen.findByRole('list', { name: 'Messages' }, slow);
+    const items = within(messages).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain(ANSWERED);
+    expect(items[1]!.textContent).toContain('On September 8.');
+    expect(within(items[1]!).getByText(`FAQ: ${ANSWERED}`)).toBeTruthy();
+    expect(screen.getByText('The visitor left no contact.')).toBeTruthy();
+
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    expect(onNavigate).toHaveBeenCalledWith(`/pre-sales/dashboard/${owner.assistant.id}`);
+  });
+
+  it('generates the overview on demand, then offers to regenerate it', async () => {
+    const user = userEvent.setup();
+    const owner = await api.signedInOwner('school');
+    const seeded = await seedConversations(api, owner);
+    renderConnected(
+      <ConversationPage
+        assistantId={owner.assistant.id}
+        conversationId={seeded.unanswered}
+        onNavigate={vi.fn()}
+      />,
+      { client: owner.client },
+    );
+    await screen.findByRole('list', { name: 'Messages' }, slow);
+    expect(screen.getByText('A person was offered')).toBeTruthy();
+    const contact = screen.getByRole('region', { name: 'Contact' });
+    expect(within(contact).getByText('Lucía')).toBeTruthy();
+    expect(within(contact).getByRole('link', { name: '+34612345678' }).getAttribute('href')).toBe(
+      'tel:+34612345678',
+    );
+
+    const panel = screen.getByRole('region', { name: 'Overview' });
+    expect(
+      within(panel).getByText('No overview yet. Generate one to get a summary of this conversation.'),
+    ).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Generate overview' }));
+    expect(await within(panel).findByRole('button', { name: 'Regenerate' }, slow)).toBeTruthy();
+    for (const label of [
+      'Summary',
+      'Intent',
+      'Topics',
+      'Unanswered questions',
+      'Contact',
+      'Urgency',
+      'Next step',
+    ])
+      expect(within(panel).getByText(label)).toBeTruthy();
+    expect(within(panel).getByText(UNANSWERED)).toBeTruthy();
+    expect(within(panel).getByText(/Made from the messages alone/)).toBeTruthy();
+
+    const stored = await api.server.call<{ data: ConversationDetail }>(
+      `/api/conversation/${seeded.unanswered}`,
+      owner.as,
+    );
+    expect(stored.body.data.overview?.unanswered_questions).toEqual([UNANSWERED]);
+    await user.click(within(panel).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(
+      () => expect(api.received(`conversation/${seeded.unanswered}/overview`, 'POST')).toHaveLength(2),
+      slow,
+    );
+  });
+
+  it("says 'Not found' for another institution's conversation and for an id that is not one", async () => {
+    const theirs = await api.signedInOwner('school');
+    const seeded = await seedConversations(api, theirs);
+    const owner = await api.signedInOwner('school');
+    const view = renderConnected(
+      <ConversationPage
+        assistantId={owner.assistant.id}
+        conversationId={seeded.answered}
+        onNavigate={vi.fn()}
+      />,
+      { client: owner.client },
+    );
+    expect(
+      await screen.findByText(
+        'This conversation does not exist or belongs to another institution.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+    view.unmount();
+    renderConnected(
+      <ConversationPage assistantId={owner.assistant.id} conversationId="abc" onNavigate={vi.fn()} />,
+      {
+        client: owner.client,
+      },
+    );
+    expect(
+      await screen.findByText(
+        'This conversation does not exist or belongs to another institution.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+  });
+});

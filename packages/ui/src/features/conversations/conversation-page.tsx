@@ -1,0 +1,180 @@
+/**
+ * A conversation (`/pre-sales/dashboard/{id}/conversation/{conversationId}`): the transcript as the
+ * visitor saw it, the contact they left, and the overview, made when asked for.
+ */
+import { useConversation } from '@conversa/data/conversations/get-conversation';
+import { useGenerateOverview } from '@conversa/data/conversations/generate-overview';
+import { useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { EmptyState } from '../../components/empty-state/empty-state';
+import { OverviewPanel } from '../../components/overview-panel/overview-panel';
+import { consolePaths } from '../../components/sidebar/paths';
+import { NavLink } from '../../components/sidebar/nav-link';
+import { notifyError } from '../../components/toaster/toaster';
+import { formatDateTime, Transcript } from '../../components/transcript/transcript';
+import { Waiting } from '../../components/waiting/waiting';
+import { Card, Page, PageTitle } from '../../forms/form-layout';
+import { LoadFailed } from '../../forms/load-failed';
+import { useFailureText } from '../../forms/use-failure-text';
+
+const Wide = styled(Page)`
+  max-width: 72rem;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr);
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: start;
+  @media (max-width: 56rem) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const SectionTitle = styled.h2`
+  margin: 0;
+  font-size: 1.125rem;
+  font-weight: 700;
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Fields = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+export interface ConversationPageProps {
+  assistantId: number;
+  conversationId: string;
+  onNavigate: (path: string) => void;
+}
+
+/** Transcript, contact and overview; 'Not found' for a conversation the user cannot see. */
+export function ConversationPage({ assistantId, conversationId, onNavigate }: ConversationPageProps) {
+  const { t, i18n } = useLingui();
+  const conversation = useConversation(conversationId);
+  const generate = useGenerateOverview(conversationId);
+  const failureText = useFailureText();
+
+  const back = (
+    <NavLink href={consolePaths.preSalesDashboard(assistantId)} onNavigate={onNavigate}>
+      {t`Back to the dashboard`}
+    </NavLink>
+  );
+
+  const onGenerate = async () => {
+    try {
+      await generate.trigger();
+    } catch (error) {
+      notifyError(failureText(error));
+    }
+  };
+
+  let body;
+  const detail = conversation.data;
+  if (detail) {
+    const contact = detail.contact;
+    body = (
+      <>
+        <Muted>
+          {t`Started on ${formatDateTime(detail.started_at, i18n.locale)}; last message on ${formatDateTime(detail.last_interaction_at, i18n.locale)}.`}
+        </Muted>
+        <Columns>
+          <Card as="section" aria-labelledby="transcript-title">
+            <SectionTitle id="transcript-title">{t`Transcript`}</SectionTitle>
+            {detail.messages.length === 0 ? (
+              <EmptyState title={t`No messages`} />
+            ) : (
+              <Transcript label={t`Messages`} messages={detail.messages} />
+            )}
+          </Card>
+          <Side>
+            <Card as="section" aria-labelledby="contact-title">
+              <SectionTitle id="contact-title">{t`Contact`}</SectionTitle>
+              {contact ? (
+                <Fields>
+                  <dt>{t`Name`}</dt>
+                  <dd>{contact.name}</dd>
+                  {contact.email ? (
+                    <>
+                      <dt>{t`Email`}</dt>
+                      <dd>
+                        <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                      </dd>
+                    </>
+                  ) : null}
+                  {contact.phone ? (
+                    <>
+                      <dt>{t`Phone`}</dt>
+                      <dd>
+                        <a href={`tel:${contact.phone}`}>{contact.phone}</a>
+                      </dd>
+                    </>
+                  ) : null}
+                  {contact.message ? (
+                    <>
+                      <dt>{t`Message`}</dt>
+                      <dd>{contact.message}</dd>
+                    </>
+                  ) : null}
+                  <dt>{t`Left on`}</dt>
+                  <dd>{formatDateTime(contact.created_at, i18n.locale)}</dd>
+                </Fields>
+              ) : (
+                <Muted>{t`The visitor left no contact.`}</Muted>
+              )}
+            </Card>
+            <OverviewPanel
+              overview={detail.overview}
+              generating={generate.isMutating}
+              onGenerate={() => void onGenerate()}
+            />
+          </Side>
+        </Columns>
+      </>
+    );
+  } else if (
+    conversation.error?.status === 404 ||
+    conversation.error?.status === 403 ||
+    conversation.error?.status === 400
+  ) {
+    body = (
+      <EmptyState title={t`Not found`}>
+        {t`This conversation does not exist or belongs to another institution.`}
+      </EmptyState>
+    );
+  } else if (conversation.error) {
+    body = (
+      <LoadFailed message={failureText(conversation.error)} onRetry={() => void conversation.mutate()} />
+    );
+  } else {
+    body = <Waiting block size="large" label={t`Loading the conversation…`} />;
+  }
+
+  return (
+    <Wide aria-labelledby="conversation-title">
+      <div>{back}</div>
+      <PageTitle id="conversation-title">{t`Conversation`}</PageTitle>
+      {body}
+    </Wide>
+  );
+}

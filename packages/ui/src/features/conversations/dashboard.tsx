@@ -1,0 +1,205 @@
+/**
+ * Pre-sales dashboard (`/pre-sales/dashboard/{id}`): over a date range, the assistant's figures, a
+ * per-day chart, its top questions, the questions it could not answer (each one click from a new
+ * FAQ), and the conversations themselves.
+ */
+import { useDashboard } from '@conversa/data/conversations/get-dashboard';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../components/button/button';
+import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
+import { DayChart } from '../../components/day-chart/day-chart';
+import { EmptyState } from '../../components/empty-state/empty-state';
+import { FigureCards } from '../../components/figure-cards/figure-cards';
+import { consolePaths } from '../../components/sidebar/paths';
+import { NavLink } from '../../components/sidebar/nav-link';
+import { Waiting } from '../../components/waiting/waiting';
+import { Card, Page, PageTitle } from '../../forms/form-layout';
+import { LoadFailed } from '../../forms/load-failed';
+import { useFailureText } from '../../forms/use-failure-text';
+import { ConversationList } from './conversation-list';
+
+const Wide = styled(Page)`
+  max-width: 72rem;
+`;
+
+const SectionTitle = styled.h2`
+  margin: 0;
+  font-size: 1.125rem;
+  font-weight: 700;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Questions = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Question = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(2)} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  &:last-child {
+    border-bottom: none;
+  }
+`;
+
+const QuestionText = styled.span`
+  flex: 1 1 12rem;
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+const Row = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+/** A local day as `YYYY-MM-DD`. */
+function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The last 30 days, today included, in the browser's time zone. */
+export function lastThirtyDays(today = new Date()): DateRangeValue {
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29);
+  return { start: isoDay(start), end: isoDay(today) };
+}
+
+export interface DashboardPageProps {
+  assistantId: number;
+  onNavigate: (path: string) => void;
+  /** The first range shown (the last 30 days by default). */
+  initialRange?: DateRangeValue;
+}
+
+/** The figures and lists over one date range, which the conversation list shares. */
+export function DashboardPage({ assistantId, onNavigate, initialRange }: DashboardPageProps) {
+  const { t } = useLingui();
+  const [range, setRange] = useState<DateRangeValue>(() => initialRange ?? lastThirtyDays());
+  const valid = Number.isInteger(assistantId) && assistantId > 0;
+  const dashboard = useDashboard(valid ? assistantId : null, { from: range.start, to: range.end });
+  const failureText = useFailureText();
+
+  let body;
+  if (!valid || dashboard.error?.status === 404 || dashboard.error?.status === 403) {
+    body = (
+      <EmptyState title={t`Not found`}>
+        {t`This assistant does not exist or belongs to another institution.`}
+      </EmptyState>
+    );
+  } else if (dashboard.error && !dashboard.data) {
+    body = <LoadFailed message={failureText(dashboard.error)} onRetry={() => void dashboard.mutate()} />;
+  } else if (!dashboard.data) {
+    body = <Waiting block size="large" label={t`Loading the dashboard…`} />;
+  } else {
+    const figures = dashboard.data;
+    const faqPath = (question: string) =>
+      `${consolePaths.preSalesFaqs(assistantId)}?question=${encodeURIComponent(question)}`;
+    body = (
+      <>
+        <FigureCards
+          label={t`Figures`}
+          figures={[
+            { key: 'conversations', label: t`Conversations`, value: figures.conversations },
+            { key: 'questions', label: t`Questions`, value: figures.questions },
+            { key: 'answered', label: t`Answered`, value: figures.answered },
+            { key: 'handed-off', label: t`Handed off`, value: figures.handed_off },
+            { key: 'contacts', label: t`Contacts`, value: figures.contacts },
+            { key: 'median', label: t`Median messages`, value: figures.median_messages },
+          ]}
+        />
+        <DayChart title={t`Per day`} days={figures.per_day} />
+        <Columns>
+          <Card as="section" aria-labelledby="top-questions-title">
+            <SectionTitle id="top-questions-title">{t`Top questions`}</SectionTitle>
+            {figures.top_questions.length === 0 ? (
+              <EmptyState />
+            ) : (
+              <Questions>
+                {figures.top_questions.map((question) => (
+                  <Question key={question.text}>
+                    <QuestionText>{question.text}</QuestionText>
+                    <Muted>{t`Asked ${question.count} times`}</Muted>
+                  </Question>
+                ))}
+              </Questions>
+            )}
+          </Card>
+          <Card as="section" aria-labelledby="unanswered-title">
+            <SectionTitle id="unanswered-title">{t`Unanswered questions`}</SectionTitle>
+            {figures.unanswered.length === 0 ? (
+              <EmptyState title={t`Every question got an answer.`} />
+            ) : (
+              <Questions>
+                {figures.unanswered.map((group, index) => (
+                  <Question key={`${group.conversation_id}-${index}`}>
+                    <QuestionText id={`unanswered-${index}`}>{group.question}</QuestionText>
+                    <Row>
+                      <Muted>{t`Asked ${group.count} times`}</Muted>
+                      <NavLink
+                        href={consolePaths.preSalesConversation(assistantId, group.conversation_id)}
+                        onNavigate={onNavigate}
+                        aria-describedby={`unanswered-${index}`}
+                      >
+                        {t`See a conversation`}
+                      </NavLink>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        aria-describedby={`unanswered-${index}`}
+                        onClick={() => onNavigate(faqPath(group.question))}
+                      >
+                        {t`Add as FAQ`}
+                      </Button>
+                    </Row>
+                  </Question>
+                ))}
+              </Questions>
+            )}
+          </Card>
+        </Columns>
+      </>
+    );
+  }
+
+  return (
+    <Wide aria-labelledby="dashboard-title">
+      <PageTitle id="dashboard-title">{t`Dashboard`}</PageTitle>
+      <DateRange label={t`Dates`} value={range} onChange={setRange} />
+      {body}
+      {valid ? (
+        <Card as="section" aria-labelledby="conversations-title">
+          <SectionTitle id="conversations-title">{t`Conversations`}</SectionTitle>
+          <ConversationList
+            assistantId={assistantId}
+            from={range.start}
+            to={range.end}
+            onNavigate={onNavigate}
+          />
+        </Card>
+      ) : null}
+    </Wide>
+  );
+}
