@@ -1,7 +1,7 @@
 /**
  * Playwright traces of failing journeys, on demand: with `E2E_TRACE=1` every checked context records
  * a trace (DOM snapshots, screenshots, network), one chunk per test, and a failing test's chunks are
- * kept as `artifacts/traces/<test>-<n>.zip` (open with `npx playwright show-trace`). How the widget's
+ * kept as `artifacts/traces/<test>-<n>.zip` (open with `playwright-core show-trace`). How the widget's
  * lost first question was found; the way to find the cause of any other flake.
  */
 import { mkdirSync } from 'node:fs';
