@@ -1,8 +1,8 @@
 /**
  * Playwright traces of failing journeys, on demand: with `E2E_TRACE=1` every checked context records
  * a trace (DOM snapshots, screenshots, network), one chunk per test, and a failing test's chunks are
- * kept as `artifacts/traces/<test>-<n>.zip` (open with `playwright-core show-trace`). How the widget's
- * lost first question was found; the way to find the cause of any other flake.
+ * kept as `artifacts/traces/<test>-<n>.zip` (open with `playwright-core show-trace`): the way to find
+ * the cause of a flake, never to retry it.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
