@@ -159,11 +159,12 @@ describe('SignInFlow: sign-up by e-mail', () => {
     renderConnected(<SignInFlow onSignedIn={vi.fn()} />, { client: api.client() });
     const before = api.received('user/check-email').length;
     await user.click(await screen.findByRole('button', { name: 'Continue with email' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('This field is required.')).toBeTruthy();
+    // The form checks asynchronously (its resolver): the texts come a render later.
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
     await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Invalid email address.')).toBeTruthy();
+    expect(await screen.findByText('Invalid email address.')).toBeTruthy();
     expect(api.received('user/check-email')).toHaveLength(before);
   });
 });
