@@ -25,10 +25,10 @@ describe('RequestResetForm', () => {
     const onBackToLogin = vi.fn();
     renderConnected(<RequestResetForm onBackToLogin={onBackToLogin} />, { client: api.client() });
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(screen.getByText('This field is required.')).toBeTruthy();
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
     await user.type(screen.getByLabelText(/^Email/), 'nobody@');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(screen.getByText('Invalid email address.')).toBeTruthy();
+    expect(await screen.findByText('Invalid email address.')).toBeTruthy();
     expect(api.received('user/password/request-reset')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Email/));
@@ -70,7 +70,7 @@ describe('NewPasswordForm', () => {
     await user.type(password, 'Fr3shPassword');
     await user.type(repeat, 'Fr3shPasswort');
     await user.click(save);
-    expect(screen.getByText('Passwords must match.')).toBeTruthy();
+    expect(await screen.findByText('Passwords must match.')).toBeTruthy();
     expect(api.received('user/password/reset')).toHaveLength(0);
 
     await user.clear(repeat);

@@ -41,13 +41,13 @@ describe('SignInFlow: sign-up by e-mail', () => {
     await screen.findByRole('heading', { name: 'Create your password' });
     await user.type(screen.getByLabelText(/^Password\*?$/), 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByText('The password must be at least 8 characters long.')).toBeTruthy();
+    expect(await screen.findByText('The password must be at least 8 characters long.')).toBeTruthy();
     expect(screen.getByText('This field is required.')).toBeTruthy();
     await user.clear(screen.getByLabelText(/^Password\*?$/));
     await user.type(screen.getByLabelText(/^Password\*?$/), 'Str0ngPass');
     await user.type(screen.getByLabelText(/^Repeat password/), 'Str0ngPas');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByText('Passwords must match.')).toBeTruthy();
+    expect(await screen.findByText('Passwords must match.')).toBeTruthy();
     await user.type(screen.getByLabelText(/^Repeat password/), 's');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await screen.findByRole('heading', { name: 'Check your email' });

@@ -42,7 +42,7 @@ describe('AboutYouPage', () => {
     const fullName = screen.getByLabelText(/^Full name/);
     await user.clear(fullName);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(screen.getByText('This field is required.')).toBeTruthy();
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
     await user.type(screen.getByLabelText('City'), 'x'.repeat(121));
     await user.type(fullName, 'Ana');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

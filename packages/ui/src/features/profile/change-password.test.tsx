@@ -53,7 +53,7 @@ describe('ChangePasswordPage', () => {
     await user.type(screen.getByLabelText(/^New password/), 'nouppercase1');
     await user.type(screen.getByLabelText(/^Repeat new password/), 'nouppercase1');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
-    expect(screen.getByText('The password must contain at least one uppercase letter.')).toBeTruthy();
+    expect(await screen.findByText('The password must contain at least one uppercase letter.')).toBeTruthy();
     expect(api.received('user/change-password')).toHaveLength(before);
   });
 });

@@ -40,7 +40,7 @@ describe('HandoffPage', () => {
     const email = await screen.findByLabelText('Email');
     await user.type(email, 'ventas@tienda');
     await user.click(screen.getByRole('button', { name: 'Save handoff details' }));
-    expect(screen.getByText('Invalid email address.')).toBeTruthy();
+    expect(await screen.findByText('Invalid email address.')).toBeTruthy();
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect((await shop.detail()).handoff).toBeNull();
   });
