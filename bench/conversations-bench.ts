@@ -10,8 +10,8 @@ import { staffConversationsRepo } from '../packages/server/src/conversations/con
 import { conversationsCsv } from '../packages/server/src/conversations/csv';
 import { dashboard } from '../packages/server/src/conversations/dashboard';
 import { openDatabase, type Database } from '../packages/server/src/db/database';
-import { assistants, institutions } from '../packages/server/src/db/schema';
 import { machine, writeSection } from './lib/results.mjs';
+import { benchAssistant } from './lib/seed';
 import { freshPostgres } from './lib/server.mjs';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
@@ -22,15 +22,7 @@ const NOW = new Date('2026-11-20T12:00:00Z');
 /** An institution, its assistant and CONVERSATIONS conversations over a year, 4 messages each. */
 async function seed(database: Database) {
   const { db } = database;
-  const [institution] = await db
-    .insert(institutions)
-    .values({ name: 'Bench School', kind: 'school', country: 'ES' })
-    .returning({ id: institutions.id });
-  const [assistant] = await db
-    .insert(assistants)
-    .values({ institutionId: institution!.id, type: 'admission', name: 'Bench Assistant' })
-    .returning({ id: assistants.id });
-  const ref = { institutionId: institution!.id, assistantId: assistant!.id };
+  const ref = await benchAssistant(db);
   // Questions from a pool of 300; one in five answers hands off; one in twenty visitors leaves a contact.
   await db.execute(sql`
     insert into conversations (id, institution_id, product_id, locale, created_at, last_message_at,

@@ -6,10 +6,11 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../packages/server/src/db/database';
-import { assistantFiles, assistants, institutions } from '../packages/server/src/db/schema';
+import { assistantFiles } from '../packages/server/src/db/schema';
 import { replaceChunks } from '../packages/server/src/knowledge/index.repo';
 import { retrieve } from '../packages/server/src/knowledge/retrieval';
 import { machine, writeSection } from './lib/results.mjs';
+import { benchAssistant } from './lib/seed';
 import { freshPostgres } from './lib/server.mjs';
 
 const SIZES = [10_000, 100_000];
@@ -96,15 +97,7 @@ interface Row {
 
 async function measure(label: string, database: Database): Promise<Row[]> {
   const { db } = database;
-  const [institution] = await db
-    .insert(institutions)
-    .values({ name: 'Bench School', kind: 'school', country: 'ES' })
-    .returning({ id: institutions.id });
-  const [assistant] = await db
-    .insert(assistants)
-    .values({ institutionId: institution!.id, type: 'admission', name: 'Bench Assistant' })
-    .returning({ id: assistants.id });
-  const scope = { institutionId: institution!.id, assistantId: assistant!.id };
+  const scope = await benchAssistant(db);
 
   const rows: Row[] = [];
   let indexed = 0;
