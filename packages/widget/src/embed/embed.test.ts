@@ -2,7 +2,7 @@
  * embed.js's focus hand-over: the open chat's frame keeps the page's focus. Chromium may give the
  * focus back to the host page while the frame stays its active element (the frame's own
  * `input.focus()` cannot reclaim it: its document believes it has it); embed.js then hands it over
- * again, and otherwise leaves the page's focus alone.
+ * again, and once more when the chat in the frame is ready; otherwise it leaves the page's focus alone.
  */
 import { beforeAll, expect, it } from 'vitest';
 
@@ -36,6 +36,24 @@ it('opens the chat with the focus in its frame', () => {
 it('hands the focus over again when the page takes it while the frame is its active element', () => {
   hostWindowFocused();
   // Blurred first: focusing the element that is already active would not reach the browser.
+  expect(seen).toEqual(['blur', 'focus']);
+  expect(document.activeElement).toBe(frame);
+});
+
+it('hands the focus over again when the chat in the frame is ready', () => {
+  seen.length = 0;
+  const ready = { type: 'conversa:ready' };
+  // From another window or origin, nothing happens.
+  window.dispatchEvent(
+    new MessageEvent('message', { origin: 'http://127.0.0.1:9', source: window, data: ready }),
+  );
+  window.dispatchEvent(
+    new MessageEvent('message', { origin: 'http://evil.test', source: frame.contentWindow, data: ready }),
+  );
+  expect(seen).toEqual([]);
+  window.dispatchEvent(
+    new MessageEvent('message', { origin: 'http://127.0.0.1:9', source: frame.contentWindow, data: ready }),
+  );
   expect(seen).toEqual(['blur', 'focus']);
   expect(document.activeElement).toBe(frame);
 });

@@ -96,12 +96,16 @@ interface FrameMessage {
   // still believes it has the focus, so its own input.focus() does not reclaim it, and what the
   // visitor types reaches neither page. Hand the focus over again (blur first: focusing the element
   // that is already active would not tell the browser).
-  addEventListener('focus', () => {
+  // The same when the frame's chat is ready: the focus given to the frame as it opened went to a
+  // document that was still loading (another process for a cross-site frame), and under load the
+  // page kept it (seen in a trace: a question typed at once reached no input).
+  const handOver = () => {
     if (open && frame && doc.activeElement === frame) {
       frame.blur();
       frame.focus();
     }
-  });
+  };
+  addEventListener('focus', handOver);
   doc.addEventListener('keydown', (event) => {
     if (open && event.key === 'Escape') setOpen(false);
   });
@@ -109,6 +113,7 @@ interface FrameMessage {
     if (event.origin !== host || !frame || event.source !== frame.contentWindow) return;
     if (event.data?.type === 'conversa:ready') {
       ready = true;
+      handOver();
       if (open) post('conversa:open');
     } else if (event.data?.type === 'conversa:close') setOpen(false);
   });
