@@ -14,6 +14,8 @@ export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';
 /** Conversations named by one bulk delete at most. */
 export const MAX_DELETE_IDS = 100;
+/** The dashboard's top and unanswered questions come from this many of the range's latest conversations. */
+export const DASHBOARD_SAMPLE = 5_000;
 /** Lengths of what a visitor leaves in the contact form. */
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_MESSAGE_MAX = 2_000;

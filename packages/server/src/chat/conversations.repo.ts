@@ -153,7 +153,9 @@ export function conversationsRepo(db: Db) {
       now: Date;
     }): Promise<number> {
       const handoff = input.handoff ?? false;
-      // The list's columns move with each message: its count, the first question, the handoff.
+      const answered = input.answered ?? true;
+      // The list's and the dashboard's columns move with each message: its counts, the first
+      // question, the handoff (the dashboard's figures follow through a trigger, migration 0009).
       const touched = db.$with('touched').as(
         db
           .update(conversations)
@@ -161,8 +163,25 @@ export function conversationsRepo(db: Db) {
             lastMessageAt: input.now,
             messageCount: sql`${conversations.messageCount} + 1`,
             ...(input.role === 'user'
-              ? { firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${input.content})` }
-              : {}),
+              ? {
+                  firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${input.content})`,
+                  questions: sql`${conversations.questions} + 1`,
+                }
+              : {
+                  answered: sql`${conversations.answered} + ${answered ? 1 : 0}`,
+                  handedOff: sql`${conversations.handedOff} + ${handoff ? 1 : 0}`,
+                  // An answer that did not know or offered a human leaves its question unanswered.
+                  ...(!answered || handoff
+                    ? {
+                        unanswered: sql`${conversations.unanswered} || (
+                          select array_agg(q.content) from (
+                            select content from ${messages}
+                            where institution_id = ${input.institutionId}
+                              and conversation_id = ${input.conversationId} and role = 'user'
+                            order by id desc limit 1) q)`,
+                      }
+                    : {}),
+                }),
             ...(handoff ? { handoff: true } : {}),
           })
           .where(
@@ -183,7 +202,7 @@ export function conversationsRepo(db: Db) {
           content: input.content,
           sources: input.sources ?? [],
           handoff,
-          answered: input.answered ?? true,
+          answered,
           createdAt: input.now,
         })
         .returning({ id: messages.id });

@@ -19,7 +19,7 @@ import { contactConversationLimit, contactIpLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale } from '../users/users.repo';
 import { type ConversationListRow, staffConversationsRepo } from './conversations.repo';
-import { conversationsCsv } from './csv';
+import { conversationsCsv, csvRecord } from './csv';
 import { dashboard, dayIn } from './dashboard';
 import { makeOverview } from './overview';
 
@@ -64,7 +64,7 @@ export function conversationsRoutes(deps: AppDeps) {
   route(app, endpoints.downloadConversations, (c, { scope, query }) => {
     const locale = c.get('locale');
     const day = dayIn(deps.clock.now(), query.tz);
-    return new Response(conversationsCsv(staff.rows(scope, query), locale, query.tz), {
+    return new Response(conversationsCsv(staff.lines(scope, query, csvRecord(locale, query.tz)), locale), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="conversations-${scope.assistantId}-${day}.csv"`,

@@ -1,12 +1,12 @@
 /**
  * The conversation list as a CSV download: one row per conversation, headers in the reader's
- * language, UTF-8 with a BOM (spreadsheets then read accents right), written by csv-stringify as the
- * rows come from the database, so memory stays flat whatever the size.
+ * language, UTF-8 with a BOM (spreadsheets then read accents right). The database renders the lines
+ * (RFC 4180 fields, formulas neutralised) in chunks sent as they come, so memory stays flat.
  */
-import { pipeline, Readable } from 'node:stream';
 import type { Locale } from '@conversa/contract/constants';
-import { stringify } from 'csv-stringify';
-import type { ConversationListRow } from './conversations.repo';
+import { type SQL, sql } from 'drizzle-orm';
+import { conversations } from '../db/schema';
+import type { LineRecord } from './conversations.repo';
 
 const HEADERS: Record<Locale, readonly string[]> = {
   en: [
@@ -47,71 +47,90 @@ const HEADERS: Record<Locale, readonly string[]> = {
 
 const YES: Record<Locale, [string, string]> = { en: ['yes', 'no'], es: ['sí', 'no'] };
 
-/**
- * A cell a spreadsheet would not run as a formula: text starting with `=`, `+`, `-`, `@`, a tab or
- * a carriage return gets a leading apostrophe (OWASP's advice for CSV injection).
- */
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP's advice for CSV injection). */
+const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'];
+
+/** A cell a spreadsheet would not run as a formula: such text gets a leading apostrophe. */
 export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_STARTS.includes(text.charAt(0)) ? `'${text}` : text;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** A timestamp as `YYYY-MM-DD HH:mm` in time zone `tz` (one formatter per zone: making one is slow). */
-function when(at: Date, tz: string): string {
-  let format = formats.get(tz);
-  if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    if (formats.size > 100) formats.clear();
-    formats.set(tz, format);
-  }
-  return format.format(at);
+/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+export function field(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** One CSV record of a conversation. */
-export function csvRecord(row: ConversationListRow, locale: Locale, tz: string): string[] {
+/** FORMULA_STARTS as SQL character codes (comparing codes is cheaper than comparing texts). */
+const FORMULA_CODES = sql.raw(FORMULA_STARTS.map((char) => char.charCodeAt(0)).join(', '));
+
+/**
+ * `field(neutralise(text))` in SQL, over a plain column (it is read four times), always quoted:
+ * cheaper for the database than looking for what needs quotes, and the same to any CSV reader.
+ */
+function cell(text: SQL): SQL {
+  const safe = sql`case when ascii(${text}) in (${FORMULA_CODES}) then '''' || ${text} else ${text} end`;
+  return sql`('"' || replace(${safe}, '"', '""') || '"')`;
+}
+
+/**
+ * A CSV line of a conversation, in the reader's language and time zone (dates `YYYY-MM-DD HH:mm`):
+ * its fields, worked out once each, then the line made of them.
+ */
+export function csvRecord(locale: Locale, tz: string): LineRecord {
   const [yes, no] = YES[locale];
-  const overview = row.overview;
-  const cells = [
-    row.id,
-    when(row.createdAt, tz),
-    when(row.lastMessageAt, tz),
-    String(row.messageCount),
-    row.firstQuestion ?? '',
-    row.locale,
-    row.handoff ? yes : no,
-    row.contact?.name ?? '',
-    row.contact?.email ?? '',
-    row.contact?.phone ?? '',
-    overview?.summary ?? '',
-    overview?.intent ?? '',
-    overview?.topics.join('; ') ?? '',
-    overview?.urgency ?? '',
-    overview?.next_step ?? '',
+  // `YYYY-MM-DD HH:MM` cut from the timestamp's own text (ISO dates, which node-postgres needs
+  // too): cheaper than to_char.
+  const when = (column: SQL) => sql`left((${column} at time zone ${tz})::text, 16)`;
+  const text = (value: SQL) => sql`coalesce(${value}, '')`;
+  const fields: [SQL, 'plain' | 'text'][] = [
+    [sql`${conversations.id}::text`, 'plain'],
+    [when(sql`${conversations.createdAt}`), 'plain'],
+    [when(sql`${conversations.lastMessageAt}`), 'plain'],
+    [sql`${conversations.messageCount}::text`, 'plain'],
+    [text(sql`${conversations.firstQuestion}`), 'text'],
+    [text(sql`${conversations.locale}`), 'text'],
+    [sql`(case when ${conversations.handoff} then ${yes}::text else ${no}::text end)`, 'plain'],
+    [text(sql`${conversations.contact}->>'name'`), 'text'],
+    [text(sql`${conversations.contact}->>'email'`), 'text'],
+    [text(sql`${conversations.contact}->>'phone'`), 'text'],
+    [text(sql`${conversations.overview}->>'summary'`), 'text'],
+    [text(sql`${conversations.overview}->>'intent'`), 'text'],
+    [
+      sql`(case when ${conversations.overview} is null then ''
+        else array_to_string(array(select jsonb_array_elements_text(${conversations.overview}->'topics')), '; ') end)`,
+      'text',
+    ],
+    [text(sql`${conversations.overview}->>'urgency'`), 'text'],
+    [text(sql`${conversations.overview}->>'next_step'`), 'text'],
   ];
-  return cells.map(neutralise);
+  return {
+    fields: fields.map(([field]) => field),
+    line: (columns) =>
+      sql.join(
+        columns.map((column, i) => (fields[i]![1] === 'text' ? cell(column) : column)),
+        sql` || ',' || `,
+      ),
+  };
 }
 
-/** The CSV bytes of the batches, as a web stream. */
-export function conversationsCsv(
-  batches: AsyncIterable<ConversationListRow[]>,
-  locale: Locale,
-  tz: string,
-): ReadableStream<Uint8Array> {
-  async function* records() {
-    for await (const batch of batches) {
-      for (const row of batch) yield csvRecord(row, locale, tz);
-    }
-  }
-  const csv = stringify({ bom: true, header: true, columns: [...HEADERS[locale]] });
-  // pipeline, not pipe: a database failure mid-way ends the download with an error, not a short file.
-  pipeline(Readable.from(records()), csv, () => undefined);
-  return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
+/**
+ * The CSV bytes of the chunks of lines, as a web stream: a BOM, the headers, then each chunk as it
+ * comes (a database failure mid-way errors the stream: a short file never looks complete).
+ */
+export function conversationsCsv(chunks: AsyncIterable<string>, locale: Locale): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${HEADERS[locale].map(field).join(',')}\n`));
+    },
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(`${value}\n`));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
 }

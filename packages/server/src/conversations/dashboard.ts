@@ -3,7 +3,7 @@
  * what became of them, per day, the most asked questions, and the questions it could not answer,
  * grouped by similarity so that each group can become one FAQ.
  */
-import type { Dashboard, DateRangeQuery } from '@conversa/contract/conversation';
+import { DASHBOARD_SAMPLE, type Dashboard, type DateRangeQuery } from '@conversa/contract/conversation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { isStopword } from '../knowledge/text/language';
@@ -13,7 +13,7 @@ import { type AssistantRef, dayAfter, dayStart, PREVIEW_CHANNEL } from './conver
 const TOP_QUESTIONS = 10;
 /** Groups of unanswered questions shown. */
 const UNANSWERED_GROUPS = 20;
-/** The most recent unanswered questions read to group (older ones fall out of a long range). */
+/** The most recent unanswered questions read to group. */
 const UNANSWERED_READ = 2_000;
 /** Days of `per_day` at most, the most recent kept. */
 const MAX_DAYS = 400;
@@ -77,7 +77,29 @@ export function dayIn(at: Date, tz: string): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: tz }).format(at);
 }
 
-/** The dashboard of an assistant over a range (either end open); `per_day` ends by today at the latest. */
+/** The median of a length histogram (`[messages, conversations]` by length), as percentile_cont(0.5). */
+export function medianOf(histogram: readonly (readonly [number, number])[]): number {
+  const total = histogram.reduce((sum, [, count]) => sum + count, 0);
+  if (total === 0) return 0;
+  const valueAt = (rank: number) => {
+    let seen = 0;
+    for (const [length, count] of histogram) {
+      seen += count;
+      if (rank < seen) return length;
+    }
+    return histogram[histogram.length - 1]![0];
+  };
+  const middle = (total - 1) / 2;
+  return (valueAt(Math.floor(middle)) + valueAt(Math.ceil(middle))) / 2;
+}
+
+/**
+ * The dashboard of an assistant over a range (either end open) of its conversations' start;
+ * `per_day` ends by today at the latest. The figures, the days and the median are exact, summed from
+ * the quarter-hour stats that triggers keep (migration 0009): every time zone's days start on a
+ * quarter hour. The top and unanswered questions are those of the latest DASHBOARD_SAMPLE
+ * conversations of the range (top: their first questions).
+ */
 export async function dashboard(
   db: Db,
   ref: AssistantRef,
@@ -93,99 +115,105 @@ export async function dashboard(
       ],
       sql``,
     );
-  const ofAssistant = sql`c.institution_id = ${ref.institutionId} and c.product_id = ${ref.assistantId}
-    and c.channel <> ${PREVIEW_CHANNEL}`;
-  // Messages of the assistant's conversations in the range.
-  const inRange = sql`from messages m
-    join conversations c on c.id = m.conversation_id and c.institution_id = m.institution_id
-    where m.institution_id = ${ref.institutionId} and ${ofAssistant}${within(sql`m.created_at`)}`;
-  const day = (column: SQL) => sql`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`;
+  const ofAssistant = sql`institution_id = ${ref.institutionId} and product_id = ${ref.assistantId}`;
+  const ofStats = sql`${ofAssistant}${within(sql`bucket`)}`;
+  const edge = (order: SQL) => sql`(select to_char(bucket at time zone ${tz}, 'YYYY-MM-DD')
+    from conversation_stats where ${ofStats} and (conversations > 0 or questions > 0)
+    order by ${order} limit 1)`;
+  const [bounds] = await rowsOf(
+    db,
+    sql`select ${edge(sql`bucket`)} as first, ${edge(sql`bucket desc`)} as last`,
+  );
 
-  const [totals, answers, conversationDays, messageDays, top, unanswered] = await Promise.all([
+  // The days shown: the range's (or the stats' first and last), ending by today, at most MAX_DAYS.
+  const seenFirst = (bounds?.first ?? null) as string | null;
+  const seenLast = (bounds?.last ?? null) as string | null;
+  const today = dayIn(now, tz);
+  const first = range.from ?? seenFirst;
+  const last = range.to ? [range.to, seenLast && seenLast > today ? seenLast : today].sort()[0] : seenLast;
+  const dates = first && last ? daysBetween(first, last) : [];
+  // The days hold every figure of the range unless MAX_DAYS cut some off.
+  const whole =
+    !seenFirst || (dates.length > 0 && dates[0]! <= seenFirst && dates[dates.length - 1]! >= seenLast!);
+
+  const [days, totals, lengths, questions] = await Promise.all([
+    // Each day's start in the time zone is worked out once; the stats of a day are an index range.
+    dates.length === 0
+      ? []
+      : rowsOf(
+          db,
+          sql`select d.day, sum(s.conversations)::int as conversations, sum(s.contacts)::int as contacts,
+            sum(s.questions)::int as questions, sum(s.answered)::int as answered,
+            sum(s.handed_off)::int as handed_off
+          from (
+            select to_char(day, 'YYYY-MM-DD') as day, day::timestamp at time zone ${tz} as starts,
+              (day + 1)::timestamp at time zone ${tz} as ends
+            from generate_series(${dates[0]}::date, ${dates[dates.length - 1]}::date, interval '1 day') as g(at),
+              lateral (select at::date as day) as d
+          ) d
+          join conversation_stats s on s.institution_id = ${ref.institutionId}
+            and s.product_id = ${ref.assistantId} and s.bucket >= d.starts and s.bucket < d.ends
+          group by d.day`,
+        ),
+    whole
+      ? null
+      : rowsOf(
+          db,
+          sql`select sum(conversations)::int as conversations, sum(contacts)::int as contacts,
+            sum(questions)::int as questions, sum(answered)::int as answered, sum(handed_off)::int as handed_off
+          from conversation_stats where ${ofStats}`,
+        ),
     rowsOf(
       db,
-      sql`select count(*)::int as conversations, count(c.contact)::int as contacts,
-        coalesce(percentile_cont(0.5) within group (order by c.message_count), 0)::float8 as median
-      from conversations c where ${ofAssistant}${within(sql`c.created_at`)}`,
+      sql`select messages, sum(conversations)::int as n
+      from conversation_lengths where ${ofStats} group by 1 having sum(conversations) > 0 order by 1`,
     ),
+    // The top (first) questions and the unanswered ones of the latest conversations, in one read.
     rowsOf(
       db,
-      sql`select count(*) filter (where m.role = 'user')::int as questions,
-        count(*) filter (where m.role = 'assistant' and m.answered)::int as answered,
-        count(*) filter (where m.role = 'assistant' and m.handoff)::int as handed_off
-      ${inRange}`,
-    ),
-    rowsOf(
-      db,
-      sql`select ${day(sql`c.created_at`)} as day, count(*)::int as n
-      from conversations c where ${ofAssistant}${within(sql`c.created_at`)} group by 1`,
-    ),
-    rowsOf(
-      db,
-      sql`select ${day(sql`m.created_at`)} as day,
-        count(*) filter (where m.role = 'user')::int as questions,
-        count(*) filter (where m.role = 'assistant' and m.handoff)::int as handed_off
-      ${inRange} group by 1`,
-    ),
-    rowsOf(
-      db,
-      sql`select min(m.content) as text, count(*)::int as n
-      ${inRange} and m.role = 'user'
-      group by lower(btrim(m.content)) order by n desc, text limit ${TOP_QUESTIONS}`,
-    ),
-    rowsOf(
-      db,
-      sql`select q.content, q.conversation_id from (
-        select m.id, m.role, m.content, m.conversation_id,
-          lead(m.role) over w as next_role, lead(m.answered) over w as next_answered,
-          lead(m.handoff) over w as next_handoff
-        ${inRange}
-        window w as (partition by m.conversation_id order by m.id)
-      ) q
-      where q.role = 'user' and q.next_role = 'assistant' and (not q.next_answered or q.next_handoff)
-      order by q.id desc limit ${UNANSWERED_READ}`,
+      sql`with recent as materialized (
+        select first_question, unanswered, id, created_at from conversations
+        where ${ofAssistant} and channel <> ${PREVIEW_CHANNEL}${within(sql`created_at`)}
+        order by created_at desc limit ${DASHBOARD_SAMPLE})
+      (select 'top' as kind, min(first_question) as question, count(*)::int as n, null::uuid as conversation_id
+        from recent where first_question is not null
+        group by lower(btrim(first_question)) order by n desc, question limit ${TOP_QUESTIONS})
+      union all
+      (select 'unanswered', q.question, null, r.id
+        from recent r cross join lateral unnest(r.unanswered) with ordinality as q(question, n)
+        where cardinality(r.unanswered) > 0
+        order by r.created_at desc, q.n desc limit ${UNANSWERED_READ})`,
     ),
   ]);
 
+  const sum = { conversations: 0, contacts: 0, questions: 0, answered: 0, handed_off: 0 };
   const perDay = new Map<string, { conversations: number; questions: number; handed_off: number }>();
-  const entry = (date: string) => {
-    let value = perDay.get(date);
-    if (!value) {
-      value = { conversations: 0, questions: 0, handed_off: 0 };
-      perDay.set(date, value);
-    }
-    return value;
-  };
-  for (const row of conversationDays) entry(String(row.day)).conversations = Number(row.n);
-  for (const row of messageDays) {
-    const value = entry(String(row.day));
-    value.questions = Number(row.questions);
-    value.handed_off = Number(row.handed_off);
+  for (const row of days) {
+    for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += Number(row[key] ?? 0);
+    perDay.set(String(row.day), {
+      conversations: Number(row.conversations),
+      questions: Number(row.questions),
+      handed_off: Number(row.handed_off),
+    });
   }
-  const seen = [...perDay.keys()].sort();
-  const today = dayIn(now, tz);
-  const latest = seen[seen.length - 1];
-  const first = range.from ?? seen[0];
-  const last = range.to ? [range.to, latest && latest > today ? latest : today].sort()[0] : latest;
-  const days = first && last ? daysBetween(first, last) : [];
-
-  const total = totals[0] ?? {};
-  const answered = answers[0] ?? {};
+  const total = totals?.[0];
+  const figure = (key: keyof typeof sum) => (total ? Number(total[key] ?? 0) : sum[key]);
+  const of = (kind: string) => questions.filter((row) => row.kind === kind);
   return {
-    conversations: Number(total.conversations ?? 0),
-    questions: Number(answered.questions ?? 0),
-    answered: Number(answered.answered ?? 0),
-    handed_off: Number(answered.handed_off ?? 0),
-    contacts: Number(total.contacts ?? 0),
-    median_messages: Number(total.median ?? 0),
-    per_day: days.map((date) => ({
+    conversations: figure('conversations'),
+    questions: figure('questions'),
+    answered: figure('answered'),
+    handed_off: figure('handed_off'),
+    contacts: figure('contacts'),
+    median_messages: medianOf(lengths.map((row) => [Number(row.messages), Number(row.n)] as const)),
+    per_day: dates.map((date) => ({
       date,
       ...(perDay.get(date) ?? { conversations: 0, questions: 0, handed_off: 0 }),
     })),
-    top_questions: top.map((row) => ({ text: String(row.text), count: Number(row.n) })),
+    top_questions: of('top').map((row) => ({ text: String(row.question), count: Number(row.n) })),
     unanswered: groupSimilar(
-      unanswered.map((row) => ({
-        question: String(row.content),
+      of('unanswered').map((row) => ({
+        question: String(row.question),
         conversationId: String(row.conversation_id),
       })),
     ),

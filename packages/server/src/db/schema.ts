@@ -290,6 +290,14 @@ export const conversations = pgTable(
     firstQuestion: text('first_question'),
     /** A human was offered at least once. */
     handoff: boolean('handoff').notNull().default(false),
+    /** The visitor's questions so far. */
+    questions: integer('questions').notNull().default(0),
+    /** Answers that did not say they did not know. */
+    answered: integer('answered').notNull().default(0),
+    /** Answers that offered a human. */
+    handedOff: integer('handed_off').notNull().default(0),
+    /** The questions whose answer did not know or offered a human, oldest first. */
+    unanswered: text('unanswered').array().notNull().default(sql`'{}'::text[]`),
     /** What the visitor left to be contacted (the contract's `Contact`). */
     contact: jsonb('contact').$type<Contact>(),
     /** The AI overview (the contract's `Overview`), made only when staff ask for it. */
@@ -324,6 +332,57 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.institutionId, t.conversationId, t.id),
     index('messages_created_idx').on(t.institutionId, t.createdAt),
   ],
+);
+
+/**
+ * The dashboard's figures of an assistant per quarter hour (`bucket`) of its conversations' start:
+ * kept by triggers on `conversations` (migration 0009), so a dashboard over any range and any time
+ * zone sums a few thousand rows instead of reading every conversation. Preview conversations are
+ * not counted.
+ */
+export const conversationStats = pgTable(
+  'conversation_stats',
+  {
+    institutionId: institutionRef(),
+    assistantId: assistantRef(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    conversations: integer('conversations').notNull().default(0),
+    contacts: integer('contacts').notNull().default(0),
+    questions: integer('questions').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    handedOff: integer('handed_off').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId, t.bucket] })],
+);
+
+/**
+ * An assistant's conversations in all, handed off, with a contact, and both: the list's total when
+ * it has no date or text filter, without counting rows. Kept like `conversation_stats`.
+ */
+export const conversationTotals = pgTable(
+  'conversation_totals',
+  {
+    institutionId: institutionRef(),
+    assistantId: assistantRef(),
+    conversations: integer('conversations').notNull().default(0),
+    handedOff: integer('handed_off').notNull().default(0),
+    contacts: integer('contacts').notNull().default(0),
+    handedOffContacts: integer('handed_off_contacts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId] })],
+);
+
+/** How many conversations of a quarter hour have each length (for the median), kept like `conversation_stats`. */
+export const conversationLengths = pgTable(
+  'conversation_lengths',
+  {
+    institutionId: institutionRef(),
+    assistantId: assistantRef(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    messages: integer('messages').notNull(),
+    conversations: integer('conversations').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId, t.bucket, t.messages] })],
 );
 
 /** The live sign-up code of an address (one at a time; a resend replaces it). */

@@ -3,6 +3,7 @@
  * per-day chart, its top questions, the questions it could not answer (each one click from a new
  * FAQ), and the conversations themselves.
  */
+import { DASHBOARD_SAMPLE } from '@conversa/contract/conversation';
 import { useDashboard } from '@conversa/data/conversations/get-dashboard';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -96,7 +97,7 @@ export interface DashboardPageProps {
 
 /** The figures and lists over one date range, which the conversation list shares. */
 export function DashboardPage({ assistantId, onNavigate, initialRange }: DashboardPageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [range, setRange] = useState<DateRangeValue>(() => initialRange ?? lastThirtyDays());
   const valid = Number.isInteger(assistantId) && assistantId > 0;
   const dashboard = useDashboard(valid ? assistantId : null, { from: range.start, to: range.end });
@@ -115,6 +116,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
     body = <Waiting block size="large" label={t`Loading the dashboard…`} />;
   } else {
     const figures = dashboard.data;
+    const sample = i18n.number(DASHBOARD_SAMPLE);
     const faqPath = (question: string) =>
       `${consolePaths.preSalesFaqs(assistantId)}?question=${encodeURIComponent(question)}`;
     body = (
@@ -134,6 +136,11 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
         <Columns>
           <Card as="section" aria-labelledby="top-questions-title">
             <SectionTitle id="top-questions-title">{t`Top questions`}</SectionTitle>
+            <Muted>
+              {figures.conversations > DASHBOARD_SAMPLE
+                ? t`The first question of each of the latest ${sample} conversations.`
+                : t`The first question of each conversation.`}
+            </Muted>
             {figures.top_questions.length === 0 ? (
               <EmptyState />
             ) : (
@@ -149,6 +156,9 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
           </Card>
           <Card as="section" aria-labelledby="unanswered-title">
             <SectionTitle id="unanswered-title">{t`Unanswered questions`}</SectionTitle>
+            {figures.conversations > DASHBOARD_SAMPLE ? (
+              <Muted>{t`From the latest ${sample} conversations.`}</Muted>
+            ) : null}
             {figures.unanswered.length === 0 ? (
               <EmptyState title={t`Every question got an answer.`} />
             ) : (
