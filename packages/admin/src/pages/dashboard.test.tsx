@@ -29,7 +29,7 @@ async function ownerWithConversation() {
 }
 
 describe('the dashboard routes', () => {
-  it('/pre-sales/dashboard/:id is "Dashboard | Conversa"; Add as FAQ opens the FAQs with the question filled in', async () => {
+  it('/pre-sales/dashboard/:id is "Dashboard | Conversa"; Add as FAQ opens the FAQs with the question filled in, once', async () => {
     const user = userEvent.setup();
     const { client, assistant } = await ownerWithConversation();
     const view = renderConsole(`/pre-sales/dashboard/${assistant.id}`, client);
@@ -40,12 +40,10 @@ describe('the dashboard routes', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard | Conversa'));
     const unanswered = await screen.findByRole('region', { name: 'Unanswered questions' });
     await user.click(within(unanswered).getByRole('button', { name: 'Add as FAQ' }));
-    await waitFor(() =>
-      expect(view.location()).toBe(
-        `/pre-sales/trainer/faqs/${assistant.id}?question=${encodeURIComponent(QUESTION)}`,
-      ),
-    );
-    const question = await screen.findByDisplayValue(QUESTION);
+    // The FAQ page is another module to transform on first use.
+    const question = await screen.findByDisplayValue(QUESTION, {}, { timeout: 30_000 });
+    // The question left the address: a reload does not add it again.
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/faqs/${assistant.id}`));
     expect(question.getAttribute('id')).toMatch(/-question$/);
     await waitFor(() => expect(document.activeElement?.id).toBe(question.id.replace(/question$/, 'answer')));
   }, 60_000);

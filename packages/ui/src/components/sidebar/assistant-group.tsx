@@ -86,7 +86,26 @@ export interface AssistantGroupProps {
   currentPath: string;
   onNavigate: (path: string) => void;
   expanded: boolean;
+  /** Shows the assistant's own name and logo, not its section's (another assistant shares it). */
+  own?: boolean;
 }
+
+/** An assistant's logo in place of its section's icon, as large as the icons. */
+const Logo = styled.img`
+  width: 24px;
+  height: 24px;
+  flex: none;
+  border-radius: 6px;
+  object-fit: cover;
+`;
+
+/** A name that may be long: cut with an ellipsis (the button's accessible name keeps it whole). */
+const Name = styled.span`
+  max-width: 100%;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
 
 /** A list item: the assistant button (`aria-expanded`) and its links; Escape closes it again. */
 export function AssistantGroup({
@@ -97,6 +116,7 @@ export function AssistantGroup({
   currentPath,
   onNavigate,
   expanded,
+  own = false,
 }: AssistantGroupProps) {
   const { i18n } = useLingui();
   const id = useId();
@@ -122,9 +142,22 @@ export function AssistantGroup({
         $active={active}
         onClick={onToggle}
       >
-        <Icon name={section} />
-        <span>{i18n._(sectionLabels[section])}</span>
-        <VisuallyHidden>, {assistant.name}</VisuallyHidden>
+        {own && assistant.logo ? <Logo src={assistant.logo} alt="" /> : <Icon name={section} />}
+        {own ? (
+          <>
+            <Name aria-hidden title={assistant.name}>
+              {assistant.name}
+            </Name>
+            <VisuallyHidden>
+              {i18n._(sectionLabels[section])}, {assistant.name}
+            </VisuallyHidden>
+          </>
+        ) : (
+          <>
+            <span>{i18n._(sectionLabels[section])}</span>
+            <VisuallyHidden>, {assistant.name}</VisuallyHidden>
+          </>
+        )}
         {expanded ? (
           <Chevron $open={open}>
             <Icon name="chevron" size={16} />

@@ -11,6 +11,8 @@ export interface SidebarAssistant {
   id: number;
   type: AssistantType;
   name: string;
+  /** Its logo's URL; shown (with its name) when another assistant shares its section. */
+  logo?: string | null;
 }
 
 /** Icons the navigation uses (see `icons.tsx`). */

@@ -88,3 +88,21 @@ export const Spanish: Story = {
   args: { ...Business.args, roles: ['admin'], locale: 'es' },
   globals: { locale: 'es' },
 };
+
+/** A square logo, inline so the story needs no network. */
+const LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="6" fill="#0f766e"/><path d="M6 16l6-9 6 9z" fill="#fff"/></svg>',
+)}`;
+
+/** Two admissions assistants: each shows its own name, and its logo when it has one. */
+export const TwoOfAKind: Story = {
+  args: {
+    assistants: [
+      { id: 7, type: 'admission', name: 'Lincoln High Assistant' },
+      { id: 10, type: 'admission', name: 'Lincoln Summer School', logo: LOGO },
+    ],
+  },
+};
+
+/** The same, 200 px wide. */
+export const TwoOfAKindExpanded: Story = { args: { ...TwoOfAKind.args, expanded: true } };

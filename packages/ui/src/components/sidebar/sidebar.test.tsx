@@ -71,6 +71,26 @@ describe('Sidebar', () => {
     ]);
   });
 
+  it('tells two assistants of a section apart by their own name and logo, and one by its section', () => {
+    const logo = 'https://cdn.example.com/shop.png';
+    const { unmount } = renderSidebar({ assistants: [school, { ...retail, logo }, support] });
+    const shop = screen.getByRole('button', { name: 'Pre-sales, Shop Assistant' });
+    expect(within(shop).getByText('Shop Assistant')).toBeTruthy();
+    expect(shop.querySelector('img')?.getAttribute('src')).toBe(logo);
+    // Without a logo, the section's icon; the name is still its own.
+    const lincoln = screen.getByRole('button', { name: 'Pre-sales, Lincoln High Assistant' });
+    expect(within(lincoln).getByText('Lincoln High Assistant')).toBeTruthy();
+    expect(lincoln.querySelector('img')).toBeNull();
+    // Alone in its section, an assistant shows the section.
+    const orders = screen.getByRole('button', { name: /Sales support, Orders Bot/ });
+    expect(within(orders).getByText('Sales support')).toBeTruthy();
+    unmount();
+    renderSidebar({ assistants: [{ ...school, logo }] });
+    const only = screen.getByRole('button', { name: /Pre-sales, Lincoln High Assistant/ });
+    expect(within(only).getByText('Pre-sales')).toBeTruthy();
+    expect(only.querySelector('img')).toBeNull();
+  });
+
   it('offers trainer, leads and orders for sales-support assistants', async () => {
     renderSidebar({ assistants: [support], institutionKind: 'business' });
     expect(await openAssistant(/Sales support, Orders Bot/)).toEqual([

@@ -18,7 +18,7 @@ import { Icon, LogoMark } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { NavLink } from './nav-link';
 import { assistantEntries, isCurrent, type SidebarAssistant } from './navigation';
-import { consolePaths } from './paths';
+import { consolePaths, sectionOf } from './paths';
 import { AssistantGroup, itemStyle } from './assistant-group';
 
 const Panel = styled.nav<{ $width: number }>`
@@ -141,6 +141,12 @@ export function Sidebar({
   const groups = assistants
     .map((assistant) => ({ assistant, entries: assistantEntries(assistant, roles) }))
     .filter((group) => group.entries.length > 0);
+  // Two assistants of a section are told apart by their own name and logo.
+  const inSection = new Map<string, number>();
+  for (const { assistant } of groups) {
+    const section = sectionOf(assistant.type);
+    inSection.set(section, (inSection.get(section) ?? 0) + 1);
+  }
 
   return (
     <Panel aria-label={label ?? t`Main`} $width={expanded ? SIDEBAR_EXPANDED_WIDTH : SIDEBAR_WIDTH}>
@@ -165,6 +171,7 @@ export function Sidebar({
             currentPath={currentPath}
             onNavigate={onNavigate}
             expanded={expanded}
+            own={(inSection.get(sectionOf(assistant.type)) ?? 0) > 1}
           />
         ))}
         {can(roles, 'assistant.manage') ? (

@@ -45,7 +45,7 @@ export function ConsoleShell({
   const [saving, setSaving] = useState(false);
 
   const sidebarAssistants = useMemo<SidebarAssistant[]>(
-    () => (assistants.data ?? []).map(({ id, type, name }) => ({ id, type, name })),
+    () => (assistants.data ?? []).map(({ id, type, name, logo }) => ({ id, type, name, logo })),
     [assistants.data],
   );
   const shown: Locale = isLocale(i18n.locale) ? i18n.locale : (session.locale ?? 'en');
