@@ -3,7 +3,8 @@
  * transcript, the AI overview made on demand, the contact a visitor leaves, and the dashboard.
  */
 import * as v from 'valibot';
-import { ChatMessageSchema } from './chat';
+import { HandoffSchema } from './assistant';
+import { ChatMessageBodySchema, ChatMessageSchema, SourceSchema } from './chat';
 import { ValidationCode as C } from './codes';
 import { PaginationQuerySchema } from './common';
 import { LOCALES } from './constants';
@@ -275,3 +276,47 @@ export const DashboardSchema = v.object({
   unanswered: v.array(v.object({ question: v.string(), count: v.number(), conversation_id: v.string() })),
 });
 export type Dashboard = v.InferOutput<typeof DashboardSchema>;
+
+/** `POST institution-product/{id}/preview` body: a question asked in the trainer's "try it". */
+export const PreviewBodySchema = v.object({
+  text: ChatMessageBodySchema.entries.text,
+  /** The preview conversation to go on with (its follow-ups read the question before); none starts one. */
+  conversation_id: v.optional(v.nullable(v.pipe(v.string(C.invalidValue), v.uuid(C.invalidValue)))),
+});
+export type PreviewBody = v.InferOutput<typeof PreviewBodySchema>;
+
+/** A passage the answer looked at, and why it was given to the answer or not. */
+export const PreviewPassageSchema = v.object({
+  source: SourceSchema,
+  /** The start of its text (an FAQ: its answer). */
+  excerpt: v.string(),
+  /** How many of the question's content words it holds. */
+  hits: v.number(),
+  /** An FAQ whose question covers the question: answered with its own answer. */
+  strong: v.boolean(),
+  /** Given to the answer: it held enough of the question. */
+  used: v.boolean(),
+});
+export type PreviewPassage = v.InferOutput<typeof PreviewPassageSchema>;
+
+/** How an answer was made: an FAQ's own answer, the language model, an extract, or nothing good enough. */
+export const ANSWER_METHODS = ['faq', 'llm', 'extractive', 'not_found'] as const;
+export type AnswerMethod = (typeof ANSWER_METHODS)[number];
+
+/** The trainer's "try it" answer: what a visitor would get, and why. */
+export const PreviewAnswerSchema = v.object({
+  conversation_id: v.string(),
+  text: v.string(),
+  sources: v.array(SourceSchema),
+  handoff: v.nullable(HandoffSchema),
+  answered: v.boolean(),
+  method: v.picklist(ANSWER_METHODS),
+  /** The question's content words: what a passage must hold. */
+  words: v.array(v.string()),
+  /** How many of them a passage must hold to be given to the answer. */
+  needed: v.number(),
+  /** A short follow-up read together with the question before it. */
+  follow_up: v.boolean(),
+  passages: v.array(PreviewPassageSchema),
+});
+export type PreviewAnswer = v.InferOutput<typeof PreviewAnswerSchema>;

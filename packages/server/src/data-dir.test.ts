@@ -61,7 +61,9 @@ describe('DATA_DIR holds private folders (0700) and files (0600)', () => {
     await client.close();
     // PGlite writes its own files 0666, new ones included: the folder is what keeps them private.
     expect(mode(dbDir).toString(8)).toBe('700');
-  });
+    // A whole database cluster is created on disk (initdb): 10 s on a quiet machine, 25-40 s on a
+    // loaded one (seen under two busy loops).
+  }, 120_000);
 
   it('leaves nothing else readable by others under DATA_DIR', () => {
     const dbDir = path.join(dataDir, 'db');

@@ -12,12 +12,26 @@ import {
   DateRangeQuerySchema,
   DeleteConversationsBodySchema,
   OverviewSchema,
+  PreviewAnswerSchema,
+  PreviewBodySchema,
 } from '../conversation';
 import type { Endpoint } from './endpoint';
 import * as routes from '../routes/conversations';
 import { IdParamsSchema, UuidParamsSchema } from './params';
 
 export const conversationsEndpoints = {
+  previewQuestion: {
+    ...routes.previewQuestion,
+    summary:
+      'The trainer\'s "try it": a question answered as a visitor would get it, with the passages and why',
+    tag: 'conversation',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'trainer.manage',
+    params: IdParamsSchema,
+    body: PreviewBodySchema,
+    response: PreviewAnswerSchema,
+  },
   listConversations: {
     ...routes.listConversations,
     summary: "An assistant's conversations, newest interaction first, filtered",

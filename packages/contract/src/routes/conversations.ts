@@ -23,3 +23,7 @@ export const postContact = {
   method: 'POST',
   path: '/public/conversation/{id}/contact',
 } as const satisfies Route;
+export const previewQuestion = {
+  method: 'POST',
+  path: '/institution-product/{id}/preview',
+} as const satisfies Route;

@@ -34,7 +34,7 @@ import {
 import { type AssistantRow, conversationsRepo } from './conversations.repo';
 
 /** Earlier messages an answer is given as context (three questions and their answers). */
-const HISTORY_MESSAGES = 6;
+export const HISTORY_MESSAGES = 6;
 /** The public assistant changes rarely; a short shared cache spares the database on busy pages. */
 const ASSISTANT_CACHE = 'public, max-age=60';
 

@@ -36,6 +36,8 @@ export interface AssistantRow {
 export interface ConversationRow extends AssistantRow {
   id: string;
   locale: string;
+  /** `web`, or `preview` for the trainer's "try it". */
+  channel: string;
 }
 
 export interface MessageRow {
@@ -102,12 +104,13 @@ export function conversationsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Starts a conversation; resolves to its id. */
+    /** Starts a conversation (a visitor's on the web by default); resolves to its id. */
     async create(input: {
       institutionId: number;
       assistantId: number;
       locale: string;
       now: Date;
+      channel?: string;
     }): Promise<string> {
       const [row] = await db
         .insert(conversations)
@@ -117,6 +120,7 @@ export function conversationsRepo(db: Db) {
           locale: input.locale,
           createdAt: input.now,
           lastMessageAt: input.now,
+          ...(input.channel ? { channel: input.channel } : {}),
         })
         .returning({ id: conversations.id });
       return row!.id;
@@ -125,7 +129,12 @@ export function conversationsRepo(db: Db) {
     /** A conversation of an assistant with the assistant's settings; null when there is none. */
     async find(id: string, assistantId: number): Promise<ConversationRow | null> {
       const [row] = await db
-        .select({ ...assistantColumns, id: conversations.id, locale: conversations.locale })
+        .select({
+          ...assistantColumns,
+          id: conversations.id,
+          locale: conversations.locale,
+          channel: conversations.channel,
+        })
         .from(conversations)
         .innerJoin(
           assistants,

@@ -6,7 +6,9 @@ import { endpoints } from '@conversa/contract/endpoints';
 import type { Contact, ConversationDetail, ConversationListItem } from '@conversa/contract/conversation';
 import { Hono } from 'hono';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { toChatMessage } from '../chat/chat.service';
+import { DEFAULT_LOCALE } from '@conversa/contract/constants';
+import { HISTORY_MESSAGES } from '../chat/chat.routes';
+import { assistantLocale, toChatMessage } from '../chat/chat.service';
 import { conversationsRepo } from '../chat/conversations.repo';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
@@ -15,13 +17,15 @@ import { ApiError, notFound } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
-import { contactConversationLimit, contactIpLimit } from '../rate-limit/limits';
+import { AnswerFailedError, composeAnswer } from '../knowledge/answer/compose';
+import { chatConversationLimit, contactConversationLimit, contactIpLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale } from '../users/users.repo';
-import { type ConversationListRow, staffConversationsRepo } from './conversations.repo';
+import { type ConversationListRow, PREVIEW_CHANNEL, staffConversationsRepo } from './conversations.repo';
 import { conversationsCsv, csvRecord } from './csv';
 import { dashboard, dayIn } from './dashboard';
 import { makeOverview } from './overview';
+import { toPreviewAnswer } from './preview';
 
 /** A stored conversation as a row of the list. */
 function toListItem(row: ConversationListRow): ConversationListItem {
@@ -36,6 +40,12 @@ function toListItem(row: ConversationListRow): ConversationListItem {
     contact: row.contact,
     has_overview: row.overview !== null,
   };
+}
+
+/** An answer that failed (the model stopped half-way): a 502 with the chat's own text. */
+function failed(error: unknown): never {
+  if (error instanceof AnswerFailedError) throw new ApiError(502, 'answer_failed');
+  throw error;
 }
 
 export function conversationsRoutes(deps: AppDeps) {
@@ -71,6 +81,61 @@ export function conversationsRoutes(deps: AppDeps) {
         'cache-control': 'no-store',
       },
     });
+  });
+
+  route(app, endpoints.previewQuestion, async (c, { scope, body }) => {
+    const { institutionId, assistantId } = scope;
+    const now = deps.clock.now();
+    let conversation = body.conversation_id
+      ? await chat.find(body.conversation_id.toLowerCase(), assistantId)
+      : null;
+    // Only a preview conversation of this assistant goes on: never a visitor's.
+    if (body.conversation_id && (!conversation || conversation.channel !== PREVIEW_CHANNEL)) throw notFound();
+    if (!conversation) {
+      const locale = c.get('locale') ?? DEFAULT_LOCALE;
+      const id = await chat.create({ institutionId, assistantId, locale, now, channel: PREVIEW_CHANNEL });
+      conversation = await chat.find(id, assistantId);
+      if (!conversation) throw notFound();
+    }
+    await takeLimits(deps, [chatConversationLimit(conversation.id)]);
+    const history = (await chat.recentMessages(institutionId, conversation.id, HISTORY_MESSAGES)).map(
+      (message) => ({ role: message.role, text: message.content }),
+    );
+    await chat.addMessage({
+      institutionId,
+      conversationId: conversation.id,
+      role: 'user',
+      content: body.text,
+      now,
+    });
+    const answer = composeAnswer({
+      db: deps.database.db,
+      llm: deps.config.llm,
+      logger: c.get('logger')(),
+      institutionId,
+      assistantId,
+      question: body.text,
+      history,
+      assistantName: conversation.name,
+      website: conversation.website,
+      fallbackLocale: assistantLocale(conversation),
+      handoff: conversation.handoff,
+      signal: c.req.raw.signal,
+    });
+    let step = await answer.next().catch(failed);
+    while (!step.done) step = await answer.next().catch(failed);
+    const composed = step.value;
+    await chat.addMessage({
+      institutionId,
+      conversationId: conversation.id,
+      role: 'assistant',
+      content: composed.text,
+      sources: composed.sources,
+      handoff: composed.handoff,
+      answered: composed.answered,
+      now: deps.clock.now(),
+    });
+    return ok(c, toPreviewAnswer(conversation.id, composed, conversation.handoff));
   });
 
   route(app, endpoints.getDashboard, async (c, { scope, query }) =>

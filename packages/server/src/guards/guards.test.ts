@@ -66,6 +66,7 @@ const RULES: Record<EndpointName, string> = {
   listConversations: 'conversation.read@assistant',
   downloadConversations: 'conversation.read@assistant',
   getDashboard: 'conversation.read@assistant',
+  previewQuestion: 'trainer.manage@assistant',
   getConversationDetail: 'conversation.read@conversation',
   generateOverview: 'conversation.read@conversation',
   deleteConversations: 'conversation.delete@institution',

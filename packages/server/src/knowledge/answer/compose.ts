@@ -9,6 +9,7 @@
 import type { Handoff } from '@conversa/contract/assistant';
 import type { Source } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
+import type { AnswerMethod } from '@conversa/contract/conversation';
 import type { Logger } from 'pino';
 import type { LlmConfig } from '../../config';
 import type { Db } from '../../db/database';
@@ -35,6 +36,21 @@ export interface ComposedAnswer {
   handoff: boolean;
   /** False when nothing good enough was found: the answer says it does not know. */
   answered: boolean;
+  /** How it was made and from what (the trainer's "try it" shows it). */
+  trace: AnswerTrace;
+}
+
+/** How an answer was made: what was looked up, what was found, what was given to the answer. */
+export interface AnswerTrace {
+  method: AnswerMethod;
+  /** The question's content words. */
+  words: string[];
+  /** Read together with the question before (a short follow-up that found nothing alone). */
+  followUp: boolean;
+  /** The passages retrieval found, best first. */
+  found: Passage[];
+  /** Those that held enough of the question and were given to the answer. */
+  supporting: Passage[];
 }
 
 /** The generative answer failed after it had started: the visitor already saw part of it. */
@@ -100,15 +116,18 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
       limit: PASSAGES,
       language,
     });
-    return { words, supporting: supportingPassages(passages, words) };
+    return { words, found: passages, supporting: supportingPassages(passages, words) };
   };
-  let { words, supporting } = await lookUp(input.question);
+  let { words, found, supporting } = await lookUp(input.question);
   // An elliptical follow-up ("and on Saturdays?", one content word at most) that finds nothing alone is
   // read with the visitor's previous question; a question of its own stays on its own.
   const previous = input.history?.findLast((turn) => turn.role === 'user');
+  let followUp = false;
   if (supporting.length === 0 && previous && words.length <= FOLLOW_UP_WORDS) {
-    ({ words, supporting } = await lookUp(`${previous.text}\n${input.question}`));
+    ({ words, found, supporting } = await lookUp(`${previous.text}\n${input.question}`));
+    followUp = true;
   }
+  const trace = (method: AnswerMethod): AnswerTrace => ({ method, words, followUp, found, supporting });
 
   // A strong FAQ is answered with its own answer, as written by the institution.
   if (input.llm && supporting.length > 0 && !supporting[0]!.strong) {
@@ -137,7 +156,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
     if (text.trim() !== '') {
       const sources = sourcesOf(supporting);
       yield { event: 'sources', data: { sources } };
-      return { text, sources, handoff: false, answered: true };
+      return { text, sources, handoff: false, answered: true, trace: trace('llm') };
     }
   }
 
@@ -145,7 +164,8 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   if (draft) {
     yield* tokens(draft.text);
     yield { event: 'sources', data: { sources: draft.sources } };
-    return { text: draft.text, sources: draft.sources, handoff: false, answered: true };
+    const method = supporting[0]?.strong ? 'faq' : 'extractive';
+    return { text: draft.text, sources: draft.sources, handoff: false, answered: true, trace: trace(method) };
   }
 
   const offer = hasHandoff(input.handoff);
@@ -153,7 +173,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   yield* tokens(text);
   yield { event: 'sources', data: { sources: [] } };
   if (offer) yield { event: 'handoff', data: input.handoff! };
-  return { text, sources: [], handoff: offer, answered: false };
+  return { text, sources: [], handoff: offer, answered: false, trace: trace('not_found') };
 }
 
 function generate(input: ComposeInput, llm: LlmConfig, passages: Passage[], locale: Locale) {

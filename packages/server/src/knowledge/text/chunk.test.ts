@@ -1,7 +1,7 @@
 /** Normalisation and chunking: properties over generated English and Spanish text, and edge cases. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkText, normalizeText } from './chunk';
+import { chunkText, normalizeText, segmentsIn } from './chunk';
 
 const ENGLISH = [
   'Admissions open in March for the next school year.',
@@ -178,5 +178,40 @@ describe('normalizeText', () => {
         expect(normalizeText(once)).toBe(once);
       }),
     );
+  });
+});
+
+describe('segmentsIn', () => {
+  const cases: [string, Intl.Segmenter][] = [
+    ['sentence', new Intl.Segmenter('und', { granularity: 'sentence' })],
+    ['word', new Intl.Segmenter('und', { granularity: 'word' })],
+    ['grapheme', new Intl.Segmenter('und', { granularity: 'grapheme' })],
+  ];
+  const piece = fc.constantFrom(
+    'Hola. ',
+    '¿Qué tal? ',
+    'x',
+    'y'.repeat(700),
+    '漢字。',
+    '👩‍👩‍👧',
+    'é',
+    '\n\n',
+    ' ',
+    'Dr. Smith went home. ',
+  );
+
+  it('finds the segments the segmenter finds in the whole text, windows and all (property)', () => {
+    for (const [name, segmenter] of cases) {
+      fc.assert(
+        fc.property(
+          fc.array(piece, { maxLength: 400 }).map((parts) => parts.join('')),
+          (text) => {
+            const whole = [...segmenter.segment(text)].map(({ segment, index }) => ({ segment, index }));
+            expect([...segmentsIn(text, segmenter)], name).toEqual(whole);
+          },
+        ),
+        { numRuns: 30 },
+      );
+    }
   });
 });

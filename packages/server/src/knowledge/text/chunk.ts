@@ -52,6 +52,38 @@ interface Token {
 }
 
 const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
+/** Characters segmented at a time (see `segmentsIn`). */
+const WINDOW = 512;
+
+/**
+ * The segments of a text, as `Intl.Segmenter` gives them, a window at a time: walking one long
+ * text's segments costs time in proportion to the text for each segment in V8 (100,000 characters:
+ * 12 s of words, 28 s of graphemes). Each window's last segment may be cut by the window's end, so
+ * the next window starts there; a window holding one segment only grows until it holds two.
+ */
+export function* segmentsIn(
+  text: string,
+  segmenter: Intl.Segmenter,
+): Generator<{ segment: string; index: number }> {
+  let start = 0;
+  let size = WINDOW;
+  while (start < text.length) {
+    const end = Math.min(text.length, start + size);
+    const found = [...segmenter.segment(text.slice(start, end))];
+    if (end === text.length) {
+      for (const { segment, index } of found) yield { segment, index: start + index };
+      return;
+    }
+    if (found.length < 2) {
+      size *= 2;
+      continue;
+    }
+    const last = found.pop()!;
+    for (const { segment, index } of found) yield { segment, index: start + index };
+    start += last.index;
+    size = WINDOW;
+  }
+}
 const wordSegmenter = new Intl.Segmenter('und', { granularity: 'word' });
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
@@ -128,7 +160,7 @@ function wordsOf(sentence: Token, limit: number): Token[] {
 /** Cuts a boundary-less run into pieces of at most `limit` characters, never inside a grapheme. */
 function hardCut(word: Token, limit: number): Token[] {
   const out: Token[] = [{ text: '', before: word.before }];
-  for (const { segment } of graphemes.segment(word.text)) {
+  for (const { segment } of segmentsIn(word.text, graphemes)) {
     const last = out[out.length - 1]!;
     if (last.text.length + segment.length > limit && last.text) out.push({ text: segment, before: '' });
     else last.text += segment;
@@ -157,7 +189,7 @@ function splitKeeping(text: string, separator: RegExp): Token[] {
 function segmentsOf(text: string, segmenter: Intl.Segmenter): Token[] {
   const out: Token[] = [];
   let gap = '';
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of segmentsIn(text, segmenter)) {
     const trimmed = segment.trim();
     if (!trimmed) {
       gap += segment;
