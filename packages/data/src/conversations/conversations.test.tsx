@@ -22,6 +22,7 @@ import { useConversation } from './get-conversation';
 import { getDashboard } from './get-dashboard';
 import { leaveContact } from './leave-contact';
 import { listConversations, useConversations } from './list-conversations';
+import { previewQuestion } from './preview-question';
 
 let api: TestApi;
 let staff: DataClient;
@@ -101,6 +102,18 @@ describe('conversations', () => {
     const text = await blob.text();
     expect(text.split('\n').filter(Boolean)).toHaveLength(2);
     expect(text).toContain('+34612345678');
+  });
+
+  it("answers the trainer's preview with why, in a conversation of its own outside the list", async () => {
+    const first = await previewQuestion(staff, assistantId, { text: 'When does the school year start?' });
+    expect(first).toMatchObject({ text: 'On September 8.', method: 'faq', answered: true });
+    expect(first.passages.find((passage) => passage.used)?.source.title).toBe('When does the school year start?');
+    const next = await previewQuestion(staff, assistantId, {
+      text: 'Is there a swimming pool?',
+      conversation_id: first.conversation_id,
+    });
+    expect(next).toMatchObject({ conversation_id: first.conversation_id, method: 'not_found', answered: false });
+    expect((await listConversations(staff, assistantId)).totalCount).toBe(2);
   });
 
   it('deletes conversations: the list refreshes', async () => {
