@@ -1,12 +1,14 @@
 /**
  * Trainer › Knowledge Base (`/pre-sales/trainer/knowledge-base/{id}`, `/sales-support/knowledge-base/{id}`):
- * the knowledge-base text and, below it, the files (the Files tab points at that section).
+ * the knowledge-base text, below it the files (the Files tab points at that section), and "Try it"
+ * to ask as a visitor would and see why each answer is what it is.
  */
 import { can } from '@conversa/contract/roles';
 import { useSession } from '@conversa/data/provider';
 import { FilesSection } from './files-section';
 import { KnowledgeBaseText } from './knowledge-base-text';
 import { TrainerLayout } from './trainer-layout';
+import { TryIt } from './try-it';
 
 export { FILES_ANCHOR } from './trainer-tabs';
 
@@ -31,6 +33,7 @@ export function KnowledgeBasePage({ assistantId, onNavigate, showFiles = false }
         <>
           <KnowledgeBaseText assistantId={assistantId} editable={editable} />
           <FilesSection assistantId={assistantId} editable={editable} focus={showFiles} />
+          {editable ? <TryIt assistantId={assistantId} /> : null}
         </>
       )}
     </TrainerLayout>

@@ -3,6 +3,7 @@
  * handlers for their endpoints, including the event stream (kept open, or playing a state change).
  */
 import type { AssistantDetail, Faq } from '@conversa/contract/assistant';
+import type { PreviewAnswer } from '@conversa/contract/conversation';
 import { type AssistantFile, FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
 import { http, HttpResponse } from 'msw';
 import { API, baseHandlers, ok } from '../../testing/stories';
@@ -134,6 +135,57 @@ export function trainerHandlers({
       ok({ message: 'Delete successfully.', code: 'deleted' }),
     ),
     http.get(`${API}/institution-product/:id/events`, events),
+    http.post(`${API}/institution-product/:id/preview`, async ({ request }) => {
+      const { text } = (await request.json()) as { text: string };
+      return ok(/horario|hours/i.test(text) ? previewAnswered : previewNotFound);
+    }),
     ...baseHandlers,
   ];
 }
+
+/** "Try it": an answer quoted from the knowledge-base text, with the passages looked at. */
+export const previewAnswered: PreviewAnswer = {
+  conversation_id: '7c9e6679-7425-40de-944b-e07fc1f090ae',
+  text: 'Horario de secretaría: de lunes a viernes, de 9:00 a 14:00.',
+  sources: [{ kind: 'knowledge_base', title: null, file_id: null }],
+  handoff: null,
+  answered: true,
+  method: 'extractive',
+  words: ['horario', 'secretaria'],
+  needed: 2,
+  follow_up: false,
+  passages: [
+    {
+      source: { kind: 'knowledge_base', title: null, file_id: null },
+      excerpt: 'Horario de secretaría: de lunes a viernes, de 9:00 a 14:00. La matrícula abre en marzo.',
+      hits: 2,
+      strong: false,
+      used: true,
+    },
+    {
+      source: { kind: 'file', title: 'Calendario escolar 2026.pdf', file_id: 2 },
+      excerpt: 'El horario de las clases es de 8:30 a 16:30, con comedor de 13:00 a 14:30.',
+      hits: 1,
+      strong: false,
+      used: false,
+    },
+  ],
+};
+
+/** "Try it": nothing good enough, so it said it did not know and offered the handoff contact. */
+export const previewNotFound: PreviewAnswer = {
+  ...previewAnswered,
+  text: 'No tengo esa información. Puedes hablar con una persona del equipo.',
+  sources: [],
+  handoff: {
+    name: 'Ana García',
+    email: 'admisiones@colegio.example',
+    phone: null,
+    hours: null,
+    message: null,
+  },
+  answered: false,
+  method: 'not_found',
+  words: ['planetario', 'observatorio'],
+  passages: [],
+};

@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { connectedApi, renderConnected } from '../../testing/connected';
+import { TryIt } from './try-it';
+
+const api = connectedApi();
+
+describe('TryIt', () => {
+  it('answers as a visitor would, showing the passage used and why; says why it did not know', async () => {
+    const user = userEvent.setup();
+    const school = await api.signedInOwner('school');
+    await api.server.call(`/api/institution-product/${school.assistant.id}/faq`, {
+      ...school.as,
+      method: 'PUT',
+      json: { faqs: [{ question: 'How much is the tuition fee?', answer: 'The fee is 450 euros a month.' }] },
+    });
+    renderConnected(<TryIt assistantId={school.assistant.id} />, { client: school.client });
+
+    const field = screen.getByLabelText('Your question');
+    await user.type(field, 'How much is the tuition fee?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    const tried = await screen.findByRole('list', { name: 'Questions tried' });
+    // The answer, and the FAQ's answer quoted under it as the passage used.
+    expect(await within(tried).findAllByText('The fee is 450 euros a month.')).toHaveLength(2);
+    const why = within(tried).getByRole('group', { name: 'Why this answer' });
+    expect(
+      within(why).getByText("An FAQ's question covers this question: it answered with the FAQ's own answer."),
+    ).toBeTruthy();
+    const passage = within(why).getByRole('listitem');
+    expect(passage.textContent).toContain('Used');
+    expect(passage.textContent).toContain('FAQ: How much is the tuition fee?');
+    expect(passage.textContent).toContain('its question covers this one');
+    expect((field as HTMLInputElement).value).toBe('');
+
+    await user.type(field, 'Do you have a planetarium or an observatory?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(
+      await within(tried).findByText(
+        "No passage held enough of the question's words, so it said it did not know.",
+      ),
+    ).toBeTruthy();
+    expect(within(tried).getAllByRole('group', { name: 'Why this answer' })).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.queryByRole('list', { name: 'Questions tried' })).toBeNull();
+  });
+
+  it('says why a question was refused, keeping it in the field', async () => {
+    const user = userEvent.setup();
+    const school = await api.signedInOwner('school');
+    // An assistant of another institution: the server answers 404.
+    renderConnected(<TryIt assistantId={school.assistant.id + 10_000} />, { client: school.client });
+    const field = screen.getByLabelText('Your question');
+    await user.type(field, 'Hello?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    expect((await screen.findByRole('alert')).textContent).not.toBe('');
+    expect((field as HTMLInputElement).value).toBe('Hello?');
+  });
+});
