@@ -1,20 +1,7 @@
-import type { Overview } from '@conversa/contract/conversation';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { OverviewPanel } from './overview-panel';
-
-const overview: Overview = {
-  summary: 'A family asked when enrolment opens and whether there is a school bus.',
-  intent: 'enrolment',
-  topics: ['Enrolment', 'Transport'],
-  unanswered_questions: ['¿Tienen transporte escolar?'],
-  contact: { name: 'Lucía Pérez', email: 'lucia@example.com', phone: null },
-  urgency: 'medium',
-  next_step: 'Call the family about the school bus.',
-  language: 'es',
-  generated_at: '2025-03-10T10:00:00.000Z',
-  generator: 'llm',
-};
+import { sampleOverview as overview } from './sample-overview';
 
 const meta = {
   title: 'Components/OverviewPanel',

@@ -8,6 +8,7 @@ import type {
 } from '@conversa/contract/conversation';
 import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import { http, HttpResponse } from 'msw';
+import { sampleOverview } from '../../components/overview-panel/sample-overview';
 import { API, baseHandlers, ok } from '../../testing/stories';
 
 export const ASSISTANT_ID = 12;
@@ -107,18 +108,7 @@ const messages: ChatMessage[] = [
   },
 ];
 
-export const overview: Overview = {
-  summary: 'Una familia pregunta por la matrícula y el transporte escolar.',
-  intent: 'enrolment',
-  topics: ['Matrícula', 'Transporte'],
-  unanswered_questions: ['¿Tienen transporte escolar?'],
-  contact: { name: 'Lucía Pérez', email: 'lucia@example.com', phone: null },
-  urgency: 'medium',
-  next_step: 'Llamar a la familia sobre el transporte.',
-  language: 'es',
-  generated_at: day(0),
-  generator: 'extractive',
-};
+export const overview: Overview = { ...sampleOverview, generated_at: day(0) };
 
 export const detail: ConversationDetail = {
   id: rows[2]!.id,
