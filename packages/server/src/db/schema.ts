@@ -297,7 +297,10 @@ export const conversations = pgTable(
     /** Answers that offered a human. */
     handedOff: integer('handed_off').notNull().default(0),
     /** The questions whose answer did not know or offered a human, oldest first. */
-    unanswered: text('unanswered').array().notNull().default(sql`'{}'::text[]`),
+    unanswered: text('unanswered')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** What the visitor left to be contacted (the contract's `Contact`). */
     contact: jsonb('contact').$type<Contact>(),
     /** The AI overview (the contract's `Overview`), made only when staff ask for it. */
