@@ -16,6 +16,8 @@ import { freshPostgres } from './lib/server.mjs';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+/** Whole CSV downloads measured (the median is reported). */
+const CSV_RUNS = 3;
 const BUDGET = { list: 50, dashboard: 200, csvFirstByte: 100, csvAll: 1500, csvMemoryMb: 30 };
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -117,26 +119,39 @@ async function measure(label: string, database: Database) {
     });
   }
 
-  // The CSV of every conversation, read to its end as a client would.
-  global.gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let heapPeak = heapBefore;
-  const start = performance.now();
-  let firstByte = 0;
-  let bytes = 0;
-  const reader = conversationsCsv(
-    repo.lines(ref, filters, csvRecord('en', 'Europe/Madrid')),
-    'en',
-  ).getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!firstByte) firstByte = performance.now() - start;
-    bytes += value.byteLength;
-    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  // The CSV of every conversation, read to its end as a client would: three downloads, the median
+  // figures (one sample swung by a third from run to run), and the largest heap growth.
+  const downloads: { firstByte: number; all: number; growthMb: number; bytes: number }[] = [];
+  for (let run = 0; run < CSV_RUNS; run += 1) {
+    global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let heapPeak = heapBefore;
+    const start = performance.now();
+    let firstByte = 0;
+    let bytes = 0;
+    const reader = conversationsCsv(
+      repo.lines(ref, filters, csvRecord('en', 'Europe/Madrid')),
+      'en',
+    ).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!firstByte) firstByte = performance.now() - start;
+      bytes += value.byteLength;
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    }
+    downloads.push({
+      firstByte,
+      all: performance.now() - start,
+      growthMb: (heapPeak - heapBefore) / 2 ** 20,
+      bytes,
+    });
   }
-  const all = performance.now() - start;
-  const growthMb = (heapPeak - heapBefore) / 2 ** 20;
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  const firstByte = median(downloads.map((d) => d.firstByte));
+  const all = median(downloads.map((d) => d.all));
+  const growthMb = Math.max(...downloads.map((d) => d.growthMb));
+  const bytes = downloads[0]!.bytes;
   rows.push({
     database: label,
     what: `CSV of ${CONVERSATIONS} (${round(bytes / 2 ** 20)} MB): first byte / all / heap growth`,
@@ -173,8 +188,8 @@ writeSection(
 
 ${new Date().toISOString().slice(0, 10)}, ${machine()}. The server's own queries in-process: ${CONVERSATIONS.toLocaleString('en')}
 conversations of one assistant over a year, 4 messages each; lists of 20 rows (${RUNS} runs after a warm-up),
-dashboards (${Math.max(5, RUNS / 10)} runs), and the whole CSV read to its end. For the CSV the two figures are the first
-byte and the last, in ms. The budget applies to PGlite; PostgreSQL is shown for comparison.
+dashboards (${Math.max(5, RUNS / 10)} runs), and the whole CSV read to its end ${CSV_RUNS} times. For the CSV the two figures are the medians of
+the first byte and the last, in ms. The budget applies to PGlite; PostgreSQL is shown for comparison.
 
 | database | what | p50 ms | p99 ms | budget | |
 |---|---|---:|---:|---|---|
