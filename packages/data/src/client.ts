@@ -243,7 +243,12 @@ export function createDataClient(options: DataClientOptions): DataClient {
         const original = (cache.peek(key) as { _k?: unknown } | undefined)?._k ?? key;
         if (!match(original)) continue;
         if (binding && cache.held(key)) revalidations.push(binding.mutate(key));
-        else cache.delete(key);
+        else {
+          // SWR dedupes a key's requests for FRESH_MS: forget its last one too (a mutate without
+          // data drops it), or a hook mounted later would reuse it and never fetch.
+          if (binding) void binding.mutate(key);
+          cache.delete(key);
+        }
       }
       await Promise.all(revalidations);
     },

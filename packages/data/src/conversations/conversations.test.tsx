@@ -4,7 +4,9 @@
  * demand (the list and transcript follow), the dashboard, the CSV download and a delete.
  */
 import type { ChatEvent } from '@conversa/contract/chat';
-import { renderHook } from '@testing-library/react';
+import type { ConversationListItem } from '@conversa/contract/conversation';
+import { render, renderHook } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAssistants } from '../assistants/list-assistants';
 import { updateAssistant } from '../assistants/update-assistant';
@@ -13,6 +15,8 @@ import { storedGuest } from '../chat/guest-conversation';
 import type { DataClient } from '../client';
 import { createInstitution } from '../institutions/create-institution';
 import { updateFaqs } from '../knowledge/update-faqs';
+import type { Page } from '../pagination';
+import { DataProvider } from '../provider';
 import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, snapshot, until } from '../testing/render';
 import { deleteConversations } from './delete-conversations';
@@ -89,6 +93,31 @@ describe('conversations', () => {
     expect(overview.unanswered_questions).toEqual(['Do you have a robotics club?']);
     await until(() => detail.result.current.data?.overview?.generated_at === overview.generated_at);
     await until(() => list.result.current.data?.items.find((row) => row.id === withContact)?.has_overview === true);
+  });
+
+  it('fetches the list again when it is shown after an overview was made on another screen', async () => {
+    // As in the app: one provider stays mounted while screens come and go. A client of its own, so
+    // no other test's hook holds the key.
+    const client = api.client();
+    client.session.update(staff.session.getSnapshot());
+    const path = `institution-product/${assistantId}/conversation`;
+    let seen: { data?: Page<ConversationListItem> } = {};
+    function Conversations() {
+      seen = snapshot(useConversations(assistantId));
+      return null;
+    }
+    const screen = (show: boolean) =>
+      createElement(DataProvider, { client }, show ? createElement(Conversations) : null);
+    const view = render(screen(true));
+    await until(() => seen.data !== undefined);
+    // The transcript opens in place of the list, and the overview is made there.
+    view.rerender(screen(false));
+    await generateOverview(client, plain);
+    const before = api.received(path).length;
+    view.rerender(screen(true));
+    await until(() => seen.data?.items.find((row) => row.id === plain)?.has_overview === true);
+    expect(api.received(path)).toHaveLength(before + 1);
+    view.unmount();
   });
 
   it('reads the dashboard and downloads the CSV', async () => {
