@@ -10,6 +10,7 @@ import { ErrorText, FieldWrapper, Hint, Label } from '../../primitives/field';
 import { Button } from '../button/button';
 import { Waiting } from '../waiting/waiting';
 import { addFiles, FILE_ACCEPT, type FileRejection } from './file-rules';
+import { StackList } from '../../primitives/stack-list';
 
 const Zone = styled(DropZone)`
   flex-direction: column;
@@ -18,15 +19,6 @@ const Zone = styled(DropZone)`
   padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(4)};
   text-align: center;
   cursor: ${({ locked }) => (locked ? 'not-allowed' : 'default')};
-`;
-
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Item = styled.li`
@@ -167,7 +159,7 @@ export function FileDrop({
         </Errors>
       ) : null}
       {files.length > 0 ? (
-        <List aria-label={t`Chosen files`}>
+        <StackList $gap={1} aria-label={t`Chosen files`}>
           {files.map((file) => (
             <Item key={`${file.name}:${file.size}`}>
               <span>
@@ -185,7 +177,7 @@ export function FileDrop({
               </Button>
             </Item>
           ))}
-        </List>
+        </StackList>
       ) : null}
     </FieldWrapper>
   );

@@ -7,6 +7,7 @@ import { type ControlSize, Input } from '../../primitives/control';
 import { describedBy, Field } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { type PasswordRule, passwordRules } from './password-rules';
+import { StackList } from '../../primitives/stack-list';
 
 const Box = styled.div`
   position: relative;
@@ -38,13 +39,7 @@ const Toggle = styled.button`
   }
 `;
 
-const Checklist = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+const Checklist = styled(StackList).attrs({ $gap: 1 })`
   font-size: 0.8125rem;
 `;
 

@@ -9,15 +9,7 @@ import type { Form } from '../../forms/use-form';
 import { Hint } from '../../primitives/field';
 import { Button } from '../button/button';
 import { TextField } from '../text-field/text-field';
-
-const Rows = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+import { StackList } from '../../primitives/stack-list';
 
 const Row = styled.li`
   display: flex;
@@ -81,7 +73,7 @@ export function QuestionsEditor({ form, disabled = false, readOnly = false }: Qu
   return (
     <>
       {count > 0 ? (
-        <Rows aria-label={t`Suggested questions`}>
+        <StackList as="ol" $gap={3} aria-label={t`Suggested questions`}>
           {rows.fields.map((row, index) => (
             <Row key={row.id}>
               <TextField
@@ -103,7 +95,7 @@ export function QuestionsEditor({ form, disabled = false, readOnly = false }: Qu
               )}
             </Row>
           ))}
-        </Rows>
+        </StackList>
       ) : (
         <Hint>{t`No suggested questions yet.`}</Hint>
       )}

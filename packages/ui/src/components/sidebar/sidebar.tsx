@@ -20,6 +20,7 @@ import { NavLink } from './nav-link';
 import { assistantEntries, isCurrent, type SidebarAssistant } from './navigation';
 import { consolePaths, sectionOf } from './paths';
 import { AssistantGroup, itemStyle } from './assistant-group';
+import { StackList } from '../../primitives/stack-list';
 
 const Panel = styled.nav<{ $width: number }>`
   display: flex;
@@ -51,15 +52,6 @@ const Logo = styled(NavLink)<{ $expanded: boolean }>`
 
 const LogoText = styled.span`
   color: ${({ theme }) => theme.colors.text};
-`;
-
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Toggle = styled.button<{ $expanded: boolean }>`
@@ -160,7 +152,7 @@ export function Sidebar({
           {expanded ? <span>{t`Collapse menu`}</span> : <VisuallyHidden>{t`Expand menu`}</VisuallyHidden>}
         </Toggle>
       ) : null}
-      <List>
+      <StackList $gap={1}>
         {groups.map(({ assistant, entries }) => (
           <AssistantGroup
             key={assistant.id}
@@ -200,7 +192,7 @@ export function Sidebar({
             </Entry>
           </li>
         ) : null}
-      </List>
+      </StackList>
       <Footer>
         <LanguageSwitch locale={locale} onChange={onLocaleChange} saving={localeSaving} />
         <AccountMenu

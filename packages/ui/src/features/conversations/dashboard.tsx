@@ -20,6 +20,7 @@ import { Card, Page, PageTitle } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { ConversationList } from './conversation-list';
+import { StackList } from '../../primitives/stack-list';
 
 const Wide = styled(Page)`
   max-width: 72rem;
@@ -35,15 +36,6 @@ const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr));
   gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Questions = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Question = styled.li`
@@ -144,14 +136,14 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
             {figures.top_questions.length === 0 ? (
               <EmptyState />
             ) : (
-              <Questions>
+              <StackList as="ol">
                 {figures.top_questions.map((question) => (
                   <Question key={question.text}>
                     <QuestionText>{question.text}</QuestionText>
                     <Muted>{t`Asked ${question.count} times`}</Muted>
                   </Question>
                 ))}
-              </Questions>
+              </StackList>
             )}
           </Card>
           <Card as="section" aria-labelledby="unanswered-title">
@@ -162,7 +154,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
             {figures.unanswered.length === 0 ? (
               <EmptyState title={t`Every question got an answer.`} />
             ) : (
-              <Questions>
+              <StackList as="ol">
                 {figures.unanswered.map((group, index) => (
                   <Question key={`${group.conversation_id}-${index}`}>
                     <QuestionText id={`unanswered-${index}`}>{group.question}</QuestionText>
@@ -186,7 +178,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
                     </Row>
                   </Question>
                 ))}
-              </Questions>
+              </StackList>
             )}
           </Card>
         </Columns>

@@ -28,15 +28,7 @@ import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { SectionTitle } from './trainer-layout';
-
-const Items = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+import { StackList } from '../../primitives/stack-list';
 
 const Item = styled.li`
   display: flex;
@@ -178,7 +170,7 @@ function FaqEditor({
           {editable ? t`Add the questions people ask most.` : null}
         </EmptyState>
       ) : (
-        <Items aria-label={t`FAQs`}>
+        <StackList as="ol" $gap={4} aria-label={t`FAQs`}>
           {rows.fields.map((row, index) => (
             <Item key={row.id} aria-labelledby={`${base}-${index}-title`}>
               <ItemHeader>
@@ -236,7 +228,7 @@ function FaqEditor({
               />
             </Item>
           ))}
-        </Items>
+        </StackList>
       )}
       {editable ? (
         <Actions>

@@ -18,15 +18,7 @@ import { TextField } from '../../components/text-field/text-field';
 import { Actions, Card, FormAlert } from '../../forms/form-layout';
 import { useFailureText } from '../../forms/use-failure-text';
 import { SectionTitle } from './trainer-layout';
-
-const Exchanges = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+import { StackList } from '../../primitives/stack-list';
 
 const Bubble = styled.p<{ $mine: boolean }>`
   margin: 0;
@@ -49,15 +41,6 @@ const Small = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.875rem;
-`;
-
-const Passages = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Excerpt = styled.blockquote`
@@ -121,13 +104,13 @@ export function TryIt({ assistantId }: TryItProps) {
       <SectionTitle id="try-it-title">{t`Try it`}</SectionTitle>
       <Small>{t`Ask as a visitor would. These questions stay out of the conversations and the dashboard.`}</Small>
       {exchanges.length > 0 ? (
-        <Exchanges aria-label={t`Questions tried`} aria-live="polite">
+        <StackList as="ol" $gap={4} aria-label={t`Questions tried`} aria-live="polite">
           {exchanges.map((exchange) => (
             <li key={exchange.key}>
               <ExchangeView question={exchange.question} answer={exchange.answer} />
             </li>
           ))}
-        </Exchanges>
+        </StackList>
       ) : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <form
@@ -195,13 +178,13 @@ function ExchangeView({ question, answer }: { question: string; answer: PreviewA
         {answer.passages.length === 0 ? (
           <Small>{t`No passage of the knowledge matched.`}</Small>
         ) : (
-          <Passages aria-label={t`Passages looked at`}>
+          <StackList aria-label={t`Passages looked at`}>
             {answer.passages.map((passage, index) => (
               <li key={index}>
                 <PassageView passage={passage} name={sourceName(passage.source)} count={count} />
               </li>
             ))}
-          </Passages>
+          </StackList>
         )}
       </Why>
     </>

@@ -10,15 +10,7 @@ import { EmptyState } from '../../../components/empty-state/empty-state';
 import { Waiting } from '../../../components/waiting/waiting';
 import { FormAlert, Intro } from '../../../forms/form-layout';
 import { useFailureText } from '../../../forms/use-failure-text';
-
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+import { StackList } from '../../../primitives/stack-list';
 
 const Choice = styled.button`
   display: flex;
@@ -84,7 +76,7 @@ export function SelectInstitutionStep({ onSelected }: SelectInstitutionStepProps
   return (
     <>
       <Intro>{t`You belong to several institutions. Choose the one to work in now; you can switch later.`}</Intro>
-      <List>
+      <StackList>
         {items.map((institution) => (
           <li key={institution.id}>
             <Choice type="button" onClick={() => choose(institution)}>
@@ -93,7 +85,7 @@ export function SelectInstitutionStep({ onSelected }: SelectInstitutionStepProps
             </Choice>
           </li>
         ))}
-      </List>
+      </StackList>
     </>
   );
 }
