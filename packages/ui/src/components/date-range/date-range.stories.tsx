@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { fireEvent, fn } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { DateRange, type DateRangeProps } from './date-range';
 
 function Stateful(props: DateRangeProps) {
@@ -34,8 +34,28 @@ export const Filled: Story = { args: { value: { start: '2025-03-01', end: '2025-
 export const EndBeforeStart: Story = {
   args: { value: { start: '2025-03-10', end: '' } },
   play: async ({ canvasElement }) => {
-    const end = canvasElement.querySelectorAll('input[type="date"]')[1];
-    if (end) fireEvent.change(end, { target: { value: '2025-03-01' } });
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getAllByPlaceholderText(/^DD\/MM\//)[1]!, '01/03/2025');
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+  },
+};
+/** A date that is not one, left: how to write it. */
+export const Unreadable: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getAllByPlaceholderText(/^DD\/MM\//)[0]!, '31/02/2025');
+    await userEvent.tab();
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+  },
+};
+/** The start's calendar open on the chosen month. */
+export const CalendarOpen: Story = {
+  args: { value: { start: '2025-03-10', end: '2025-03-31' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getAllByRole('button')[0]!);
+    // The panel is anchored in a portal outside the story's root.
+    await expect(await within(document.body).findByRole('grid', {}, { timeout: 5000 })).toBeVisible();
   },
 };
 export const WithError: Story = {

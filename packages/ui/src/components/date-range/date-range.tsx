@@ -1,18 +1,34 @@
-/** A start and end date (native date inputs), limited to 1900-01-01..2099-12-31 (docs/product.md#constants). */
+/**
+ * A start and end date (docs/product.md#constants): each typed as DD/MM/YYYY or picked on a
+ * calendar, limited to 1900-01-01..2099-12-31, and an end before the start refused with the SPEC
+ * text. Only complete, valid ranges reach the caller; what is being typed stays local.
+ */
 import { ValidationCode } from '@conversa/contract/codes';
 import { DATE_MAX, DATE_MIN } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import styled from 'styled-components';
 import { validationMessage } from '../../i18n/codes';
 import { Input } from '../../primitives/control';
 import { ErrorText, Label } from '../../primitives/field';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Popover, PopoverButton, PopoverPanel } from '../headless/headless';
+import { Icon } from '../sidebar/icons';
+import { Waiting } from '../waiting';
+import { formatIsoDate, isoFromText } from './date-text';
+
+export { formatIsoDate };
+
+/** The calendar, its own chunk (react-day-picker and date-fns' locales). */
+const Calendar = lazy(() => import('./calendar'));
 
 /** ISO dates (`YYYY-MM-DD`); '' when not set. */
 export interface DateRangeValue {
   start: string;
   end: string;
 }
+
+type Part = keyof DateRangeValue;
 
 const Fieldset = styled.fieldset`
   display: flex;
@@ -33,23 +49,51 @@ const Legend = styled.legend`
 
 const Pair = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-const Part = styled.div`
+const Field = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};
 `;
 
-/** `YYYY-MM-DD` as `DD/MM/YYYY` (docs/product.md#constants date format). */
-export function formatIsoDate(iso: string): string {
-  const [year, month, day] = iso.split('-');
-  return `${day}/${month}/${year}`;
-}
+const Control = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(1)};
+`;
 
-type RangeIssue = { field: 'start' | 'end'; kind: 'range' | 'order' } | null;
+const CalendarButton = styled(PopoverButton)`
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  justify-content: center;
+  width: ${({ theme }) => theme.controlHeight.medium};
+  min-height: ${({ theme }) => theme.controlHeight.medium};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.hover};
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
+
+const Panel = styled(PopoverPanel)`
+  z-index: 50;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+type RangeIssue = { field: Part; kind: 'format' | 'range' | 'order' } | null;
 
 /** The first problem of a range: a date outside the limits, or an end before the start. */
 export function checkDateRange({ start, end }: DateRangeValue): RangeIssue {
@@ -72,6 +116,11 @@ export interface DateRangeProps {
   disabled?: boolean;
 }
 
+const textsOf = (value: DateRangeValue) => ({
+  start: formatIsoDate(value.start),
+  end: formatIsoDate(value.end),
+});
+
 /** Rejects an end earlier than the start with 'End date cannot be earlier than start date'. */
 export function DateRange({
   label,
@@ -84,52 +133,103 @@ export function DateRange({
 }: DateRangeProps) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [draft, setDraft] = useState(value);
+  // What is typed in each field, and which fields were left (a half-typed date is no error yet).
+  const [texts, setTexts] = useState(() => textsOf(value));
+  const [left, setLeft] = useState<Record<Part, boolean>>({ start: false, end: false });
   const [shown, setShown] = useState(value);
   // A new value from the parent replaces whatever was being typed.
   if (value.start !== shown.start || value.end !== shown.end) {
     setShown(value);
-    setDraft(value);
+    setTexts(textsOf(value));
   }
-  const issue = checkDateRange(draft);
+  const parsed = { start: isoFromText(texts.start), end: isoFromText(texts.end) };
+  const unreadable = (['start', 'end'] as const).find((part) => parsed[part] === null && left[part]);
+  const issue: RangeIssue = unreadable
+    ? { field: unreadable, kind: 'format' }
+    : parsed.start === null || parsed.end === null
+      ? null
+      : checkDateRange({ start: parsed.start, end: parsed.end });
   const message =
     issue?.kind === 'order'
       ? validationMessage(ValidationCode.endBeforeStart, {}, i18n)
-      : issue
+      : issue?.kind === 'range'
         ? t`Choose a date between ${formatIsoDate(DATE_MIN)} and ${formatIsoDate(DATE_MAX)}.`
-        : null;
-  const update = (part: keyof DateRangeValue, date: string) => {
-    const next = { ...draft, [part]: date };
-    setDraft(next);
-    if (!checkDateRange(next)) {
-      setShown(next);
-      onChange(next);
-    }
+        : issue
+          ? t`Enter the date as DD/MM/YYYY, for example ${formatIsoDate('2024-03-31')}.`
+          : null;
+
+  const update = (part: Part, text: string) => {
+    const nextTexts = { ...texts, [part]: text };
+    setTexts(nextTexts);
+    const next = { start: isoFromText(nextTexts.start), end: isoFromText(nextTexts.end) };
+    if (next.start === null || next.end === null) return;
+    const range = { start: next.start, end: next.end };
+    if (checkDateRange(range) || (range.start === shown.start && range.end === shown.end)) return;
+    setShown(range);
+    onChange(range);
   };
-  const describe = (part: 'start' | 'end') =>
-    [issue?.field === part ? `${id}-issue` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
-    undefined;
+  const describe = (part: Part) =>
+    [`${id}-format`, issue?.field === part ? `${id}-issue` : null, error ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(' ');
+  const labels = { start: startLabel ?? t`Start date`, end: endLabel ?? t`End date` };
+  const calendarLabels = {
+    start: t`Choose the start date on a calendar`,
+    end: t`Choose the end date on a calendar`,
+  };
   return (
     <Fieldset disabled={disabled}>
       <Legend>{label}</Legend>
+      <VisuallyHidden id={`${id}-format`}>{t`Format: DD/MM/YYYY.`}</VisuallyHidden>
       <Pair>
-        {(['start', 'end'] as const).map((part) => (
-          <Part key={part}>
-            <Label htmlFor={`${id}-${part}`}>
-              {part === 'start' ? (startLabel ?? t`Start date`) : (endLabel ?? t`End date`)}
-            </Label>
-            <Input
-              id={`${id}-${part}`}
-              type="date"
-              min={part === 'end' && draft.start ? draft.start : DATE_MIN}
-              max={DATE_MAX}
-              value={draft[part]}
-              aria-invalid={issue?.field === part || error ? true : undefined}
-              aria-describedby={describe(part)}
-              onChange={(event) => update(part, event.target.value)}
-            />
-          </Part>
-        ))}
+        {(['start', 'end'] as const).map((part) => {
+          const selected = parsed[part] ?? '';
+          return (
+            <Field key={part}>
+              <Label htmlFor={`${id}-${part}`}>{labels[part]}</Label>
+              <Control>
+                <Input
+                  id={`${id}-${part}`}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={t`DD/MM/YYYY`}
+                  value={texts[part]}
+                  aria-invalid={issue?.field === part || error ? true : undefined}
+                  aria-describedby={describe(part)}
+                  onChange={(event) => {
+                    setLeft((current) => ({ ...current, [part]: false }));
+                    update(part, event.target.value);
+                  }}
+                  onBlur={() => setLeft((current) => ({ ...current, [part]: true }))}
+                />
+                <Popover>
+                  <CalendarButton aria-label={calendarLabels[part]}>
+                    <Icon name="calendar" size={20} />
+                  </CalendarButton>
+                  <Panel anchor={{ to: 'bottom end', gap: 4 }}>
+                    {({ close }) => (
+                      <Suspense fallback={<Waiting label={t`Loading the calendar…`} />}>
+                        <Calendar
+                          selected={selected && selected >= DATE_MIN && selected <= DATE_MAX ? selected : ''}
+                          min={part === 'end' && parsed.start ? parsed.start : DATE_MIN}
+                          max={DATE_MAX}
+                          locale={i18n.locale === 'es' ? 'es' : 'en'}
+                          // An empty end opens on the start's month.
+                          month={part === 'end' && parsed.start ? parsed.start : undefined}
+                          onSelect={(iso) => {
+                            update(part, formatIsoDate(iso));
+                            close();
+                          }}
+                        />
+                      </Suspense>
+                    )}
+                  </Panel>
+                </Popover>
+              </Control>
+            </Field>
+          );
+        })}
       </Pair>
       {message ? (
         <ErrorText id={`${id}-issue`} role="alert">

@@ -15,5 +15,8 @@ export {
   MenuItem,
   MenuItems,
   MenuSeparator,
+  Popover,
+  PopoverButton,
+  PopoverPanel,
   Switch,
 } from '@headlessui/react';

@@ -60,6 +60,12 @@ const paths = {
   close: <path d="M6 6l12 12M18 6L6 18" />,
   chevron: <path d="M9 6l6 6-6 6" />,
   collapse: <path d="M15 6l-6 6 6 6" />,
+  calendar: (
+    <>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </>
+  ),
   person: (
     <>
       <circle cx="12" cy="8" r="4" />
