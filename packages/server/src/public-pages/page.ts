@@ -44,6 +44,8 @@ export function renderChatPage(page: ChatPage) {
         <meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}" />
         <meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}" />
         <meta name="twitter:card" content="summary_large_image" />`;
+  // A phone's browser bar takes the assistant's colour on its public page (not in the frame).
+  const color = page.url && page.name ? page.config.assistant?.snippet.color : null;
   const where = page.url
     ? html`<link rel="canonical" href="${page.url}" /> <meta property="og:url" content="${page.url}" />`
     : html`<meta name="robots" content="noindex" />`;
@@ -54,7 +56,7 @@ export function renderChatPage(page: ChatPage) {
         <meta property="og:description" content="${description}" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content="${PRODUCT_NAME}" />
-        ${image}`
+        ${image} ${color ? html`<meta name="theme-color" content="${color}" />` : ''}`
     : html`<meta name="robots" content="noindex" />`;
   return renderHtmlPage({
     lang: page.lang,

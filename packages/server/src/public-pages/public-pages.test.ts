@@ -171,7 +171,7 @@ describe('POST /api/public/assistant/{external_id}/session', () => {
 
 describe('the public pages /admissions/{id} and /retail/{id}', () => {
   it('render the title, share meta, config and app module on the server', async () => {
-    await update(shop, { snippet: { greeting: 'Ask us about orders & delivery' } });
+    await update(shop, { snippet: { greeting: 'Ask us about orders & delivery', color: '#0f766e' } });
     const { response, text, config } = await page(`/retail/${shop.institution.id}`, 'es-ES,es;q=0.9');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -191,6 +191,8 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
     expect(meta(text, 'og:image:width')).toBe('1200');
     expect(meta(text, 'og:image:height')).toBe('630');
     expect(meta(text, 'twitter:card')).toBe('summary_large_image');
+    // A phone's browser bar in the assistant's colour.
+    expect(meta(text, 'theme-color')).toBe('#0f766e');
     expect(text).toContain('<div id="conversa-chat"></div>');
     expect(text).toContain('<script type="module" src="/widget/chat.js"></script>');
     expect(config).toEqual({
@@ -286,6 +288,7 @@ describe('the chat frame /chat/{external_id}', () => {
     expect(csp).toContain("script-src 'self'");
     expect(allowed.text).toContain('<meta name="robots" content="noindex" />');
     expect(allowed.text).not.toContain('og:url');
+    expect(allowed.text).not.toContain('theme-color');
     expect(allowed.config).toMatchObject({
       mode: 'frame',
       external_id: school.assistant.external_id,

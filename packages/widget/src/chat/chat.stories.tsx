@@ -51,3 +51,32 @@ export const InactiveLink: Story = {
 };
 export const NotFound: Story = { parameters: { msw: { handlers: chatHandlers(null) } } };
 export const Spanish: Story = { globals: { locale: 'es' } };
+
+/** A wide screen's window. */
+const WIDE = { width: '100%', height: 640 };
+
+/** A public page (`/admissions/{id}`, `/retail/{id}`) on a wide screen: header, greeting and cards, footer. */
+export const PublicPage: Story = {
+  args: { layout: 'page' },
+  parameters: { chatBox: WIDE },
+};
+/** A public page on a phone, after a card was asked. */
+export const PublicPageOnPhone: Story = {
+  args: { layout: 'page' },
+  parameters: { chatBox: { width: '100%', height: 560 } },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: Answered.play,
+};
+/** A public page in a pale colour: dark text on the header and buttons. */
+export const PublicPagePaleColour: Story = {
+  args: { layout: 'page' },
+  parameters: {
+    chatBox: WIDE,
+    msw: { handlers: chatHandlers({ ...assistant, snippet: { ...assistant.snippet, color: '#fde047' } }) },
+  },
+};
+export const PublicPageInactive: Story = {
+  args: { layout: 'page' },
+  parameters: { chatBox: WIDE, msw: { handlers: chatHandlers({ ...assistant, active: false }) } },
+};
+export const PublicPageSpanish: Story = { ...PublicPage, globals: { locale: 'es' } };

@@ -304,3 +304,53 @@ it('speaks Spanish, and shows a close button when embed.js can close it', async 
   act(() => button('Cerrar chat')!.click());
   expect(closed).toBe(1);
 });
+
+it("lays out a public page as the institution's own: header, greeting and cards, footer", async () => {
+  const root = mount({ layout: 'page' });
+  await until(() => text().includes('Hi! Ask me anything.'));
+  const chat = root.querySelector<HTMLElement>('.cv-chat')!;
+  expect(chat.classList.contains('cv-page')).toBe(true);
+  // The header in the assistant's colour, with text that reads on it.
+  expect(chat.style.getPropertyValue('--cv-accent')).toBe('#aa3300');
+  expect(chat.style.getPropertyValue('--cv-on-accent')).toBe('#fff');
+  expect(root.querySelector('header h1')!.textContent).toBe(name);
+  // Before the first question: the greeting and the suggested questions as cards, no message list.
+  const welcome = root.querySelector('main section[aria-label="Welcome"]')!;
+  expect(welcome.querySelector('.cv-greeting')!.textContent).toBe('Hi! Ask me anything.');
+  expect(welcome.querySelector('[role="group"]')!.textContent).toBe('How much is the tuition fee?');
+  expect(root.querySelector('ol')).toBeNull();
+  expect(document.activeElement).toBe(textarea());
+  // The footer: an AI writes the answers, the privacy policy in a new tab, whose product it is.
+  const footer = root.querySelector('footer')!;
+  expect(footer.textContent).toContain('Answers are written by an AI assistant and can contain mistakes.');
+  expect(footer.textContent).toContain('Powered by Conversa');
+  const privacy = footer.querySelector('a')!;
+  expect([privacy.textContent, privacy.getAttribute('href'), privacy.target]).toEqual([
+    'Privacy policy',
+    '/privacy',
+    '_blank',
+  ]);
+
+  // A card asks its question; the conversation takes the welcome's place, the greeting first.
+  act(() => button('How much is the tuition fee?')!.click());
+  await until(() => text().includes('Sources: How much is the tuition fee?'));
+  expect(root.querySelector('section[aria-label="Welcome"]')).toBeNull();
+  const messages = [...root.querySelectorAll('main ol > li')].map((item) => item.className);
+  expect(messages).toEqual(['cv-msg cv-assistant', 'cv-msg cv-user', 'cv-msg cv-assistant']);
+  expect(root.querySelector('footer')).not.toBeNull();
+});
+
+it('invites a first question on a public page whose assistant has no greeting, in Spanish', async () => {
+  await put('', { snippet: { greeting: '', color: '#fde047' } });
+  try {
+    const root = mount({ layout: 'page', locale: 'es' });
+    await until(() => text().includes('Haz una pregunta para empezar.'));
+    // A pale colour gets dark text.
+    expect(root.querySelector<HTMLElement>('.cv-chat')!.style.getPropertyValue('--cv-on-accent')).toBe(
+      '#111',
+    );
+    expect(root.querySelector('footer a')!.textContent).toBe('Política de privacidad');
+  } finally {
+    await put('', { snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' } });
+  }
+});

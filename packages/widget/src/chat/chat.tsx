@@ -13,11 +13,14 @@ import { useGuestConversation } from '@conversa/data/chat/guest-conversation';
 import { isApiRequestError } from '@conversa/data/errors';
 import { useLingui } from '@lingui/react/macro';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { textOn } from './accent';
+import { ChatFooter } from './chat-footer';
 import { ChatHeader } from './chat-header';
 import { ChatNotice } from './chat-notice';
 import { Composer } from './composer';
 import { type Line, lineOf, MessageList } from './message-list';
 import { SuggestedQuestions } from './suggested-questions';
+import { Welcome } from './welcome';
 
 /** Props of `Chat`. */
 export interface ChatProps {
@@ -31,12 +34,25 @@ export interface ChatProps {
   focusRef?: (focus: () => void) => void;
   /** Forces a colour mode (stories); by default the visitor's `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /**
+   * `frame` (default): inside embed.js's frame. `page`: a public page, which looks like the
+   * institution's own: a header in its colour, the greeting and suggested questions as cards before
+   * the first question, a footer with the privacy policy, a column that a wide screen frames.
+   */
+  layout?: 'frame' | 'page';
 }
 
 let nextKey = 0;
 
 /** The whole chat. */
-export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }: ChatProps) {
+export function Chat({
+  externalId,
+  initialAssistant,
+  onClose,
+  focusRef,
+  theme,
+  layout = 'frame',
+}: ChatProps) {
   const { t } = useLingui();
   const { data: assistant, error } = usePublicAssistant(externalId, initialAssistant);
   const active = assistant?.active === true;
@@ -125,33 +141,58 @@ export function Chat({ externalId, initialAssistant, onClose, focusRef, theme }:
     }
   };
 
-  const style = assistant ? ({ '--cv-accent': assistant.snippet.color } as CSSProperties) : undefined;
+  const page = layout === 'page';
+  const color = assistant?.snippet.color;
+  const style = color
+    ? ({ '--cv-accent': color, '--cv-on-accent': textOn(color) } as CSSProperties)
+    : undefined;
+  const suggested = {
+    questions: assistant?.suggested_questions ?? [],
+    onAsk: (question: string) => void send(question),
+    disabled: busy,
+  };
+  const conversation =
+    notice || !assistant ? (
+      <ChatNotice kind={notice ?? 'loading'} />
+    ) : (
+      <>
+        {page && lines.length === 0 ? (
+          <Welcome greeting={assistant.snippet.greeting} {...suggested} />
+        ) : (
+          <MessageList lines={lines} greeting={assistant.snippet.greeting} listRef={list} />
+        )}
+        {!page && lines.length === 0 ? <SuggestedQuestions {...suggested} /> : null}
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSend={() => void send(draft)}
+          busy={busy}
+          failure={failure}
+          inputRef={input}
+        />
+      </>
+    );
+  const status = (
+    <p className="cv-sr" role="status">
+      {announcement}
+    </p>
+  );
+  const classes = ['cv-chat', page ? 'cv-page' : '', theme ? `cv-${theme}` : ''].filter(Boolean).join(' ');
   return (
-    <div className={theme ? `cv-chat cv-${theme}` : 'cv-chat'} style={style}>
+    <div className={classes} style={style}>
       <ChatHeader name={assistant?.name ?? ''} logo={assistant?.logo ?? null} onClose={onClose} />
-      <p className="cv-sr" role="status">
-        {announcement}
-      </p>
-      {notice || !assistant ? (
-        <ChatNotice kind={notice ?? 'loading'} />
+      {page ? (
+        <>
+          <main className="cv-main">
+            {status}
+            {conversation}
+          </main>
+          <ChatFooter />
+        </>
       ) : (
         <>
-          <MessageList lines={lines} greeting={assistant.snippet.greeting} listRef={list} />
-          {lines.length === 0 ? (
-            <SuggestedQuestions
-              questions={assistant.suggested_questions}
-              onAsk={(question) => void send(question)}
-              disabled={busy}
-            />
-          ) : null}
-          <Composer
-            value={draft}
-            onChange={setDraft}
-            onSend={() => void send(draft)}
-            busy={busy}
-            failure={failure}
-            inputRef={input}
-          />
+          {status}
+          {conversation}
         </>
       )}
     </div>

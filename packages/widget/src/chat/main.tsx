@@ -36,6 +36,7 @@ if (config && root) {
     locale: detectLocale(),
     externalId: config.external_id,
     initialAssistant: config.assistant,
+    layout: config.mode,
     ...(parent ? { onClose: () => toParent('conversa:close') } : {}),
     focusRef: (next) => (focus = next),
   });

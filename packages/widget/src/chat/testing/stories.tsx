@@ -17,16 +17,27 @@ import { CSS } from '../styles';
 /** The toolbar's colour mode. */
 export const modeOf = (globals: Record<string, unknown>) => (globals.colorMode === 'dark' ? 'dark' : 'light');
 
-/** The chat's CSS and strings, in a 380 × 560 box; `bare` for the whole chat, which brings its own surface. */
+/** The embedded frame's size. */
+const FRAME_BOX = { width: 380, height: 560 };
+
+/** A box for a story (a story's `parameters.chatBox`), e.g. a public page's window. */
+export interface ChatBox {
+  width: number | string;
+  height: number;
+}
+
+/**
+ * The chat's CSS and strings, in a box the size of the embedded frame (or the story's `chatBox`);
+ * `bare` for the whole chat, which brings its own surface.
+ */
 export const withChatFrame =
   (bare = false): Decorator =>
-  (Story, { globals }) => (
+  (Story, { globals, parameters }) => (
     <I18nProvider i18n={createChatI18n(globals.locale === 'es' ? 'es' : 'en')}>
       <style>{CSS}</style>
       <div
         style={{
-          width: 380,
-          height: 560,
+          ...((parameters.chatBox as ChatBox | undefined) ?? FRAME_BOX),
           display: 'flex',
           flexDirection: 'column',
           border: '1px solid #999',
