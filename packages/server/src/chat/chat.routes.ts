@@ -21,7 +21,7 @@ import { ApiError, notFound } from '../http/errors';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { pickLocale, translate } from '../i18n/translate';
-import { AnswerFailedError, composeAnswer } from '../knowledge/answer/compose';
+import { AnswerFailedError } from '../knowledge/answer/compose';
 import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import {
@@ -31,10 +31,9 @@ import {
   toPublicAssistant,
   toWidgetAssistant,
 } from './chat.service';
+import { askInConversation } from './ask';
 import { type AssistantRow, conversationsRepo } from './conversations.repo';
 
-/** Earlier messages an answer is given as context (three questions and their answers). */
-export const HISTORY_MESSAGES = 6;
 /** The public assistant changes rarely; a short shared cache spares the database on busy pages. */
 const ASSISTANT_CACHE = 'public, max-age=60';
 
@@ -118,53 +117,21 @@ export function chatRoutes(deps: AppDeps) {
     const limits = [chatConversationLimit(conversationId), chatIpLimit(clientIp(c, deps.config))];
     await takeLimits(deps, limits);
 
-    const { institutionId } = conversation;
-    // The last turns before this question: context for a follow-up.
-    const history = (await repo.recentMessages(institutionId, conversationId, HISTORY_MESSAGES)).map(
-      (message) => ({ role: message.role, text: message.content }),
-    );
-    const userMessageId = await repo.addMessage({
-      institutionId,
-      conversationId,
-      role: 'user',
-      content: text,
-      now: deps.clock.now(),
-    });
     const locale = c.get('locale') ?? DEFAULT_LOCALE;
     const logger = c.get('logger')();
+    const left = new AbortController();
+    const { userMessageId, answer, keep } = await askInConversation(deps, repo, conversation, text, {
+      logger,
+      signal: left.signal,
+    });
 
     return streamSSE(c, async (stream) => {
-      const left = new AbortController();
       stream.onAbort(() => left.abort());
       const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
       try {
-        const answer = composeAnswer({
-          db: deps.database.db,
-          llm: deps.config.llm,
-          logger,
-          institutionId,
-          assistantId,
-          question: text,
-          history,
-          assistantName: conversation.name,
-          website: conversation.website,
-          fallbackLocale: assistantLocale(conversation),
-          handoff: conversation.handoff,
-          signal: left.signal,
-        });
         let step = await answer.next();
         for (; !step.done; step = await answer.next()) await send(step.value.event, step.value.data);
-        const stored = step.value;
-        const messageId = await repo.addMessage({
-          institutionId,
-          conversationId,
-          role: 'assistant',
-          content: stored.text,
-          sources: stored.sources,
-          handoff: stored.handoff,
-          answered: stored.answered,
-          now: deps.clock.now(),
-        });
+        const messageId = await keep(step.value);
         await send('done', { message_id: messageId, user_message_id: userMessageId });
       } catch (error) {
         if (left.signal.aborted) return;

@@ -142,6 +142,13 @@ describe('POST /api/public/conversation/{id}/message', () => {
     expect(english.text).toContain('17:00');
   });
 
+  it("answers a question whose language cannot be told in the visitor's, not the assistant's", async () => {
+    // The shop's assistant speaks English; this visitor's browser, Spanish.
+    const session = await startSession(server, shop, { locale: 'es' });
+    const answer = await ask(server, session, 'XK-200?');
+    expect(answer.text).toMatch(/^No encontré eso en mi información\./);
+  });
+
   it("says it does not know, in the question's language, and offers the handoff", async () => {
     const session = await startSession(server, school);
     const english = await ask(server, session, 'Do you have a helicopter landing pad?');

@@ -7,8 +7,8 @@ import type { Contact, ConversationDetail, ConversationListItem } from '@convers
 import { Hono } from 'hono';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_LOCALE } from '@conversa/contract/constants';
-import { HISTORY_MESSAGES } from '../chat/chat.routes';
-import { assistantLocale, toChatMessage } from '../chat/chat.service';
+import { askInConversation } from '../chat/ask';
+import { toChatMessage } from '../chat/chat.service';
 import { conversationsRepo } from '../chat/conversations.repo';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
@@ -17,7 +17,7 @@ import { ApiError, notFound } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
-import { AnswerFailedError, composeAnswer } from '../knowledge/answer/compose';
+import { AnswerFailedError } from '../knowledge/answer/compose';
 import { chatConversationLimit, contactConversationLimit, contactIpLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale } from '../users/users.repo';
@@ -98,43 +98,14 @@ export function conversationsRoutes(deps: AppDeps) {
       if (!conversation) throw notFound();
     }
     await takeLimits(deps, [chatConversationLimit(conversation.id)]);
-    const history = (await chat.recentMessages(institutionId, conversation.id, HISTORY_MESSAGES)).map(
-      (message) => ({ role: message.role, text: message.content }),
-    );
-    await chat.addMessage({
-      institutionId,
-      conversationId: conversation.id,
-      role: 'user',
-      content: body.text,
-      now,
-    });
-    const answer = composeAnswer({
-      db: deps.database.db,
-      llm: deps.config.llm,
+    const { answer, keep } = await askInConversation(deps, chat, conversation, body.text, {
       logger: c.get('logger')(),
-      institutionId,
-      assistantId,
-      question: body.text,
-      history,
-      assistantName: conversation.name,
-      website: conversation.website,
-      fallbackLocale: assistantLocale(conversation),
-      handoff: conversation.handoff,
       signal: c.req.raw.signal,
     });
     let step = await answer.next().catch(failed);
     while (!step.done) step = await answer.next().catch(failed);
     const composed = step.value;
-    await chat.addMessage({
-      institutionId,
-      conversationId: conversation.id,
-      role: 'assistant',
-      content: composed.text,
-      sources: composed.sources,
-      handoff: composed.handoff,
-      answered: composed.answered,
-      now: deps.clock.now(),
-    });
+    await keep(composed);
     return ok(c, toPreviewAnswer(conversation.id, composed, conversation.handoff));
   });
 

@@ -1,0 +1,78 @@
+/**
+ * A question asked in a conversation, the visitor's chat and the trainer's Try it alike
+ * (docs/architecture.md#knowledge-and-answers): the last turns read as context, the question stored,
+ * the answer composed as events; the caller keeps the answer once it is whole.
+ */
+import { LOCALES, type Locale } from '@conversa/contract/constants';
+import type { AppDeps } from '../deps';
+import {
+  type AnswerEvent,
+  type ComposedAnswer,
+  type ComposeInput,
+  composeAnswer,
+} from '../knowledge/answer/compose';
+import { assistantLocale } from './chat.service';
+import type { ConversationRow, conversationsRepo } from './conversations.repo';
+
+/** Earlier messages an answer is given as context (three questions and their answers). */
+export const HISTORY_MESSAGES = 6;
+
+/** A question stored and its answer under way. */
+export interface AskedQuestion {
+  /** The stored question's message id. */
+  userMessageId: number;
+  /** The answer's events, returning the answer to keep. Throws AnswerFailedError. */
+  answer: AsyncGenerator<AnswerEvent, ComposedAnswer>;
+  /** Stores the whole answer; resolves to its message id. */
+  keep: (composed: ComposedAnswer) => Promise<number>;
+}
+
+/** Stores `text` as the visitor's next question and starts its answer. */
+export async function askInConversation(
+  deps: Pick<AppDeps, 'config' | 'database' | 'clock'>,
+  repo: ReturnType<typeof conversationsRepo>,
+  conversation: ConversationRow,
+  text: string,
+  { logger, signal }: Pick<ComposeInput, 'logger' | 'signal'>,
+): Promise<AskedQuestion> {
+  const { institutionId, id: conversationId } = conversation;
+  const history = (await repo.recentMessages(institutionId, conversationId, HISTORY_MESSAGES)).map(
+    (message) => ({ role: message.role, text: message.content }),
+  );
+  const userMessageId = await repo.addMessage({
+    institutionId,
+    conversationId,
+    role: 'user',
+    content: text,
+    now: deps.clock.now(),
+  });
+  const answer = composeAnswer({
+    db: deps.database.db,
+    llm: deps.config.llm,
+    logger,
+    institutionId,
+    assistantId: conversation.assistantId,
+    question: text,
+    history,
+    assistantName: conversation.name,
+    website: conversation.website,
+    // A question whose language cannot be told (a code, a name) is answered in the visitor's.
+    fallbackLocale: LOCALES.includes(conversation.locale as Locale)
+      ? (conversation.locale as Locale)
+      : assistantLocale(conversation),
+    handoff: conversation.handoff,
+    signal,
+  });
+  const keep = (composed: ComposedAnswer) =>
+    repo.addMessage({
+      institutionId,
+      conversationId,
+      role: 'assistant',
+      content: composed.text,
+      sources: composed.sources,
+      handoff: composed.handoff,
+      answered: composed.answered,
+      now: deps.clock.now(),
+    });
+  return { userMessageId, answer, keep };
+}
