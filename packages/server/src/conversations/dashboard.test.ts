@@ -1,8 +1,9 @@
 /**
  * The dashboard's stats kept by triggers (migration 0009): after any sequence of conversations
  * started, questions answered or not, contacts left, overviews, deletes and preview conversations,
- * the quarter-hour stats, the lengths and the totals sum to what the conversations themselves say; and the
- * dashboard read from them matches a direct count, in a time zone whose days start at :45.
+ * the stats and lengths (by quarter hour and by hour) and the totals sum to what the conversations
+ * themselves say; and the dashboard read from them matches a direct count, in a time zone whose days
+ * start at :45 (quarter hours) and in one whose days start on the hour (hours).
  */
 import * as fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import { assistants, conversations, messages } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { PREVIEW_CHANNEL } from './conversations.repo';
-import { dashboard, medianOf } from './dashboard';
+import { dashboard, daysStartOnTheHour, medianOf } from './dashboard';
 
 let server: TestServer;
 let school: Tenant;
@@ -30,24 +31,31 @@ type Row = Record<string, unknown>;
 const rows = async (query: ReturnType<typeof sql>) =>
   ((await server.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
-/** The stats as kept, and as counted from the conversations, by quarter hour. */
-async function keptAndCounted() {
+/** The two grains the triggers keep: tables and widths. */
+const GRAINS = [
+  { stats: 'conversation_stats', lengths: 'conversation_lengths', width: '15 minutes' },
+  { stats: 'conversation_stats_hourly', lengths: 'conversation_lengths_hourly', width: '1 hour' },
+] as const;
+
+/** The stats as kept, and as counted from the conversations, by quarter hour or by hour. */
+async function keptAndCounted(grain: (typeof GRAINS)[number]) {
   const { institutionId, assistantId } = ref();
+  const stats = sql.identifier(grain.stats);
+  const lengths = sql.identifier(grain.lengths);
+  const bucket = sql`date_bin(${grain.width}::interval, created_at, timestamptz '2000-01-01')::text`;
   const kept = await rows(sql`select bucket::text, conversations, contacts, questions, answered, handed_off
-    from conversation_stats where institution_id = ${institutionId} and product_id = ${assistantId}
+    from ${stats} where institution_id = ${institutionId} and product_id = ${assistantId}
       and (conversations, contacts, questions, answered, handed_off) <> (0, 0, 0, 0, 0)
     order by 1`);
-  const counted =
-    await rows(sql`select date_bin('15 minutes', created_at, timestamptz '2000-01-01')::text as bucket,
+  const counted = await rows(sql`select ${bucket} as bucket,
       count(*)::int as conversations, count(contact)::int as contacts, sum(questions)::int as questions,
       sum(answered)::int as answered, sum(handed_off)::int as handed_off
     from conversations where institution_id = ${institutionId} and product_id = ${assistantId}
       and channel <> ${PREVIEW_CHANNEL}
     group by 1 order by 1`);
-  const keptLengths = await rows(sql`select bucket::text, messages, conversations from conversation_lengths
+  const keptLengths = await rows(sql`select bucket::text, messages, conversations from ${lengths}
     where institution_id = ${institutionId} and product_id = ${assistantId} and conversations <> 0 order by 1, 2`);
-  const countedLengths =
-    await rows(sql`select date_bin('15 minutes', created_at, timestamptz '2000-01-01')::text as bucket,
+  const countedLengths = await rows(sql`select ${bucket} as bucket,
       message_count as messages, count(*)::int as conversations
     from conversations where institution_id = ${institutionId} and product_id = ${assistantId}
       and channel <> ${PREVIEW_CHANNEL}
@@ -138,11 +146,13 @@ describe('the dashboard stats', () => {
             await db.delete(conversations).where(inArray(conversations.id, gone));
           }
         }
-        const { kept, counted, keptLengths, countedLengths, keptTotals, countedTotals } =
-          await keptAndCounted();
-        expect(kept).toEqual(counted);
-        expect(keptLengths).toEqual(countedLengths);
-        expect(keptTotals).toEqual(countedTotals);
+        for (const grain of GRAINS) {
+          const { kept, counted, keptLengths, countedLengths, keptTotals, countedTotals } =
+            await keptAndCounted(grain);
+          expect(kept, grain.stats).toEqual(counted);
+          expect(keptLengths, grain.lengths).toEqual(countedLengths);
+          expect(keptTotals).toEqual(countedTotals);
+        }
         await db.delete(conversations).where(eq(conversations.assistantId, ref().assistantId));
       }),
       { numRuns: 15 },
@@ -194,6 +204,48 @@ describe('the dashboard stats', () => {
     expect(figures.unanswered).toEqual([expect.objectContaining({ question: 'Is there a pool?', count: 3 })]);
     // The top questions are the conversations' first ones.
     expect(figures.top_questions).toEqual([{ text: 'Is there a pool?', count: 2 }]);
+  });
+
+  it('reads the hourly stats where days start on the hour, with the same figures', async () => {
+    const shop = await createTenant(server, { name: 'Tienda Centro', kind: 'business', country: 'ES' });
+    const chat = conversationsRepo(server.database.db);
+    const own = { institutionId: shop.institution.id, assistantId: shop.assistant.id };
+    // Either side of Madrid's midnight in summer (22:00 UTC), at minutes no hour boundary shares.
+    for (const at of ['2026-07-01T21:50:00Z', '2026-07-01T22:05:00Z', '2026-07-02T21:59:00Z']) {
+      const now = new Date(at);
+      const id = await chat.create({ ...own, locale: 'es', now });
+      await chat.addMessage({
+        institutionId: own.institutionId,
+        conversationId: id,
+        now,
+        role: 'user',
+        content: '¿Horario?',
+      });
+    }
+    const figures = await dashboard(
+      server.database.db,
+      own,
+      { from: '2026-07-01', to: '2026-07-03', tz: 'Europe/Madrid' },
+      new Date('2026-07-10T00:00:00Z'),
+    );
+    expect(figures.conversations).toBe(3);
+    expect(figures.per_day).toEqual([
+      { date: '2026-07-01', conversations: 1, questions: 1, handed_off: 0 },
+      { date: '2026-07-02', conversations: 2, questions: 2, handed_off: 0 },
+      { date: '2026-07-03', conversations: 0, questions: 0, handed_off: 0 },
+    ]);
+    expect(figures.median_messages).toBe(1);
+  });
+
+  it('tells the zones whose days start on the hour', () => {
+    expect(daysStartOnTheHour('Europe/Madrid', 2020, 2027)).toBe(true);
+    expect(daysStartOnTheHour('UTC', 2026, 2026)).toBe(true);
+    expect(daysStartOnTheHour('America/New_York', 2026, 2026)).toBe(true);
+    expect(daysStartOnTheHour('Asia/Kathmandu', 2026, 2026)).toBe(false);
+    expect(daysStartOnTheHour('Asia/Kolkata', 2026, 2026)).toBe(false);
+    expect(daysStartOnTheHour('Australia/Lord_Howe', 2026, 2026)).toBe(false);
+    // Local mean time before standard zones: Madrid was 14 minutes 44 seconds behind GMT.
+    expect(daysStartOnTheHour('Europe/Madrid', 1900, 1900)).toBe(false);
   });
 
   it('counts every conversation of a range longer than the days it shows', async () => {

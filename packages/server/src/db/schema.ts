@@ -337,26 +337,36 @@ export const messages = pgTable(
   ],
 );
 
+/** The columns of `conversation_stats` and its hourly twin: the figures of one bucket of time. */
+const statsColumns = () => ({
+  institutionId: institutionRef(),
+  assistantId: assistantRef(),
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  conversations: integer('conversations').notNull().default(0),
+  contacts: integer('contacts').notNull().default(0),
+  questions: integer('questions').notNull().default(0),
+  answered: integer('answered').notNull().default(0),
+  handedOff: integer('handed_off').notNull().default(0),
+});
+
+/** The columns of `conversation_lengths` and its hourly twin. */
+const lengthsColumns = () => ({
+  institutionId: institutionRef(),
+  assistantId: assistantRef(),
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  messages: integer('messages').notNull(),
+  conversations: integer('conversations').notNull().default(0),
+});
+
 /**
  * The dashboard's figures of an assistant per quarter hour (`bucket`) of its conversations' start:
  * kept by triggers on `conversations` (migration 0009), so a dashboard over any range and any time
  * zone sums a few thousand rows instead of reading every conversation. Preview conversations are
  * not counted.
  */
-export const conversationStats = pgTable(
-  'conversation_stats',
-  {
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
-    conversations: integer('conversations').notNull().default(0),
-    contacts: integer('contacts').notNull().default(0),
-    questions: integer('questions').notNull().default(0),
-    answered: integer('answered').notNull().default(0),
-    handedOff: integer('handed_off').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId, t.bucket] })],
-);
+export const conversationStats = pgTable('conversation_stats', statsColumns(), (t) => [
+  primaryKey({ columns: [t.institutionId, t.assistantId, t.bucket] }),
+]);
 
 /**
  * An assistant's conversations in all, handed off, with a contact, and both: the list's total when
@@ -376,17 +386,22 @@ export const conversationTotals = pgTable(
 );
 
 /** How many conversations of a quarter hour have each length (for the median), kept like `conversation_stats`. */
-export const conversationLengths = pgTable(
-  'conversation_lengths',
-  {
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
-    messages: integer('messages').notNull(),
-    conversations: integer('conversations').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId, t.bucket, t.messages] })],
-);
+export const conversationLengths = pgTable('conversation_lengths', lengthsColumns(), (t) => [
+  primaryKey({ columns: [t.institutionId, t.assistantId, t.bucket, t.messages] }),
+]);
+
+/**
+ * `conversation_stats` by the hour (migration 0010): the dashboard reads these, four times fewer
+ * rows, in every time zone whose days start on the hour (all but a few, such as India's and Nepal's).
+ */
+export const conversationStatsHourly = pgTable('conversation_stats_hourly', statsColumns(), (t) => [
+  primaryKey({ columns: [t.institutionId, t.assistantId, t.bucket] }),
+]);
+
+/** `conversation_lengths` by the hour, read like `conversation_stats_hourly`. */
+export const conversationLengthsHourly = pgTable('conversation_lengths_hourly', lengthsColumns(), (t) => [
+  primaryKey({ columns: [t.institutionId, t.assistantId, t.bucket, t.messages] }),
+]);
 
 /** The live sign-up code of an address (one at a time; a resend replaces it). */
 export const emailVerifications = pgTable('email_verifications', {
