@@ -293,6 +293,14 @@ describe('widget journey', () => {
       .getByRole('group', { name: 'Suggested questions' })
       .getByRole('button', { name: QUESTION })
       .waitFor();
+    // A wide screen frames the conversation: the header spans the window, the column is centred.
+    const width = en.page.viewportSize()!.width;
+    const header = (await en.page.getByRole('banner').boundingBox())!;
+    const main = (await en.page.getByRole('main').boundingBox())!;
+    expect(header.width).toBe(width);
+    expect(main.width).toBeLessThanOrEqual(760);
+    expect(Math.abs(main.x + main.width / 2 - width / 2)).toBeLessThan(1);
+    await en.page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).waitFor();
     await input.fill(QUESTION);
     await en.page.getByRole('button', { name: 'Send' }).click();
     const answer = en.page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').filter({
@@ -311,6 +319,16 @@ describe('widget journey', () => {
     await es.page.getByRole('group', { name: 'Preguntas sugeridas' }).waitFor();
     expect(await es.page.evaluate(() => document.documentElement.lang)).toBe('es');
     await checkHost(es.page, 'public-page', 'es');
+
+    // A phone: the page fills the screen, the footer and the text box in view without scrolling.
+    const phone = await tab({ viewport: { width: 375, height: 667 } });
+    await phone.page.goto(pageUrl);
+    await phone.page.getByRole('textbox', { name: 'Type your question' }).waitFor();
+    expect((await phone.page.getByRole('main').boundingBox())?.width).toBe(375);
+    const footer = (await phone.page.getByRole('contentinfo').boundingBox())!;
+    expect(footer.y + footer.height).toBeLessThanOrEqual(667);
+    expect(await phone.page.evaluate(() => document.scrollingElement!.scrollHeight)).toBe(667);
+    expect(phone.problems.take()).toEqual([]);
 
     await openSite(es.page, site);
     await launcherOf(es.page).click();
