@@ -3,7 +3,8 @@
  * with month and year drop-downs, arrow keys between days, in the console's language, limited to
  * the field's dates. Its own chunk, fetched the first time a calendar opens.
  */
-import { DayPicker } from '@daypicker/react';
+import { DateLib, DayPicker } from '@daypicker/react';
+import { useLingui } from '@lingui/react/macro';
 import '@daypicker/react/style.css';
 import { enUS, es } from '@daypicker/react/locale';
 import type { Locale } from '@conversa/contract/constants';
@@ -11,6 +12,11 @@ import styled from 'styled-components';
 import { dateFromIso, isoFromDate } from './date-text';
 
 const LOCALES = { en: enUS, es } satisfies Record<Locale, unknown>;
+/** A day's name for screen readers, starting with the number shown on it ("1 March 2025, Saturday"). */
+const DAY_FORMATS = { en: 'd MMMM yyyy, EEEE', es: "d 'de' MMMM 'de' yyyy, EEEE" } satisfies Record<
+  Locale,
+  string
+>;
 
 /** The picker in the console's colours (its stylesheet reads these variables). */
 const Frame = styled.div`
@@ -52,6 +58,7 @@ export default function Calendar({ selected, min, max, locale, month, onSelect }
   const first = dateFromIso(min);
   const last = dateFromIso(max);
   const chosen = selected ? dateFromIso(selected) : undefined;
+  const { t } = useLingui();
   return (
     <Frame>
       <DayPicker
@@ -67,6 +74,16 @@ export default function Calendar({ selected, min, max, locale, month, onSelect }
         captionLayout="dropdown"
         locale={LOCALES[locale]}
         weekStartsOn={1}
+        labels={{
+          labelDayButton: (date, modifiers, _options, dateLib) => {
+            const day = (dateLib ?? new DateLib({ locale: LOCALES[locale] })).format(
+              date,
+              DAY_FORMATS[locale],
+            );
+            if (modifiers.selected) return t`${day}, selected`;
+            return modifiers.today ? t`${day}, today` : day;
+          },
+        }}
         autoFocus
       />
     </Frame>

@@ -116,7 +116,7 @@ describe('DateRange', () => {
     expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('10/03/2024');
     await user.click(screen.getByRole('button', { name: 'Choose the start date on a calendar' }));
     // The chosen day has the focus; the arrow keys move it, Enter picks.
-    const day = await screen.findByRole('button', { name: /March 10th, 2024/ });
+    const day = await screen.findByRole('button', { name: /^10 March 2024/ });
     expect(document.activeElement).toBe(day);
     await user.keyboard('{ArrowRight}{Enter}');
     expect(onRange).toHaveBeenLastCalledWith({ start: '2024-03-11', end: '' });
@@ -127,10 +127,27 @@ describe('DateRange', () => {
     // The end's calendar opens on the start's month and offers no day before it.
     await user.click(screen.getByRole('button', { name: 'Choose the end date on a calendar' }));
     const grid = await screen.findByRole('grid');
-    const before = within(grid).getByRole('button', { name: /March 10th, 2024/ });
+    const before = within(grid).getByRole('button', { name: /^10 March 2024/ });
     expect(before.hasAttribute('disabled')).toBe(true);
-    await user.click(within(grid).getByRole('button', { name: /March 20th, 2024/ }));
+    await user.click(within(grid).getByRole('button', { name: /^20 March 2024/ }));
     expect(onRange).toHaveBeenLastCalledWith({ start: '2024-03-11', end: '2024-03-20' });
+  });
+
+  it('closes the calendar on Escape, the focus back on its button, and on a press elsewhere', async () => {
+    const user = userEvent.setup();
+    renderUi(<Controlled onRange={vi.fn()} initial={{ start: '2024-03-10', end: '' }} />);
+    const button = screen.getByRole('button', { name: 'Choose the start date on a calendar' });
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await screen.findByRole('grid');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    await screen.findByRole('grid');
+    await user.click(screen.getByLabelText('End date'));
+    expect(screen.queryByRole('grid')).toBeNull();
   });
 
   it('is disabled as a whole', () => {

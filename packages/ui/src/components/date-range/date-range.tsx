@@ -6,13 +6,12 @@
 import { ValidationCode } from '@conversa/contract/codes';
 import { DATE_MAX, DATE_MIN } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { validationMessage } from '../../i18n/codes';
 import { Input } from '../../primitives/control';
 import { ErrorText, Label } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { Popover, PopoverButton, PopoverPanel } from '../headless/headless';
 import { Icon } from '../sidebar/icons';
 import { Waiting } from '../waiting';
 import { formatIsoDate, isoFromText } from './date-text';
@@ -60,11 +59,12 @@ const Field = styled.div`
 `;
 
 const Control = styled.div`
+  position: relative;
   display: flex;
   gap: ${({ theme }) => theme.space(1)};
 `;
 
-const CalendarButton = styled(PopoverButton)`
+const CalendarButton = styled.button`
   display: inline-flex;
   flex: none;
   align-items: center;
@@ -85,13 +85,70 @@ const CalendarButton = styled(PopoverButton)`
   }
 `;
 
-const Panel = styled(PopoverPanel)`
+const Panel = styled.div`
+  position: absolute;
+  top: calc(100% + 4px);
+  right: 0;
   z-index: 50;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   box-shadow: ${({ theme }) => theme.shadow};
 `;
+
+/**
+ * The calendar button and the panel it opens under the field (a disclosure, not Headless UI's
+ * Popover: its panel, loaded lazily, made it add focus guards that axe rightly flags). Escape or a
+ * press elsewhere closes it; Escape and a pick put the focus back on the button.
+ */
+function CalendarToggle({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!open) return undefined;
+    const away = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) close(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open, close]);
+  return (
+    <>
+      <CalendarButton
+        ref={button}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((current) => !current)}
+      >
+        <Icon name="calendar" size={20} />
+      </CalendarButton>
+      {open ? (
+        <Panel
+          ref={panel}
+          id={panelId}
+          role="dialog"
+          aria-label={label}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            close(true);
+          }}
+        >
+          {children(() => close(true))}
+        </Panel>
+      ) : null}
+    </>
+  );
+}
 
 type RangeIssue = { field: Part; kind: 'format' | 'range' | 'order' } | null;
 
@@ -203,29 +260,24 @@ export function DateRange({
                   }}
                   onBlur={() => setLeft((current) => ({ ...current, [part]: true }))}
                 />
-                <Popover>
-                  <CalendarButton aria-label={calendarLabels[part]}>
-                    <Icon name="calendar" size={20} />
-                  </CalendarButton>
-                  <Panel anchor={{ to: 'bottom end', gap: 4 }}>
-                    {({ close }) => (
-                      <Suspense fallback={<Waiting label={t`Loading the calendar…`} />}>
-                        <Calendar
-                          selected={selected && selected >= DATE_MIN && selected <= DATE_MAX ? selected : ''}
-                          min={part === 'end' && parsed.start ? parsed.start : DATE_MIN}
-                          max={DATE_MAX}
-                          locale={i18n.locale === 'es' ? 'es' : 'en'}
-                          // An empty end opens on the start's month.
-                          month={part === 'end' && parsed.start ? parsed.start : undefined}
-                          onSelect={(iso) => {
-                            update(part, formatIsoDate(iso));
-                            close();
-                          }}
-                        />
-                      </Suspense>
-                    )}
-                  </Panel>
-                </Popover>
+                <CalendarToggle label={calendarLabels[part]}>
+                  {(close) => (
+                    <Suspense fallback={<Waiting label={t`Loading the calendar…`} />}>
+                      <Calendar
+                        selected={selected && selected >= DATE_MIN && selected <= DATE_MAX ? selected : ''}
+                        min={part === 'end' && parsed.start ? parsed.start : DATE_MIN}
+                        max={DATE_MAX}
+                        locale={i18n.locale === 'es' ? 'es' : 'en'}
+                        // An empty end opens on the start's month.
+                        month={part === 'end' && parsed.start ? parsed.start : undefined}
+                        onSelect={(iso) => {
+                          update(part, formatIsoDate(iso));
+                          close();
+                        }}
+                      />
+                    </Suspense>
+                  )}
+                </CalendarToggle>
               </Control>
             </Field>
           );

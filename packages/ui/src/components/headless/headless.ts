@@ -15,8 +15,5 @@ export {
   MenuItem,
   MenuItems,
   MenuSeparator,
-  Popover,
-  PopoverButton,
-  PopoverPanel,
   Switch,
 } from '@headlessui/react';

@@ -53,7 +53,8 @@ describe('NewPasswordForm', () => {
     renderConnected(<NewPasswordForm token={token} onDone={onDone} />, { client: api.client() });
     const save = screen.getByRole('button', { name: 'Save password' });
     await user.click(save);
-    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    // The resolver checks asynchronously: wait for every message, not just the first.
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(2));
     const password = screen.getByLabelText(/^New password/);
     const repeat = screen.getByLabelText(/^Repeat password/);
     for (const [value, message] of [

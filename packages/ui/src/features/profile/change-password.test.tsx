@@ -16,7 +16,8 @@ describe('ChangePasswordPage', () => {
     const repeat = screen.getByLabelText(/^Repeat new password/);
     const submit = screen.getByRole('button', { name: 'Update password' });
     await user.click(submit);
-    expect(screen.getAllByText('This field is required.')).toHaveLength(3);
+    // The resolver checks asynchronously: wait for every message, not just the first.
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(3));
 
     await user.type(current, 'Not-the-passw0rd');
     await user.type(next, 'N3wPassword');

@@ -66,7 +66,8 @@ describe('FaqsPage', () => {
     // Empty fields are refused before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Add FAQ' }));
     await user.click(screen.getByRole('button', { name: 'Save FAQs' }));
-    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    // The resolver checks asynchronously: wait for every message, not just the first.
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(2));
     expect(await faqsOf(school)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Remove FAQ 3' }));
     expect(screen.getByText('FAQ 3 removed.')).toBeTruthy();

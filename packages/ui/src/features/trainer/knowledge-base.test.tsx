@@ -117,7 +117,7 @@ describe('KnowledgeBasePage', () => {
     renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
     await screen.findByText('No files yet');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByText('File is required.')).toBeTruthy();
+    await screen.findByText('File is required.');
     // Named .pdf, but its bytes are not a PDF: the server checks the content.
     await user.upload(input(), new File(['%PNG not a document'], 'folleto.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
