@@ -132,7 +132,7 @@ async function measure(label: string, database: Database): Promise<Row[]> {
     for (let i = 0; i < QUERIES; i += 1) {
       const q = question();
       const t0 = performance.now();
-      const found = await retrieve(db, { ...scope, question: q, limit: 5 });
+      const found = (await retrieve(db, { ...scope, question: q, limit: 5 })).passages;
       times.push(performance.now() - t0);
       if (found.length === 0) empty += 1;
     }

@@ -11,10 +11,10 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ADMIN = 'bench-admin@example.com';
 export const PASSWORD = 'Bench-Passw0rd';
 
-/** Starts the built server with the bench admin, on PostgreSQL at `databaseUrl` or else PGlite. */
-export function startServer(databaseUrl) {
+/** Starts the built server with the bench admin, on PostgreSQL at `databaseUrl` or else PGlite (`env`: more settings). */
+export function startServer(databaseUrl, env = {}) {
   return startBuiltServer({
-    env: { ADMIN_EMAILS: ADMIN, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: { ADMIN_EMAILS: ADMIN, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     prefix: 'conversa-bench-',
     showLog: true,

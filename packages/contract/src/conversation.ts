@@ -292,6 +292,8 @@ export const PreviewPassageSchema = v.object({
   excerpt: v.string(),
   /** How many of the question's content words it holds. */
   hits: v.number(),
+  /** The share (0..1) of the question words' weight it holds. */
+  support: v.number(),
   /** An FAQ whose question covers the question: answered with its own answer. */
   strong: v.boolean(),
   /** Given to the answer: it held enough of the question. */
@@ -313,8 +315,13 @@ export const PreviewAnswerSchema = v.object({
   method: v.picklist(ANSWER_METHODS),
   /** The question's content words: what a passage must hold. */
   words: v.array(v.string()),
-  /** How many of them a passage must hold to be given to the answer. */
-  needed: v.number(),
+  /** Those the knowledge never mentions; when they weigh most of the question, it is not answered. */
+  unknown_words: v.array(v.string()),
+  /**
+   * The share (0..1) of the words' weight a passage must hold to be given to the answer; words
+   * rare in the assistant's knowledge weigh more.
+   */
+  min_support: v.number(),
   /** A short follow-up read together with the question before it. */
   follow_up: v.boolean(),
   passages: v.array(PreviewPassageSchema),

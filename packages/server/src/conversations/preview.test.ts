@@ -65,7 +65,9 @@ describe('POST institution-product/{id}/preview', () => {
     expect(first.body.data).toMatchObject({ answered: false, method: 'not_found' });
     expect(first.body.data.handoff).toMatchObject({ name: 'Ana' });
     expect(first.body.data.passages.every((passage) => !passage.used)).toBe(true);
-    expect(first.body.data.passages.every((passage) => passage.hits < first.body.data.needed)).toBe(true);
+    expect(first.body.data.passages.every((passage) => passage.support < first.body.data.min_support)).toBe(
+      true,
+    );
 
     const start = await preview(school, { text: 'Is there a school bus?' });
     const followUp = await preview(school, {

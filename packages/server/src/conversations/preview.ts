@@ -7,7 +7,7 @@
 import type { PreviewAnswer, PreviewPassage } from '@conversa/contract/conversation';
 import type { Handoff } from '@conversa/contract/assistant';
 import type { AnswerTrace, ComposedAnswer } from '../knowledge/answer/compose';
-import { neededHits } from '../knowledge/retrieval';
+import { MIN_SUPPORT } from '../knowledge/retrieval';
 
 /** Characters of a passage shown under the answer. */
 const EXCERPT_CHARS = 280;
@@ -28,6 +28,7 @@ function passagesOf(trace: AnswerTrace): PreviewPassage[] {
     source: passage.source,
     excerpt: excerptOf(passage.text),
     hits: passage.hits,
+    support: passage.support,
     strong: passage.strong,
     used: used.has(passage),
   }));
@@ -47,7 +48,8 @@ export function toPreviewAnswer(
     answered: answer.answered,
     method: answer.trace.method,
     words: answer.trace.words,
-    needed: neededHits(answer.trace.words.length),
+    unknown_words: answer.trace.unknown,
+    min_support: MIN_SUPPORT,
     follow_up: answer.trace.followUp,
     passages: passagesOf(answer.trace),
   };

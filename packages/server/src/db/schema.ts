@@ -236,6 +236,42 @@ export const knowledgeChunks = pgTable(
 );
 
 /**
+ * How many chunks of a file (or of the knowledge-base text) hold each lexeme of their `tsv`, written
+ * with the chunks (`ts_stat`): retrieval weighs a question's words by how rare they are in the
+ * assistant's knowledge (IDF). The row with the empty lexeme (never a real one) counts the chunks.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    institutionId: institutionRef(),
+    assistantId: assistantRef(),
+    /** Null for knowledge-base text. */
+    fileId: integer('file_id').references(() => assistantFiles.id, { onDelete: 'cascade' }),
+    /** `file` or `knowledge_base`. */
+    source: text('source').notNull(),
+    lexeme: text('lexeme').notNull(),
+    chunks: integer('chunks').notNull(),
+  },
+  (t) => [index('knowledge_terms_scope_idx').on(t.institutionId, t.assistantId, t.fileId)],
+);
+
+/**
+ * `knowledge_terms` summed per assistant and lexeme, kept by a trigger on it (migration 0011):
+ * retrieval reads one row per word instead of one per file. It counts every file's chunks, ready
+ * or not (a file processed again keeps its old chunks meanwhile): word weights, not passages.
+ */
+export const knowledgeTermTotals = pgTable(
+  'knowledge_term_totals',
+  {
+    institutionId: institutionRef(),
+    assistantId: assistantRef(),
+    lexeme: text('lexeme').notNull(),
+    chunks: integer('chunks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId, t.lexeme] })],
+);
+
+/**
  * The background job queue (docs/architecture.md#knowledge-and-answers, #scale), on the database itself so it works on PGlite and on
  * PostgreSQL alike: a worker claims a due job with `FOR UPDATE SKIP LOCKED` and a lease
  * (`locked_until`); a job whose lease ran out (its process died) is claimed again.

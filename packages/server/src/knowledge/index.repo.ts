@@ -16,6 +16,9 @@ export interface ReplaceChunksInput {
   chunks: string[];
 }
 
+/** The advisory lock class of an assistant's knowledge index (its id is the other half). */
+const TOTALS_LOCK = 0x6b6e6f77; // "knov"
+
 /** Rows per insert: each insert is a handful of array parameters, whatever the row count. */
 const BATCH = 1000;
 
@@ -30,11 +33,16 @@ export async function replaceChunks(db: Db, input: ReplaceChunksInput): Promise<
   const overall = detectLanguage(chunks.slice(0, 20).join('\n'));
   const languages = chunks.map((chunk) => textSearchConfig(detectLanguage(chunk) ?? overall));
 
+  const scope = fileId === null ? sql`file_id is null and source = ${source}` : sql`file_id = ${fileId}`;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      delete from knowledge_chunks
-      where institution_id = ${institutionId} and product_id = ${assistantId}
-        and ${fileId === null ? sql`file_id is null and source = ${source}` : sql`file_id = ${fileId}`}`);
+    // One writer per assistant at a time: two files ready at once would otherwise update the same
+    // knowledge_term_totals rows in different orders (a deadlock on PostgreSQL).
+    await tx.execute(sql`select pg_advisory_xact_lock(${TOTALS_LOCK}, ${assistantId})`);
+    for (const table of ['knowledge_chunks', 'knowledge_terms']) {
+      await tx.execute(sql`
+        delete from ${sql.identifier(table)}
+        where institution_id = ${institutionId} and product_id = ${assistantId} and ${scope}`);
+    }
     for (let start = 0; start < chunks.length; start += BATCH) {
       const contents = chunks.slice(start, start + BATCH);
       const positions = contents.map((_, i) => start + i);
@@ -45,9 +53,28 @@ export async function replaceChunks(db: Db, input: ReplaceChunksInput): Promise<
         from unnest(${sql.param(positions)}::integer[], ${sql.param(contents)}::text[], ${sql.param(languages.slice(start, start + BATCH))}::text[])
           as t(position, content, language)`);
     }
+    if (chunks.length > 0) await writeTerms(tx, input);
   });
   // New GIN entries wait in the index's pending list, which every search scans in full, until a
   // vacuum merges them; PGlite has no autovacuum. Merging now keeps searches on the index proper.
   if (chunks.length > 0)
     await db.execute(sql`select gin_clean_pending_list('knowledge_chunks_tsv_idx'::regclass)`);
+}
+
+/**
+ * The document frequencies of the chunks just written (`knowledge_terms`): how many of them hold
+ * each lexeme, and their count under the empty lexeme. `ts_stat` takes its query as text; the
+ * scope is made of integers and a fixed source name, written as literals.
+ */
+async function writeTerms(db: Db, { institutionId, assistantId, fileId, source }: ReplaceChunksInput) {
+  const where = `institution_id = ${Math.trunc(institutionId)} and product_id = ${Math.trunc(assistantId)} and ${
+    fileId === null ? `file_id is null and source = '${source}'` : `file_id = ${Math.trunc(fileId)}`
+  }`;
+  await db.execute(sql`
+    insert into knowledge_terms (institution_id, product_id, file_id, source, lexeme, chunks)
+    select ${institutionId}::integer, ${assistantId}::integer, ${fileId}::integer, ${source}::text, word, ndoc
+    from ts_stat(${`select tsv from knowledge_chunks where ${where}`}::text)
+    union all
+    select ${institutionId}::integer, ${assistantId}::integer, ${fileId}::integer, ${source}::text, '', count(*)::integer
+    from knowledge_chunks where ${sql.raw(where)}`);
 }

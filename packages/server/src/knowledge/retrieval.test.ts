@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFile, setFaqs, setKnowledgeBase } from '../chat/chat.fixtures';
-import { knowledgeChunks } from '../db/schema';
+import { assistantFiles, knowledgeChunks, knowledgeTermTotals, knowledgeTerms } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { replaceChunks } from './index.repo';
@@ -14,6 +14,7 @@ import {
   CANDIDATES,
   contentWords,
   literal,
+  MIN_SUPPORT,
   RETRIEVAL_PARAM_TYPES,
   RETRIEVAL_SQL,
   retrievalParams,
@@ -27,13 +28,15 @@ let other: Tenant;
 /** The rows of `db.execute` (PGlite and node-postgres shape them alike, under `rows`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-const ask = (tenant: Tenant, question: string, limit = 5) =>
-  retrieve(server.database.db, {
-    institutionId: tenant.institution.id,
-    assistantId: tenant.assistant.id,
-    question,
-    limit,
-  });
+const ask = async (tenant: Tenant, question: string, limit = 5) =>
+  (
+    await retrieve(server.database.db, {
+      institutionId: tenant.institution.id,
+      assistantId: tenant.assistant.id,
+      question,
+      limit,
+    })
+  ).passages;
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -86,7 +89,9 @@ describe('retrieve', () => {
 
     const [uniform] = await ask(school, 'Where can I buy uniforms?');
     expect(uniform!.source).toEqual({ kind: 'file', title: 'fees-2025.pdf', file_id: expect.any(Number) });
-    expect(uniform!.support).toBeGreaterThanOrEqual(0.5);
+    // It holds "uniforms", not "buy": part of the question's weight, enough to be used.
+    expect(uniform!.support).toBeGreaterThanOrEqual(MIN_SUPPORT);
+    expect(uniform!.support).toBeLessThan(1);
   });
 
   it('matches word forms through stemming, in Spanish and in English', async () => {
@@ -115,6 +120,51 @@ describe('retrieve', () => {
     expect(await ask(school, 'what is the?')).toEqual([]);
     expect(await ask(school, '¿Qué es lo que hay?')).toEqual([]);
     expect(await ask(school, 'helicopter landing')).toEqual([]);
+  });
+
+  it('weighs rare words over common ones, and reads a mistyped word no chunk holds', async () => {
+    const tenant = await createTenant(server, { kind: 'school' });
+    const common = Array.from({ length: 30 }, (_, i) => `Our school offers activity number ${i}.`);
+    await addFile(server, tenant, 'school.txt', [
+      ...common,
+      'The robotics club meets on Thursdays in the school library.',
+    ]);
+    const found = await retrieve(server.database.db, {
+      institutionId: tenant.institution.id,
+      assistantId: tenant.assistant.id,
+      question: 'When does the school robotcs club meet?',
+      limit: 5,
+    });
+    const weight = (word: string) => found.weights[found.words.indexOf(word)]!;
+    // "school" is in every chunk, "club" in one: the rare word weighs more.
+    expect(weight('club')).toBeGreaterThan(2 * weight('school'));
+    // "robotcs" is in no chunk as written, but the robotics chunk holds it with one letter left out.
+    expect(found.unknown).toEqual([]);
+    expect(found.passages[0]!.held).toEqual(['school', 'robotcs', 'club', 'meet']);
+    expect(found.passages[0]!.support).toBeGreaterThan(0.9);
+  });
+
+  it('names the words no chunk mentions at all, once the knowledge is large enough to tell', async () => {
+    const question = 'Does the school bus go to Zaragoza?';
+    const big = await createTenant(server, { kind: 'school' });
+    const activities = Array.from({ length: 60 }, (_, i) => `Our school offers activity number ${i}.`);
+    await addFile(server, big, 'school.txt', [...activities, 'The school bus leaves at 7:30.']);
+    const found = await retrieve(server.database.db, {
+      institutionId: big.institution.id,
+      assistantId: big.assistant.id,
+      question,
+      limit: 5,
+    });
+    expect(found.unknown).toEqual(['go', 'zaragoza']);
+    expect(found.passages[0]!.held).toEqual(['school', 'bus']);
+    // A few chunks say little by what they lack.
+    const small = await retrieve(server.database.db, {
+      institutionId: school.institution.id,
+      assistantId: school.assistant.id,
+      question,
+      limit: 5,
+    });
+    expect(small.unknown).toEqual([]);
   });
 
   it('gives at most `limit` passages, best supported first', async () => {
@@ -148,6 +198,36 @@ describe('replaceChunks', () => {
       { content: 'alpha three', position: 0 },
       { content: 'beta one', position: 0 },
       { content: 'delta one', position: 0 },
+    ]);
+    // The words' chunk counts follow: the replaced chunks' are gone, the others' kept.
+    const terms = await server.database.db
+      .select({ lexeme: knowledgeTerms.lexeme, chunks: sql<number>`sum(${knowledgeTerms.chunks})::integer` })
+      .from(knowledgeTerms)
+      .where(sql`${knowledgeTerms.assistantId} = ${tenant.assistant.id}`)
+      .groupBy(knowledgeTerms.lexeme)
+      .orderBy(knowledgeTerms.lexeme);
+    expect(terms).toEqual([
+      { lexeme: '', chunks: 3 },
+      { lexeme: 'alpha', chunks: 1 },
+      { lexeme: 'beta', chunks: 1 },
+      { lexeme: 'delta', chunks: 1 },
+      { lexeme: 'one', chunks: 2 },
+      { lexeme: 'three', chunks: 1 },
+    ]);
+    // The per-assistant totals the search reads follow, through deletes and a file's removal too.
+    const totals = () =>
+      server.database.db
+        .select({ lexeme: knowledgeTermTotals.lexeme, chunks: knowledgeTermTotals.chunks })
+        .from(knowledgeTermTotals)
+        .where(sql`${knowledgeTermTotals.assistantId} = ${tenant.assistant.id}`)
+        .orderBy(knowledgeTermTotals.lexeme);
+    expect(await totals()).toEqual(terms);
+    await server.database.db.delete(assistantFiles).where(sql`${assistantFiles.id} = ${fileId}`);
+    expect(await totals()).toEqual([
+      { lexeme: '', chunks: 2 },
+      { lexeme: 'beta', chunks: 1 },
+      { lexeme: 'delta', chunks: 1 },
+      { lexeme: 'one', chunks: 2 },
     ]);
   });
 

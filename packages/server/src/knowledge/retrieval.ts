@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/database';
 import { type DetectedLanguage, detectLanguage, isStopword, textSearchConfig } from './text/language';
+import { fold, foldedWords, typoOf } from './text/words';
 
 export interface RetrieveInput {
   institutionId: number;
@@ -34,7 +35,12 @@ export interface Passage {
   question: string | null;
   /** How many of the question's content words the passage holds (stemmed, or as written). */
   hits: number;
-  /** `hits` over the question's content words: 0..1. */
+  /** Those words. */
+  held: string[];
+  /**
+   * The weight of the question's words the passage holds over the weight of them all (`weights`:
+   * rare words weigh more): 0..1.
+   */
   support: number;
   /** PostgreSQL's rank; orders passages with the same hits. */
   rank: number;
@@ -58,17 +64,79 @@ const MAX_PAIR_WORDS = 4;
 /**
  * Share of the question's content words a passage must hold to count as support: one of one or
  * two, two of three to five ("what time does the bus pick up students" holds "bus" and "students").
+ * Counted by weight (`wordWeight`): a passage holding only the question's common words does not
+ * support an answer, one holding its rare words does.
  */
-export const MIN_SUPPORT = 0.4;
+export const MIN_SUPPORT = 0.44;
+
+/**
+ * Share of the question's weight its unknown words (see `Retrieval.unknown`) may carry at most: a
+ * question mostly about things the knowledge never mentions is not answered from a passage that
+ * holds its other, commoner words ("When was the plastome discovered?" and a passage on "discovered").
+ */
+export const MAX_UNKNOWN = 0.4;
+/** Chunks a knowledge base needs before a word missing from all of them counts as unknown. */
+const MIN_CHUNKS_FOR_UNKNOWN = 50;
+
+/**
+ * Chunks that hold none of a question's words, added to every count: with few chunks, whether a
+ * word is in one of them says little (a one-chunk knowledge base holds all its words), so weights
+ * stay close; with thousands they spread as plain IDF does.
+ */
+const PRIOR_CHUNKS = 20;
+
+/**
+ * The weight of a word that `df` of the assistant's `total` chunks hold (BM25's IDF, smoothed by
+ * PRIOR_CHUNKS): a word in every chunk weighs least, one in none the most.
+ */
+export function wordWeight(df: number, total: number): number {
+  // A word no chunk holds weighs as much as one a single chunk holds: its absence is weighed by
+  // the unknown-words rule (MAX_UNKNOWN), not twice.
+  return Math.log(1 + (Math.max(total, 0) + PRIOR_CHUNKS) / (Math.max(Math.min(df, total), 1) + 0.5));
+}
+
+/** How much more a name weighs when no chunk holds it (see `namesIn`). */
+const UNKNOWN_NAME_FACTOR = 2;
+
+/** The words of a question written with a capital other than its first: names, lowercased. */
+export function namesIn(question: string): Set<string> {
+  const names = new Set<string>();
+  for (const [index, [word]] of [...question.normalize('NFKC').matchAll(WORD)].entries()) {
+    if (index > 0 && /^\p{Lu}/u.test(word)) names.add(word.toLowerCase());
+  }
+  return names;
+}
+
+/** The question's words, their weights, and the passages found. */
+export interface Retrieval {
+  words: string[];
+  /** `wordWeight` of each word, in order. */
+  weights: number[];
+  /** The words no chunk mentions and no passage found holds (the knowledge knows nothing of them). */
+  unknown: string[];
+  passages: Passage[];
+}
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const SAFE_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Words that frame a question rather than name what it is about ("what is the name of…", "how many
+ * kinds…", "¿en qué año…?"): the passage that answers rarely repeats them, so they are not looked for.
+ */
+const QUESTION_FRAME = new Set(
+  `name names named call called calls kind kinds type types sort term terms other another example
+  examples percentage percent part year years many often approximately entity entities one two
+  nombre nombres llama llaman llamaba llamado llamada llamados tipo tipos clase clases término
+  términos otro otra otros otras ejemplo ejemplos porcentaje parte año años veces aproximadamente
+  entidad entidades son fueron eran cosa uno dos`.split(/\s+/),
+);
 
 /** The distinct content words of a question, lowercased: no function words, no single letters. */
 export function contentWords(question: string): string[] {
   const words = new Set<string>();
   for (const [word] of question.toLowerCase().normalize('NFKC').matchAll(WORD)) {
-    if ((word.length < 2 && !/\d/.test(word)) || isStopword(word)) continue;
+    if ((word.length < 2 && !/\d/.test(word)) || isStopword(word) || QUESTION_FRAME.has(word)) continue;
     words.add(word);
     if (words.size === MAX_WORDS) break;
   }
@@ -92,39 +160,62 @@ with q as materialized (
            as two_words,
          websearch_to_tsquery($3::regconfig, $6) || websearch_to_tsquery('simple', $6) as any_word
 ),
-terms as materialized (
-  select websearch_to_tsquery($3::regconfig, w) || websearch_to_tsquery('simple', w) as term
-  from unnest($7::text[]) as w
-),
 -- Only processed files count (their chunks are written on success; this also hides a file
 -- being processed again).
 ready as materialized (
   select id, name from product_files where institution_id = $1 and product_id = $2 and state = 'ready'
 ),
+-- How many chunks there are, and how many hold each word (its stem or its form as written,
+-- whichever more): knowledge_term_totals, kept from the counts written with the chunks.
+total as materialized (
+  select coalesce((select chunks from knowledge_term_totals
+    where institution_id = $1 and product_id = $2 and lexeme = ''), 0) as chunks
+),
+terms as materialized (
+  select u.i, u.w, websearch_to_tsquery($3::regconfig, u.w) || websearch_to_tsquery('simple', u.w) as term,
+    -- One primary-key lookup per lexeme (a join here may scan the assistant's every lexeme).
+    coalesce((select max((select k.chunks from knowledge_term_totals k
+        where k.institution_id = $1 and k.product_id = $2 and k.lexeme = l.lexeme))
+      from unnest(tsvector_to_array(to_tsvector($3::regconfig, u.w) || to_tsvector('simple', u.w))) as l(lexeme)),
+      0) as df
+  from unnest($7::text[]) with ordinality as u(w, i)
+),
+-- The question's two rarest words: the chunks holding them are few, and likely the answer.
+rare as materialized (
+  select websearch_to_tsquery($3::regconfig, string_agg(w, ' or ')) || websearch_to_tsquery('simple', string_agg(w, ' or '))
+    as any_rare
+  from (select w from terms order by df, i limit 2) as r
+),
 -- Tiers on the GIN index, best first; the outer limit stops reading once it has enough.
 candidates as (
   select * from (
-    (select id, tsv from knowledge_chunks
+    (select 1 as tier, id, tsv from knowledge_chunks
       where institution_id = $1 and product_id = $2 and tsv @@ (select every_word from q)
         and (file_id is null or file_id in (select id from ready))
       limit ${CANDIDATES})
     union all
-    (select id, tsv from knowledge_chunks
+    (select 2, id, tsv from knowledge_chunks
+      where institution_id = $1 and product_id = $2 and tsv @@ (select any_rare from rare)
+        and (file_id is null or file_id in (select id from ready))
+      limit ${CANDIDATES})
+    union all
+    (select 3, id, tsv from knowledge_chunks
       where institution_id = $1 and product_id = $2 and tsv @@ (select two_words from q)
         and (file_id is null or file_id in (select id from ready))
       limit ${CANDIDATES})
     union all
-    (select id, tsv from knowledge_chunks
+    (select 4, id, tsv from knowledge_chunks
       where institution_id = $1 and product_id = $2 and tsv @@ (select any_word from q)
         and (file_id is null or file_id in (select id from ready))
       limit ${CANDIDATES})
   ) as tiers
   limit ${CANDIDATES}
 ),
+-- By tier (every word, then the rarest), then PostgreSQL's rank; the weights order the few kept.
 ranked as (
-  select id, tsv, ts_rank(tsv, (select any_word from q), 1) as rank
-  from (select distinct on (id) id, tsv from candidates order by id) as d
-  order by rank desc, id
+  select id, tsv, tier, ts_rank(tsv, (select any_word from q), 1) as rank
+  from (select distinct on (id) id, tsv, tier from candidates order by id, tier) as d
+  order by tier, rank desc, id
   limit $8
 ),
 chunks as (
@@ -142,13 +233,14 @@ faqs as (
 )
 select kind, file_id, coalesce(title, (select name from ready where ready.id = r.file_id)) as title, text, question,
   rank::float8 as rank,
-  (select count(*) from terms where r.tsv @@ terms.term)::integer as hits,
+  (select coalesce(array_agg(i::integer order by i), '{}') from terms where r.tsv @@ terms.term) as matched,
+  (select json_agg(df order by i) from terms) as dfs, (select chunks from total) as total,
   case when kind = 'faq'
     then (select count(*) from terms where ts_filter(r.tsv, '{a,c}') @@ terms.term)::integer
     else 0 end as question_hits
 from (select * from faqs union all select * from chunks) as r`;
 
-const STATEMENT = 'knowledge_retrieve_v1';
+const STATEMENT = 'knowledge_retrieve_v4';
 /** The parameter types of RETRIEVAL_SQL, for `PREPARE`. */
 export const RETRIEVAL_PARAM_TYPES = '(integer, integer, regconfig, text, text, text, text[], integer)';
 
@@ -196,9 +288,13 @@ interface Row {
   title: string | null;
   text: string;
   question: string | null;
-  hits: number;
+  /** 1-based indexes of the words the passage holds. */
+  matched: number[];
   question_hits: number;
   rank: number;
+  /** Per word, how many chunks hold it; and how many chunks there are. */
+  dfs: number[];
+  total: number;
 }
 
 interface RawClient {
@@ -225,34 +321,72 @@ async function execute(db: Db, params: ReturnType<typeof retrievalParams>): Prom
 
 /**
  * The passages that best answer a question, best first: a strong FAQ match leads, then FAQs and
- * chunks by how many of the question's words they hold. Empty when the question has no content
- * words or nothing matches.
+ * chunks by support (how much of the question's weight they hold). No passages when the question
+ * has no content words or nothing matches.
  */
-export async function retrieve(db: Db, input: RetrieveInput): Promise<Passage[]> {
+export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval> {
   const words = contentWords(input.question);
-  if (words.length === 0 || input.limit < 1) return [];
+  if (words.length === 0 || input.limit < 1) {
+    return { words, weights: words.map(() => 1), unknown: [], passages: [] };
+  }
   const language = input.language === undefined ? detectLanguage(input.question) : input.language;
-  // A few more than asked, since rank and word count can disagree; the final order is by words.
+  // A few more than asked, since rank and support can disagree; the final order is by support.
   const rows = await execute(db, retrievalParams(input, words, language, Math.min(input.limit * 2, 20)));
+  const total = Number(rows[0]?.total ?? 0);
+  const dfs = words.map((_, index) => Number(rows[0]?.dfs[index] ?? 0));
+  // A word no chunk holds as written may be mistyped: a passage holding a near form holds it.
+  const unseen = words.map((word, index) => (total > 0 && dfs[index] === 0 ? fold(word) : null));
+  const held = rows.map((row) => {
+    const indexes = new Set(row.matched.map((index) => index - 1));
+    if (unseen.some(Boolean)) {
+      const tokens = foldedWords(`${row.question ?? ''} ${row.text}`);
+      for (const [index, word] of unseen.entries()) {
+        if (word && tokens.some((token) => typoOf(word, token))) indexes.add(index);
+      }
+    }
+    return indexes;
+  });
+  const names = namesIn(input.question);
+  const weights = words.map((word, index) => {
+    if (rows.length === 0) return 1;
+    const typed = held.filter((indexes) => indexes.has(index)).length;
+    // Found only mistyped: as rare as the passages holding it make it.
+    if (dfs[index] === 0 && typed > 0) return wordWeight(typed, total);
+    const weight = wordWeight(dfs[index]!, total);
+    // A name the knowledge never mentions: the question is about something else.
+    return dfs[index] === 0 && names.has(word) ? weight * UNKNOWN_NAME_FACTOR : weight;
+  });
+  const whole = weights.reduce((sum, weight) => sum + weight, 0);
   const needed = neededHits(words.length);
 
-  return rows
-    .map((row): Passage => ({
-      source: { kind: row.kind, title: row.title, file_id: row.file_id },
-      text: row.text,
-      question: row.question,
-      hits: row.hits,
-      support: row.hits / words.length,
-      rank: row.rank,
-      strong: row.kind === 'faq' && row.question_hits >= needed,
-    }))
+  const passages = rows
+    .map((row, rowIndex): Passage => {
+      const indexes = [...held[rowIndex]!].sort((a, b) => a - b);
+      const weight = indexes.reduce((sum, index) => sum + weights[index]!, 0);
+      return {
+        source: { kind: row.kind, title: row.title, file_id: row.file_id },
+        text: row.text,
+        question: row.question,
+        hits: indexes.length,
+        held: indexes.map((index) => words[index]!),
+        support: whole > 0 ? weight / whole : 0,
+        rank: row.rank,
+        strong: row.kind === 'faq' && row.question_hits >= needed,
+      };
+    })
     .sort(
       (a, b) =>
         Number(b.strong) - Number(a.strong) ||
-        b.hits - a.hits ||
-        // FAQs win over documents that hold as many words.
+        b.support - a.support ||
+        // FAQs win over documents that hold as much.
         Number(b.source.kind === 'faq') - Number(a.source.kind === 'faq') ||
         b.rank - a.rank,
     )
     .slice(0, input.limit);
+  // In a small knowledge base a word's absence says little (it is mostly paraphrase).
+  const unknown =
+    total < MIN_CHUNKS_FOR_UNKNOWN
+      ? []
+      : words.filter((_, index) => dfs[index] === 0 && !held.some((indexes) => indexes.has(index)));
+  return { words, weights, unknown, passages };
 }

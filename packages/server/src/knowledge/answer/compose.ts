@@ -13,7 +13,7 @@ import type { AnswerMethod } from '@conversa/contract/conversation';
 import type { Logger } from 'pino';
 import type { LlmConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { contentWords, type Passage, retrieve } from '../retrieval';
+import { type Passage, retrieve } from '../retrieval';
 import { detectLanguage } from '../text/language';
 import { extractiveAnswer, sourcesOf, supportingPassages } from './extractive';
 import { linkFilter, linkPolicy } from './links';
@@ -45,6 +45,8 @@ export interface AnswerTrace {
   method: AnswerMethod;
   /** The question's content words. */
   words: string[];
+  /** Those the knowledge never mentions. */
+  unknown: string[];
   /** Read together with the question before (a short follow-up that found nothing alone). */
   followUp: boolean;
   /** The passages retrieval found, best first. */
@@ -108,26 +110,35 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   const language = detectLanguage(input.question);
   const locale: Locale = language ?? input.fallbackLocale;
   const lookUp = async (question: string) => {
-    const words = contentWords(question);
-    const passages = await retrieve(input.db, {
+    const retrieval = await retrieve(input.db, {
       institutionId: input.institutionId,
       assistantId: input.assistantId,
       question,
       limit: PASSAGES,
       language,
     });
-    return { words, found: passages, supporting: supportingPassages(passages, words) };
+    const { words, weights, unknown, passages } = retrieval;
+    return { question, words, weights, unknown, found: passages, supporting: supportingPassages(retrieval) };
   };
-  let { words, found, supporting } = await lookUp(input.question);
+  let { question, words, weights, unknown, found, supporting } = await lookUp(input.question);
   // An elliptical follow-up ("and on Saturdays?", one content word at most) that finds nothing alone is
   // read with the visitor's previous question; a question of its own stays on its own.
   const previous = input.history?.findLast((turn) => turn.role === 'user');
   let followUp = false;
   if (supporting.length === 0 && previous && words.length <= FOLLOW_UP_WORDS) {
-    ({ words, found, supporting } = await lookUp(`${previous.text}\n${input.question}`));
+    ({ question, words, weights, unknown, found, supporting } = await lookUp(
+      `${previous.text}\n${input.question}`,
+    ));
     followUp = true;
   }
-  const trace = (method: AnswerMethod): AnswerTrace => ({ method, words, followUp, found, supporting });
+  const trace = (method: AnswerMethod): AnswerTrace => ({
+    method,
+    words,
+    unknown,
+    followUp,
+    found,
+    supporting,
+  });
 
   // A strong FAQ is answered with its own answer, as written by the institution.
   if (input.llm && supporting.length > 0 && !supporting[0]!.strong) {
@@ -160,7 +171,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
     }
   }
 
-  const draft = extractiveAnswer(supporting, words, locale);
+  const draft = extractiveAnswer(supporting, { question, words, weights }, locale);
   if (draft) {
     yield* tokens(draft.text);
     yield { event: 'sources', data: { sources: draft.sources } };

@@ -1,46 +1,75 @@
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval';
-import { excerpt, extractiveAnswer, supportingPassages } from './extractive';
+import { answerTypeOf, holdsAnswerType } from './answer-type';
+import { type AnswerQuery, extractiveAnswer, sentencesOf, supportingPassages } from './extractive';
 
 const passage = (text: string, overrides: Partial<Passage> = {}): Passage => ({
   source: { kind: 'knowledge_base', title: null, file_id: null },
   text,
   question: null,
   hits: 2,
+  held: [],
   support: 1,
   rank: 0.1,
   strong: false,
   ...overrides,
 });
 
-describe('excerpt', () => {
-  it('quotes the sentence holding the most question words, with the next one when it adds some', () => {
-    const text =
-      'Transport\nThe school bus has three routes. It collects students from 7:15. The bus costs 60 euros.';
-    expect(excerpt(text, ['bus', 'students'], 'en', 700)?.text).toBe(
-      'The school bus has three routes. It collects students from 7:15.',
+/** A query whose words all weigh 1 unless told. */
+const query = (question: string, words: string[], weights = words.map(() => 1)): AnswerQuery => ({
+  question,
+  words,
+  weights,
+});
+
+const quoted = (text: string | undefined) => text?.split('\n\n').slice(1);
+
+describe('sentencesOf', () => {
+  it('splits a passage into whole sentences, line by line, leaving out one cut at its start', () => {
+    expect(sentencesOf('of the town. The bus leaves at 7. It is free.\nFees: 60 euros.', 'en')).toEqual([
+      { text: 'The bus leaves at 7.', passage: 0, order: 0, line: 0 },
+      { text: 'It is free.', passage: 0, order: 1, line: 0 },
+      { text: 'Fees: 60 euros.', passage: 0, order: 2, line: 1 },
+    ]);
+    expect(sentencesOf('¿Hay comedor? Sí.', 'es').map((sentence) => sentence.text)).toEqual([
+      '¿Hay comedor?',
+      'Sí.',
+    ]);
+  });
+});
+
+describe('answer types', () => {
+  it('reads what a question asks for, in English and Spanish', () => {
+    expect(answerTypeOf('When was the university founded?')).toBe('time');
+    expect(answerTypeOf('¿En qué año se fundó?')).toBe('time');
+    expect(answerTypeOf('How many students are there?')).toBe('number');
+    expect(answerTypeOf('¿Cuántos alumnos hay?')).toBe('number');
+    expect(answerTypeOf('Who designed the campus?')).toBe('name');
+    expect(answerTypeOf('¿Dónde está el colegio?')).toBe('name');
+    expect(answerTypeOf('What is the uniform like?')).toBeNull();
+    // Without the accent, only at the start: elsewhere "cuando" and "que" are relative words.
+    expect(answerTypeOf('cuando abre la matricula?')).toBe('time');
+    expect(answerTypeOf('¿A quién apoyó Jamukha?')).toBe('name');
+  });
+
+  it('reads only the first question word: a later "when" is not the question', () => {
+    expect(answerTypeOf('What sea bordered the empire when Genghis Khan died?')).toBeNull();
+    expect(answerTypeOf('¿Qué mar bordeaba el imperio cuando murió?')).toBeNull();
+    expect(answerTypeOf('Which year did it open?')).toBe('time');
+    expect(answerTypeOf('¿Qué porcentaje de alumnos come en el colegio?')).toBe('number');
+  });
+
+  it('finds that kind of answer in a sentence, not in the words of the question', () => {
+    expect(holdsAnswerType('It was founded in 1890.', 'time', 'When was it founded?')).toBe(true);
+    expect(holdsAnswerType('It opens in May.', 'time', 'When does it open?')).toBe(true);
+    expect(holdsAnswerType('You may apply online.', 'time', 'When can I apply?')).toBe(false);
+    expect(holdsAnswerType('There are twelve classes.', 'number', 'How many classes?')).toBe(true);
+    expect(
+      holdsAnswerType('The campus was designed by Henry Cobb.', 'name', 'Who designed the campus?'),
+    ).toBe(true);
+    expect(holdsAnswerType('The Campus was designed long ago.', 'name', 'Who designed the campus?')).toBe(
+      false,
     );
-    expect(excerpt(text, ['costs'], 'en', 700)?.text).toBe('The bus costs 60 euros.');
-  });
-
-  it('matches word forms and accents loosely', () => {
-    expect(excerpt('La admisión abre en marzo.', ['admisiones'], 'es', 700)?.hits).toBe(1);
-    expect(excerpt('Fees are paid monthly.', ['fee'], 'en', 700)?.hits).toBe(1);
-    expect(excerpt('The business office.', ['bus'], 'en', 700)).toBeNull();
-  });
-
-  it('keeps a list introduced by a colon with its first item, and never joins across lines', () => {
-    expect(excerpt('Documents needed: birth certificate and photo.', ['documents'], 'en', 700)?.text).toBe(
-      'Documents needed: birth certificate and photo.',
-    );
-    expect(excerpt('Fees:\nTuition is 450 euros.', ['fees'], 'en', 700)?.text).toBe('Fees:');
-  });
-
-  it('cuts a long sentence at a word', () => {
-    const long = `The fee ${'covers books and trips '.repeat(40)}.`;
-    const quote = excerpt(long, ['fee'], 'en', 120)!.text;
-    expect(quote.length).toBeLessThanOrEqual(121);
-    expect(quote.endsWith('…')).toBe(true);
   });
 });
 
@@ -50,13 +79,15 @@ describe('extractiveAnswer', () => {
       strong: true,
       source: { kind: 'faq', title: 'How much?', file_id: null },
     });
-    expect(extractiveAnswer([faq, passage('Other text about fees.')], ['fees'], 'en')).toEqual({
+    expect(
+      extractiveAnswer([faq, passage('Other text about fees.')], query('Fees?', ['fees']), 'en'),
+    ).toEqual({
       text: 'It is 450 euros.',
       sources: [{ kind: 'faq', title: 'How much?', file_id: null }],
     });
   });
 
-  it('quotes the best sentences under the preface, each once, citing only the passages quoted', () => {
+  it('quotes the sentence holding the most weight first, then one more, each once and whole', () => {
     const file = { kind: 'file' as const, title: 'fees.pdf', file_id: 3 };
     const answer = extractiveAnswer(
       [
@@ -64,25 +95,59 @@ describe('extractiveAnswer', () => {
         passage('The bus costs 60 euros a month. Uniforms are extra.', { source: file }),
         passage('Lunch is served at noon.', { source: { kind: 'file', title: 'menu.pdf', file_id: 4 } }),
       ],
-      ['bus', 'costs'],
+      query('¿Cuánto cuesta el bus?', ['bus', 'costs'], [3, 1]),
       'es',
     );
-    expect(answer).toEqual({
-      text: 'Esto es lo que encontré:\n\nThe bus costs 60 euros a month.',
-      sources: [{ kind: 'knowledge_base', title: null, file_id: null }],
-    });
+    expect(answer?.text.startsWith('Esto es lo que encontré:\n\n')).toBe(true);
+    expect(quoted(answer?.text)).toEqual([
+      'The bus costs 60 euros a month.',
+      'Lunch costs 95 euros a month.',
+    ]);
+    expect(answer?.sources).toEqual([{ kind: 'knowledge_base', title: null, file_id: null }]);
+  });
+
+  it('weighs a rare word over a common one, and prefers the kind of answer asked for', () => {
+    const text =
+      'The school has a library. The library was opened by the mayor. The school library opened in 1998.';
+    // "opened" is rare, "school" common: the sentence with "opened" and a year leads.
+    const answer = extractiveAnswer(
+      [passage(text)],
+      query('When was the school library opened?', ['school', 'library', 'opened'], [0.2, 1, 3]),
+      'en',
+    );
+    expect(quoted(answer?.text)?.[0]).toBe('The school library opened in 1998.');
+  });
+
+  it('never cuts a sentence, however long the best one is', () => {
+    const long = `The fee covers ${'books and trips, '.repeat(60)}and lunch.`;
+    const answer = extractiveAnswer(
+      [passage(long)],
+      query('What does the fee cover?', ['fee', 'cover']),
+      'en',
+    );
+    expect(quoted(answer?.text)).toEqual([long]);
   });
 
   it('is null without supporting passages', () => {
-    expect(extractiveAnswer([], ['bus'], 'en')).toBeNull();
+    expect(extractiveAnswer([], query('Bus?', ['bus']), 'en')).toBeNull();
   });
 });
 
 describe('supportingPassages', () => {
-  it('keeps the passages holding enough of the question words', () => {
-    const strong = passage('a', { hits: 2 });
-    const weak = passage('b', { hits: 1 });
-    expect(supportingPassages([strong, weak], ['bus', 'time', 'students'])).toEqual([strong]);
-    expect(supportingPassages([strong, weak], ['bus', 'students'])).toEqual([strong, weak]);
+  it('keeps the passages holding enough of the question by weight, unless it is mostly unknown', () => {
+    const strong = passage('a', { support: 0.7 });
+    const weak = passage('b', { support: 0.2 });
+    const found = (passages: Passage[], unknown: string[] = []) => ({
+      words: ['plastome', 'discovered'],
+      weights: [5, 3],
+      unknown,
+      passages,
+    });
+    expect(supportingPassages(found([strong, weak]))).toEqual([strong]);
+    // Mostly about what the knowledge never mentions: nothing supports an answer.
+    expect(supportingPassages(found([strong, weak], ['plastome']))).toEqual([]);
+    expect(supportingPassages(found([strong, weak], ['discovered']))).toEqual([strong]);
+    const faq = passage('c', { strong: true, source: { kind: 'faq', title: 'Q', file_id: null } });
+    expect(supportingPassages(found([faq, strong], ['plastome']))).toEqual([faq]);
   });
 });

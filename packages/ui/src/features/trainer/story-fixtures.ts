@@ -152,13 +152,15 @@ export const previewAnswered: PreviewAnswer = {
   answered: true,
   method: 'extractive',
   words: ['horario', 'secretaria'],
-  needed: 2,
+  unknown_words: [],
+  min_support: 0.4,
   follow_up: false,
   passages: [
     {
       source: { kind: 'knowledge_base', title: null, file_id: null },
       excerpt: 'Horario de secretaría: de lunes a viernes, de 9:00 a 14:00. La matrícula abre en marzo.',
       hits: 2,
+      support: 1,
       strong: false,
       used: true,
     },
@@ -166,6 +168,7 @@ export const previewAnswered: PreviewAnswer = {
       source: { kind: 'file', title: 'Calendario escolar 2026.pdf', file_id: 2 },
       excerpt: 'El horario de las clases es de 8:30 a 16:30, con comedor de 13:00 a 14:30.',
       hits: 1,
+      support: 0.31,
       strong: false,
       used: false,
     },
@@ -187,5 +190,6 @@ export const previewNotFound: PreviewAnswer = {
   answered: false,
   method: 'not_found',
   words: ['planetario', 'observatorio'],
+  unknown_words: ['planetario', 'observatorio'],
   passages: [],
 };

@@ -156,7 +156,7 @@ function ExchangeView({ question, answer }: { question: string; answer: PreviewA
   const sourceName = useSourceName();
   const words = answer.words.join(', ');
   const count = answer.words.length;
-  const needed = answer.needed;
+  const needed = Math.round(answer.min_support * 100);
   return (
     <>
       <Bubble $mine>
@@ -173,7 +173,12 @@ function ExchangeView({ question, answer }: { question: string; answer: PreviewA
           <Small>{t`It offered the handoff contact: ${answer.handoff.name ?? ''}`}</Small>
         ) : null}
         {count > 0 ? (
-          <Small>{t`Words looked for: ${words}. A passage needs ${needed} of them.`}</Small>
+          <Small>
+            {t`Words looked for: ${words}. Rarer words weigh more: a passage needs ${needed}% of their weight.`}
+          </Small>
+        ) : null}
+        {answer.unknown_words.length > 0 ? (
+          <Small>{t`Not in the knowledge at all: ${answer.unknown_words.join(', ')}.`}</Small>
         ) : null}
         {answer.passages.length === 0 ? (
           <Small>{t`No passage of the knowledge matched.`}</Small>
@@ -194,7 +199,10 @@ function ExchangeView({ question, answer }: { question: string; answer: PreviewA
 function PassageView({ passage, name, count }: { passage: PreviewPassage; name: string; count: number }) {
   const { t } = useLingui();
   const hits = passage.hits;
-  const reason = passage.strong ? t`its question covers this one` : t`it holds ${hits} of the ${count} words`;
+  const share = Math.round(passage.support * 100);
+  const reason = passage.strong
+    ? t`its question covers this one`
+    : t`it holds ${hits} of the ${count} words, ${share}% of their weight`;
   return (
     <>
       <Status $used={passage.used}>{passage.used ? t`Used` : t`Not used`}</Status> · {name} · {reason}

@@ -1,0 +1,341 @@
+/**
+ * The answer-quality protocol of `shared/fixtures/qa` (its README; docs/architecture.md#knowledge-and-answers):
+ * an assistant trained on 18 of the 24 articles as six TXT files, every question asked by a new
+ * visitor through the public chat API, and a BM25 peer over the same sentences given the same answer
+ * length. Used by `bench/answer-quality.ts` (every question, on the built server) and by the
+ * regression guard in `npm test` (a fixed subset, in-process).
+ */
+import { readFileSync } from 'node:fs';
+import { fixturePath } from './fixtures-dir';
+
+export type QaLanguage = 'es' | 'en';
+
+/** One question of the set. */
+export interface QaQuestion {
+  id: string;
+  question: string;
+  /** The gold answers (any one, appearing in the answer, makes it right). */
+  golds: string[];
+  article: string;
+  /** False for a question about an article that was not uploaded. */
+  answerable: boolean;
+}
+
+/** The set of one language, ready to upload and ask. */
+export interface QaSet {
+  language: QaLanguage;
+  /** Six TXT files of three articles each: title, blank line, paragraphs separated by blank lines. */
+  files: { name: string; text: string }[];
+  questions: QaQuestion[];
+  /** The sentences of the uploaded articles, for the BM25 peer. */
+  sentences: string[];
+}
+
+interface Squad {
+  data: {
+    title: string;
+    paragraphs: { context: string; qas: { id: string; question: string; answers: { text: string }[] }[] }[];
+  }[];
+}
+
+/** Articles uploaded (the first 18, in the file's order); the last 6 are never uploaded. */
+export const UPLOADED_ARTICLES = 18;
+const ARTICLES_PER_FILE = 3;
+
+/** Reads the dev set of a language (`xquad-dev.{language}.json`). */
+export function loadQaSet(language: QaLanguage): QaSet {
+  const squad = JSON.parse(readFileSync(fixturePath('qa', `xquad-dev.${language}.json`), 'utf8')) as Squad;
+  const articles = squad.data.map((article, index) => ({
+    title: article.title.replace(/_/g, ' '),
+    paragraphs: article.paragraphs.map((paragraph) => paragraph.context.trim()),
+    qas: article.paragraphs.flatMap((paragraph) => paragraph.qas),
+    uploaded: index < UPLOADED_ARTICLES,
+  }));
+  const uploaded = articles.filter((article) => article.uploaded);
+  const files: QaSet['files'] = [];
+  for (let i = 0; i < uploaded.length; i += ARTICLES_PER_FILE) {
+    const group = uploaded.slice(i, i + ARTICLES_PER_FILE);
+    files.push({
+      name: `articles-${i / ARTICLES_PER_FILE + 1}.txt`,
+      text: group.map((article) => `${article.title}\n\n${article.paragraphs.join('\n\n')}`).join('\n\n'),
+    });
+  }
+  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+  const sentences = uploaded.flatMap((article) =>
+    article.paragraphs.flatMap((paragraph) =>
+      [...segmenter.segment(paragraph)].map((part) => part.segment.trim()).filter(Boolean),
+    ),
+  );
+  const questions = articles.flatMap((article) =>
+    article.qas.map((qa) => ({
+      id: qa.id,
+      question: qa.question,
+      golds: qa.answers.map((answer) => answer.text),
+      article: article.title,
+      answerable: article.uploaded,
+    })),
+  );
+  return { language, files, questions, sentences };
+}
+
+/** NFKC, lower case, punctuation and symbols as spaces, whitespace collapsed (the README's rule). */
+export function normalizeAnswer(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Whether one of the gold answers appears in the answer, as whole words, both normalised. */
+export function containsGold(answer: string, golds: readonly string[]): boolean {
+  const text = ` ${normalizeAnswer(answer)} `;
+  return golds.some((gold) => {
+    const wanted = normalizeAnswer(gold);
+    return wanted !== '' && text.includes(` ${wanted} `);
+  });
+}
+
+/** BM25 (k1 1.2, b 0.75, no stemming) over sentences: the peer to beat. */
+export class Bm25 {
+  private readonly docs: string[][];
+  private readonly df = new Map<string, number>();
+  private readonly averageLength: number;
+
+  constructor(
+    readonly sentences: readonly string[],
+    private readonly k1 = 1.2,
+    private readonly b = 0.75,
+  ) {
+    this.docs = sentences.map((sentence) => normalizeAnswer(sentence).split(' ').filter(Boolean));
+    for (const doc of this.docs)
+      for (const term of new Set(doc)) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+    this.averageLength = this.docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, this.docs.length);
+  }
+
+  /** Sentence indexes by score, best first (only those sharing a term with the question). */
+  rank(question: string): number[] {
+    const terms = [...new Set(normalizeAnswer(question).split(' ').filter(Boolean))];
+    const n = this.docs.length;
+    const scores = this.docs.map((doc) => {
+      let score = 0;
+      for (const term of terms) {
+        const df = this.df.get(term);
+        if (!df) continue;
+        const tf = doc.filter((word) => word === term).length;
+        if (tf === 0) continue;
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        score +=
+          (idf * tf * (this.k1 + 1)) /
+          (tf + this.k1 * (1 - this.b + (this.b * doc.length) / this.averageLength));
+      }
+      return score;
+    });
+    return scores
+      .map((score, index) => ({ score, index }))
+      .filter((entry) => entry.score > 0)
+      .sort((x, y) => y.score - x.score || x.index - y.index)
+      .map((entry) => entry.index);
+  }
+
+  /** As many of the top sentences as fit in `chars` (at least the first), joined. */
+  answer(question: string, chars: number): string {
+    const picked: string[] = [];
+    let length = 0;
+    for (const index of this.rank(question)) {
+      const sentence = this.sentences[index]!;
+      const next = length + (picked.length ? 1 : 0) + sentence.length;
+      if (picked.length > 0 && next > chars) break;
+      picked.push(sentence);
+      length = next;
+    }
+    return picked.join(' ');
+  }
+}
+
+/** What the chat answered one question. */
+export interface QaAnswer {
+  text: string;
+  sources: number;
+  handoff: boolean;
+  /** From sending the question to the end of the stream. */
+  ms: number;
+}
+
+/** The staff side the protocol needs: the server, an owner's token, the institution and its admissions assistant. */
+export interface QaTarget {
+  base: string;
+  token: string;
+  institutionId: number;
+  assistantId: number;
+}
+
+const staffHeaders = (target: QaTarget) => ({
+  authorization: `Bearer ${target.token}`,
+  'x-institution-id': String(target.institutionId),
+});
+
+/** Gives the assistant a handoff contact (abstaining offers it) and uploads the set's files; waits until all are ready. */
+export async function trainAssistant(target: QaTarget, set: QaSet, timeoutMs = 300_000): Promise<void> {
+  const put = await fetch(`${target.base}/api/institution-product/${target.assistantId}`, {
+    method: 'PUT',
+    headers: { ...staffHeaders(target), 'content-type': 'application/json' },
+    body: JSON.stringify({ handoff: { name: 'Admissions office', email: 'admissions@school.example' } }),
+  });
+  if (!put.ok) throw new Error(`handoff not set: ${put.status} ${await put.text()}`);
+  const form = new FormData();
+  for (const file of set.files)
+    form.append('files', new File([file.text], file.name, { type: 'text/plain' }));
+  const upload = await fetch(`${target.base}/api/institution-product/${target.assistantId}/file`, {
+    method: 'POST',
+    headers: staffHeaders(target),
+    body: form,
+  });
+  if (!upload.ok) throw new Error(`upload refused: ${upload.status} ${await upload.text()}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await fetch(`${target.base}/api/institution-product/${target.assistantId}/file`, {
+      headers: staffHeaders(target),
+    });
+    const files = ((await list.json()) as { data: { name: string; state: string; reason: string | null }[] })
+      .data;
+    const failed = files.find((file) => file.state === 'failed');
+    if (failed) throw new Error(`${failed.name} failed: ${failed.reason}`);
+    if (files.length === set.files.length && files.every((file) => file.state === 'ready')) return;
+    if (Date.now() > deadline) throw new Error(`files not ready after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Asks one question as a new visitor (a new session; `ip` as the visitor's address, read by a
+ * server that trusts one proxy hop, so the per-IP limits see distinct visitors).
+ */
+export async function askAsVisitor(
+  base: string,
+  institutionId: number,
+  question: string,
+  ip: string,
+  language: QaLanguage,
+): Promise<QaAnswer> {
+  const headers = { 'x-forwarded-for': ip, 'accept-language': language };
+  const session = await fetch(`${base}/api/public/admissions/${institutionId}/session`, {
+    method: 'POST',
+    headers,
+  });
+  if (!session.ok) throw new Error(`session refused: ${session.status} ${await session.text()}`);
+  const { token, conversation_id: id } = (
+    (await session.json()) as { data: { token: string; conversation_id: string } }
+  ).data;
+  const start = performance.now();
+  const response = await fetch(`${base}/api/public/conversation/${id}/message`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ text: question }),
+  });
+  if (!response.ok) throw new Error(`question refused: ${response.status} ${await response.text()}`);
+  const body = await response.text();
+  const ms = performance.now() - start;
+  let text = '';
+  let sources = 0;
+  let handoff = false;
+  for (const block of body.split('\n\n')) {
+    const event = /^event: ?(.*)$/m.exec(block)?.[1];
+    const data = /^data: ?(.*)$/m.exec(block)?.[1];
+    if (!event || !data) continue;
+    const parsed = JSON.parse(data) as { text?: string; sources?: unknown[] };
+    if (event === 'token') text += parsed.text ?? '';
+    else if (event === 'sources') sources = parsed.sources?.length ?? 0;
+    else if (event === 'handoff') handoff = true;
+    else if (event === 'error') throw new Error(`the answer failed: ${data}`);
+  }
+  return { text, sources, handoff, ms };
+}
+
+/** One question's outcome, the peer's beside it. */
+export interface QaOutcome {
+  question: QaQuestion;
+  answer: QaAnswer;
+  /** Answerable: a gold answer appears and no handoff; unanswerable: abstained (handoff, no sources). */
+  correct: boolean;
+  peer: string;
+  peerCorrect: boolean;
+}
+
+/** The figures of one language's run. */
+export interface QaFigures {
+  language: QaLanguage;
+  answerable: number;
+  /** Percentages, one decimal. */
+  right: number;
+  peer: number;
+  unanswerable: number;
+  abstained: number;
+  /** Answerable questions handed off instead of answered. */
+  wrongHandoffs: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);
+
+/** Asks every question of `questions` (default: all), a new visitor each, and scores them and the peer. */
+export async function runQa(
+  target: QaTarget,
+  set: QaSet,
+  questions: readonly QaQuestion[] = set.questions,
+): Promise<QaOutcome[]> {
+  const answers: QaAnswer[] = [];
+  for (const [index, question] of questions.entries()) {
+    // A visitor address of its own per question: 10.x.y.z.
+    const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+    answers.push(await askAsVisitor(target.base, target.institutionId, question.question, ip, set.language));
+  }
+  // The peer gets the product's answer length: its own answer's, or when it abstained the median of its answers.
+  const lengths = answers
+    .filter((answer) => !answer.handoff)
+    .map((answer) => answer.text.length)
+    .sort((a, b) => a - b);
+  const median = lengths[Math.floor(lengths.length / 2)] ?? 300;
+  const peer = new Bm25(set.sentences);
+  return questions.map((question, index) => {
+    const answer = answers[index]!;
+    const peerText = peer.answer(question.question, answer.handoff ? median : answer.text.length);
+    return {
+      question,
+      answer,
+      correct: question.answerable
+        ? !answer.handoff && containsGold(answer.text, question.golds)
+        : answer.handoff && answer.sources === 0,
+      peer: peerText,
+      peerCorrect: question.answerable && containsGold(peerText, question.golds),
+    };
+  });
+}
+
+/** The run's figures. */
+export function qaFigures(language: QaLanguage, outcomes: readonly QaOutcome[]): QaFigures {
+  const answerable = outcomes.filter((outcome) => outcome.question.answerable);
+  const unanswerable = outcomes.filter((outcome) => !outcome.question.answerable);
+  const times = outcomes.map((outcome) => outcome.answer.ms).sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
+  return {
+    language,
+    answerable: answerable.length,
+    right: percent(answerable.filter((outcome) => outcome.correct).length, answerable.length),
+    peer: percent(answerable.filter((outcome) => outcome.peerCorrect).length, answerable.length),
+    unanswerable: unanswerable.length,
+    abstained: percent(unanswerable.filter((outcome) => outcome.correct).length, unanswerable.length),
+    wrongHandoffs: percent(answerable.filter((outcome) => outcome.answer.handoff).length, answerable.length),
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+  };
+}
+
+/** The regression guard asks every this-many-th question. */
+export const QA_GUARD_STEP = 5;
+
+/** Every `step`-th question, for the regression guard: a fixed subset, both kinds in proportion. */
+export const qaSubset = (set: QaSet, step: number): QaQuestion[] =>
+  set.questions.filter((_, index) => index % step === 0);
