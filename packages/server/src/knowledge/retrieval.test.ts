@@ -79,6 +79,16 @@ describe('retrieve', () => {
     });
   });
 
+  it('reads no words in markup tags, as the search does not', () => {
+    expect(contentWords('<script>window.alert(1)</script> Uniforms? <b>price</b> a<b')).toEqual([
+      'window',
+      'alert',
+      '1',
+      'uniforms',
+      'price',
+    ]);
+  });
+
   it('cites the knowledge base, and a file by its name and id', async () => {
     const [bus] = await ask(school, 'Is there a school bus in the morning?');
     expect(bus).toMatchObject({
