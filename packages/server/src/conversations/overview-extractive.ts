@@ -8,7 +8,8 @@ import type { Contact, Intent, Overview, Urgency } from '@conversa/contract/conv
 import type { Locale } from '@conversa/contract/constants';
 import { detectLanguage } from '../knowledge/text/language';
 import type { OverviewInput, OverviewMessage } from './overview';
-import { emailsIn, fold, nameIn, phonesIn } from './overview-text';
+import { fold } from '../knowledge/text/words';
+import { emailsIn, nameIn, phonesIn } from './overview-text';
 
 /** Topics kept at most. */
 export const MAX_TOPICS = 8;

@@ -12,9 +12,7 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/min';
 import * as v from 'valibot';
-
-/** Lower case, without accents: how rules compare words ("Matrícula" = "matricula"). */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+import { fold } from '../knowledge/text/words';
 
 /** Words only, folded and single-spaced, padded with a space each side (for whole-word lookups). */
 const words = (text: string) =>
