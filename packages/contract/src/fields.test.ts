@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PaginationQuerySchema } from './common';
 import { EmailSchema, IdSchema, NewPasswordSchema, WebsiteUrlSchema } from './fields';
 import { PhoneSchema } from './phone';
-import { UpdateProfileBodySchema } from './profile';
+import { UpdateProfileBodySchema } from './profile-update';
 
 const codes = (schema: v.GenericSchema, value: unknown) => {
   const result = v.safeParse(schema, value);

@@ -1,9 +1,10 @@
-/** A user's profile and the call that replaces it. */
+/**
+ * A user's profile, as the session and the profile page read it. The body that replaces it is in
+ * `profile-update.ts`: it validates phone numbers (libphonenumber), which the sign-in page must not load.
+ */
 import * as v from 'valibot';
 import { SIGNUP_POSITIONS } from './constants';
-import { ValidationCode as C } from './codes';
-import { CountryCodeSchema, LocaleSchema, optionalText, requiredText } from './fields';
-import { PhoneSchema } from './phone';
+import { LocaleSchema } from './fields';
 
 export const ProfileSchema = v.object({
   full_name: v.string(),
@@ -17,17 +18,3 @@ export const ProfileSchema = v.object({
   locale: LocaleSchema,
 });
 export type Profile = v.InferOutput<typeof ProfileSchema>;
-
-/** Body of `PUT user/{id}/profile`. */
-export const UpdateProfileBodySchema = v.object({
-  full_name: requiredText(120),
-  first_name: optionalText(60),
-  last_name: optionalText(60),
-  phone_number: PhoneSchema,
-  country: v.optional(v.nullable(CountryCodeSchema), null),
-  city: optionalText(120),
-  role: v.optional(v.nullable(v.picklist(SIGNUP_POSITIONS, C.invalidValue)), null),
-  locale: LocaleSchema,
-});
-export type UpdateProfileBody = v.InferInput<typeof UpdateProfileBodySchema>;
-export type UpdateProfile = v.InferOutput<typeof UpdateProfileBodySchema>;

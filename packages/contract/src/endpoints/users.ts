@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { SessionSchema } from '../auth';
 import { MessageResultSchema } from '../common';
-import { ProfileSchema, UpdateProfileBodySchema } from '../profile';
+import { ProfileSchema } from '../profile';
+import { UpdateProfileBodySchema } from '../profile-update';
 import {
   ChangePasswordBodySchema,
   CheckEmailBodySchema,

@@ -1,6 +1,7 @@
 /** `PUT user/{id}/profile`: replaces the signed-in user's profile; the answer replaces the stored one. */
 import * as routes from '@conversa/contract/routes/users';
-import type { Profile, UpdateProfileBody } from '@conversa/contract/profile';
+import type { Profile } from '@conversa/contract/profile';
+import type { UpdateProfileBody } from '@conversa/contract/profile-update';
 import useSWRMutation from 'swr/mutation';
 import type { BodyOf } from '../case';
 import type { DataClient } from '../client';

@@ -1,6 +1,6 @@
 // Property-based bad input on every auth and account route: whatever the body, the answer is a 4xx
 // (never a 5xx) and nothing in the database changes.
-import { UpdateProfileBodySchema } from '@conversa/contract/profile';
+import { UpdateProfileBodySchema } from '@conversa/contract/profile-update';
 import {
   ChangePasswordBodySchema,
   CheckEmailBodySchema,

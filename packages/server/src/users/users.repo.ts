@@ -1,6 +1,7 @@
 /** User rows: lookups, inserts, profile updates; rows become contract `Profile`s here. */
 import { LOCALES, type Locale, SIGNUP_POSITIONS, type SignupPosition } from '@conversa/contract/constants';
-import type { Profile, UpdateProfile } from '@conversa/contract/profile';
+import type { Profile } from '@conversa/contract/profile';
+import type { UpdateProfile } from '@conversa/contract/profile-update';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { identities, users } from '../db/schema';

@@ -1,6 +1,7 @@
 /** Profile rules: users edit only their own profile; the country must be a real ISO code. */
 import type { Locale } from '@conversa/contract/constants';
-import type { Profile, UpdateProfile } from '@conversa/contract/profile';
+import type { Profile } from '@conversa/contract/profile';
+import type { UpdateProfile } from '@conversa/contract/profile-update';
 import { isCountryCode } from '../countries/countries.service';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';

@@ -1,7 +1,8 @@
 /** Form values to and from the API's profile and institution shapes ('' in a form is null on the wire). */
 import type { Locale } from '@conversa/contract/constants';
 import type { Institution, InstitutionKind, UpdateInstitutionBody } from '@conversa/contract/institution';
-import type { Profile, UpdateProfileBody } from '@conversa/contract/profile';
+import type { Profile } from '@conversa/contract/profile';
+import type { UpdateProfileBody } from '@conversa/contract/profile-update';
 import type { InstitutionValues } from '../components/institution-fields/institution-fields';
 import { EMPTY_PROFILE, type ProfileValues } from '../components/profile-fields/profile-fields';
 

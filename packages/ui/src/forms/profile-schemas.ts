@@ -1,6 +1,6 @@
 /** The profile and institution forms' valibot schemas, from the contract's request bodies. */
 import { CreateInstitutionBodySchema } from '@conversa/contract/institution';
-import { UpdateProfileBodySchema } from '@conversa/contract/profile';
+import { UpdateProfileBodySchema } from '@conversa/contract/profile-update';
 import * as v from 'valibot';
 
 /** The profile form: the full name is required; the other fields are checked by the server. */

@@ -1,0 +1,10 @@
+// The size budgets of docs/architecture.md#budgets, gzip -9 bytes (KB = 1,000 bytes): the benchmarks
+// report against them, and the size journey in `npm test` fails past them.
+export const SIZE_BUDGETS = {
+  /** The console's /login route, all the JavaScript it loads. */
+  loginJs: 150_000,
+  /** The widget's loader, embed.js. */
+  embed: 2_000,
+  /** The chat app, all the JavaScript and CSS it loads on first use (frame or full page). */
+  chat: 30_000,
+};
