@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fixturePath } from './fixtures-dir';
+import type { LlmPeer } from './llm-peer';
 
 export type QaLanguage = 'es' | 'en';
 
@@ -17,6 +18,8 @@ export interface QaQuestion {
   /** The gold answers (any one, appearing in the answer, makes it right). */
   golds: string[];
   article: string;
+  /** The paragraph that answers it. */
+  context: string;
   /** False for a question about an article that was not uploaded. */
   answerable: boolean;
 }
@@ -48,7 +51,9 @@ export function loadQaSet(language: QaLanguage): QaSet {
   const articles = squad.data.map((article, index) => ({
     title: article.title.replace(/_/g, ' '),
     paragraphs: article.paragraphs.map((paragraph) => paragraph.context.trim()),
-    qas: article.paragraphs.flatMap((paragraph) => paragraph.qas),
+    qas: article.paragraphs.flatMap((paragraph) =>
+      paragraph.qas.map((qa) => ({ ...qa, context: paragraph.context.trim() })),
+    ),
     uploaded: index < UPLOADED_ARTICLES,
   }));
   const uploaded = articles.filter((article) => article.uploaded);
@@ -72,6 +77,7 @@ export function loadQaSet(language: QaLanguage): QaSet {
       question: qa.question,
       golds: qa.answers.map((answer) => answer.text),
       article: article.title,
+      context: qa.context,
       answerable: article.uploaded,
     })),
   );
@@ -261,6 +267,8 @@ export interface QaOutcome {
   correct: boolean;
   peer: string;
   peerCorrect: boolean;
+  /** With a model (an LlmPeer): the passages it was given for this question, null when it was not called. */
+  model?: string[] | null;
 }
 
 /** The figures of one language's run. */
@@ -280,17 +288,25 @@ export interface QaFigures {
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);
 
-/** Asks every question of `questions` (default: all), a new visitor each, and scores them and the peer. */
+/**
+ * Asks every question of `questions` (default: all), a new visitor each, and scores them and the
+ * peer. With `model`, the test peer the server's LLM_BASE_URL points to: what it was given per question.
+ */
 export async function runQa(
   target: QaTarget,
   set: QaSet,
   questions: readonly QaQuestion[] = set.questions,
+  model?: LlmPeer,
 ): Promise<QaOutcome[]> {
   const answers: QaAnswer[] = [];
+  const given: (string[] | null)[] = [];
   for (const [index, question] of questions.entries()) {
     // A visitor address of its own per question: 10.x.y.z.
     const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+    const calls = model?.calls.length ?? 0;
     answers.push(await askAsVisitor(target.base, target.institutionId, question.question, ip, set.language));
+    const call = model?.calls.slice(calls).find((made) => made.question.trim() === question.question.trim());
+    given.push(call?.passages ?? null);
   }
   // The peer gets the product's answer length: its own answer's, or when it abstained the median of its answers.
   const lengths = answers
@@ -310,6 +326,7 @@ export async function runQa(
         : answer.handoff && answer.sources === 0,
       peer: peerText,
       peerCorrect: question.answerable && containsGold(peerText, question.golds),
+      ...(model ? { model: given[index]! } : {}),
     };
   });
 }
@@ -335,7 +352,63 @@ export function qaFigures(language: QaLanguage, outcomes: readonly QaOutcome[]):
 
 /** The regression guard asks every this-many-th question. */
 export const QA_GUARD_STEP = 5;
+/** … and with a model, every this-many-th. */
+export const QA_MODEL_GUARD_STEP = 10;
 
 /** Every `step`-th question, for the regression guard: a fixed subset, both kinds in proportion. */
 export const qaSubset = (set: QaSet, step: number): QaQuestion[] =>
   set.questions.filter((_, index) => index % step === 0);
+
+/** Whether a passage comes from the paragraph: one of its sentences (20 characters or more, normalised) is in it. */
+export function fromParagraph(passage: string, paragraph: string, language: QaLanguage): boolean {
+  const text = normalizeAnswer(paragraph);
+  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+  return [...segmenter.segment(passage)].some((part) => {
+    const sentence = normalizeAnswer(part.segment);
+    return sentence.length >= 20 && text.includes(sentence);
+  });
+}
+
+/** The figures of a run with a model: what it was given, and when it was not asked. */
+export interface QaModelFigures {
+  language: QaLanguage;
+  answerable: number;
+  /** Percentages, one decimal: answerable questions whose gold paragraph was among the passages sent. */
+  goldParagraph: number;
+  /** … whose passages held a gold answer. */
+  goldAnswer: number;
+  /** … the model was not asked (handed off instead). */
+  notAsked: number;
+  unanswerable: number;
+  /** Unanswerable questions abstained (handoff, no sources) without asking the model. */
+  abstained: number;
+  /** Answers that offered the handoff after the model was asked (should be none: abstaining comes first). */
+  handoffsAfterModel: number;
+}
+
+export function qaModelFigures(language: QaLanguage, outcomes: readonly QaOutcome[]): QaModelFigures {
+  const answerable = outcomes.filter((outcome) => outcome.question.answerable);
+  const unanswerable = outcomes.filter((outcome) => !outcome.question.answerable);
+  const sent = (outcome: QaOutcome) => outcome.model ?? [];
+  return {
+    language,
+    answerable: answerable.length,
+    goldParagraph: percent(
+      answerable.filter((outcome) =>
+        sent(outcome).some((passage) => fromParagraph(passage, outcome.question.context, language)),
+      ).length,
+      answerable.length,
+    ),
+    goldAnswer: percent(
+      answerable.filter((outcome) => containsGold(sent(outcome).join('\n'), outcome.question.golds)).length,
+      answerable.length,
+    ),
+    notAsked: percent(answerable.filter((outcome) => !outcome.model).length, answerable.length),
+    unanswerable: unanswerable.length,
+    abstained: percent(
+      unanswerable.filter((outcome) => outcome.correct && !outcome.model).length,
+      unanswerable.length,
+    ),
+    handoffsAfterModel: outcomes.filter((outcome) => outcome.answer.handoff && outcome.model).length,
+  };
+}

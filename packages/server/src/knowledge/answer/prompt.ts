@@ -72,3 +72,21 @@ export function groundedPrompt(input: {
     { role: 'user', content: question },
   ];
 }
+
+/**
+ * What a grounded prompt gave the model, read back from its messages (what a test peer standing in
+ * for the model sees): the passages' texts in order, and the question; null when the last message
+ * is not a grounded question.
+ */
+export function readGroundedPrompt(
+  messages: readonly LlmMessage[],
+): { passages: string[]; question: string } | null {
+  const last = messages.at(-1);
+  const found =
+    last && /<(passages-[0-9a-f]{16})>\n([\s\S]*)\n<\/\1>\n\nQuestion:\n([\s\S]*)$/.exec(last.content);
+  if (!found) return null;
+  const passages = found[2]!
+    .split(/\n\n(?=\[\d+\] \()/)
+    .map((passage) => passage.replace(/^\[\d+\] \(.*\)\n/, ''));
+  return { passages, question: found[3]! };
+}

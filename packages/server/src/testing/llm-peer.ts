@@ -1,0 +1,77 @@
+/**
+ * A local OpenAI-compatible test peer standing in for the model of generative answers: a real HTTP
+ * server on 127.0.0.1 answering `POST …/chat/completions` with streamed server-sent events, as the
+ * hosted APIs do. It records what each grounded question was given (the passages, read back from the
+ * prompt) and answers with the first sentence of the first passage, citing it. The answer-quality
+ * protocol runs against it to check that the model gets the right passages, and is never called when
+ * the assistant abstains.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LlmMessage } from '../knowledge/answer/llm';
+import { readGroundedPrompt } from '../knowledge/answer/prompt';
+
+/** One grounded question the model was asked. */
+export interface LlmPeerCall {
+  question: string;
+  passages: string[];
+}
+
+export interface LlmPeer {
+  /** The base URL for LLM_BASE_URL. */
+  url: string;
+  /** Every grounded question asked so far, oldest first. */
+  calls: LlmPeerCall[];
+  close(): Promise<void>;
+}
+
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
+
+/** The peer's answer: the first passage's first sentence, cited. */
+function answerOf(call: LlmPeerCall): string {
+  const first = call.passages[0]?.trim() ?? '';
+  const sentence = /^[\s\S]*?[.!?](?=\s|$)/.exec(first)?.[0] ?? first;
+  return `${sentence} [1]`;
+}
+
+export async function startLlmPeer(): Promise<LlmPeer> {
+  const calls: LlmPeerCall[] = [];
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (data: string) => (raw += data));
+    req.on('end', () => {
+      let messages: LlmMessage[] | undefined;
+      try {
+        messages = (JSON.parse(raw) as { messages?: LlmMessage[] }).messages;
+      } catch {
+        messages = undefined;
+      }
+      const call =
+        req.method === 'POST' && req.url?.endsWith('/chat/completions') && messages
+          ? readGroundedPrompt(messages)
+          : null;
+      if (!call) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'not a grounded chat completion' } }));
+        return;
+      }
+      calls.push(call);
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const words = answerOf(call).match(/\s*\S+/g) ?? [];
+      for (let i = 0; i < words.length; i += 4) res.write(chunk(words.slice(i, i + 4).join('')));
+      res.end('data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
