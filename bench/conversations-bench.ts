@@ -82,19 +82,21 @@ async function measure(label: string, database: Database) {
     handoff: false,
     contact: false,
   };
-  const lists: [string, ConversationFilters, number][] = [
-    ['list, page 1', filters, 1],
-    ['list, page 50', filters, 50],
-    ['list, handed off', { ...filters, handoff: true }, 1],
-    ['list, contact left', { ...filters, contact: true }, 1],
-    ['list, last 30 days', { ...filters, from: '2026-10-21', to: '2026-11-20' }, 1],
-    ['list, text search', { ...filters, q: 'number 42 ' }, 1],
+  const lists: [string, ConversationFilters, number, boolean][] = [
+    ['list, page 1', filters, 1, true],
+    ['list, page 50', filters, 50, true],
+    ['list, handed off', { ...filters, handoff: true }, 1, true],
+    ['list, contact left', { ...filters, contact: true }, 1, true],
+    ['list, last 30 days', { ...filters, from: '2026-10-21', to: '2026-11-20' }, 1, true],
+    ['list, text search', { ...filters, q: 'number 42 ' }, 1, false],
+    ['list, text search matching all', { ...filters, q: 'fees' }, 1, false],
   ];
   const rows: { database: string; what: string; p50: number; p99: number; budget: string; ok: boolean }[] =
     [];
-  for (const [what, query, page] of lists) {
-    const { p50, p99 } = await time(RUNS, () => repo.list(ref, query, { page, perPage: 20 }));
-    const budgeted = !query.q;
+  // Text searches are reported, not budgeted: they read messages (through the trigram index), and
+  // one that every conversation matches costs the counting of 100k matches, whatever the index.
+  for (const [what, query, page, budgeted] of lists) {
+    const { p50, p99 } = await time(budgeted ? RUNS : 10, () => repo.list(ref, query, { page, perPage: 20 }));
     rows.push({
       database: label,
       what,

@@ -4,6 +4,7 @@
  * so several processes starting together against one PostgreSQL migrate once.
  */
 import { fileURLToPath } from 'node:url';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite, type PGliteOptions, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -48,7 +49,12 @@ const drizzleParsers: NonNullable<PGliteOptions['parsers']> = Object.fromEntries
 export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
   // PGlite writes its files world-readable (0666): the private folder is what keeps them ours.
   if (options.dataDir && !options.dataDir.includes('://')) makePrivateDir(options.dataDir);
-  return PGlite.create({ ...options, parsers: { ...drizzleParsers, ...options.parsers } });
+  return PGlite.create({
+    ...options,
+    // pg_trgm: the conversation list's text search (migration 0012).
+    extensions: { pg_trgm, ...options.extensions },
+    parsers: { ...drizzleParsers, ...options.parsers },
+  });
 }
 
 /**
