@@ -75,7 +75,7 @@ const MONTHS =
   'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre';
 const TIME = new RegExp(
   String.raw`\b(?:1\d{3}|20\d{2}|\d{2,4}s|${MONTHS})\b|\b(?:century|centuries|siglo|siglos|decade|d[eé]cada)\b`,
-  'iu',
+  'giu',
 );
 // "May" is a month only capitalised (else the verb), so it is matched apart.
 const MAY = /\bMay\b/u;
@@ -83,7 +83,7 @@ const NUMBER_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|' +
   'thousand|million|billion|dozen|half|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|' +
   'doce|veinte|treinta|cuarenta|cincuenta|cien|ciento|cientos|mil|millones|mill[oó]n|docena|mitad';
-const NUMBER = new RegExp(String.raw`\d|\b(?:${NUMBER_WORDS})\b`, 'iu');
+const NUMBER = new RegExp(String.raw`\d[\d.,]*|\b(?:${NUMBER_WORDS})\b`, 'giu');
 const CAPITALISED = /(?<=\S\s+)\p{Lu}[\p{L}\p{M}'’-]+/gu;
 
 /** The kind of answer a question wants; null when its first question word does not say. */
@@ -99,9 +99,14 @@ export function answerTypeOf(question: string): AnswerType | null {
 
 /** Whether a sentence holds an answer of the type, other than the question's own words. */
 export function holdsAnswerType(sentence: string, type: AnswerType, question: string): boolean {
-  if (type === 'time') return TIME.test(sentence) || MAY.test(sentence);
-  if (type === 'number') return NUMBER.test(sentence);
   const asked = new Set(foldedWords(question));
+  // A figure the question gives is not its answer ("when, before 2000, …?" and a sentence on 2000).
+  const newFigure = (pattern: RegExp) =>
+    [...sentence.matchAll(pattern)].some(
+      ([found]) => !/^\d/.test(found) || !asked.has(found.replace(/[.,]+$/, '')),
+    );
+  if (type === 'time') return newFigure(TIME) || MAY.test(sentence);
+  if (type === 'number') return newFigure(NUMBER);
   // A name not at the start of the sentence and not one of the question's words.
   return [...sentence.matchAll(CAPITALISED)].some(([word]) => !asked.has(fold(word)));
 }

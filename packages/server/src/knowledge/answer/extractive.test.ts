@@ -71,6 +71,17 @@ describe('answer types', () => {
       false,
     );
   });
+
+  it('does not take a year or a number the question gives for its answer', () => {
+    const question = 'When did Polonia win the championship before winning it in 2000?';
+    expect(holdsAnswerType('Polonia won the league in 2000.', 'time', question)).toBe(false);
+    expect(holdsAnswerType('They also won the championship in 1946.', 'time', question)).toBe(true);
+    expect(holdsAnswerType('It won in 2000, after a final in April.', 'time', question)).toBe(true);
+    expect(holdsAnswerType('Grade 5 has 24 pupils.', 'number', 'How many pupils are in grade 5?')).toBe(true);
+    expect(holdsAnswerType('Grade 5 is the last grade.', 'number', 'How many pupils are in grade 5?')).toBe(
+      false,
+    );
+  });
 });
 
 describe('extractiveAnswer', () => {
