@@ -26,6 +26,9 @@ export const ValidationCode = {
   unknownCountry: 'unknown_country',
   consentRequired: 'consent_required',
   emailOrPhoneRequired: 'email_or_phone_required',
+  invalidNumber: 'invalid_number',
+  invalidDate: 'invalid_date',
+  invalidOption: 'invalid_option',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 

@@ -60,6 +60,12 @@ export const validationMessages: Catalog<ValidationCode> = {
     en: 'Give an email address or a phone number.',
     es: 'Indica un correo electrónico o un teléfono.',
   },
+  invalid_number: {
+    en: 'Write a number, for example 12 or 3.5.',
+    es: 'Escribe un número, por ejemplo 12 o 3,5.',
+  },
+  invalid_date: { en: 'Write a date as DD/MM/YYYY.', es: 'Escribe una fecha como DD/MM/AAAA.' },
+  invalid_option: { en: 'Choose one of the options.', es: 'Elige una de las opciones.' },
 };
 
 export const errorMessages: Catalog<ErrorCode> = {

@@ -33,6 +33,9 @@ const validation = {
   unknown_country: msg`Choose a country from the list.`,
   consent_required: msg`Please accept the privacy notice to be contacted.`,
   email_or_phone_required: msg`Give an email address or a phone number.`,
+  invalid_number: msg`Write a number, for example 12 or 3.5.`,
+  invalid_date: msg`Write a date as DD/MM/YYYY.`,
+  invalid_option: msg`Choose one of the options.`,
 } satisfies Record<ValidationCode, MessageDescriptor>;
 
 const errors = {
