@@ -1,0 +1,77 @@
+/**
+ * Replies through the WhatsApp Cloud API (`POST {WHATSAPP_GRAPH_URL}/{version}/{phone_number_id}/messages`,
+ * docs/architecture.md#sales-support): a text message to a number. A refusal says whether trying
+ * again may help (rate limits, Meta's own failures, a lost connection) or not (a bad token, a number
+ * that is not on WhatsApp), so the job queue retries only the first kind.
+ */
+
+/** The Graph API version the requests name, pinned: Meta changes payloads between versions. */
+export const GRAPH_API_VERSION = 'v23.0';
+/** Meta's Graph API, unless WHATSAPP_GRAPH_URL points elsewhere (a local peer in tests). */
+export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
+/** A send that takes longer than this is abandoned (and retried). */
+const SEND_TIMEOUT_MS = 10_000;
+
+/** Where and as whom a channel sends. */
+export interface GraphChannel {
+  graphUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+}
+
+/** A send Meta refused or that did not reach it. */
+export class GraphSendError extends Error {
+  constructor(
+    message: string,
+    /** True when the same request may succeed later. */
+    readonly retryable: boolean,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'GraphSendError';
+  }
+}
+
+/** Sends `body` to `to` (E.164); resolves to the id Meta gives the message (`wamid…`). */
+export async function sendText(
+  channel: GraphChannel,
+  to: string,
+  body: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
+  const url = `${channel.graphUrl.replace(/\/+$/, '')}/${GRAPH_API_VERSION}/${encodeURIComponent(channel.phoneNumberId)}/messages`;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${channel.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: to.replace(/^\+/, ''),
+        type: 'text',
+        text: { preview_url: false, body },
+      }),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new GraphSendError(`the Graph API could not be reached: ${(error as Error).message}`, true, null);
+  }
+  const answer = (await response.json().catch(() => null)) as {
+    messages?: { id?: string }[];
+    error?: { message?: string; code?: number };
+  } | null;
+  if (!response.ok) {
+    const reason = answer?.error?.message ?? response.statusText;
+    // 429 and 5xx may pass later; Meta's throttling code 4 / 80007 / 130429 come as 400s too.
+    const throttled = [4, 80007, 130429, 131056].includes(answer?.error?.code ?? 0);
+    throw new GraphSendError(
+      `the Graph API refused the message (${response.status}): ${reason}`,
+      response.status === 429 || response.status >= 500 || throttled,
+      response.status,
+    );
+  }
+  const id = answer?.messages?.[0]?.id;
+  if (!id) throw new GraphSendError('the Graph API answered without a message id', true, response.status);
+  return id;
+}
