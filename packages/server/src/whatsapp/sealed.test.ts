@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveKeys } from '../auth/keys';
-import { open, seal } from './sealed';
+import { seal, unseal } from './sealed';
 
 const keys = deriveKeys(new TextEncoder().encode('a JWT secret of thirty-two bytes!'));
 
@@ -9,19 +9,19 @@ describe('secrets sealed at rest', () => {
     const sealed = seal(keys.secretsKey, 7, 'EAAG-access-token');
     expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
     expect(sealed).not.toContain('EAAG');
-    expect(open(keys.secretsKey, 7, sealed)).toBe('EAAG-access-token');
+    expect(unseal(keys.secretsKey, 7, sealed)).toBe('EAAG-access-token');
     // A fresh IV each time: the same secret never seals to the same text.
     expect(seal(keys.secretsKey, 7, 'EAAG-access-token')).not.toBe(sealed);
   });
 
   it('does not open for another assistant, under another key, or once changed', () => {
     const sealed = seal(keys.secretsKey, 7, 'app-secret');
-    expect(open(keys.secretsKey, 8, sealed)).toBeNull();
-    expect(open(deriveKeys(new TextEncoder().encode('another secret')).secretsKey, 7, sealed)).toBeNull();
+    expect(unseal(keys.secretsKey, 8, sealed)).toBeNull();
+    expect(unseal(deriveKeys(new TextEncoder().encode('another secret')).secretsKey, 7, sealed)).toBeNull();
     const [version, iv, body] = sealed.split('.');
     const flipped = `${body!.slice(0, -2)}${body!.endsWith('A') ? 'B' : 'A'}${body!.slice(-1)}`;
-    expect(open(keys.secretsKey, 7, `${version}.${iv}.${flipped}`)).toBeNull();
-    for (const junk of ['', 'v1', 'v2.a.b', 'v1..', 'v1.aa.bb']) expect(open(keys.secretsKey, 7, junk)).toBeNull();
+    expect(unseal(keys.secretsKey, 7, `${version}.${iv}.${flipped}`)).toBeNull();
+    for (const junk of ['', 'v1', 'v2.a.b', 'v1..', 'v1.aa.bb']) expect(unseal(keys.secretsKey, 7, junk)).toBeNull();
   });
 
   it('is its own key: not the token key nor the code key, and WHATSAPP_SECRETS_KEY replaces its source', () => {

@@ -20,7 +20,7 @@ export function seal(key: Uint8Array, assistantId: number, secret: string): stri
 }
 
 /** Opens a sealed secret; null when it was sealed with another key, for another assistant, or changed. */
-export function open(key: Uint8Array, assistantId: number, sealed: string): string | null {
+export function unseal(key: Uint8Array, assistantId: number, sealed: string): string | null {
   const [version, iv, body] = sealed.split('.');
   if (version !== VERSION || !iv || !body) return null;
   try {
