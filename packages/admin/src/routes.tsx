@@ -80,6 +80,10 @@ const Conversation = lazyPage(
   () => import('./pages/conversation'),
   (m) => m.Component,
 );
+const AllowedNumbers = lazyPage(
+  () => import('./pages/allowed-numbers'),
+  (m) => m.Component,
+);
 const SetupAssistant = lazyPage(
   () => import('./pages/setup-assistant'),
   (m) => m.Component,
@@ -142,7 +146,7 @@ export function ConsoleRoutes() {
                 <Route index element={page('trainer', SalesSupportHome)} />
                 <Route path="trainer/:id" element={page('trainer', Trainer)} />
                 <Route path="knowledge-base/:id" element={page('knowledgeBase', TrainerKnowledgeBase)} />
-                <Route path="allowed-numbers/:id" element={soon('allowedNumbers')} />
+                <Route path="allowed-numbers/:id" element={page('allowedNumbers', AllowedNumbers)} />
                 <Route path="leads/:id" element={soon('leads')} />
                 <Route path="orders/:id" element={soon('orders')} />
                 <Route path="order/:id/details/:orderId" element={soon('orderDetails')} />

@@ -44,6 +44,8 @@ export const ErrorCode = {
   notFound: 'not_found',
   conflict: 'conflict',
   emailTaken: 'email_taken',
+  numberAlreadyAllowed: 'number_already_allowed',
+  phoneNumberIdTaken: 'phone_number_id_taken',
   invalidCredentials: 'invalid_credentials',
   rateLimited: 'rate_limited',
   tooManyStreams: 'too_many_streams',
@@ -73,5 +75,7 @@ export const MessageCode = {
   passwordReset: 'password_reset',
   loggedOut: 'logged_out',
   deleted: 'deleted',
+  phoneAdded: 'phone_added',
+  phoneDeleted: 'phone_deleted',
 } as const;
 export type MessageCode = (typeof MessageCode)[keyof typeof MessageCode];

@@ -13,6 +13,7 @@ import { institutionsEndpoints } from './endpoints/institutions';
 import { assistantsEndpoints } from './endpoints/assistants';
 import { chatEndpoints } from './endpoints/chat';
 import { conversationsEndpoints } from './endpoints/conversations';
+import { salesEndpoints } from './endpoints/sales';
 
 export type { Access, Endpoint, Scope } from './endpoints/endpoint';
 
@@ -25,6 +26,7 @@ export const endpoints = {
   ...assistantsEndpoints,
   ...chatEndpoints,
   ...conversationsEndpoints,
+  ...salesEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

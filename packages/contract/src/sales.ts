@@ -5,7 +5,9 @@
  */
 import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
+import { PaginationQuerySchema } from './common';
 import type { Locale } from './constants';
+import { IdSchema, requiredText } from './fields';
 
 export const RECORD_KINDS = ['lead', 'order'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -47,10 +49,7 @@ export const FieldDefinitionSchema = v.pipe(
     ),
   }),
   v.forward(
-    v.check(
-      (field) => (field.type === 'select') === field.options.length > 0,
-      C.invalidValue,
-    ),
+    v.check((field) => (field.type === 'select') === field.options.length > 0, C.invalidValue),
     ['options'],
   ),
 );
@@ -132,3 +131,94 @@ export interface OrderLine {
   description: string | null;
   quantity: number;
 }
+
+// ---- Allowed numbers (the WhatsApp whitelist) ----
+
+export const SELLER_NAME_MAX_LENGTH = 120;
+/** Characters of a phone number as typed, at most (spaces, dashes and a prefix included). */
+export const PHONE_INPUT_MAX_LENGTH = 40;
+/** Allowed numbers named by one bulk delete at most. */
+export const MAX_DELETE_NUMBERS = 100;
+
+/** A seller's number allowed to use a sales-support assistant on WhatsApp. */
+export const AllowedNumberSchema = v.object({
+  id: v.number(),
+  /** E.164, as stored (`+34612345678`). */
+  phone_number: v.string(),
+  seller_name: v.string(),
+  created_at: v.string(),
+});
+export type AllowedNumber = v.InferOutput<typeof AllowedNumberSchema>;
+
+/**
+ * `POST whatsapp-whitelist`: the number as typed (a local number reads with the institution's
+ * country; the server checks it with libphonenumber and stores E.164) and who uses it.
+ */
+export const AddAllowedNumberBodySchema = v.object({
+  institution_product_id: IdSchema,
+  phone_number: requiredText(PHONE_INPUT_MAX_LENGTH),
+  seller_name: requiredText(SELLER_NAME_MAX_LENGTH),
+});
+export type AddAllowedNumberBody = v.InferInput<typeof AddAllowedNumberBodySchema>;
+
+/** `GET whatsapp-whitelist/institution-product/{id}`: the page, and `q` (in the number or the seller's name). */
+export const AllowedNumbersQuerySchema = v.object({
+  ...PaginationQuerySchema.entries,
+  q: v.optional(v.pipe(v.string(C.invalidValue), v.trim(), v.maxLength(200, C.tooLong)), ''),
+});
+export type AllowedNumbersQuery = v.InferOutput<typeof AllowedNumbersQuerySchema>;
+
+/** `POST whatsapp-whitelist/delete`: the numbers' ids, all of the X-Institution-Id institution. */
+export const DeleteAllowedNumbersBodySchema = v.object({
+  ids: v.pipe(
+    v.array(IdSchema, C.invalidValue),
+    v.minLength(1, C.required),
+    v.maxLength(MAX_DELETE_NUMBERS, C.invalidValue),
+  ),
+});
+export type DeleteAllowedNumbersBody = v.InferOutput<typeof DeleteAllowedNumbersBodySchema>;
+
+// ---- The WhatsApp Cloud API channel of a sales-support assistant ----
+
+export const WHATSAPP_SECRET_MAX_LENGTH = 1000;
+
+/** A secret sent to be stored: a value replaces the stored one; absent, null or blank keeps it. */
+const SecretSchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(C.invalidValue),
+      v.trim(),
+      v.maxLength(WHATSAPP_SECRET_MAX_LENGTH, C.tooLong),
+      v.transform((s) => (s === '' ? null : s)),
+    ),
+  ),
+  null,
+);
+
+/**
+ * `PUT institution-product/{id}/whatsapp`: the number's id Meta gives (digits) and the secrets,
+ * which are write-only: no route ever answers them.
+ */
+export const WhatsappSettingsBodySchema = v.object({
+  phone_number_id: v.pipe(
+    v.string(C.required),
+    v.trim(),
+    v.nonEmpty(C.required),
+    v.regex(/^\d{5,30}$/, C.invalidValue),
+  ),
+  access_token: SecretSchema,
+  app_secret: SecretSchema,
+  verify_token: SecretSchema,
+});
+export type WhatsappSettingsBody = v.InferInput<typeof WhatsappSettingsBodySchema>;
+
+/** `GET`/`PUT institution-product/{id}/whatsapp` answer: which secrets are stored, never their values. */
+export const WhatsappSettingsSchema = v.object({
+  phone_number_id: v.nullable(v.string()),
+  access_token_set: v.boolean(),
+  app_secret_set: v.boolean(),
+  verify_token_set: v.boolean(),
+  /** Where Meta is to send the deliveries (the callback URL of the app's webhook). */
+  webhook_url: v.string(),
+});
+export type WhatsappSettings = v.InferOutput<typeof WhatsappSettingsSchema>;

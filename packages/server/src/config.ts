@@ -34,7 +34,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   publicUrl: string;
-  /** Token and code keys, derived from JWT_SECRET (never the raw secret itself). */
+  /** Token, code and stored-secrets keys, derived from JWT_SECRET (the last from WHATSAPP_SECRETS_KEY when set), never the raw secrets. */
   keys: ServerKeys;
   smtpUrl: string | null;
   mailFrom: string;
@@ -91,6 +91,9 @@ const EnvSchema = v.object({
   ),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be an absolute URL'))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  WHATSAPP_SECRETS_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'WHATSAPP_SECRETS_KEY must be at least 32 characters')),
+  ),
   SMTP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')),
   ),
@@ -198,7 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
-    keys: deriveKeys(jwtSecret(dataDir, e.JWT_SECRET)),
+    keys: deriveKeys(
+      jwtSecret(dataDir, e.JWT_SECRET),
+      e.WHATSAPP_SECRETS_KEY ? new TextEncoder().encode(e.WHATSAPP_SECRETS_KEY) : undefined,
+    ),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     adminEmails: new Set(list(e.ADMIN_EMAILS).map((s) => s.toLowerCase())),

@@ -71,6 +71,11 @@ const RULES: Record<EndpointName, string> = {
   generateOverview: 'conversation.read@conversation',
   deleteConversations: 'conversation.delete@institution',
   postContact: 'guest',
+  listAllowedNumbers: 'whitelist.manage@assistant',
+  addAllowedNumber: 'whitelist.manage@institution',
+  deleteAllowedNumbers: 'whitelist.manage@institution',
+  getWhatsappSettings: 'assistant.manage@assistant',
+  updateWhatsappSettings: 'assistant.manage@assistant',
 };
 
 /** An entry's rule, written as in `RULES`. */
@@ -145,7 +150,7 @@ function pathOf(endpoint: Endpoint): string {
   }
   const id = endpoint.path.startsWith('/user/')
     ? victim.owner.id
-    : endpoint.path.startsWith('/institution-product/')
+    : endpoint.path.includes('/institution-product/{id}')
       ? victim.assistant.id
       : victim.institution.id;
   return `/api${endpoint.path.replace('{kind}', 'admissions').replace('{id}', String(id))}`;

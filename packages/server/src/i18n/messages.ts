@@ -96,6 +96,14 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'This changed in the meantime. Reload and try again.',
     es: 'Esto cambió mientras tanto. Recarga e inténtalo de nuevo.',
   },
+  phone_number_id_taken: {
+    en: 'Another assistant already uses this WhatsApp number.',
+    es: 'Otro asistente ya usa este número de WhatsApp.',
+  },
+  number_already_allowed: {
+    en: 'This phone number is already on the list.',
+    es: 'Este número de teléfono ya está en la lista.',
+  },
   email_taken: {
     en: 'An account with this email already exists. Sign in instead.',
     es: 'Ya existe una cuenta con este correo. Inicia sesión.',
@@ -202,4 +210,9 @@ export const successMessages: Catalog<MessageCode> = {
   },
   logged_out: { en: 'You are signed out.', es: 'Has cerrado sesión.' },
   deleted: { en: 'Delete successfully.', es: 'Eliminado correctamente.' },
+  phone_added: { en: 'Phone number successfully added.', es: 'Número de teléfono añadido correctamente.' },
+  phone_deleted: {
+    en: 'Phone number successfully deleted.',
+    es: 'Número de teléfono eliminado correctamente.',
+  },
 };

@@ -72,7 +72,9 @@ describe('a guided lead, in English', () => {
     expect(last(chat.say('Call on Friday: urgent'))).toBe('*Budget*\nA number.');
     expect(chat.say('a lot').replies[0]).toBe('Budget: Write a number, for example 12 or 3.5.');
     const size = chat.say('1500,5');
-    expect(last(size)).toBe('*Company size* (optional: write *skip* to leave it empty)\nChoose one (name or number):\n1. Small\n2. Medium\n3. Large');
+    expect(last(size)).toBe(
+      '*Company size* (optional: write *skip* to leave it empty)\nChoose one (name or number):\n1. Small\n2. Medium\n3. Large',
+    );
     expect(chat.say('huge').replies[0]).toBe('Company size: Choose one of the options.');
     expect(last(chat.say('2'))).toMatch(/^\*Visit date\*.*\nAs DD\/MM\/YYYY\.$/s);
     expect(chat.say('31/02/2027').replies[0]).toBe('Visit date: Write a date as DD/MM/YYYY.');
@@ -116,7 +118,11 @@ describe('a guided lead, in English', () => {
     chat.say('new lead');
     chat.say('ACME');
     const cancelled = chat.say('Cancel.');
-    expect(cancelled).toMatchObject({ state: null, handled: true, replies: ['Cancelled: the lead was not saved.'] });
+    expect(cancelled).toMatchObject({
+      state: null,
+      handled: true,
+      replies: ['Cancelled: the lead was not saved.'],
+    });
     expect(cancelled.record).toBeUndefined();
     // Afterwards a message is a question again.
     expect(chat.say('What does A-100 cost?')).toEqual({ state: null, replies: [], handled: false });
@@ -130,9 +136,14 @@ describe('an order in one message, in Spanish', () => {
       'Pedido\nEmpresa: ACME\nCÓDIGO: A-100\nCantidad: 3\ncodigo: B-2\nDescripcion: Cajas grandes\nCantidad: 2,5\nNotas: urgente',
     );
     expect(summary.replies).toEqual([
-      ['*Pedido*', 'Empresa: ACME', 'Líneas:', '1. A-100 × 3', '2. B-2 (Cajas grandes) × 2,5', 'Notas: urgente'].join(
-        '\n',
-      ),
+      [
+        '*Pedido*',
+        'Empresa: ACME',
+        'Líneas:',
+        '1. A-100 × 3',
+        '2. B-2 (Cajas grandes) × 2,5',
+        'Notas: urgente',
+      ].join('\n'),
       'Responde *sí* para guardarlo, *cancelar* para descartarlo, o `Campo: valor` para cambiar un campo.',
     ]);
     // A change at the summary, then the summary again.
@@ -162,7 +173,15 @@ describe('an order in one message, in Spanish', () => {
     // Optional fields left out of the message are not asked for.
     const summary = chat.say('Ana');
     expect(summary.replies[0]).toBe(
-      ['*Lead*', 'Empresa: ACME', 'Contacto: Ana', 'Teléfono: (vacío)', 'Correo: (vacío)', 'Notas: (vacío)', 'Presupuesto: 200'].join('\n'),
+      [
+        '*Lead*',
+        'Empresa: ACME',
+        'Contacto: Ana',
+        'Teléfono: (vacío)',
+        'Correo: (vacío)',
+        'Notas: (vacío)',
+        'Presupuesto: 200',
+      ].join('\n'),
     );
     expect(chat.say('no')).toMatchObject({ state: null, replies: ['Cancelado: el lead no se guardó.'] });
   });
@@ -177,7 +196,10 @@ describe('a guided order', () => {
     expect(last(chat.say('saltar'))).toBe('Line 1: *Quantity*\nA number.');
     expect(chat.say('dos').replies[0]).toBe('Quantity: Write a number, for example 12 or 3.5.');
     expect(last(chat.say('2'))).toBe('Add another line to the order? (*yes* / *no*)');
-    expect(chat.say('maybe').replies).toEqual(['Please answer *yes* or *no*.', 'Add another line to the order? (*yes* / *no*)']);
+    expect(chat.say('maybe').replies).toEqual([
+      'Please answer *yes* or *no*.',
+      'Add another line to the order? (*yes* / *no*)',
+    ]);
     expect(last(chat.say('y'))).toBe('Line 2: *Product code*');
     chat.say('B-7');
     chat.say('Blue boxes');
@@ -185,7 +207,14 @@ describe('a guided order', () => {
     expect(last(chat.say('no'))).toMatch(/^\*Notes\*/);
     const summary = chat.say('skip');
     expect(summary.replies[0]).toBe(
-      ['*Purchase order*', 'Company: ACME', 'Lines:', '1. A-1 × 2', '2. B-7 (Blue boxes) × 10', 'Notes: (empty)'].join('\n'),
+      [
+        '*Purchase order*',
+        'Company: ACME',
+        'Lines:',
+        '1. A-1 × 2',
+        '2. B-7 (Blue boxes) × 10',
+        'Notes: (empty)',
+      ].join('\n'),
     );
     expect(chat.say('yes').record?.lines).toEqual([
       { product_code: 'A-1', description: null, quantity: 2 },

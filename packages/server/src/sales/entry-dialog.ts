@@ -153,7 +153,9 @@ function keywordOf(text: string): { kind: RecordKind; locale: Locale | null } | 
 /** The field a label names: by any of its labels in either language, or its key. */
 function fieldNamed(label: string, fields: readonly Field[]): Field | undefined {
   const wanted = fold(label);
-  return fields.find((field) => [...field.labels.en, ...field.labels.es].some((name) => fold(name) === wanted));
+  return fields.find((field) =>
+    [...field.labels.en, ...field.labels.es].some((name) => fold(name) === wanted),
+  );
 }
 
 /** One step of the dialog. */
@@ -196,7 +198,10 @@ function start(kind: RecordKind, locale: Locale, input: StepInput, replies: stri
     messageIds: [input.messageId],
     updatedAt: input.now.toISOString(),
   };
-  const rest = input.text.split('\n').slice(1).filter((line) => line.trim() !== '');
+  const rest = input.text
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.trim() !== '');
   if (rest.length === 0) {
     replies.push(ENTRY_TEXT[locale].started(kind));
     return ask(state, input, replies);
@@ -255,7 +260,9 @@ const labelOf = (field: Field, locale: Locale) => field.labels[locale][0] ?? fie
 
 /** Whether a line has what it needs (in one-message entry an empty description is not asked for). */
 const isLineComplete = (line: NonNullable<EntryState['line']>, mode: EntryState['mode']) =>
-  LINE_FIELDS.every((field) => line[field.key as LineKey] !== undefined || (mode === 'message' && !field.required));
+  LINE_FIELDS.every(
+    (field) => line[field.key as LineKey] !== undefined || (mode === 'message' && !field.required),
+  );
 
 /** Moves the line being entered to the order's lines (when it has its required parts). */
 function closeLine(state: EntryState) {
@@ -332,7 +339,12 @@ function summaryOf(state: EntryState, input: StepInput): string {
       rows.push(`${text.linesLabel}:`);
       state.lines.forEach((line, index) =>
         rows.push(
-          text.lineRow(index + 1, line.product_code, line.description, showValue('number', line.quantity, state.locale)),
+          text.lineRow(
+            index + 1,
+            line.product_code,
+            line.description,
+            showValue('number', line.quantity, state.locale),
+          ),
         ),
       );
       continue;
@@ -414,7 +426,10 @@ function answer(state: EntryState, input: StepInput, replies: string[]): StepRes
     }
     value = null;
   } else {
-    const parsed = parseFieldValue(field.type, input.text, { country: input.country, options: field.options });
+    const parsed = parseFieldValue(field.type, input.text, {
+      country: input.country,
+      options: field.options,
+    });
     if (!parsed.ok) {
       replies.push(text.invalid(labelOf(field, state.locale), translate(state.locale, parsed.code)), reask());
       return { state, replies, handled: true };

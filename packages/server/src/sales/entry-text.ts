@@ -92,7 +92,8 @@ export const ENTRY_TEXT: Record<Locale, EntryText> = {
     lineRow: (n, code, description, quantity) =>
       `${n}. ${code}${description ? ` (${description})` : ''} × ${quantity}`,
     linesLabel: 'Líneas',
-    confirm: 'Responde *sí* para guardarlo, *cancelar* para descartarlo, o `Campo: valor` para cambiar un campo.',
+    confirm:
+      'Responde *sí* para guardarlo, *cancelar* para descartarlo, o `Campo: valor` para cambiar un campo.',
     saved: (kind) => `${kind === 'lead' ? 'Lead guardado' : 'Pedido guardado'}. ¡Gracias!`,
     cancelled: (kind) => `Cancelado: el ${kind === 'lead' ? 'lead' : 'pedido'} no se guardó.`,
     expired: (kind) =>

@@ -41,7 +41,9 @@ describe('free-text entries read by the model', () => {
       'en',
       configured,
     );
-    expect(text).toBe('order\nCompany: ACME\nNotes: call Juan on Friday\nProduct code: A-100\nDescription: boxes\nQuantity: 3');
+    expect(text).toBe(
+      'order\nCompany: ACME\nNotes: call Juan on Friday\nProduct code: A-100\nDescription: boxes\nQuantity: 3',
+    );
     const result = stepEntry(null, {
       text: text!,
       messageId: 'wamid.1',
@@ -53,7 +55,11 @@ describe('free-text entries read by the model', () => {
     expect(result.state?.lines).toEqual([{ product_code: 'A-100', description: 'boxes', quantity: 3 }]);
     expect(result.replies.at(-1)).toMatch(/^Reply \*yes\* to save it/);
 
-    const lead = asEntryText({ kind: 'lead', values: { company: 'Beta', region: null }, lines: [] }, 'es', configured);
+    const lead = asEntryText(
+      { kind: 'lead', values: { company: 'Beta', region: null }, lines: [] },
+      'es',
+      configured,
+    );
     expect(lead).toBe('nuevo lead\nEmpresa: Beta');
     expect(asEntryText({ kind: 'question', values: {}, lines: [] }, 'en', configured)).toBeNull();
     expect(asEntryText({ kind: 'lead', values: { company: '  ' }, lines: [] }, 'en', configured)).toBeNull();

@@ -32,12 +32,15 @@ function fieldKeys(configured: Record<RecordKind, readonly FieldDefinition[]>) {
   const keys = new Map<string, string>();
   for (const field of [...LEAD_FIELDS, ...ORDER_FIELDS]) keys.set(field.key, field.labels.en[0]!);
   for (const kind of ['lead', 'order'] as const)
-    for (const field of configured[kind]) keys.set(field.key, `${field.labels.en} / ${field.labels.es} (${field.type})`);
+    for (const field of configured[kind])
+      keys.set(field.key, `${field.labels.en} / ${field.labels.es} (${field.type})`);
   return keys;
 }
 
 /** The JSON schema and its check for these configured fields (strict mode: every key present). */
-export function extractionSchema(configured: Record<RecordKind, readonly FieldDefinition[]>): Structured<Extraction> {
+export function extractionSchema(
+  configured: Record<RecordKind, readonly FieldDefinition[]>,
+): Structured<Extraction> {
   const keys = [...fieldKeys(configured).keys()];
   const lineKeys = ORDER_LINE_FIELDS.map((field) => field.key);
   return {
@@ -111,20 +114,29 @@ export async function extractEntry(
   configured: Record<RecordKind, readonly FieldDefinition[]>,
   today: string,
 ): Promise<Extraction> {
-  return structuredCompletion(config, extractionPrompt(text, configured, today), extractionSchema(configured));
+  return structuredCompletion(
+    config,
+    extractionPrompt(text, configured, today),
+    extractionSchema(configured),
+  );
 }
 
 /**
  * The extraction as a one-message entry (`keyword` then `Label: value` lines), which the dialog
  * reads and checks like one a seller typed; null for a question or an entry with nothing in it.
  */
-export function asEntryText(extraction: Extraction, locale: Locale, configured: Record<RecordKind, readonly FieldDefinition[]>): string | null {
+export function asEntryText(
+  extraction: Extraction,
+  locale: Locale,
+  configured: Record<RecordKind, readonly FieldDefinition[]>,
+): string | null {
   if (extraction.kind === 'question') return null;
   const kind = extraction.kind;
   const flat = (value: string) => value.replace(/\s+/g, ' ').trim();
   const labelOf = (key: string) =>
-    [...(kind === 'lead' ? LEAD_FIELDS : ORDER_FIELDS)].find((field) => field.key === key)?.labels[locale][0] ??
-    configured[kind].find((field) => field.key === key)?.labels[locale];
+    [...(kind === 'lead' ? LEAD_FIELDS : ORDER_FIELDS)].find((field) => field.key === key)?.labels[
+      locale
+    ][0] ?? configured[kind].find((field) => field.key === key)?.labels[locale];
   const lines: string[] = [];
   for (const [key, value] of Object.entries(extraction.values)) {
     const label = labelOf(key);
@@ -139,6 +151,7 @@ export function asEntryText(extraction: Extraction, locale: Locale, configured: 
     }
   }
   if (lines.length === 0) return null;
-  const keyword = kind === 'lead' ? (locale === 'es' ? 'nuevo lead' : 'new lead') : locale === 'es' ? 'pedido' : 'order';
+  const keyword =
+    kind === 'lead' ? (locale === 'es' ? 'nuevo lead' : 'new lead') : locale === 'es' ? 'pedido' : 'order';
   return [keyword, ...lines].join('\n');
 }

@@ -21,9 +21,15 @@ describe('field values as sellers write them', () => {
 
   it("reads phones in the institution's country as E.164, and e-mails in lower case", () => {
     expect(parseFieldValue('phone', '612 345 678', context)).toEqual({ ok: true, value: '+34612345678' });
-    expect(parseFieldValue('phone', '+33 1 23 45 67 89', context)).toEqual({ ok: true, value: '+33123456789' });
+    expect(parseFieldValue('phone', '+33 1 23 45 67 89', context)).toEqual({
+      ok: true,
+      value: '+33123456789',
+    });
     expect(parseFieldValue('phone', '12', context)).toEqual({ ok: false, code: 'invalid_phone' });
-    expect(parseFieldValue('email', ' Ana@Example.COM ', context)).toEqual({ ok: true, value: 'ana@example.com' });
+    expect(parseFieldValue('email', ' Ana@Example.COM ', context)).toEqual({
+      ok: true,
+      value: 'ana@example.com',
+    });
     expect(parseFieldValue('email', 'ana@', context)).toEqual({ ok: false, code: 'invalid_email' });
   });
 

@@ -6,7 +6,9 @@ import { fixturePath } from '../testing/fixtures-dir';
 import { GRAPH_API_VERSION, GraphSendError, sendText } from './graph';
 
 /** Fixture 05: the documented request and Meta's answer. */
-const documented = JSON.parse(readFileSync(fixturePath('whatsapp', '05_send_text_request_response.json'), 'utf8')) as {
+const documented = JSON.parse(
+  readFileSync(fixturePath('whatsapp', '05_send_text_request_response.json'), 'utf8'),
+) as {
   request: { body: Record<string, unknown> };
   success_response: { messages: { id: string }[] };
 };
@@ -30,7 +32,12 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: JSON.parse(raw) });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(raw),
+      });
       const answer = answers.shift() ?? { status: 200, body: documented.success_response };
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });

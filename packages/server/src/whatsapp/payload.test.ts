@@ -77,8 +77,17 @@ describe('WhatsApp webhook deliveries', () => {
         },
       ],
     };
-    expect(eventsOf(image)).toMatchObject([{ kind: 'message', type: 'image', text: null, from: '+34612345678' }]);
-    for (const junk of [null, 'text', 42, {}, { entry: 'x' }, { entry: [{ changes: [{ value: { messages: [{}] } }] }] }])
+    expect(eventsOf(image)).toMatchObject([
+      { kind: 'message', type: 'image', text: null, from: '+34612345678' },
+    ]);
+    for (const junk of [
+      null,
+      'text',
+      42,
+      {},
+      { entry: 'x' },
+      { entry: [{ changes: [{ value: { messages: [{}] } }] }] },
+    ])
       expect(eventsOf(junk)).toEqual([]);
   });
 });

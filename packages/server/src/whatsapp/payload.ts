@@ -77,7 +77,8 @@ export interface StatusUpdate {
 export type WhatsAppEvent = IncomingMessage | StatusUpdate;
 
 /** Meta's Unix-seconds timestamps. */
-const dateOf = (seconds: string | undefined) => (seconds && /^\d+$/.test(seconds) ? new Date(Number(seconds) * 1000) : null);
+const dateOf = (seconds: string | undefined) =>
+  seconds && /^\d+$/.test(seconds) ? new Date(Number(seconds) * 1000) : null;
 
 /** `16505551234` as `+16505551234`; anything but digits is no number. */
 const e164 = (digits: string | undefined) => (digits && /^\d{6,15}$/.test(digits) ? `+${digits}` : null);

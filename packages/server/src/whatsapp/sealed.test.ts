@@ -21,13 +21,17 @@ describe('secrets sealed at rest', () => {
     const [version, iv, body] = sealed.split('.');
     const flipped = `${body!.slice(0, -2)}${body!.endsWith('A') ? 'B' : 'A'}${body!.slice(-1)}`;
     expect(unseal(keys.secretsKey, 7, `${version}.${iv}.${flipped}`)).toBeNull();
-    for (const junk of ['', 'v1', 'v2.a.b', 'v1..', 'v1.aa.bb']) expect(unseal(keys.secretsKey, 7, junk)).toBeNull();
+    for (const junk of ['', 'v1', 'v2.a.b', 'v1..', 'v1.aa.bb'])
+      expect(unseal(keys.secretsKey, 7, junk)).toBeNull();
   });
 
   it('is its own key: not the token key nor the code key, and WHATSAPP_SECRETS_KEY replaces its source', () => {
     expect(Buffer.from(keys.secretsKey).equals(Buffer.from(keys.tokenKey))).toBe(false);
     expect(Buffer.from(keys.secretsKey).equals(Buffer.from(keys.codeKey))).toBe(false);
-    const apart = deriveKeys(new TextEncoder().encode('a JWT secret of thirty-two bytes!'), new TextEncoder().encode('kept elsewhere'));
+    const apart = deriveKeys(
+      new TextEncoder().encode('a JWT secret of thirty-two bytes!'),
+      new TextEncoder().encode('kept elsewhere'),
+    );
     expect(Buffer.from(apart.tokenKey).equals(Buffer.from(keys.tokenKey))).toBe(true);
     expect(Buffer.from(apart.secretsKey).equals(Buffer.from(keys.secretsKey))).toBe(false);
   });

@@ -29,9 +29,10 @@ export function unseal(key: Uint8Array, assistantId: number, sealed: string): st
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(`assistant:${assistantId}`));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString(
-      'utf8',
-    );
+    return Buffer.concat([
+      decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     return null;
   }

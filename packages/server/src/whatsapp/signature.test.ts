@@ -8,9 +8,9 @@ const SECRET = 'test_app_secret';
 /** fixture 06: `<file>  X-Hub-Signature-256: sha256=<hex>  (<n> bytes)` per line. */
 function vectors() {
   const text = readFileSync(fixturePath('whatsapp', '06_signature_vectors.txt'), 'utf8');
-  return [...text.matchAll(/^(\S+\.json)\s+X-Hub-Signature-256: (sha256=[0-9a-f]{64})\s+\((\d+) bytes\)/gm)].map(
-    ([, file, signature, bytes]) => ({ file: file!, signature: signature!, bytes: Number(bytes) }),
-  );
+  return [
+    ...text.matchAll(/^(\S+\.json)\s+X-Hub-Signature-256: (sha256=[0-9a-f]{64})\s+\((\d+) bytes\)/gm),
+  ].map(([, file, signature, bytes]) => ({ file: file!, signature: signature!, bytes: Number(bytes) }));
 }
 
 describe("Meta's webhook signature", () => {
@@ -22,7 +22,10 @@ describe("Meta's webhook signature", () => {
       expect(body.length, file).toBe(bytes);
       expect(signatureOf(body, SECRET), file).toBe(signature);
       expect(verifySignature(body, signature, [SECRET]), file).toBe(true);
-      expect(verifySignature(body, signature.toUpperCase().replace('SHA256=', 'sha256='), [SECRET]), file).toBe(true);
+      expect(
+        verifySignature(body, signature.toUpperCase().replace('SHA256=', 'sha256='), [SECRET]),
+        file,
+      ).toBe(true);
     }
   });
 

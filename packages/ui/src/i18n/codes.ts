@@ -49,6 +49,8 @@ const errors = {
   not_found: msg`Not found`,
   conflict: msg`This changed in the meantime. Reload and try again.`,
   email_taken: msg`An account with this email already exists. Sign in instead.`,
+  number_already_allowed: msg`This phone number is already on the list.`,
+  phone_number_id_taken: msg`Another assistant already uses this WhatsApp number.`,
   invalid_credentials: msg`The email or password is incorrect.`,
   rate_limited: msg({ message: 'Too many attempts. Try again in {minutes} min.' }),
   payload_too_large: msg`The request is too large.`,
@@ -76,6 +78,8 @@ const success = {
   password_reset: msg`Your password was reset. Sign in with the new one.`,
   logged_out: msg`You are signed out.`,
   deleted: msg`Delete successfully.`,
+  phone_added: msg`Phone number successfully added.`,
+  phone_deleted: msg`Phone number successfully deleted.`,
 } satisfies Record<MessageCode, MessageDescriptor>;
 
 /** Codes whose text needs parameters the server's issues do not carry. */

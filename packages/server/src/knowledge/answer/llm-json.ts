@@ -24,7 +24,8 @@ export interface Structured<T> {
 /** Maps a fetch failure to an LlmError: the timeout, or the network. */
 function failure(error: unknown): LlmError {
   if (error instanceof LlmError) return error;
-  if (error instanceof Error && error.name === 'TimeoutError') return new LlmError('timeout', 'no answer in time');
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return new LlmError('timeout', 'no answer in time');
   return new LlmError('network', error instanceof Error ? error.message : 'request failed');
 }
 

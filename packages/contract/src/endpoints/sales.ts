@@ -1,0 +1,74 @@
+/** Sales-support endpoints: the numbers allowed to use an assistant on WhatsApp. */
+import * as v from 'valibot';
+import { MessageResultSchema } from '../common';
+import {
+  AddAllowedNumberBodySchema,
+  AllowedNumberSchema,
+  AllowedNumbersQuerySchema,
+  DeleteAllowedNumbersBodySchema,
+  WhatsappSettingsBodySchema,
+  WhatsappSettingsSchema,
+} from '../sales';
+import type { Endpoint } from './endpoint';
+import * as routes from '../routes/sales';
+import { IdParamsSchema } from './params';
+
+export const salesEndpoints = {
+  listAllowedNumbers: {
+    ...routes.listAllowedNumbers,
+    summary:
+      "A sales-support assistant's allowed WhatsApp numbers, newest first, searched by number or seller",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'whitelist.manage',
+    params: IdParamsSchema,
+    query: AllowedNumbersQuerySchema,
+    response: v.array(AllowedNumberSchema),
+    paginated: true,
+  },
+  addAllowedNumber: {
+    ...routes.addAllowedNumber,
+    summary:
+      "Allow a seller's number (stored E.164; a local number reads with the institution's country); the same number twice is a 409",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'institution',
+    permission: 'whitelist.manage',
+    body: AddAllowedNumberBodySchema,
+    response: AllowedNumberSchema,
+  },
+  deleteAllowedNumbers: {
+    ...routes.deleteAllowedNumbers,
+    summary:
+      'Remove allowed numbers of the X-Institution-Id institution (they lose access at once); any other id refuses the whole request',
+    tag: 'sales',
+    access: 'staff',
+    scope: 'institution',
+    permission: 'whitelist.manage',
+    body: DeleteAllowedNumbersBodySchema,
+    response: MessageResultSchema,
+  },
+  getWhatsappSettings: {
+    ...routes.getWhatsappSettings,
+    summary: "A sales-support assistant's WhatsApp channel: its number's id and which secrets are stored",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'assistant.manage',
+    params: IdParamsSchema,
+    response: WhatsappSettingsSchema,
+  },
+  updateWhatsappSettings: {
+    ...routes.updateWhatsappSettings,
+    summary:
+      "Set the WhatsApp channel: the number's id and the secrets (write-only, sealed at rest; a blank one keeps the stored one)",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'assistant.manage',
+    params: IdParamsSchema,
+    body: WhatsappSettingsBodySchema,
+    response: WhatsappSettingsSchema,
+  },
+} as const satisfies Record<string, Endpoint>;

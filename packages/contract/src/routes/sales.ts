@@ -1,0 +1,20 @@
+/** Sales-support routes: the allowed numbers (the WhatsApp whitelist) and the WhatsApp channel's settings. */
+import type { Route } from './route';
+
+export const listAllowedNumbers = {
+  method: 'GET',
+  path: '/whatsapp-whitelist/institution-product/{id}',
+} as const satisfies Route;
+export const addAllowedNumber = { method: 'POST', path: '/whatsapp-whitelist' } as const satisfies Route;
+export const deleteAllowedNumbers = {
+  method: 'POST',
+  path: '/whatsapp-whitelist/delete',
+} as const satisfies Route;
+export const getWhatsappSettings = {
+  method: 'GET',
+  path: '/institution-product/{id}/whatsapp',
+} as const satisfies Route;
+export const updateWhatsappSettings = {
+  method: 'PUT',
+  path: '/institution-product/{id}/whatsapp',
+} as const satisfies Route;

@@ -1,0 +1,99 @@
+/**
+ * The numbers allowed to use a sales-support assistant on WhatsApp: `GET
+ * whatsapp-whitelist/institution-product/{id}` (a page, searched), `POST whatsapp-whitelist` and
+ * `POST whatsapp-whitelist/delete`. A write refreshes the assistant's lists.
+ */
+import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
+import type { MessageResult } from '@conversa/contract/common';
+import type { AddAllowedNumberBody, AllowedNumber } from '@conversa/contract/sales';
+import * as routes from '@conversa/contract/routes/sales';
+import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { getPage, type Page } from '../pagination';
+import { useDataClient } from '../provider';
+import type { ReadResponse } from '../swr-config';
+
+/** What the list asks for. */
+export interface AllowedNumbersQuery {
+  q?: string;
+  page?: number;
+  perPage?: number;
+}
+
+const normalize = ({ q = '', page = 1, perPage = DEFAULT_PAGE_SIZE }: AllowedNumbersQuery = {}) => ({
+  q: q.trim(),
+  page,
+  perPage,
+});
+
+/** SWR key of a page of an assistant's allowed numbers. */
+export const allowedNumbersKey = (assistantId: number, query: AllowedNumbersQuery = {}) =>
+  ['institution-product', assistantId, 'allowed-numbers', normalize(query)] as const;
+
+const isAllowedNumbersKey = (assistantId: number | null) => (key: unknown) =>
+  Array.isArray(key) &&
+  key[0] === 'institution-product' &&
+  (assistantId === null || key[1] === assistantId) &&
+  key[2] === 'allowed-numbers';
+
+/** One page of an assistant's allowed numbers, newest first. */
+export function listAllowedNumbers(
+  client: DataClient,
+  assistantId: number,
+  query: AllowedNumbersQuery = {},
+  options?: CallOptions,
+): Promise<Page<AllowedNumber>> {
+  const { q, page, perPage } = normalize(query);
+  return getPage(client, routes.listAllowedNumbers, {
+    ...options,
+    params: { id: assistantId },
+    searchParams: { ...(q ? { q } : {}), page, 'per-page': perPage },
+  });
+}
+
+/** A page of the list; the previous page stays on screen while the next one loads. */
+export function useAllowedNumbers(
+  assistantId: number | null | undefined,
+  query: AllowedNumbersQuery = {},
+): ReadResponse<Page<AllowedNumber>> {
+  const client = useDataClient();
+  return useSWR<Page<AllowedNumber>, ApiRequestError, ReturnType<typeof allowedNumbersKey> | null>(
+    assistantId ? allowedNumbersKey(assistantId, query) : null,
+    ([, id, , normalized]) => listAllowedNumbers(client, id, normalized, { report: false }),
+    { keepPreviousData: true },
+  );
+}
+
+/** Allows a number (the server answers 409 `number_already_allowed` for one already there). */
+export async function addAllowedNumber(client: DataClient, body: AddAllowedNumberBody): Promise<AllowedNumber> {
+  const added = await client.endpoint(routes.addAllowedNumber, { json: body });
+  await client.invalidate(isAllowedNumbersKey(Number(body.institution_product_id)));
+  return added;
+}
+
+/** `trigger(body)` allows a number; errors stay with the form (not reported as a toast). */
+export function useAddAllowedNumber() {
+  const client = useDataClient();
+  return useSWRMutation<AllowedNumber, ApiRequestError, readonly [string, string], AddAllowedNumberBody>(
+    ['allowed-numbers', 'add'],
+    (_key, { arg }) => addAllowedNumber(client, arg),
+  );
+}
+
+/** Removes numbers of the current institution, all or none; answers 'Phone number successfully deleted.'. */
+export async function deleteAllowedNumbers(client: DataClient, ids: readonly number[]): Promise<MessageResult> {
+  const result = await client.endpoint(routes.deleteAllowedNumbers, { json: { ids } });
+  await client.invalidate(isAllowedNumbersKey(null));
+  return result;
+}
+
+/** `trigger(ids)` removes numbers. */
+export function useDeleteAllowedNumbers() {
+  const client = useDataClient();
+  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly number[]>(
+    ['allowed-numbers', 'delete'],
+    (_key, { arg }) => deleteAllowedNumbers(client, arg),
+  );
+}

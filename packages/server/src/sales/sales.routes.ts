@@ -1,0 +1,120 @@
+/**
+ * Sales-support routes (docs/architecture.md#sales-support): the numbers allowed to use an
+ * assistant on WhatsApp. Numbers are stored E.164, read with the institution's country when typed
+ * locally; a number removed loses access at once (the channel looks it up on every message).
+ */
+import { endpoints } from '@conversa/contract/endpoints';
+import type { AllowedNumber, WhatsappSettings } from '@conversa/contract/sales';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { assistantsRepo } from '../assistants/assistants.repo';
+import { institutions } from '../db/schema';
+import type { AppDeps } from '../deps';
+import type { AppEnv } from '../http/env';
+import { ApiError, notFound } from '../http/errors';
+import { ok, okPage } from '../http/respond';
+import { endpointRouter } from '../http/route';
+import { translate } from '../i18n/translate';
+import { type ChannelRow, channelsRepo } from '../whatsapp/channels.repo';
+import { type AllowedNumberRow, allowedNumbersRepo } from './allowed-numbers.repo';
+
+function toAllowedNumber(row: AllowedNumberRow): AllowedNumber {
+  return {
+    id: row.id,
+    phone_number: row.phoneNumber,
+    seller_name: row.sellerName,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A channel as staff see it: which secrets are stored, never their values. */
+function toSettings(row: ChannelRow | null, publicUrl: string): WhatsappSettings {
+  return {
+    phone_number_id: row?.phoneNumberId ?? null,
+    access_token_set: !!row?.accessToken,
+    app_secret_set: !!row?.appSecret,
+    verify_token_set: !!row?.verifyToken,
+    webhook_url: `${publicUrl}/api/whatsapp/webhook`,
+  };
+}
+
+export function salesRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const route = endpointRouter(deps);
+  const { db } = deps.database;
+  const numbers = allowedNumbersRepo(db);
+  const assistants = assistantsRepo(db, deps.config.publicUrl);
+  const channels = channelsRepo(db, deps.config.keys.secretsKey);
+
+  /** A sales-support assistant of the institution; any other id is a 404. */
+  async function salesAssistant(institutionId: number, id: number) {
+    const assistant = await assistants.find(institutionId, id);
+    if (assistant?.product.type !== 'sales_support') throw notFound();
+    return assistant;
+  }
+
+  // Any assistant of the caller's may be listed: only sales support ever has numbers.
+  route(app, endpoints.listAllowedNumbers, async (c, { scope, query }) => {
+    const { page, 'per-page': perPage, q } = query;
+    const { items, total } = await numbers.list(scope, q, { page, perPage });
+    return okPage(c, { items: items.map(toAllowedNumber), total, page, perPage });
+  });
+
+  route(app, endpoints.addAllowedNumber, async (c, { scope, body }) => {
+    const assistant = await salesAssistant(scope.institutionId, body.institution_product_id);
+    const [institution] = await db
+      .select({ country: institutions.country })
+      .from(institutions)
+      .where(eq(institutions.id, scope.institutionId));
+    const locale = c.get('locale');
+    // A local number reads with the institution's country; anything else must be international.
+    const parsed = parsePhoneNumberFromString(body.phone_number, {
+      defaultCountry: (institution?.country ?? undefined) as CountryCode | undefined,
+    });
+    if (!parsed?.isValid()) {
+      throw new ApiError(400, 'validation_failed', {
+        issues: [
+          { path: 'phone_number', code: 'invalid_phone', message: translate(locale, 'invalid_phone') },
+        ],
+      });
+    }
+    const row = await numbers.add(
+      { institutionId: scope.institutionId, assistantId: assistant.id },
+      parsed.number,
+      body.seller_name,
+    );
+    if (!row) throw new ApiError(409, 'number_already_allowed');
+    return ok(c, toAllowedNumber(row), 201);
+  });
+
+  route(app, endpoints.deleteAllowedNumbers, async (c, { scope, body }) => {
+    if (!(await numbers.deleteAll(scope.institutionId, body.ids))) throw notFound();
+    return ok(c, { message: translate(c.get('locale'), 'phone_deleted'), code: 'phone_deleted' });
+  });
+
+  // Any assistant of the caller's may be read: only sales support ever has a channel.
+  route(app, endpoints.getWhatsappSettings, async (c, { scope }) => {
+    return ok(
+      c,
+      toSettings(await channels.find(scope.institutionId, scope.assistantId), deps.config.publicUrl),
+    );
+  });
+
+  route(app, endpoints.updateWhatsappSettings, async (c, { scope, body }) => {
+    if (scope.assistant.product.type !== 'sales_support') throw notFound();
+    const saved = await channels.save(
+      { institutionId: scope.institutionId, assistantId: scope.assistantId },
+      {
+        phoneNumberId: body.phone_number_id,
+        accessToken: body.access_token,
+        appSecret: body.app_secret,
+        verifyToken: body.verify_token,
+      },
+    );
+    if (saved === false) throw new ApiError(409, 'phone_number_id_taken');
+    return ok(c, toSettings(saved, deps.config.publicUrl));
+  });
+
+  return app;
+}

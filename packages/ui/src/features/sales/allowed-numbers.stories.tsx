@@ -1,0 +1,125 @@
+import type { AllowedNumber } from '@conversa/contract/sales';
+import { PAGINATION_HEADERS } from '@conversa/contract/http';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
+import { userEvent, within } from 'storybook/test';
+import { API, fail, forever, ok, signedIn, withData } from '../../testing/stories';
+import { salesAssistant, trainerHandlers } from '../trainer/story-fixtures';
+import { AllowedNumbersPage } from './allowed-numbers';
+
+const sellers = ['Lucía Gómez', 'Mario Ruiz', 'Ana Torres', 'Javier Soto', 'Carmen Vidal', 'Pablo Ortega'];
+const numbers: AllowedNumber[] = sellers.map((seller_name, index) => ({
+  id: index + 1,
+  phone_number: `+3461100000${index + 1}`,
+  seller_name,
+  created_at: new Date(Date.UTC(2025, 2, 10 - index, 9, 30)).toISOString(),
+}));
+
+/** A page of `rows`, searched and paged as the server does. */
+function page(rows: AllowedNumber[], request: Request) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const perPage = Number(url.searchParams.get('per-page') ?? 20);
+  const current = Number(url.searchParams.get('page') ?? 1);
+  const digits = q.replace(/\D/g, '');
+  const matching = rows.filter(
+    (row) =>
+      row.seller_name.toLowerCase().includes(q) || (digits !== '' && row.phone_number.includes(digits)),
+  );
+  return ok(matching.slice((current - 1) * perPage, current * perPage), {
+    headers: {
+      [PAGINATION_HEADERS.pageCount]: String(Math.max(1, Math.ceil(matching.length / perPage))),
+      [PAGINATION_HEADERS.totalCount]: String(matching.length),
+      [PAGINATION_HEADERS.perPage]: String(perPage),
+      [PAGINATION_HEADERS.currentPage]: String(current),
+    },
+  });
+}
+
+const handlers = (rows: AllowedNumber[]) => [
+  http.get(`${API}/whatsapp-whitelist/institution-product/:id`, ({ request }) => page(rows, request)),
+  http.post(`${API}/whatsapp-whitelist`, async ({ request }) => {
+    const body = (await request.json()) as { phone_number: string; seller_name: string };
+    return ok(
+      {
+        id: 99,
+        phone_number: body.phone_number.replace(/\s/g, ''),
+        seller_name: body.seller_name,
+        created_at: new Date().toISOString(),
+      },
+      { status: 201 },
+    );
+  }),
+  http.post(`${API}/whatsapp-whitelist/delete`, () =>
+    ok({ message: 'Phone number successfully deleted.', code: 'phone_deleted' }),
+  ),
+  ...trainerHandlers(),
+];
+
+const meta = {
+  title: 'Features/Sales support/Allowed numbers',
+  component: AllowedNumbersPage,
+  tags: ['autodocs'],
+  args: { assistantId: salesAssistant.id },
+  decorators: [withData(signedIn)],
+  parameters: { msw: { handlers: handlers(numbers) } },
+} satisfies Meta<typeof AllowedNumbersPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const List: Story = {};
+
+export const Empty: Story = { parameters: { msw: { handlers: handlers([]) } } };
+
+export const Waiting: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get(`${API}/whatsapp-whitelist/institution-product/:id`, forever),
+        ...handlers(numbers),
+      ],
+    },
+  },
+};
+
+export const AlreadyAllowed: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.post(`${API}/whatsapp-whitelist`, async () => {
+          await delay(100);
+          return fail(409, 'number_already_allowed', 'This phone number is already on the list.');
+        }),
+        ...handlers(numbers),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(/^(Phone number|Número de teléfono)/), '+34611000001');
+    await userEvent.type(canvas.getByLabelText(/^(Seller name|Nombre del vendedor)/), 'Lucía');
+    await userEvent.click(canvas.getByRole('button', { name: /^(Add number|Añadir número)$/ }));
+  },
+};
+
+export const ConfirmDelete: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('checkbox', { name: /^(Select|Seleccionar) \+34611000001$/ }),
+    );
+    await userEvent.click(
+      await canvas.findByRole('checkbox', { name: /^(Select|Seleccionar) \+34611000002$/ }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: /^(Delete selected|Eliminar seleccionados)$/ }));
+  },
+};
+
+export const NotSalesSupport: Story = { args: { assistantId: 1 } };
+
+export const NoPermission: Story = {
+  decorators: [withData({ ...signedIn, roles: ['order_capture_agent'] })],
+};
+
+export const Spanish: Story = { globals: { locale: 'es' } };

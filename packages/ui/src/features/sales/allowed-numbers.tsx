@@ -1,0 +1,306 @@
+/**
+ * Allowed numbers (`/sales-support/allowed-numbers/{id}`): the sellers' WhatsApp numbers a
+ * sales-support assistant serves. Add one (read with the institution's country when typed without
+ * `+`; 'Invalid phone number.' on the field, the same number twice said above the form), search by
+ * number or seller (500 ms debounce), pages of 5-100, and delete one or the selected rows after a
+ * confirmation. A number removed loses access at once.
+ */
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
+import { can } from '@conversa/contract/roles';
+import { SELLER_NAME_MAX_LENGTH, type AllowedNumber } from '@conversa/contract/sales';
+import { useAssistant } from '@conversa/data/assistants/get-assistant';
+import { useInstitution } from '@conversa/data/institutions/get-institution';
+import { useSession } from '@conversa/data/provider';
+import {
+  useAddAllowedNumber,
+  useAllowedNumbers,
+  useDeleteAllowedNumbers,
+} from '@conversa/data/sales/allowed-numbers';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../components/button/button';
+import { Checkbox } from '../../components/checkbox/checkbox';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { EmptyState } from '../../components/empty-state/empty-state';
+import { PhoneField } from '../../components/phone-field/phone-field';
+import type { CountryCode } from '../../components/phone-field/phone';
+import type { PageState } from '../../components/table/pagination';
+import { Table, type TableColumn } from '../../components/table/table';
+import { TextField } from '../../components/text-field/text-field';
+import { notifyError, notifySuccess } from '../../components/toaster/toaster';
+import { formatDateTime } from '../../components/transcript/transcript';
+import { Waiting } from '../../components/waiting/waiting';
+import { Actions, Card, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
+import { LoadFailed } from '../../forms/load-failed';
+import { AllowedNumberFormSchema } from '../../forms/sales-schemas';
+import { useDebounced } from '../../forms/use-debounced';
+import { useFailureText } from '../../forms/use-failure-text';
+import { useForm } from '../../forms/use-form';
+import { successMessage } from '../../i18n/codes';
+import { successNotices } from '../../i18n/notices';
+import { FieldGrid } from '../../primitives/field';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+
+const Wide = styled(Page)`
+  max-width: 64rem;
+`;
+
+const SectionTitle = styled.h2`
+  margin: 0;
+  font-size: 1.125rem;
+  font-weight: 700;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  > :first-child {
+    flex: 1 1 16rem;
+  }
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+export interface AllowedNumbersPageProps {
+  assistantId: number;
+}
+
+/** The add form above the list; members without `whitelist.manage` are told they cannot manage it. */
+export function AllowedNumbersPage({ assistantId }: AllowedNumbersPageProps) {
+  const { t } = useLingui();
+  const session = useSession();
+  const failureText = useFailureText();
+  // An id that is not one (a mistyped address) is not asked for: it cannot name an assistant.
+  const valid = Number.isInteger(assistantId) && assistantId > 0;
+  const assistant = useAssistant(valid ? assistantId : null);
+  let body;
+  if (!can(session.roles, 'whitelist.manage')) {
+    body = <EmptyState title={t`You cannot manage the allowed numbers.`} />;
+  } else if (assistant.data?.product.type === 'sales_support') {
+    body = (
+      <>
+        <AddNumber assistantId={assistantId} />
+        <NumberList assistantId={assistantId} />
+      </>
+    );
+  } else if (!valid || assistant.data || assistant.error?.status === 404 || assistant.error?.status === 403) {
+    body = (
+      <EmptyState title={t`Not found`}>
+        {t`This sales-support assistant does not exist or belongs to another institution.`}
+      </EmptyState>
+    );
+  } else if (assistant.error) {
+    body = <LoadFailed message={failureText(assistant.error)} onRetry={() => void assistant.mutate()} />;
+  } else body = <Waiting block size="large" label={t`Loading the assistant…`} />;
+  return (
+    <Wide aria-labelledby="allowed-numbers-title">
+      <PageTitle id="allowed-numbers-title">{t`Allowed numbers`}</PageTitle>
+      <Intro>
+        {t`Only these WhatsApp numbers can ask this assistant about your products and enter leads and orders. A number you remove loses access at once.`}
+      </Intro>
+      {body}
+    </Wide>
+  );
+}
+
+const blank = { phone_number: '', seller_name: '' };
+
+function AddNumber({ assistantId }: { assistantId: number }) {
+  const { t } = useLingui();
+  const institution = useInstitution();
+  const form = useForm(AllowedNumberFormSchema, blank);
+  const add = useAddAllowedNumber();
+
+  const submit = form.submit(async (values) => {
+    try {
+      await add.trigger({ institution_product_id: assistantId, ...values });
+      form.reset(blank);
+      notifySuccess(successNotices.phoneAdded);
+    } catch (error) {
+      form.fail(error);
+    }
+  });
+
+  return (
+    <Card as="section" aria-labelledby="add-number-title">
+      <SectionTitle id="add-number-title">{t`Add a number`}</SectionTitle>
+      <SubmitForm onSubmit={submit} error={form.formError}>
+        <FieldGrid>
+          <PhoneField
+            label={t`Phone number`}
+            name="phone_number"
+            required
+            defaultCountry={(institution.data?.country ?? undefined) as CountryCode | undefined}
+            hint={t`Numbers without a + are read as numbers of your institution's country.`}
+            {...form.bind('phone_number')}
+          />
+          <TextField
+            label={t`Seller name`}
+            name="seller_name"
+            autoComplete="off"
+            required
+            maxLength={SELLER_NAME_MAX_LENGTH}
+            {...form.bind('seller_name')}
+          />
+        </FieldGrid>
+        <Actions>
+          <Button type="submit" waiting={add.isMutating}>
+            {t`Add number`}
+          </Button>
+        </Actions>
+      </SubmitForm>
+    </Card>
+  );
+}
+
+function NumberList({ assistantId }: { assistantId: number }) {
+  const { t, i18n } = useLingui();
+  const failureText = useFailureText();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState<PageState & { q: string }>({
+    q,
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  // A new search starts again at page 1.
+  const page = paging.q === q ? paging.page : 1;
+  const list = useAllowedNumbers(assistantId, { q, page, perPage: paging.pageSize });
+  const rows = list.data?.items ?? [];
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  /** The rows a confirmed delete removes: one row's own button, or the selection. */
+  const [deleting, setDeleting] = useState<AllowedNumber[] | null>(null);
+  const remove = useDeleteAllowedNumbers();
+
+  // Only rows on screen stay selected: what a delete removes is what the user sees ticked.
+  const present = rows.filter((row) => selected.has(row.id));
+  const count = present.length;
+  const allOn = rows.length > 0 && count === rows.length;
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const result = await remove.trigger(deleting.map((row) => row.id));
+      notifySuccess(successMessage(result.code, result.message));
+      setSelected((current) => new Set([...current].filter((id) => !deleting.some((row) => row.id === id))));
+    } catch (error) {
+      notifyError(failureText(error));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const columns: TableColumn<AllowedNumber>[] = [
+    {
+      key: 'select',
+      width: '3rem',
+      header: (
+        <Checkbox
+          label={<VisuallyHidden>{t`Select all numbers on this page`}</VisuallyHidden>}
+          checked={allOn}
+          indeterminate={count > 0 && !allOn}
+          onChange={(on) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set())}
+        />
+      ),
+      cell: (row) => (
+        <Checkbox
+          label={<VisuallyHidden>{t`Select ${row.phone_number}`}</VisuallyHidden>}
+          checked={selected.has(row.id)}
+          onChange={(on) => toggle(row.id, on)}
+        />
+      ),
+    },
+    { key: 'number', header: t`Phone number`, cell: (row) => row.phone_number },
+    { key: 'seller', header: t`Seller name`, cell: (row) => row.seller_name },
+    { key: 'added', header: t`Added`, cell: (row) => formatDateTime(row.created_at, i18n.locale) },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>{t`Actions`}</VisuallyHidden>,
+      align: 'end',
+      cell: (row) => (
+        <Button
+          variant="secondary"
+          size="small"
+          aria-label={t`Delete ${row.phone_number}`}
+          onClick={() => setDeleting([row])}
+        >
+          {t`Delete`}
+        </Button>
+      ),
+    },
+  ];
+
+  const empty = !list.isLoading && !list.error && rows.length === 0 && q === '' && page === 1;
+
+  return (
+    <Card as="section" aria-labelledby="numbers-title">
+      <SectionTitle id="numbers-title">{t`Numbers`}</SectionTitle>
+      <Toolbar>
+        <TextField
+          label={t`Search by number or seller`}
+          type="search"
+          name="q"
+          value={search}
+          onChange={setSearch}
+        />
+        <Button variant="danger" size="small" disabled={count === 0} onClick={() => setDeleting(present)}>
+          {t`Delete selected`}
+        </Button>
+      </Toolbar>
+      <Muted aria-live="polite">
+        {count > 0
+          ? t({ message: plural(count, { one: '# number selected', other: '# numbers selected' }) })
+          : t({
+              message: plural(list.data?.totalCount ?? 0, { one: '# number', other: '# numbers' }),
+            })}
+      </Muted>
+      {empty ? (
+        <EmptyState title={t`No numbers yet. Add your sellers' WhatsApp numbers above.`} />
+      ) : (
+        <Table
+          caption={t`Allowed numbers`}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          // The previous page stays on screen while the next one loads; only the first load waits.
+          waiting={list.isLoading && !list.data}
+          error={list.error && !list.data ? failureText(list.error) : undefined}
+          pagination={{
+            page,
+            pageSize: paging.pageSize,
+            totalCount: list.data?.totalCount ?? 0,
+            onChange: (next) => setPaging({ ...next, q }),
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={
+          deleting?.length === 1
+            ? t`Delete ${deleting[0]!.phone_number}?`
+            : t`Delete ${deleting?.length ?? 0} numbers?`
+        }
+        message={t`These sellers can no longer use the assistant on WhatsApp. Their leads and orders are kept.`}
+        waiting={remove.isMutating}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}

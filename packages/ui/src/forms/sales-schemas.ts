@@ -1,0 +1,9 @@
+/** The sales-support forms' valibot schemas, from the contract's request bodies. */
+import { AddAllowedNumberBodySchema } from '@conversa/contract/sales';
+import * as v from 'valibot';
+
+/** An allowed number: the number as typed (the server reads it with the institution's country) and the seller. */
+export const AllowedNumberFormSchema = v.object({
+  phone_number: AddAllowedNumberBodySchema.entries.phone_number,
+  seller_name: AddAllowedNumberBodySchema.entries.seller_name,
+});
