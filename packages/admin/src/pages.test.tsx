@@ -43,7 +43,6 @@ describe('the root', () => {
 
 describe('titles and share tags', () => {
   it.each([
-    ['/sales-support/allowed-numbers/ID', 'Allowed numbers'],
     ['/sales-support/leads/ID', 'Leads'],
     ['/sales-support/orders/ID', 'Orders'],
     ['/sales-support/order/ID/details/42', 'Order details'],
@@ -69,8 +68,10 @@ describe('titles and share tags', () => {
     ['/profile/about-your-business', 'About your business'],
     ['/profile/password', 'Password'],
     ['/profile/logout', 'Log out'],
-  ])('%s is "%s | Conversa"', async (path, title) => {
-    const { client } = await signedInOwner(api);
+    ['/sales-support/allowed-numbers/ID', 'Allowed numbers'],
+  ])('%s is "%s | Conversa"', async (pattern, title) => {
+    const { client, assistant } = await signedInOwner(api);
+    const path = pattern.replace('ID', String(assistant.id));
     const view = renderConsole(path, client);
     await waitFor(() => expect(document.title).toBe(`${title} | Conversa`));
     expect(await screen.findByRole('main')).toBeTruthy();
