@@ -25,16 +25,20 @@ async function liveSession() {
 }
 
 describe('keys derived from JWT_SECRET', () => {
-  it('derives a token key and a code key that differ from each other and from the secret', () => {
-    const { tokenKey, codeKey } = deriveKeys(raw);
-    expect(tokenKey).toHaveLength(32);
-    expect(codeKey).toHaveLength(32);
-    expect(Buffer.from(tokenKey).equals(Buffer.from(codeKey))).toBe(false);
+  it('derives a token key, a code key and a stored-secrets key that differ from each other and from the secret', () => {
+    const { tokenKey, codeKey, secretsKey } = deriveKeys(raw);
+    const all = [tokenKey, codeKey, secretsKey];
+    for (const key of all) expect(key).toHaveLength(32);
+    expect(new Set(all.map((key) => Buffer.from(key).toString('hex'))).size).toBe(3);
     expect(Buffer.from(tokenKey).equals(Buffer.from(raw).subarray(0, 32))).toBe(false);
     // The same secret gives the same keys (several processes share one JWT_SECRET) ...
-    expect(deriveKeys(new TextEncoder().encode(RAW_SECRET))).toEqual({ tokenKey, codeKey });
+    expect(deriveKeys(new TextEncoder().encode(RAW_SECRET))).toEqual({ tokenKey, codeKey, secretsKey });
     // ... and the server uses exactly these.
-    expect(server.config.keys).toEqual({ tokenKey, codeKey });
+    expect(server.config.keys).toEqual({ tokenKey, codeKey, secretsKey });
+    // WHATSAPP_SECRETS_KEY, when set, replaces only the stored-secrets key's source.
+    const apart = deriveKeys(raw, new TextEncoder().encode('another-secret-for-stored-secrets-0123'));
+    expect(apart).toMatchObject({ tokenKey, codeKey });
+    expect(apart.secretsKey).not.toEqual(secretsKey);
     expect(deriveKeys(new TextEncoder().encode(`${RAW_SECRET}!`)).tokenKey).not.toEqual(tokenKey);
   });
 
