@@ -1,4 +1,4 @@
-import type { AllowedNumber } from '@conversa/contract/sales';
+import type { AllowedNumber, WhatsappSettings } from '@conversa/contract/sales';
 import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
@@ -36,7 +36,26 @@ function page(rows: AllowedNumber[], request: Request) {
   });
 }
 
-const handlers = (rows: AllowedNumber[]) => [
+const settings: WhatsappSettings = {
+  phone_number_id: '106540352242922',
+  access_token_set: true,
+  app_secret_set: true,
+  verify_token_set: false,
+  webhook_url: 'https://conversa.example/api/whatsapp/webhook',
+};
+
+const handlers = (rows: AllowedNumber[], channel: WhatsappSettings = settings) => [
+  http.get(`${API}/institution-product/:id/whatsapp`, () => ok(channel)),
+  http.put(`${API}/institution-product/:id/whatsapp`, async ({ request }) => {
+    const body = (await request.json()) as Record<string, string | null>;
+    return ok({
+      ...channel,
+      phone_number_id: body.phone_number_id,
+      access_token_set: channel.access_token_set || !!body.access_token,
+      app_secret_set: channel.app_secret_set || !!body.app_secret,
+      verify_token_set: channel.verify_token_set || !!body.verify_token,
+    });
+  }),
   http.get(`${API}/whatsapp-whitelist/institution-product/:id`, ({ request }) => page(rows, request)),
   http.post(`${API}/whatsapp-whitelist`, async ({ request }) => {
     const body = (await request.json()) as { phone_number: string; seller_name: string };
@@ -70,7 +89,19 @@ type Story = StoryObj<typeof meta>;
 
 export const List: Story = {};
 
-export const Empty: Story = { parameters: { msw: { handlers: handlers([]) } } };
+export const Empty: Story = {
+  parameters: {
+    msw: {
+      handlers: handlers([], {
+        phone_number_id: null,
+        access_token_set: false,
+        app_secret_set: false,
+        verify_token_set: false,
+        webhook_url: settings.webhook_url,
+      }),
+    },
+  },
+};
 
 export const Waiting: Story = {
   parameters: {

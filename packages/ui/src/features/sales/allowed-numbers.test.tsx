@@ -33,14 +33,14 @@ describe('AllowedNumbersPage', () => {
     const { shop, assistantId } = await salesOwner();
     renderConnected(<AllowedNumbersPage assistantId={assistantId} />, { client: shop.client });
     expect(await screen.findByText("No numbers yet. Add your sellers' WhatsApp numbers above.")).toBeTruthy();
-    await user.type(screen.getByLabelText(/^Phone number/), '+34 612 34 56 78');
+    await user.type(screen.getByLabelText(/^Phone number(?! ID)/), '+34 612 34 56 78');
     await user.type(screen.getByLabelText(/^Seller name/), 'Lucía Gómez');
     await user.click(screen.getByRole('button', { name: 'Add number' }));
     expect(await screen.findByText('Phone number successfully added.')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Allowed numbers' });
     expect(await within(table).findByText('+34612345678')).toBeTruthy();
     expect(within(table).getByText('Lucía Gómez')).toBeTruthy();
-    expect((screen.getByLabelText(/^Phone number/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/^Phone number(?! ID)/) as HTMLInputElement).value).toBe('');
     expect((await stored(shop, assistantId)).map((row) => row.phone_number)).toEqual(['+34612345678']);
   });
 
@@ -48,23 +48,23 @@ describe('AllowedNumbersPage', () => {
     const user = userEvent.setup();
     const { shop, assistantId } = await salesOwner();
     renderConnected(<AllowedNumbersPage assistantId={assistantId} />, { client: shop.client });
-    const phone = await screen.findByLabelText(/^Phone number/);
+    const phone = await screen.findByLabelText(/^Phone number(?! ID)/);
     await user.type(phone, '+34 699 11 22 33');
     await user.type(screen.getByLabelText(/^Seller name/), 'Mario');
     await user.click(screen.getByRole('button', { name: 'Add number' }));
     await screen.findByText('Phone number successfully added.');
 
-    await user.type(screen.getByLabelText(/^Phone number/), '+34699112233');
+    await user.type(screen.getByLabelText(/^Phone number(?! ID)/), '+34699112233');
     await user.type(screen.getByLabelText(/^Seller name/), 'Otro');
     await user.click(screen.getByRole('button', { name: 'Add number' }));
     expect(await screen.findByText('This phone number is already on the list.')).toBeTruthy();
 
-    await user.clear(screen.getByLabelText(/^Phone number/));
-    await user.type(screen.getByLabelText(/^Phone number/), '12');
+    await user.clear(screen.getByLabelText(/^Phone number(?! ID)/));
+    await user.type(screen.getByLabelText(/^Phone number(?! ID)/), '12');
     // Enter submits from the field itself: no blur, so only the server judges the number.
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Invalid phone number.')).toBeTruthy();
-    expect(screen.getByLabelText(/^Phone number/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Phone number(?! ID)/).getAttribute('aria-invalid')).toBe('true');
     expect(await stored(shop, assistantId)).toHaveLength(1);
   });
 
@@ -100,6 +100,36 @@ describe('AllowedNumbersPage', () => {
       }),
     );
     expect(await screen.findByText("No numbers yet. Add your sellers' WhatsApp numbers above.")).toBeTruthy();
+  });
+
+  it('saves the WhatsApp channel: the secrets are stored, never shown again', async () => {
+    const user = userEvent.setup();
+    const { shop, assistantId } = await salesOwner();
+    renderConnected(<AllowedNumbersPage assistantId={assistantId} />, { client: shop.client });
+    const card = await screen.findByRole('region', { name: 'WhatsApp channel' });
+    expect(((await within(card).findByLabelText('Callback URL')) as HTMLInputElement).value).toMatch(
+      /\/api\/whatsapp\/webhook$/,
+    );
+    await user.type(within(card).getByLabelText(/^Phone number ID/), '106540352242922');
+    await user.type(within(card).getByLabelText(/^Access token/), 'EAAG-secret-token');
+    await user.type(within(card).getByLabelText(/^App secret/), 'app-secret-value');
+    await user.type(within(card).getByLabelText(/^Verify token/), 'my-verify-token');
+    await user.click(within(card).getByRole('button', { name: 'Save WhatsApp settings' }));
+    expect(await screen.findByText('Update successfully.')).toBeTruthy();
+    // The secrets leave the form; each says it is stored.
+    expect((within(card).getByLabelText(/^Access token/) as HTMLInputElement).value).toBe('');
+    expect(within(card).getAllByText('Stored. Leave blank to keep it.')).toHaveLength(3);
+    const stored = await api.server.call<{ data: Record<string, unknown> }>(
+      `/api/institution-product/${assistantId}/whatsapp`,
+      shop.as,
+    );
+    expect(stored.body.data).toMatchObject({
+      phone_number_id: '106540352242922',
+      access_token_set: true,
+      app_secret_set: true,
+      verify_token_set: true,
+    });
+    expect(JSON.stringify(stored.body)).not.toContain('EAAG-secret-token');
   });
 
   it('is not found for an assistant that is not sales support, and speaks Spanish', async () => {

@@ -3,7 +3,8 @@
  * sales-support assistant serves. Add one (read with the institution's country when typed without
  * `+`; 'Invalid phone number.' on the field, the same number twice said above the form), search by
  * number or seller (500 ms debounce), pages of 5-100, and delete one or the selected rows after a
- * confirmation. A number removed loses access at once.
+ * confirmation. A number removed loses access at once. Below, for those who manage assistants, the
+ * WhatsApp channel the numbers write to.
  */
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import { can } from '@conversa/contract/roles';
@@ -42,6 +43,7 @@ import { successMessage } from '../../i18n/codes';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { WhatsappSettingsCard } from './whatsapp-settings';
 
 const Wide = styled(Page)`
   max-width: 64rem;
@@ -89,6 +91,7 @@ export function AllowedNumbersPage({ assistantId }: AllowedNumbersPageProps) {
       <>
         <AddNumber assistantId={assistantId} />
         <NumberList assistantId={assistantId} />
+        {can(session.roles, 'assistant.manage') ? <WhatsappSettingsCard assistantId={assistantId} /> : null}
       </>
     );
   } else if (!valid || assistant.data || assistant.error?.status === 404 || assistant.error?.status === 403) {

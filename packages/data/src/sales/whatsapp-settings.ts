@@ -1,0 +1,49 @@
+/**
+ * A sales-support assistant's WhatsApp channel: `GET`/`PUT institution-product/{id}/whatsapp`. The
+ * secrets are write-only: the answer says which are stored, never what they are.
+ */
+import type { WhatsappSettings, WhatsappSettingsBody } from '@conversa/contract/sales';
+import * as routes from '@conversa/contract/routes/sales';
+import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import type { ReadResponse } from '../swr-config';
+
+/** SWR key of an assistant's channel settings. */
+export const whatsappSettingsKey = (assistantId: number) =>
+  ['institution-product', assistantId, 'whatsapp'] as const;
+
+/** The channel's settings (which secrets are stored). */
+export function getWhatsappSettings(client: DataClient, assistantId: number): Promise<WhatsappSettings> {
+  return client.endpoint(routes.getWhatsappSettings, { params: { id: assistantId }, report: false });
+}
+
+export function useWhatsappSettings(assistantId: number | null | undefined): ReadResponse<WhatsappSettings> {
+  const client = useDataClient();
+  return useSWR<WhatsappSettings, ApiRequestError, ReturnType<typeof whatsappSettingsKey> | null>(
+    assistantId ? whatsappSettingsKey(assistantId) : null,
+    ([, id]) => getWhatsappSettings(client, id),
+  );
+}
+
+/** Saves the channel; a blank secret keeps the stored one. The answer replaces the cached settings. */
+export async function updateWhatsappSettings(
+  client: DataClient,
+  assistantId: number,
+  body: WhatsappSettingsBody,
+): Promise<WhatsappSettings> {
+  const saved = await client.endpoint(routes.updateWhatsappSettings, { params: { id: assistantId }, json: body });
+  await client.setCached(whatsappSettingsKey(assistantId), saved);
+  return saved;
+}
+
+/** `trigger(body)` saves the channel of `assistantId`. */
+export function useUpdateWhatsappSettings(assistantId: number) {
+  const client = useDataClient();
+  return useSWRMutation<WhatsappSettings, ApiRequestError, readonly [string, number], WhatsappSettingsBody>(
+    ['whatsapp-settings', assistantId],
+    (_key, { arg }) => updateWhatsappSettings(client, assistantId, arg),
+  );
+}
