@@ -222,3 +222,10 @@ export const WhatsappSettingsSchema = v.object({
   webhook_url: v.string(),
 });
 export type WhatsappSettings = v.InferOutput<typeof WhatsappSettingsSchema>;
+
+/** `GET whatsapp/webhook`: Meta's verification handshake (answered with the challenge, as text). */
+export const WhatsappHandshakeQuerySchema = v.object({
+  'hub.mode': v.optional(v.string(), ''),
+  'hub.verify_token': v.optional(v.pipe(v.string(), v.maxLength(WHATSAPP_SECRET_MAX_LENGTH)), ''),
+  'hub.challenge': v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
+});

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
 import { deriveKeys, type ServerKeys } from './auth/keys';
+import { DEFAULT_GRAPH_URL } from './whatsapp/graph';
 import { adminDistFolder, makePrivateDir, widgetDistFolder, writePrivateFile } from './paths';
 
 export interface OidcProviderConfig {
@@ -34,6 +35,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   publicUrl: string;
+  /** The WhatsApp Cloud API's base (Meta's Graph API unless WHATSAPP_GRAPH_URL; a local peer in tests). */
+  whatsappGraphUrl: string;
   /** Token, code and stored-secrets keys, derived from JWT_SECRET (the last from WHATSAPP_SECRETS_KEY when set), never the raw secrets. */
   keys: ServerKeys;
   smtpUrl: string | null;
@@ -142,6 +145,7 @@ const EnvSchema = v.object({
   ),
   ADMIN_DIR: v.optional(v.string()),
   WIDGET_DIR: v.optional(v.string()),
+  WHATSAPP_GRAPH_URL: v.optional(v.pipe(v.string(), v.url('WHATSAPP_GRAPH_URL must be an absolute URL'))),
   LLM_BASE_URL: v.optional(v.pipe(v.string(), v.url('LLM_BASE_URL must be an absolute URL'))),
   LLM_API_KEY: v.optional(v.string()),
   LLM_MODEL: v.optional(v.string()),
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
+    whatsappGraphUrl: (e.WHATSAPP_GRAPH_URL ?? DEFAULT_GRAPH_URL).replace(/\/+$/, ''),
     keys: deriveKeys(
       jwtSecret(dataDir, e.JWT_SECRET),
       e.WHATSAPP_SECRETS_KEY ? new TextEncoder().encode(e.WHATSAPP_SECRETS_KEY) : undefined,

@@ -39,6 +39,7 @@ const jobs = createJobRunner({
   events,
   mailer,
   publicUrl: config.publicUrl,
+  whatsapp: { llm: config.llm, secretsKey: config.keys.secretsKey, graphUrl: config.whatsappGraphUrl },
   concurrency: config.jobConcurrency,
   extractMemoryMb: config.extractMemoryMb,
 });

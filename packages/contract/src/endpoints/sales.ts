@@ -6,6 +6,7 @@ import {
   AllowedNumberSchema,
   AllowedNumbersQuerySchema,
   DeleteAllowedNumbersBodySchema,
+  WhatsappHandshakeQuerySchema,
   WhatsappSettingsBodySchema,
   WhatsappSettingsSchema,
 } from '../sales';
@@ -70,5 +71,22 @@ export const salesEndpoints = {
     params: IdParamsSchema,
     body: WhatsappSettingsBodySchema,
     response: WhatsappSettingsSchema,
+  },
+  verifyWhatsappWebhook: {
+    ...routes.verifyWhatsappWebhook,
+    summary:
+      "Meta's webhook verification: answers `hub.challenge` as text when `hub.verify_token` is an assistant's; else 403",
+    tag: 'whatsapp',
+    access: 'public',
+    scope: 'none',
+    query: WhatsappHandshakeQuerySchema,
+  },
+  receiveWhatsappWebhook: {
+    ...routes.receiveWhatsappWebhook,
+    summary:
+      "Meta's deliveries: X-Hub-Signature-256 checked over the raw bytes with the app secret of the delivery's number (401 when it does not match); 200 at once, the work queued",
+    tag: 'whatsapp',
+    access: 'public',
+    scope: 'none',
   },
 } as const satisfies Record<string, Endpoint>;

@@ -18,3 +18,6 @@ export const updateWhatsappSettings = {
   method: 'PUT',
   path: '/institution-product/{id}/whatsapp',
 } as const satisfies Route;
+/** Meta's webhook: the verification handshake, and the deliveries (signed). */
+export const verifyWhatsappWebhook = { method: 'GET', path: '/whatsapp/webhook' } as const satisfies Route;
+export const receiveWhatsappWebhook = { method: 'POST', path: '/whatsapp/webhook' } as const satisfies Route;

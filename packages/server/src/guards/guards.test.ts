@@ -76,6 +76,8 @@ const RULES: Record<EndpointName, string> = {
   deleteAllowedNumbers: 'whitelist.manage@institution',
   getWhatsappSettings: 'assistant.manage@assistant',
   updateWhatsappSettings: 'assistant.manage@assistant',
+  verifyWhatsappWebhook: 'public',
+  receiveWhatsappWebhook: 'public',
 };
 
 /** An entry's rule, written as in `RULES`. */

@@ -15,6 +15,8 @@ import {
   sendPasswordChangedMailJob,
   sendResetMailJob,
 } from '../users/password-mails.job';
+import { WHATSAPP_INCOMING, whatsappIncomingJob } from '../whatsapp/incoming.job';
+import type { LlmConfig } from '../config';
 import { JobRunner } from './runner';
 
 export interface JobRunnerDeps {
@@ -26,6 +28,8 @@ export interface JobRunnerDeps {
   mailer: Mailer;
   /** The base of the links in mails (PUBLIC_URL). */
   publicUrl: string;
+  /** What answering WhatsApp messages needs: the model (or none), the stored-secrets key, the Graph API's base. */
+  whatsapp: { llm: LlmConfig | null; secretsKey: Uint8Array; graphUrl: string };
   /** Jobs at a time; null picks 1 on PGlite (one connection, one thread) and 2 on PostgreSQL. */
   concurrency: number | null;
   /** The heap of each document extraction process in MB; null for the default. */
@@ -58,6 +62,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       [SEND_RESET_MAIL]: sendResetMailJob(mail),
       [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
       [SEND_CONTACT_MAIL]: sendContactMailJob(mail),
+      [WHATSAPP_INCOMING]: whatsappIncomingJob({ db: database.db, clock, logger, ...deps.whatsapp }),
     },
     // Audit events go after their keeping time, on the runner's hourly sweep.
     prune: { audit_events: (now) => pruneAuditEvents(database.db, now) },

@@ -120,6 +120,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     events,
     mailer,
     publicUrl: config.publicUrl,
+    whatsapp: { llm: config.llm, secretsKey: config.keys.secretsKey, graphUrl: config.whatsappGraphUrl },
     concurrency: config.jobConcurrency,
     extractMemoryMb: config.extractMemoryMb,
     pollMs: 1_000,

@@ -26,6 +26,13 @@ export const verifyTokenHash = (token: string) => createHash('sha256').update(to
 export function channelsRepo(db: Db, key: Uint8Array) {
   const open = (row: ChannelRow, sealed: string | null) =>
     sealed === null ? null : unseal(key, row.assistantId, sealed);
+  const opened = (row: ChannelRow): OpenChannel => ({
+    institutionId: row.institutionId,
+    assistantId: row.assistantId,
+    phoneNumberId: row.phoneNumberId,
+    accessToken: open(row, row.accessToken),
+    appSecret: open(row, row.appSecret),
+  });
 
   return {
     /** An assistant's channel row (secrets still sealed); null when none was set. */
@@ -80,20 +87,19 @@ export function channelsRepo(db: Db, key: Uint8Array) {
       });
     },
 
+    /** An assistant's channel with its secrets opened (for sending); null when none. */
+    async openFor(institutionId: number, assistantId: number): Promise<OpenChannel | null> {
+      const row = await this.find(institutionId, assistantId);
+      return row ? opened(row) : null;
+    },
+
     /** The channel of a number's id with its secrets opened (the webhook's); null when none. */
     async byPhoneNumberId(phoneNumberId: string): Promise<OpenChannel | null> {
       const [row] = await db
         .select()
         .from(whatsappChannels)
         .where(eq(whatsappChannels.phoneNumberId, phoneNumberId));
-      if (!row) return null;
-      return {
-        institutionId: row.institutionId,
-        assistantId: row.assistantId,
-        phoneNumberId: row.phoneNumberId,
-        accessToken: open(row, row.accessToken),
-        appSecret: open(row, row.appSecret),
-      };
+      return row ? opened(row) : null;
     },
 
     /** Whether some channel has this verify token (the webhook handshake). */

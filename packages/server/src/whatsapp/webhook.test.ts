@@ -1,0 +1,327 @@
+/**
+ * The WhatsApp webhook through HTTP, with Meta's real payloads (shared/fixtures/whatsapp) and a
+ * local Graph API peer that records the replies and answers like Meta (fixture 05): the handshake,
+ * signatures (fixture 06's vectors; bad, missing, a body changed by one byte), a delivery repeated
+ * five times at once acted on once, status callbacks on our replies, unknown numbers' ids, allowed,
+ * unknown and removed sellers, media, and senders known only by a user id.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AssistantListItem } from '@conversa/contract/assistant';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { whatsappMessages } from '../db/schema';
+import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTestServer, type TestServer } from '../testing';
+import { readFixture } from '../testing/fixtures-dir';
+import { signatureOf } from './signature';
+
+const PHONE_NUMBER_ID = '106540352242922';
+const APP_SECRET = 'test_app_secret';
+const VERIFY_TOKEN = 'verify-token-acme-51c0';
+const SELLER = '+16505551234';
+
+interface Sent {
+  path: string;
+  authorization: string | undefined;
+  body: { to: string; type: string; text: { body: string } };
+}
+
+let graph: Server;
+const sent: Sent[] = [];
+/** Meta's ids are unique: the peer numbers its replies across the file. */
+let replyIds = 0;
+let server: TestServer;
+let acme: Tenant;
+let sales: AssistantListItem;
+
+const as = () => ({ token: acme.owner.token, institution: acme.institution.id });
+const deliver = (
+  body: Uint8Array | string,
+  signature: string | null = signatureOf(bytes(body), APP_SECRET),
+) =>
+  server.call<{ ok?: boolean; code?: string }>('/api/whatsapp/webhook', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature ? { 'x-hub-signature-256': signature } : {}),
+    },
+    body: bytes(body),
+  });
+const bytes = (body: Uint8Array | string) =>
+  typeof body === 'string' ? new TextEncoder().encode(body) : body;
+
+/** A delivery of one text message (or another type) from `from`, as Meta sends them. */
+function message(
+  id: string,
+  from: string | null,
+  text: string,
+  type = 'text',
+  phoneNumberId = PHONE_NUMBER_ID,
+) {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+              contacts: [
+                from ? { profile: { name: 'Seller' }, wa_id: from } : { user_id: 'US.13491208655302741918' },
+              ],
+              messages: [
+                {
+                  ...(from ? { from } : { from_user_id: 'US.13491208655302741918' }),
+                  id,
+                  timestamp: '1749416383',
+                  type,
+                  ...(type === 'text'
+                    ? { text: { body: text } }
+                    : { image: { id: '1', mime_type: 'image/jpeg' } }),
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+const incoming = async (): Promise<number> => {
+  const [row] = await server.database.db
+    .select({ n: count() })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.assistantId, sales.id), eq(whatsappMessages.direction, 'in')));
+  return Number(row?.n ?? 0);
+};
+
+/** Waits until the peer received `n` replies in all. */
+async function replies(n: number): Promise<Sent[]> {
+  const deadline = Date.now() + 15_000;
+  while (sent.length < n) {
+    if (Date.now() > deadline) throw new Error(`${sent.length} replies sent, ${n} expected`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return sent;
+}
+
+beforeAll(async () => {
+  graph = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      sent.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: JSON.parse(raw) as Sent['body'],
+      });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: '16505551234', wa_id: '16505551234' }],
+          messages: [{ id: `wamid.reply-${(replyIds += 1)}` }],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
+  server = await createTestServer({
+    env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${(graph.address() as AddressInfo).port}` },
+  });
+  acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
+  sales = (
+    await server.call<{ data: AssistantListItem }>('/api/institution-product', {
+      method: 'POST',
+      ...as(),
+      json: { type: 'sales_support', name: 'Acme Sales' },
+    })
+  ).body.data;
+  const put = (path: string, json: unknown) =>
+    server.call(`/api/institution-product/${sales.id}/${path}`, { method: 'PUT', ...as(), json });
+  expect(
+    (
+      await put('whatsapp', {
+        phone_number_id: PHONE_NUMBER_ID,
+        access_token: 'EAAG-test-access-token',
+        app_secret: APP_SECRET,
+        verify_token: VERIFY_TOKEN,
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await put('faq', {
+        faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
+      })
+    ).status,
+  ).toBe(200);
+  const allowed = await server.call('/api/whatsapp-whitelist', {
+    method: 'POST',
+    ...as(),
+    json: { institution_product_id: sales.id, phone_number: SELLER, seller_name: 'Sheena Nelson' },
+  });
+  expect(allowed.status).toBe(201);
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((resolve) => graph.close(() => resolve()));
+});
+beforeEach(() => {
+  sent.length = 0;
+});
+
+describe('GET /api/whatsapp/webhook', () => {
+  it("answers Meta's challenge for an assistant's verify token, and 403 otherwise", async () => {
+    const ok = await server.call(
+      `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`,
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body).toBe('1158201444');
+    for (const query of [
+      'hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1',
+      `hub.mode=unsubscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`,
+      'hub.mode=subscribe&hub.challenge=1',
+    ]) {
+      expect((await server.call(`/api/whatsapp/webhook?${query}`)).status).toBe(403);
+    }
+  });
+});
+
+describe('POST /api/whatsapp/webhook', () => {
+  it("answers an allowed seller's question from the knowledge, through the Graph API (fixture 01)", async () => {
+    const payload = readFixture('whatsapp', '01_incoming_text_meta_docs.json');
+    const { status: accepted } = await deliver(
+      payload,
+      'sha256=1c041e1c07f50386213ac582d2e17d24d70f1ed42949a6e5a5607057b805b5fc',
+    );
+    expect(accepted).toBe(200);
+    const [reply] = await replies(1);
+    expect(reply!.path).toBe(`/v23.0/${PHONE_NUMBER_ID}/messages`);
+    expect(reply!.authorization).toBe('Bearer EAAG-test-access-token');
+    expect(reply!.body).toMatchObject({ to: '16505551234', type: 'text' });
+    expect(reply!.body.text.body).toContain('black, white and oak');
+    expect(reply!.body.text.body).toMatch(/Sources: Does the chair come in another color\?/);
+    // Our reply is recorded with Meta's id (once the send returned), and its status callbacks land on it.
+    const recorded = async () =>
+      (
+        await server.database.db
+          .select()
+          .from(whatsappMessages)
+          .where(eq(whatsappMessages.waMessageId, 'wamid.reply-1'))
+      )[0];
+    for (let tries = 0; !(await recorded()) && tries < 200; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    const callback = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                metadata: { phone_number_id: PHONE_NUMBER_ID },
+                statuses: [
+                  {
+                    id: 'wamid.reply-1',
+                    status: 'delivered',
+                    timestamp: '1749416390',
+                    recipient_id: '16505551234',
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect((await deliver(callback)).status).toBe(200);
+    const [row] = await server.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.waMessageId, 'wamid.reply-1'));
+    expect(row).toMatchObject({ direction: 'out', status: 'delivered', phoneNumber: SELLER, type: 'answer' });
+  });
+
+  it('refuses a bad, missing or stale signature with a 401, recording nothing', async () => {
+    const before = await incoming();
+    const body = message('wamid.sig-1', '16505551234', 'Hello');
+    expect((await deliver(body, signatureOf(bytes(body), 'another_secret'))).status).toBe(401);
+    expect((await deliver(body, null)).status).toBe(401);
+    expect((await deliver(body, 'sha256=')).status).toBe(401);
+    const changed = body.replace('Hello', 'Hellp');
+    expect((await deliver(changed, signatureOf(bytes(body), APP_SECRET))).status).toBe(401);
+    expect(await incoming()).toBe(before);
+    expect(sent).toEqual([]);
+  });
+
+  it('acts once on a delivery repeated five times at once', async () => {
+    const before = await incoming();
+    const body = message('wamid.dup-1', '16505551234', 'Does the chair come in another color?');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(body)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await incoming()).toBe(before + 1);
+    await replies(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toHaveLength(1);
+  });
+
+  it("ignores a number's id that is no assistant's (200, nothing recorded)", async () => {
+    const before = await incoming();
+    const body = message('wamid.other-1', '16505551234', 'Hi', 'text', '999999999999');
+    expect((await deliver(body)).status).toBe(200);
+    expect(await incoming()).toBe(before);
+  });
+
+  it('refuses a number not on the list once a day, and answers media with a text-only note', async () => {
+    expect((await deliver(message('wamid.stranger-1', '34600111222', 'Hola, ¿tenéis sillas?'))).status).toBe(
+      200,
+    );
+    const [refusal] = await replies(1);
+    expect(refusal!.body.to).toBe('34600111222');
+    expect(refusal!.body.text.body).toContain('no está en la lista de vendedores de Acme Sales');
+    expect((await deliver(message('wamid.stranger-2', '34600111222', '¿Hola?'))).status).toBe(200);
+    expect((await deliver(message('wamid.photo-1', '16505551234', '', 'image'))).status).toBe(200);
+    const [, media] = await replies(2);
+    expect(media!.body.to).toBe('16505551234');
+    expect(media!.body.text.body).toContain('only read text messages');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toHaveLength(2);
+  });
+
+  it('tells a sender known only by a user id that they cannot be identified (fixture 04 shape)', async () => {
+    expect((await deliver(message('wamid.bsuid-1', null, 'Hello, I want to place an order'))).status).toBe(
+      200,
+    );
+    const [reply] = await replies(1);
+    expect(reply!.body.to).toBe('US.13491208655302741918');
+    expect(reply!.body.text.body).toContain('cannot tell which phone number');
+  });
+
+  it('a removed number is refused at once, and answered again once added back', async () => {
+    const list = await server.call<{ data: { id: number }[] }>(
+      `/api/whatsapp-whitelist/institution-product/${sales.id}?q=6505551234`,
+      as(),
+    );
+    await server.call('/api/whatsapp-whitelist/delete', {
+      method: 'POST',
+      ...as(),
+      json: { ids: [list.body.data[0]!.id] },
+    });
+    await deliver(message('wamid.removed-1', '16505551234', 'Does the chair come in another color?'));
+    const [refusal] = await replies(1);
+    expect(refusal!.body.text.body).toContain('not on the list of sellers');
+    await server.call('/api/whatsapp-whitelist', {
+      method: 'POST',
+      ...as(),
+      json: { institution_product_id: sales.id, phone_number: SELLER, seller_name: 'Sheena Nelson' },
+    });
+    await deliver(message('wamid.readded-1', '16505551234', 'Does the chair come in another color?'));
+    const [, answer] = await replies(2);
+    expect(answer!.body.text.body).toContain('black, white and oak');
+  });
+});
