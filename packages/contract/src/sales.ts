@@ -81,6 +81,20 @@ export const FieldDefinitionsBodySchema = (kind: RecordKind) =>
     ),
   );
 
+/** `GET`/`PUT institution-product/{id}/lead-fields` and `…/order-fields` answer: the fields, in order. */
+export const FieldDefinitionsSchema = v.object({
+  fields: v.array(
+    v.object({
+      key: v.string(),
+      labels: v.object({ es: v.string(), en: v.string() }),
+      type: v.picklist(FIELD_TYPES),
+      required: v.boolean(),
+      options: v.array(v.string()),
+    }),
+  ),
+});
+export type FieldDefinitions = v.InferOutput<typeof FieldDefinitionsSchema>;
+
 /** A built-in field as the chat asks for it and reads it in a `Label: value` line. */
 export interface BuiltInField {
   key: string;

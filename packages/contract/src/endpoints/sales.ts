@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import { MessageResultSchema } from '../common';
 import {
   AddAllowedNumberBodySchema,
+  FieldDefinitionsBodySchema,
+  FieldDefinitionsSchema,
   AllowedNumberSchema,
   AllowedNumbersQuerySchema,
   DeleteAllowedNumbersBodySchema,
@@ -88,5 +90,49 @@ export const salesEndpoints = {
     tag: 'whatsapp',
     access: 'public',
     scope: 'none',
+  },
+  getLeadFields: {
+    ...routes.getLeadFields,
+    summary: "The fields an institution adds to a sales-support assistant's leads, in order",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'assistant.read',
+    params: IdParamsSchema,
+    response: FieldDefinitionsSchema,
+  },
+  putLeadFields: {
+    ...routes.putLeadFields,
+    summary:
+      "Replace the fields added to the leads (keys unique, not a built-in's); leads already stored keep their values",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'trainer.manage',
+    params: IdParamsSchema,
+    body: FieldDefinitionsBodySchema('lead'),
+    response: FieldDefinitionsSchema,
+  },
+  getOrderFields: {
+    ...routes.getOrderFields,
+    summary: "The fields an institution adds to a sales-support assistant's orders, in order",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'assistant.read',
+    params: IdParamsSchema,
+    response: FieldDefinitionsSchema,
+  },
+  putOrderFields: {
+    ...routes.putOrderFields,
+    summary:
+      "Replace the fields added to the orders (keys unique, not a built-in's); orders already stored keep their values",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'trainer.manage',
+    params: IdParamsSchema,
+    body: FieldDefinitionsBodySchema('order'),
+    response: FieldDefinitionsSchema,
   },
 } as const satisfies Record<string, Endpoint>;

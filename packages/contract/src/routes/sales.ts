@@ -21,3 +21,20 @@ export const updateWhatsappSettings = {
 /** Meta's webhook: the verification handshake, and the deliveries (signed). */
 export const verifyWhatsappWebhook = { method: 'GET', path: '/whatsapp/webhook' } as const satisfies Route;
 export const receiveWhatsappWebhook = { method: 'POST', path: '/whatsapp/webhook' } as const satisfies Route;
+/** The fields an institution adds to its leads and orders. */
+export const getLeadFields = {
+  method: 'GET',
+  path: '/institution-product/{id}/lead-fields',
+} as const satisfies Route;
+export const putLeadFields = {
+  method: 'PUT',
+  path: '/institution-product/{id}/lead-fields',
+} as const satisfies Route;
+export const getOrderFields = {
+  method: 'GET',
+  path: '/institution-product/{id}/order-fields',
+} as const satisfies Route;
+export const putOrderFields = {
+  method: 'PUT',
+  path: '/institution-product/{id}/order-fields',
+} as const satisfies Route;

@@ -78,6 +78,10 @@ const RULES: Record<EndpointName, string> = {
   updateWhatsappSettings: 'assistant.manage@assistant',
   verifyWhatsappWebhook: 'public',
   receiveWhatsappWebhook: 'public',
+  getLeadFields: 'assistant.read@assistant',
+  putLeadFields: 'trainer.manage@assistant',
+  getOrderFields: 'assistant.read@assistant',
+  putOrderFields: 'trainer.manage@assistant',
 };
 
 /** An entry's rule, written as in `RULES`. */

@@ -18,6 +18,7 @@ import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { type ChannelRow, channelsRepo } from '../whatsapp/channels.repo';
 import { type AllowedNumberRow, allowedNumbersRepo } from './allowed-numbers.repo';
+import { recordFieldsRepo } from './record-fields.repo';
 
 function toAllowedNumber(row: AllowedNumberRow): AllowedNumber {
   return {
@@ -46,6 +47,7 @@ export function salesRoutes(deps: AppDeps) {
   const numbers = allowedNumbersRepo(db);
   const assistants = assistantsRepo(db, deps.config.publicUrl);
   const channels = channelsRepo(db, deps.config.keys.secretsKey);
+  const fields = recordFieldsRepo(db);
 
   /** A sales-support assistant of the institution; any other id is a 404. */
   async function salesAssistant(institutionId: number, id: number) {
@@ -115,6 +117,18 @@ export function salesRoutes(deps: AppDeps) {
     if (saved === false) throw new ApiError(409, 'phone_number_id_taken');
     return ok(c, toSettings(saved, deps.config.publicUrl));
   });
+
+  for (const [kind, get, put] of [
+    ['lead', endpoints.getLeadFields, endpoints.putLeadFields],
+    ['order', endpoints.getOrderFields, endpoints.putOrderFields],
+  ] as const) {
+    // Any assistant of the caller's may be read: only sales support ever has fields.
+    route(app, get, async (c, { scope }) => ok(c, { fields: await fields.get(scope, kind) }));
+    route(app, put, async (c, { scope, body }) => {
+      if (scope.assistant.product.type !== 'sales_support') throw notFound();
+      return ok(c, { fields: await fields.set(scope, kind, body.fields) });
+    });
+  }
 
   return app;
 }
