@@ -578,6 +578,8 @@ export const whatsappMessages = pgTable(
     phoneNumber: text('phone_number'),
     body: text('body'),
     type: text('type').notNull().default('text'),
+    /** Replies: the incoming message they answer (a retried job sends what it queued, never twice). */
+    replyTo: bigint('reply_to', { mode: 'number' }),
     /** Replies: `queued`, `sent`, `delivered`, `read`, `failed`. */
     status: text('status'),
     error: text('error'),
@@ -587,6 +589,7 @@ export const whatsappMessages = pgTable(
   (t) => [
     uniqueIndex('whatsapp_messages_wa_id_key').on(t.waMessageId),
     index('whatsapp_messages_assistant_idx').on(t.institutionId, t.assistantId, t.createdAt),
+    index('whatsapp_messages_reply_to_idx').on(t.replyTo),
   ],
 );
 

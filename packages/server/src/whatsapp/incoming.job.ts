@@ -28,7 +28,11 @@ import { allowedNumbersRepo } from '../sales/allowed-numbers.repo';
 import { CHANNEL_TEXT } from './channel-text';
 import { channelsRepo } from './channels.repo';
 import { GraphSendError, sendText } from './graph';
-import { type ReplyKind, whatsappMessagesRepo } from './messages.repo';
+import { type ReplyKind, type WhatsappMessageRow, whatsappMessagesRepo } from './messages.repo';
+import { stepEntry } from '../sales/entry-dialog';
+import { recordFieldsRepo } from '../sales/record-fields.repo';
+import { salesEntriesRepo } from '../sales/sales-entries.repo';
+import type { Handoff } from '@conversa/contract/assistant';
 
 export const WHATSAPP_INCOMING = 'whatsapp_incoming';
 
@@ -62,6 +66,102 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
   const messages = whatsappMessagesRepo(deps.db);
   const channels = channelsRepo(deps.db, deps.secretsKey);
   const numbers = allowedNumbersRepo(deps.db);
+  const fields = recordFieldsRepo(deps.db);
+
+  /** Works out the replies to one message and queues them, with the entry writes they report. */
+  async function decide(input: {
+    message: WhatsappMessageRow;
+    ref: { institutionId: number; assistantId: number };
+    from: string | null;
+    locale: Locale;
+    assistant: { name: string; handoff: Handoff | null; website: string | null; country: string | null };
+  }): Promise<void> {
+    const { message, ref, from, locale, assistant } = input;
+    const text = CHANNEL_TEXT[locale];
+    const queue = (replies: { body: string; kind: ReplyKind }[], db: Db = deps.db) =>
+      whatsappMessagesRepo(db).queueReplies(ref, message.id, from, replies);
+    if (!from) return queue([{ body: text.unidentified, kind: 'unidentified' }]);
+    const seller = await numbers.find(ref, from);
+    if (!seller) {
+      const since = new Date(deps.clock.now().getTime() - REFUSAL_EVERY_MS);
+      if (await messages.repliedSince(ref, from, 'refusal', since)) return;
+      return queue([{ body: text.notAllowed(assistant.name), kind: 'refusal' }]);
+    }
+    if (message.type !== 'text' || !message.body?.trim()) {
+      return queue([{ body: text.textOnly, kind: 'text_only' }]);
+    }
+    const body = message.body;
+    const configured = { lead: await fields.get(ref, 'lead'), order: await fields.get(ref, 'order') };
+    // A step of the seller's entry, the record it completes and its replies, written together.
+    const handled = await deps.db.transaction(async (tx) => {
+      const entries = salesEntriesRepo(tx as unknown as Db);
+      const step = stepEntry(await entries.get(ref, from), {
+        text: body,
+        messageId: message.waMessageId ?? String(message.id),
+        now: deps.clock.now(),
+        locale,
+        country: assistant.country,
+        configured,
+      });
+      await entries.save(ref, from, step.state);
+      if (step.record) await entries.addRecord(ref, { number: from, name: seller.sellerName }, step.record);
+      await queue(
+        step.replies.map((reply) => ({ body: reply, kind: 'entry' as const })),
+        tx as unknown as Db,
+      );
+      return step.handled;
+    });
+    if (handled) return;
+    // A question: answered from the knowledge as the public chat answers it.
+    const answer = composeAnswer({
+      db: deps.db,
+      llm: deps.llm,
+      logger: deps.logger,
+      institutionId: ref.institutionId,
+      assistantId: ref.assistantId,
+      question: body,
+      assistantName: assistant.name,
+      website: assistant.website,
+      fallbackLocale: locale,
+      handoff: assistant.handoff,
+    });
+    let step: IteratorResult<AnswerEvent, ComposedAnswer>;
+    do step = await answer.next();
+    while (!step.done);
+    return queue([{ body: answerText(step.value, locale), kind: 'answer' }]);
+  }
+
+  /** Sends what is queued for a message, in order; a refusal worth retrying fails the job (the queue retries). */
+  async function sendQueued(
+    incomingId: number,
+    to: string,
+    channel: { phoneNumberId: string; accessToken: string | null },
+  ): Promise<void> {
+    const queued = await messages.queued(incomingId);
+    if (queued.length === 0) return;
+    if (!channel.accessToken) {
+      await messages.markFailed(
+        queued.map((reply) => reply.id),
+        'no access token is set',
+      );
+      return;
+    }
+    for (const reply of queued) {
+      try {
+        const waMessageId = await sendText(
+          { graphUrl: deps.graphUrl, phoneNumberId: channel.phoneNumberId, accessToken: channel.accessToken },
+          to,
+          reply.body ?? '',
+          deps.fetch,
+        );
+        await messages.markSent(reply.id, waMessageId);
+      } catch (error) {
+        if (!(error instanceof GraphSendError)) throw error;
+        if (error.retryable) throw error;
+        await messages.markFailed([reply.id], error.message);
+      }
+    }
+  }
 
   return {
     async run(payload) {
@@ -85,72 +185,23 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
       if (!assistant || !channel) return;
       const fallback = assistantLocale(assistant);
       const locale: Locale = (message.body && detectLanguage(message.body)) || fallback;
-      const text = CHANNEL_TEXT[locale];
-
-      let reply: { body: string; kind: ReplyKind } | null;
       const from = message.phoneNumber;
-      if (!from) reply = { body: text.unidentified, kind: 'unidentified' };
-      else if (!(await numbers.find(ref, from))) {
-        const since = new Date(deps.clock.now().getTime() - REFUSAL_EVERY_MS);
-        reply = (await messages.repliedSince(ref, from, 'refusal', since))
-          ? null
-          : { body: text.notAllowed(assistant.name), kind: 'refusal' };
-      } else if (message.type !== 'text' || !message.body?.trim()) {
-        reply = { body: text.textOnly, kind: 'text_only' };
-      } else {
-        const answer = composeAnswer({
-          db: deps.db,
-          llm: deps.llm,
-          logger: deps.logger,
-          institutionId: ref.institutionId,
-          assistantId: ref.assistantId,
-          question: message.body,
-          assistantName: assistant.name,
-          website: assistant.website,
-          fallbackLocale: locale,
-          handoff: assistant.handoff,
-        });
-        let step: IteratorResult<AnswerEvent, ComposedAnswer>;
-        do step = await answer.next();
-        while (!step.done);
-        reply = { body: answerText(step.value, locale), kind: 'answer' };
-      }
-      if (!reply) return;
-
       const to = from ?? userId;
       if (!to) return;
-      if (!channel.accessToken) {
-        await messages.recordReply(ref, {
-          to: from,
-          ...reply,
-          waMessageId: null,
-          error: 'no access token is set',
-        });
-        return;
+
+      // What to say is worked out (and queued) once; a retried job only sends what is still queued.
+      if (!(await messages.hasReplies(message.id))) {
+        await decide({ message, ref, from, locale, assistant });
       }
-      try {
-        const waMessageId = await sendText(
-          { graphUrl: deps.graphUrl, phoneNumberId: channel.phoneNumberId, accessToken: channel.accessToken },
-          to,
-          reply.body,
-          deps.fetch,
-        );
-        await messages.recordReply(ref, { to: from, ...reply, waMessageId, error: null });
-      } catch (error) {
-        if (!(error instanceof GraphSendError)) throw error;
-        // Worth another try: the queue runs the job again later (and records the failure when it gives up).
-        if (error.retryable) throw error;
-        await messages.recordReply(ref, { to: from, ...reply, waMessageId: null, error: error.message });
-      }
+      await sendQueued(message.id, to, channel);
     },
 
     async giveUp(payload, error) {
       const { messageId } = v.parse(PayloadSchema, payload);
-      const message = await messages.find(messageId);
-      if (!message) return;
-      await messages.recordReply(
-        { institutionId: message.institutionId, assistantId: message.assistantId },
-        { to: message.phoneNumber, body: '', kind: 'answer', waMessageId: null, error },
+      const queued = await messages.queued(messageId);
+      await messages.markFailed(
+        queued.map((reply) => reply.id),
+        error,
       );
     },
   };

@@ -3,7 +3,7 @@
  * delivery repeated, even concurrently, is recorded and acted on once), our replies with their
  * delivery state as Meta's status callbacks report it.
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { whatsappMessages } from '../db/schema';
 import type { IncomingMessage, StatusUpdate } from './payload';
@@ -41,31 +41,64 @@ export function whatsappMessagesRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Records a reply: sent (with Meta's id) or failed (with why). */
-    async recordReply(
+    /**
+     * Queues the replies to an incoming message (`db` may be a transaction, to queue them with the
+     * writes they report); the job then sends what is queued, so a retry never sends twice.
+     */
+    async queueReplies(
       channel: { institutionId: number; assistantId: number },
-      reply: {
-        to: string | null;
-        body: string;
-        kind: ReplyKind;
-        waMessageId: string | null;
-        error: string | null;
-      },
+      incomingId: number,
+      to: string | null,
+      replies: readonly { body: string; kind: ReplyKind }[],
     ): Promise<void> {
-      await db
-        .insert(whatsappMessages)
-        .values({
+      if (replies.length === 0) return;
+      await db.insert(whatsappMessages).values(
+        replies.map((reply) => ({
           ...channel,
-          waMessageId: reply.waMessageId,
           direction: 'out',
-          phoneNumber: reply.to,
+          replyTo: incomingId,
+          phoneNumber: to,
           body: reply.body,
           type: reply.kind,
-          status: reply.error ? 'failed' : 'sent',
-          error: reply.error,
-        })
-        // Recorded already (a retried job whose send had gone through): once is enough.
-        .onConflictDoNothing({ target: whatsappMessages.waMessageId });
+          status: 'queued',
+        })),
+      );
+    },
+
+    /** Whether replies to an incoming message were queued already (a retried job). */
+    async hasReplies(incomingId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.replyTo, incomingId))
+        .limit(1);
+      return !!row;
+    },
+
+    /** The replies to an incoming message still to send, in order. */
+    async queued(incomingId: number): Promise<WhatsappMessageRow[]> {
+      return db
+        .select()
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.replyTo, incomingId), eq(whatsappMessages.status, 'queued')))
+        .orderBy(asc(whatsappMessages.id));
+    },
+
+    /** A reply sent: Meta's id, for the status callbacks. */
+    async markSent(id: number, waMessageId: string): Promise<void> {
+      await db
+        .update(whatsappMessages)
+        .set({ waMessageId, status: 'sent', updatedAt: new Date() })
+        .where(eq(whatsappMessages.id, id));
+    },
+
+    /** Replies that could not be sent: why (shown to staff, never silent). */
+    async markFailed(ids: readonly number[], error: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(whatsappMessages)
+        .set({ status: 'failed', error, updatedAt: new Date() })
+        .where(inArray(whatsappMessages.id, [...ids]));
     },
 
     /** Applies a status callback to the reply it names; false when it names none of ours. */

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { whatsappMessages } from '../db/schema';
+import { salesRecords, whatsappMessages } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
@@ -20,6 +20,8 @@ const PHONE_NUMBER_ID = '106540352242922';
 const APP_SECRET = 'test_app_secret';
 const VERIFY_TOKEN = 'verify-token-acme-51c0';
 const SELLER = '+16505551234';
+const SECOND_SELLER = '+34612345678';
+let messageIds = 0;
 
 interface Sent {
   path: string;
@@ -100,6 +102,34 @@ const incoming = async (): Promise<number> => {
   return Number(row?.n ?? 0);
 };
 
+/**
+ * One message from a seller, through the webhook; resolves to the replies the job sent for it
+ * (once none of them is still queued).
+ */
+async function say(from: string, text: string): Promise<string[]> {
+  messageIds += 1;
+  const waId = `wamid.say-${messageIds}`;
+  expect((await deliver(message(waId, from.replace('+', ''), text))).status).toBe(200);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [incomingRow] = await server.database.db
+      .select({ id: whatsappMessages.id })
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.waMessageId, waId));
+    const out = incomingRow
+      ? await server.database.db
+          .select()
+          .from(whatsappMessages)
+          .where(eq(whatsappMessages.replyTo, incomingRow.id))
+          .orderBy(whatsappMessages.id)
+      : [];
+    if (out.length > 0 && out.every((row) => row.status !== 'queued'))
+      return out.map((row) => row.body ?? '');
+    if (Date.now() > deadline) throw new Error(`no replies to ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** Waits until the peer received `n` replies in all. */
 async function replies(n: number): Promise<Sent[]> {
   const deadline = Date.now() + 15_000;
@@ -161,12 +191,26 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
-  const allowed = await server.call('/api/whatsapp-whitelist', {
-    method: 'POST',
-    ...as(),
-    json: { institution_product_id: sales.id, phone_number: SELLER, seller_name: 'Sheena Nelson' },
-  });
-  expect(allowed.status).toBe(201);
+  for (const [number, name] of [
+    [SELLER, 'Sheena Nelson'],
+    [SECOND_SELLER, 'Lucía Gómez'],
+  ]) {
+    const allowed = await server.call('/api/whatsapp-whitelist', {
+      method: 'POST',
+      ...as(),
+      json: { institution_product_id: sales.id, phone_number: number, seller_name: name },
+    });
+    expect(allowed.status).toBe(201);
+  }
+  expect(
+    (
+      await put('lead-fields', {
+        fields: [
+          { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
+        ],
+      })
+    ).status,
+  ).toBe(200);
 });
 afterAll(async () => {
   await server.close();
@@ -323,5 +367,69 @@ describe('POST /api/whatsapp/webhook', () => {
     await deliver(message('wamid.readded-1', '16505551234', 'Does the chair come in another color?'));
     const [, answer] = await replies(2);
     expect(answer!.body.text.body).toContain('black, white and oak');
+  });
+});
+
+describe('leads and orders entered by chat', () => {
+  it('takes a guided lead in English, with the configured field, validation and skip, and stores it', async () => {
+    expect((await say(SELLER, 'lead')).at(-1)).toBe('*Company*');
+    expect((await say(SELLER, 'ACME Corp')).at(-1)).toBe('*Contact*');
+    expect((await say(SELLER, 'Juan Pérez')).at(-1)).toMatch(/^\*Phone\*/);
+    expect((await say(SELLER, '12'))[0]).toBe('Phone: Invalid phone number.');
+    expect((await say(SELLER, '+1 650 555 0000')).at(-1)).toMatch(/^\*Email\*/);
+    expect((await say(SELLER, 'skip')).at(-1)).toMatch(/^\*Notes\*/);
+    expect((await say(SELLER, 'skip')).at(-1)).toBe('*Budget*\nA number.');
+    expect((await say(SELLER, 'a lot'))[0]).toBe('Budget: Write a number, for example 12 or 3.5.');
+    const summary = await say(SELLER, '1500');
+    expect(summary.at(-1)).toMatch(/^Reply \*yes\* to save it/);
+    expect(await say(SELLER, 'yes')).toEqual(['Lead saved. Thank you!']);
+    const [lead] = await server.database.db
+      .select()
+      .from(salesRecords)
+      .where(and(eq(salesRecords.assistantId, sales.id), eq(salesRecords.kind, 'lead')));
+    expect(lead).toMatchObject({
+      sellerNumber: SELLER,
+      sellerName: 'Sheena Nelson',
+      company: 'ACME Corp',
+      values: {
+        company: 'ACME Corp',
+        contact: 'Juan Pérez',
+        phone: '+16505550000',
+        email: null,
+        notes: null,
+        budget: 1500,
+      },
+    });
+    expect(lead!.messageIds.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('takes an order in one message in Spanish, and keeps two sellers apart', async () => {
+    expect((await say(SELLER, 'lead')).at(-1)).toBe('*Company*');
+    const summary = await say(
+      SECOND_SELLER,
+      'Pedido\nEmpresa: ACME\nCódigo: A-100\nCantidad: 3\ncodigo: B-2\nDescripción: Cajas grandes\nCantidad: 2,5',
+    );
+    expect(summary[0]).toContain('1. A-100 × 3');
+    expect(await say(SECOND_SELLER, 'sí')).toEqual(['Pedido guardado. ¡Gracias!']);
+    // The first seller's lead is where they left it.
+    expect((await say(SELLER, 'Globex')).at(-1)).toBe('*Contact*');
+    expect(await say(SELLER, 'cancel')).toEqual(['Cancelled: the lead was not saved.']);
+    const [order] = await server.database.db
+      .select()
+      .from(salesRecords)
+      .where(and(eq(salesRecords.assistantId, sales.id), eq(salesRecords.kind, 'order')));
+    expect(order).toMatchObject({ sellerName: 'Lucía Gómez', company: 'ACME' });
+    expect(order!.lines).toEqual([
+      { product_code: 'A-100', description: null, quantity: 3 },
+      { product_code: 'B-2', description: 'Cajas grandes', quantity: 2.5 },
+    ]);
+  });
+
+  it('says an entry expired after 30 minutes of silence, then answers the message as a question', async () => {
+    expect((await say(SELLER, 'lead')).at(-1)).toBe('*Company*');
+    server.clock.advance(31 * 60_000);
+    const replies = await say(SELLER, 'Does the chair come in another color?');
+    expect(replies[0]).toBe('The unfinished lead was discarded after 30 minutes without a reply.');
+    expect(replies[1]).toContain('black, white and oak');
   });
 });
