@@ -38,3 +38,6 @@ export const putOrderFields = {
   method: 'PUT',
   path: '/institution-product/{id}/order-fields',
 } as const satisfies Route;
+/** Leads and orders sellers entered. */
+export const listLeads = { method: 'GET', path: '/lead' } as const satisfies Route;
+export const listOrders = { method: 'GET', path: '/order' } as const satisfies Route;

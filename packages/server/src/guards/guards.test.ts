@@ -82,6 +82,8 @@ const RULES: Record<EndpointName, string> = {
   putLeadFields: 'trainer.manage@assistant',
   getOrderFields: 'assistant.read@assistant',
   putOrderFields: 'trainer.manage@assistant',
+  listLeads: 'lead.read@institution',
+  listOrders: 'order.read@institution',
 };
 
 /** An entry's rule, written as in `RULES`. */

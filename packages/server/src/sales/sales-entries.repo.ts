@@ -4,9 +4,12 @@
  * completes and the replies it queues are written together.
  */
 import type { EntryRecord, EntryState } from './entry-dialog';
-import { and, eq } from 'drizzle-orm';
+import type { RecordKind } from '@conversa/contract/sales';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { salesEntries, salesRecords } from '../db/schema';
+
+export type SalesRecordRow = typeof salesRecords.$inferSelect;
 
 interface AssistantRef {
   institutionId: number;
@@ -43,6 +46,30 @@ export function salesEntriesRepo(db: Db) {
           target: [salesEntries.institutionId, salesEntries.assistantId, salesEntries.phoneNumber],
           set: { state, updatedAt: new Date() },
         });
+    },
+
+    /** A page of an assistant's records of a kind, newest first. */
+    async listRecords(
+      ref: AssistantRef,
+      kind: RecordKind,
+      page: { page: number; perPage: number },
+    ): Promise<{ items: SalesRecordRow[]; total: number }> {
+      const where = and(
+        eq(salesRecords.institutionId, ref.institutionId),
+        eq(salesRecords.assistantId, ref.assistantId),
+        eq(salesRecords.kind, kind),
+      );
+      const [items, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(salesRecords)
+          .where(where)
+          .orderBy(desc(salesRecords.id))
+          .limit(page.perPage)
+          .offset((page.page - 1) * page.perPage),
+        db.select({ total: count() }).from(salesRecords).where(where),
+      ]);
+      return { items, total: counted?.total ?? 0 };
     },
 
     /** Stores a confirmed lead or order, with the seller as they were; its id. */

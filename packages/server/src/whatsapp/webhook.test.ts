@@ -11,7 +11,8 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { salesRecords, whatsappMessages } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import type { SalesRecord } from '@conversa/contract/sales';
+import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
 import { signatureOf } from './signature';
@@ -431,5 +432,41 @@ describe('leads and orders entered by chat', () => {
     const replies = await say(SELLER, 'Does the chair come in another color?');
     expect(replies[0]).toBe('The unfinished lead was discarded after 30 minutes without a reply.');
     expect(replies[1]).toContain('black, white and oak');
+  });
+
+  it('lists the leads and orders through GET lead and GET order, newest first, for those who may read them', async () => {
+    const leads = await server.call<{ data: SalesRecord[] }>(
+      `/api/lead?institution_product_id=${sales.id}`,
+      as(),
+    );
+    expect(leads.status).toBe(200);
+    expect(leads.headers.get('x-pagination-total-count')).toBe('1');
+    expect(leads.body.data[0]).toMatchObject({
+      institution_product_id: sales.id,
+      seller_name: 'Sheena Nelson',
+      seller_number: SELLER,
+      company: 'ACME Corp',
+      values: { budget: 1500, contact: 'Juan Pérez' },
+      lines: [],
+    });
+    const orders = await server.call<{ data: SalesRecord[] }>(
+      `/api/order?institution_product_id=${sales.id}`,
+      as(),
+    );
+    expect(orders.body.data.map((order) => order.seller_name)).toEqual(['Lucía Gómez']);
+    // Another institution's assistant, an assistant that is not sales support, a role without lead.read.
+    const other = await createTenant(server, { name: 'Globex', kind: 'business' });
+    const foreign = await server.call(`/api/lead?institution_product_id=${sales.id}`, {
+      token: other.owner.token,
+      institution: other.institution.id,
+    });
+    expect(foreign.status).toBe(404);
+    expect((await server.call(`/api/lead?institution_product_id=${acme.assistant.id}`, as())).status).toBe(
+      404,
+    );
+    const agent = await createMember(server, acme.institution.id, 'order_capture_agent');
+    const asAgent = { token: agent.token, institution: acme.institution.id };
+    expect((await server.call(`/api/lead?institution_product_id=${sales.id}`, asAgent)).status).toBe(403);
+    expect((await server.call(`/api/order?institution_product_id=${sales.id}`, asAgent)).status).toBe(200);
   });
 });
