@@ -15,7 +15,12 @@ import {
   sendPasswordChangedMailJob,
   sendResetMailJob,
 } from '../users/password-mails.job';
-import { WHATSAPP_INCOMING, whatsappIncomingJob } from '../whatsapp/incoming.job';
+import {
+  WHATSAPP_ENTRY_EXPIRY,
+  WHATSAPP_INCOMING,
+  whatsappEntryExpiryJob,
+  whatsappIncomingJob,
+} from '../whatsapp/incoming.job';
 import type { LlmConfig } from '../config';
 import { JobRunner } from './runner';
 
@@ -63,6 +68,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
       [SEND_CONTACT_MAIL]: sendContactMailJob(mail),
       [WHATSAPP_INCOMING]: whatsappIncomingJob({ db: database.db, clock, logger, ...deps.whatsapp }),
+      [WHATSAPP_ENTRY_EXPIRY]: whatsappEntryExpiryJob({ db: database.db, clock, logger, ...deps.whatsapp }),
     },
     // Audit events go after their keeping time, on the runner's hourly sweep.
     prune: { audit_events: (now) => pruneAuditEvents(database.db, now) },

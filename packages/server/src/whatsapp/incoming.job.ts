@@ -29,12 +29,15 @@ import { CHANNEL_TEXT } from './channel-text';
 import { channelsRepo } from './channels.repo';
 import { GraphSendError, sendText } from './graph';
 import { type ReplyKind, type WhatsappMessageRow, whatsappMessagesRepo } from './messages.repo';
-import { stepEntry } from '../sales/entry-dialog';
+import { ENTRY_TTL_MS, expiredText, isExpired, stepEntry } from '../sales/entry-dialog';
+import { enqueue } from '../jobs/queue';
 import { recordFieldsRepo } from '../sales/record-fields.repo';
 import { salesEntriesRepo } from '../sales/sales-entries.repo';
 import type { Handoff } from '@conversa/contract/assistant';
 
 export const WHATSAPP_INCOMING = 'whatsapp_incoming';
+/** Tells a seller their unfinished entry expired, when they stayed silent. */
+export const WHATSAPP_ENTRY_EXPIRY = 'whatsapp_entry_expiry';
 
 /** A number not on the list hears the refusal at most once in this long. */
 const REFUSAL_EVERY_MS = 24 * 60 * 60_000;
@@ -104,6 +107,19 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
         configured,
       });
       await entries.save(ref, from, step.state);
+      // Thirty minutes of silence: the expiry job says so, unless the seller wrote again since.
+      if (step.state) {
+        await enqueue(
+          tx,
+          WHATSAPP_ENTRY_EXPIRY,
+          { ...ref, phoneNumber: from, updatedAt: step.state.updatedAt },
+          deps.clock.now(),
+          {
+            institutionId: ref.institutionId,
+            runAt: new Date(Date.parse(step.state.updatedAt) + ENTRY_TTL_MS + 1_000),
+          },
+        );
+      }
       if (step.record) await entries.addRecord(ref, { number: from, name: seller.sellerName }, step.record);
       await queue(
         step.replies.map((reply) => ({ body: reply, kind: 'entry' as const })),
@@ -203,6 +219,59 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
         queued.map((reply) => reply.id),
         error,
       );
+    },
+  };
+}
+
+const ExpiryPayloadSchema = v.object({
+  institutionId: v.number(),
+  assistantId: v.number(),
+  phoneNumber: v.string(),
+  updatedAt: v.string(),
+});
+
+/**
+ * `whatsapp_entry_expiry`: queued with each step of an entry, for 30 minutes later. When the entry is
+ * still the one it was queued for (the seller wrote nothing since) and has expired, it is discarded
+ * and the seller told so; otherwise nothing.
+ */
+export function whatsappEntryExpiryJob(deps: IncomingJobDeps): JobHandler {
+  const messages = whatsappMessagesRepo(deps.db);
+  const channels = channelsRepo(deps.db, deps.secretsKey);
+  return {
+    async run(payload) {
+      const { institutionId, assistantId, phoneNumber, updatedAt } = v.parse(ExpiryPayloadSchema, payload);
+      const ref = { institutionId, assistantId };
+      const notice = await deps.db.transaction(async (tx) => {
+        const entries = salesEntriesRepo(tx as unknown as Db);
+        const state = await entries.get(ref, phoneNumber);
+        if (!state || state.updatedAt !== updatedAt || !isExpired(state, deps.clock.now())) return null;
+        await entries.save(ref, phoneNumber, null);
+        return whatsappMessagesRepo(tx as unknown as Db).queueNotice(ref, phoneNumber, {
+          body: expiredText(state),
+          kind: 'entry',
+        });
+      });
+      if (notice === null) return;
+      const channel = await channels.openFor(institutionId, assistantId);
+      const [row] = await messages.queuedById(notice);
+      if (!row) return;
+      if (!channel?.accessToken) {
+        await messages.markFailed([notice], 'no access token is set');
+        return;
+      }
+      try {
+        const waMessageId = await sendText(
+          { graphUrl: deps.graphUrl, phoneNumberId: channel.phoneNumberId, accessToken: channel.accessToken },
+          phoneNumber,
+          row.body ?? '',
+          deps.fetch,
+        );
+        await messages.markSent(notice, waMessageId);
+      } catch (error) {
+        if (!(error instanceof GraphSendError)) throw error;
+        await messages.markFailed([notice], error.message);
+      }
     },
   };
 }

@@ -65,6 +65,26 @@ export function whatsappMessagesRepo(db: Db) {
       );
     },
 
+    /** Queues a message of our own, answering none (an entry's expiry); its row id. */
+    async queueNotice(
+      channel: { institutionId: number; assistantId: number },
+      to: string,
+      reply: { body: string; kind: ReplyKind },
+    ): Promise<number> {
+      const [row] = await db
+        .insert(whatsappMessages)
+        .values({
+          ...channel,
+          direction: 'out',
+          phoneNumber: to,
+          body: reply.body,
+          type: reply.kind,
+          status: 'queued',
+        })
+        .returning({ id: whatsappMessages.id });
+      return row!.id;
+    },
+
     /** Whether replies to an incoming message were queued already (a retried job). */
     async hasReplies(incomingId: number): Promise<boolean> {
       const [row] = await db
@@ -82,6 +102,14 @@ export function whatsappMessagesRepo(db: Db) {
         .from(whatsappMessages)
         .where(and(eq(whatsappMessages.replyTo, incomingId), eq(whatsappMessages.status, 'queued')))
         .orderBy(asc(whatsappMessages.id));
+    },
+
+    /** A queued message of ours by id (none once sent or failed). */
+    async queuedById(id: number): Promise<WhatsappMessageRow[]> {
+      return db
+        .select()
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.id, id), eq(whatsappMessages.status, 'queued')));
     },
 
     /** A reply sent: Meta's id, for the status callbacks. */

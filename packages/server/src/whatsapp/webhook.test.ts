@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { salesRecords, whatsappMessages } from '../db/schema';
+import { salesEntries, salesRecords, whatsappMessages } from '../db/schema';
 import type { SalesRecord } from '@conversa/contract/sales';
 import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
@@ -426,12 +426,39 @@ describe('leads and orders entered by chat', () => {
     ]);
   });
 
-  it('says an entry expired after 30 minutes of silence, then answers the message as a question', async () => {
+  it('tells a seller their entry expired after 30 minutes of silence, then answers them as before', async () => {
     expect((await say(SELLER, 'lead')).at(-1)).toBe('*Company*');
+    sent.length = 0;
     server.clock.advance(31 * 60_000);
-    const replies = await say(SELLER, 'Does the chair come in another color?');
-    expect(replies[0]).toBe('The unfinished lead was discarded after 30 minutes without a reply.');
-    expect(replies[1]).toContain('black, white and oak');
+    // Nobody writes: the expiry job, due now, says so on its own.
+    const [notice] = await replies(1);
+    expect(notice!.body).toMatchObject({ to: '16505551234' });
+    expect(notice!.body.text.body).toBe(
+      'The unfinished lead was discarded after 30 minutes without a reply.',
+    );
+    // The entry is gone: the next message is a question again.
+    const answer = await say(SELLER, 'Does the chair come in another color?');
+    expect(answer).toHaveLength(1);
+    expect(answer[0]).toContain('black, white and oak');
+  });
+
+  it('says so on the next message when the expiry job has not run yet', async () => {
+    expect((await say(SECOND_SELLER, 'pedido')).at(-1)).toBe('*Empresa*');
+    // The seller's entry, as if written 31 minutes ago (the job due then has not run).
+    const [row] = await server.database.db
+      .select()
+      .from(salesEntries)
+      .where(eq(salesEntries.phoneNumber, SECOND_SELLER));
+    const state = {
+      ...(row!.state as Record<string, unknown>),
+      updatedAt: new Date(Date.now() - 31 * 60_000).toISOString(),
+    };
+    await server.database.db
+      .update(salesEntries)
+      .set({ state })
+      .where(eq(salesEntries.phoneNumber, SECOND_SELLER));
+    const replies = await say(SECOND_SELLER, 'ACME');
+    expect(replies[0]).toBe('Se descartó el pedido sin terminar tras 30 minutos sin respuesta.');
   });
 
   it('lists the leads and orders through GET lead and GET order, newest first, for those who may read them', async () => {
