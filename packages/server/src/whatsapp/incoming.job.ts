@@ -65,6 +65,43 @@ export function answerText(answer: Pick<ComposedAnswer, 'text' | 'sources'>, loc
   return names.length > 0 ? `${answer.text}\n\n${SOURCES[locale]}: ${names.join('; ')}` : answer.text;
 }
 
+/**
+ * Sends queued messages of ours to `to`, in order, recording each as sent or failed. A refusal worth
+ * retrying is thrown when `retry` (the job runs again later); any other is recorded as failed.
+ */
+async function sendAll(
+  deps: IncomingJobDeps,
+  queued: readonly WhatsappMessageRow[],
+  to: string,
+  channel: { phoneNumberId: string; accessToken: string | null } | null,
+  retry: boolean,
+): Promise<void> {
+  const messages = whatsappMessagesRepo(deps.db);
+  if (queued.length === 0) return;
+  if (!channel?.accessToken) {
+    await messages.markFailed(
+      queued.map((row) => row.id),
+      'no access token is set',
+    );
+    return;
+  }
+  for (const row of queued) {
+    try {
+      const waMessageId = await sendText(
+        { graphUrl: deps.graphUrl, phoneNumberId: channel.phoneNumberId, accessToken: channel.accessToken },
+        to,
+        row.body ?? '',
+        deps.fetch,
+      );
+      await messages.markSent(row.id, waMessageId);
+    } catch (error) {
+      if (!(error instanceof GraphSendError)) throw error;
+      if (retry && error.retryable) throw error;
+      await messages.markFailed([row.id], error.message);
+    }
+  }
+}
+
 export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
   const messages = whatsappMessagesRepo(deps.db);
   const channels = channelsRepo(deps.db, deps.secretsKey);
@@ -147,38 +184,6 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
     return queue([{ body: answerText(step.value, locale), kind: 'answer' }]);
   }
 
-  /** Sends what is queued for a message, in order; a refusal worth retrying fails the job (the queue retries). */
-  async function sendQueued(
-    incomingId: number,
-    to: string,
-    channel: { phoneNumberId: string; accessToken: string | null },
-  ): Promise<void> {
-    const queued = await messages.queued(incomingId);
-    if (queued.length === 0) return;
-    if (!channel.accessToken) {
-      await messages.markFailed(
-        queued.map((reply) => reply.id),
-        'no access token is set',
-      );
-      return;
-    }
-    for (const reply of queued) {
-      try {
-        const waMessageId = await sendText(
-          { graphUrl: deps.graphUrl, phoneNumberId: channel.phoneNumberId, accessToken: channel.accessToken },
-          to,
-          reply.body ?? '',
-          deps.fetch,
-        );
-        await messages.markSent(reply.id, waMessageId);
-      } catch (error) {
-        if (!(error instanceof GraphSendError)) throw error;
-        if (error.retryable) throw error;
-        await messages.markFailed([reply.id], error.message);
-      }
-    }
-  }
-
   return {
     async run(payload) {
       const { messageId, userId } = v.parse(PayloadSchema, payload);
@@ -209,7 +214,8 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
       if (!(await messages.hasReplies(message.id))) {
         await decide({ message, ref, from, locale, assistant });
       }
-      await sendQueued(message.id, to, channel);
+      // A refusal worth retrying fails the job: the queue runs it again with backoff.
+      await sendAll(deps, await messages.queued(message.id), to, channel, true);
     },
 
     async giveUp(payload, error) {
@@ -254,24 +260,8 @@ export function whatsappEntryExpiryJob(deps: IncomingJobDeps): JobHandler {
       });
       if (notice === null) return;
       const channel = await channels.openFor(institutionId, assistantId);
-      const [row] = await messages.queuedById(notice);
-      if (!row) return;
-      if (!channel?.accessToken) {
-        await messages.markFailed([notice], 'no access token is set');
-        return;
-      }
-      try {
-        const waMessageId = await sendText(
-          { graphUrl: deps.graphUrl, phoneNumberId: channel.phoneNumberId, accessToken: channel.accessToken },
-          phoneNumber,
-          row.body ?? '',
-          deps.fetch,
-        );
-        await messages.markSent(notice, waMessageId);
-      } catch (error) {
-        if (!(error instanceof GraphSendError)) throw error;
-        await messages.markFailed([notice], error.message);
-      }
+      // One notice, sent once: a refusal of any kind is recorded, not retried.
+      await sendAll(deps, await messages.queuedById(notice), phoneNumber, channel, false);
     },
   };
 }
