@@ -3,9 +3,28 @@ import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { userEvent, within } from 'storybook/test';
-import { API, fail, forever, ok, signedIn, withData } from '../../testing/stories';
-import { salesAssistant, trainerHandlers } from '../trainer/story-fixtures';
+import type { AssistantDetail } from '@conversa/contract/assistant';
+import { API, baseHandlers, fail, forever, ok, signedIn, withData } from '../../testing/stories';
 import { AllowedNumbersPage } from './allowed-numbers';
+
+const salesAssistant: AssistantDetail = {
+  id: 12,
+  external_id: 'd4e5f6',
+  institution_id: 8,
+  product: { type: 'sales_support', name: 'Ventas Muebles Norte', logo: null },
+  suggested_questions: [],
+  handoff: null,
+  public_link_active: true,
+  snippet: { allowed_origins: [], color: '#2563eb', position: 'right', greeting: '' },
+  public_url: 'https://conversa.example/retail/8',
+  embed_snippet: '<script src="https://conversa.example/embed.js" data-assistant="d4e5f6" async></script>',
+};
+/** An assistant of another type: the page says it is not found. */
+const admissions: AssistantDetail = {
+  ...salesAssistant,
+  id: 1,
+  product: { type: 'admission', name: 'Admisiones', logo: null },
+};
 
 const sellers = ['Lucía Gómez', 'Mario Ruiz', 'Ana Torres', 'Javier Soto', 'Carmen Vidal', 'Pablo Ortega'];
 const numbers: AllowedNumber[] = sellers.map((seller_name, index) => ({
@@ -72,7 +91,10 @@ const handlers = (rows: AllowedNumber[], channel: WhatsappSettings = settings) =
   http.post(`${API}/whatsapp-whitelist/delete`, () =>
     ok({ message: 'Phone number successfully deleted.', code: 'phone_deleted' }),
   ),
-  ...trainerHandlers(),
+  http.get(`${API}/institution-product/:id`, ({ params }) =>
+    ok(Number(params.id) === salesAssistant.id ? salesAssistant : admissions),
+  ),
+  ...baseHandlers,
 ];
 
 const meta = {
