@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { and, count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { salesEntries, salesRecords, whatsappMessages } from '../db/schema';
 import type { SalesRecord } from '@conversa/contract/sales';
@@ -313,6 +314,44 @@ describe('POST /api/whatsapp/webhook', () => {
     await replies(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sent).toHaveLength(1);
+  });
+
+  it('never fails on odd deliveries: signed or not, any shape answers 200 or 401, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          // Shaped like a delivery to our number, with anything inside.
+          fc.record({
+            object: fc.string(),
+            entry: fc.array(
+              fc.record({
+                changes: fc.array(
+                  fc.record({
+                    value: fc.record({
+                      metadata: fc.record({ phone_number_id: fc.constant(PHONE_NUMBER_ID) }),
+                      messages: fc.array(fc.jsonValue(), { maxLength: 2 }),
+                      statuses: fc.array(fc.jsonValue(), { maxLength: 2 }),
+                    }),
+                  }),
+                  { maxLength: 2 },
+                ),
+              }),
+              { maxLength: 2 },
+            ),
+          }),
+        ),
+        fc.boolean(),
+        async (json, signed) => {
+          const body = JSON.stringify(json) ?? 'null';
+          const { status } = await deliver(body, signed ? signatureOf(bytes(body), APP_SECRET) : 'sha256=00');
+          expect([200, 401]).toContain(status);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Not JSON at all.
+    expect((await deliver('{"entry": [', signatureOf(bytes('{"entry": ['), APP_SECRET))).status).toBe(401);
   });
 
   it("ignores a number's id that is no assistant's (200, nothing recorded)", async () => {
