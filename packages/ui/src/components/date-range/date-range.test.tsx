@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -115,9 +115,10 @@ describe('DateRange', () => {
     renderUi(<Controlled onRange={onRange} initial={{ start: '2024-03-10', end: '' }} />);
     expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('10/03/2024');
     await user.click(screen.getByRole('button', { name: 'Choose the start date on a calendar' }));
-    // The chosen day has the focus; the arrow keys move it, Enter picks.
+    // The chosen day takes the focus once the calendar has rendered (an effect after the lazy
+    // chunk loads: under load, a moment after the day appears); the arrow keys move it, Enter picks.
     const day = await screen.findByRole('button', { name: /^10 March 2024/ });
-    expect(document.activeElement).toBe(day);
+    await waitFor(() => expect(document.activeElement).toBe(day));
     await user.keyboard('{ArrowRight}{Enter}');
     expect(onRange).toHaveBeenLastCalledWith({ start: '2024-03-11', end: '' });
     expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('11/03/2024');
