@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import * as v from 'valibot';
 import type { LlmConfig } from '../config';
 import { LlmError, type LlmMessage } from '../knowledge/answer/llm';
+import { structuredCompletion } from '../knowledge/answer/llm-json';
 import {
   contactOf,
   distinct,
@@ -84,14 +85,6 @@ type ModelOverview = v.InferOutput<typeof ModelOverviewSchema>;
 
 /** The JSON schema of the model's part, as `response_format` carries it. */
 const { $schema: _draft, ...modelJsonSchema } = toJsonSchema(ModelOverviewSchema);
-
-/** What a non-streaming completion must hold. */
-const CompletionSchema = v.object({
-  choices: v.pipe(
-    v.array(v.object({ message: v.object({ content: v.nullable(v.string()) }) })),
-    v.minLength(1),
-  ),
-});
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Spanish' };
 
@@ -184,66 +177,16 @@ export function overviewPrompt(input: OverviewInput, locale: Locale): LlmMessage
   ];
 }
 
-/** Maps a fetch failure to an LlmError: the timeout, or the network. */
-function failure(error: unknown): LlmError {
-  if (error instanceof LlmError) return error;
-  if (error instanceof Error && error.name === 'TimeoutError')
-    return new LlmError('timeout', 'no overview in time');
-  return new LlmError('network', error instanceof Error ? error.message : 'request failed');
-}
-
-/** Models that ignore `response_format` may still fence their JSON in a code block. */
-const unfence = (text: string) =>
-  text
-    .trim()
-    .replace(/^```(?:json)?\s*/u, '')
-    .replace(/\s*```$/u, '');
-
-/** One structured completion, parsed and checked. Throws LlmError. */
+/** One structured completion (knowledge/answer/llm-json.ts), with what the overview adds: no blank summary or next step. */
 async function requestOverview(config: LlmConfig, messages: LlmMessage[]): Promise<ModelOverview> {
-  let body: unknown;
-  try {
-    const response = await fetch(`${config.baseUrl.replace(/\/+$/u, '')}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
-        model: config.model,
-        messages,
-        stream: false,
-        temperature: 0.2,
-        response_format: {
-          type: 'json_schema',
-          json_schema: { name: 'conversation_overview', strict: true, schema: modelJsonSchema },
-        },
-      }),
-      // Bounds the body too: a peer that sends headers and then stalls times out.
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new LlmError('status', `the endpoint answered ${response.status}`);
-    }
-    body = await response.json();
-  } catch (error) {
-    throw error instanceof SyntaxError ? new LlmError('malformed', 'the answer is not JSON') : failure(error);
-  }
-  const completion = v.safeParse(CompletionSchema, body);
-  if (!completion.success) throw new LlmError('malformed', 'the answer is not a completion');
-  let content: unknown;
-  try {
-    content = JSON.parse(unfence(completion.output.choices[0]!.message.content ?? ''));
-  } catch {
-    throw new LlmError('malformed', 'the overview is not JSON');
-  }
-  const part = v.safeParse(ModelOverviewSchema, content);
-  if (!part.success)
-    throw new LlmError('malformed', `the overview does not fit: ${v.summarize(part.issues)}`);
-  if (part.output.summary.trim() === '' || part.output.next_step.trim() === '')
+  const part = await structuredCompletion(config, messages, {
+    name: 'conversation_overview',
+    jsonSchema: modelJsonSchema,
+    check: ModelOverviewSchema,
+  });
+  if (part.summary.trim() === '' || part.next_step.trim() === '')
     throw new LlmError('malformed', 'the overview has an empty summary or next step');
-  return part.output;
+  return part;
 }
 
 const clip = (text: string, max: number) => text.trim().slice(0, max);
