@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
 import type { PageState } from '../../components/table/pagination';
+import { useRowSelection } from '../../components/table/use-row-selection';
 import { Table, type TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
@@ -90,29 +91,17 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
   const query = { ...filters, page, perPage: paging.pageSize };
   const list = useConversations(assistantId, query);
   const rows = list.data?.items ?? [];
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection = useRowSelection(rows);
+  const { present, count, allOn } = selection;
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const remove = useDeleteConversations();
-
-  // Only rows on screen stay selected: what a delete removes is what the user sees ticked.
-  const present = rows.filter((row) => selected.has(row.id));
-  const count = present.length;
-  const allOn = rows.length > 0 && count === rows.length;
-
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const confirmDelete = async () => {
     try {
       const result = await remove.trigger(present.map((row) => row.id));
       notifySuccess(successMessage(result.code, result.message));
-      setSelected(new Set());
+      selection.clear();
     } catch (error) {
       notifyError(failureText(error));
     } finally {
@@ -143,7 +132,7 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
           label={<VisuallyHidden>{t`Select all conversations on this page`}</VisuallyHidden>}
           checked={allOn}
           indeterminate={count > 0 && !allOn}
-          onChange={(on) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set())}
+          onChange={selection.toggleAll}
         />
       ),
       cell: (row) => (
@@ -153,8 +142,8 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
               {t`Select the conversation of ${formatDateTime(row.last_interaction_at, i18n.locale)}`}
             </VisuallyHidden>
           }
-          checked={selected.has(row.id)}
-          onChange={(on) => toggle(row.id, on)}
+          checked={selection.isSelected(row.id)}
+          onChange={(on) => selection.toggle(row.id, on)}
         />
       ),
     },

@@ -28,6 +28,7 @@ import { EmptyState } from '../../components/empty-state/empty-state';
 import { PhoneField } from '../../components/phone-field/phone-field';
 import type { CountryCode } from '../../components/phone-field/phone';
 import type { PageState } from '../../components/table/pagination';
+import { useRowSelection } from '../../components/table/use-row-selection';
 import { Table, type TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
@@ -178,30 +179,18 @@ function NumberList({ assistantId }: { assistantId: number }) {
   const page = paging.q === q ? paging.page : 1;
   const list = useAllowedNumbers(assistantId, { q, page, perPage: paging.pageSize });
   const rows = list.data?.items ?? [];
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const selection = useRowSelection(rows);
+  const { present, count, allOn } = selection;
   /** The rows a confirmed delete removes: one row's own button, or the selection. */
   const [deleting, setDeleting] = useState<AllowedNumber[] | null>(null);
   const remove = useDeleteAllowedNumbers();
-
-  // Only rows on screen stay selected: what a delete removes is what the user sees ticked.
-  const present = rows.filter((row) => selected.has(row.id));
-  const count = present.length;
-  const allOn = rows.length > 0 && count === rows.length;
-
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
       const result = await remove.trigger(deleting.map((row) => row.id));
       notifySuccess(successMessage(result.code, result.message));
-      setSelected((current) => new Set([...current].filter((id) => !deleting.some((row) => row.id === id))));
+      selection.drop(deleting.map((row) => row.id));
     } catch (error) {
       notifyError(failureText(error));
     } finally {
@@ -218,14 +207,14 @@ function NumberList({ assistantId }: { assistantId: number }) {
           label={<VisuallyHidden>{t`Select all numbers on this page`}</VisuallyHidden>}
           checked={allOn}
           indeterminate={count > 0 && !allOn}
-          onChange={(on) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set())}
+          onChange={selection.toggleAll}
         />
       ),
       cell: (row) => (
         <Checkbox
           label={<VisuallyHidden>{t`Select ${row.phone_number}`}</VisuallyHidden>}
-          checked={selected.has(row.id)}
-          onChange={(on) => toggle(row.id, on)}
+          checked={selection.isSelected(row.id)}
+          onChange={(on) => selection.toggle(row.id, on)}
         />
       ),
     },
