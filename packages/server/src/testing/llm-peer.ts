@@ -4,7 +4,9 @@
  * hosted APIs do. It records what each grounded question was given (the passages, read back from the
  * prompt) and answers with the first sentence of the first passage, citing it. The answer-quality
  * protocol runs against it to check that the model gets the right passages, and is never called when
- * the assistant abstains.
+ * the assistant abstains. Given `structured`, it also answers structured completions
+ * (`response_format: json_schema`, not streamed) with what that function makes of the messages, as a
+ * model reading a seller's free text would.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,11 +19,20 @@ export interface LlmPeerCall {
   passages: string[];
 }
 
+/** One structured completion the model was asked for. */
+export interface StructuredCall {
+  /** The JSON schema's name. */
+  name: string;
+  messages: LlmMessage[];
+}
+
 export interface LlmPeer {
   /** The base URL for LLM_BASE_URL. */
   url: string;
   /** Every grounded question asked so far, oldest first. */
   calls: LlmPeerCall[];
+  /** Every structured completion asked for so far, oldest first. */
+  structuredCalls: StructuredCall[];
   close(): Promise<void>;
 }
 
@@ -35,18 +46,36 @@ function answerOf(call: LlmPeerCall): string {
   return `${sentence} [1]`;
 }
 
-export async function startLlmPeer(): Promise<LlmPeer> {
+interface CompletionRequest {
+  messages?: LlmMessage[];
+  response_format?: { type?: string; json_schema?: { name?: string } };
+}
+
+export async function startLlmPeer(
+  options: { structured?: (call: StructuredCall) => unknown } = {},
+): Promise<LlmPeer> {
   const calls: LlmPeerCall[] = [];
+  const structuredCalls: StructuredCall[] = [];
   const server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (data: string) => (raw += data));
     req.on('end', () => {
-      let messages: LlmMessage[] | undefined;
+      let request: CompletionRequest | undefined;
       try {
-        messages = (JSON.parse(raw) as { messages?: LlmMessage[] }).messages;
+        request = JSON.parse(raw) as CompletionRequest;
       } catch {
-        messages = undefined;
+        request = undefined;
+      }
+      const messages = request?.messages;
+      const schema = request?.response_format?.json_schema?.name;
+      if (options.structured && messages && schema !== undefined) {
+        const structuredCall = { name: schema, messages };
+        structuredCalls.push(structuredCall);
+        const content = JSON.stringify(options.structured(structuredCall));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+        return;
       }
       const call =
         req.method === 'POST' && req.url?.endsWith('/chat/completions') && messages
@@ -68,6 +97,7 @@ export async function startLlmPeer(): Promise<LlmPeer> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     calls,
+    structuredCalls,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -5,12 +5,17 @@
  * - a sender Meta names only by a business-scoped user id: that they cannot be identified;
  * - a number not on the allowed list: one polite refusal a day, nothing else;
  * - an image, audio, document or location: that only text is read;
+ * - a step of a lead or an order the seller is entering (sales/entry-dialog.ts); with a model, free
+ *   text that enters one is read into its fields first (sales/extract-entry.ts);
  * - a question: answered from the assistant's knowledge as the public chat answers it (same
  *   retrieval, honest abstention), its sources named in the text.
  * The reply goes through the Graph API; a refusal worth retrying (rate limits, Meta down) fails the
  * job so the queue retries it with backoff; any other is recorded as a failed reply, never silent.
  */
+import type { Handoff } from '@conversa/contract/assistant';
 import type { Source } from '@conversa/contract/chat';
+import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
+import { format } from 'date-fns';
 import type { Locale } from '@conversa/contract/constants';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -23,6 +28,7 @@ import { assistants, institutions } from '../db/schema';
 import type { Clock } from '../deps';
 import type { JobHandler } from '../jobs/runner';
 import { type AnswerEvent, type ComposedAnswer, composeAnswer } from '../knowledge/answer/compose';
+import { LlmError } from '../knowledge/answer/llm';
 import { detectLanguage } from '../knowledge/text/language';
 import { allowedNumbersRepo } from '../sales/allowed-numbers.repo';
 import { CHANNEL_TEXT } from './channel-text';
@@ -33,7 +39,7 @@ import { ENTRY_TTL_MS, expiredText, isExpired, stepEntry } from '../sales/entry-
 import { enqueue } from '../jobs/queue';
 import { recordFieldsRepo } from '../sales/record-fields.repo';
 import { salesEntriesRepo } from '../sales/sales-entries.repo';
-import type { Handoff } from '@conversa/contract/assistant';
+import { asEntryText, extractEntry } from '../sales/extract-entry';
 
 export const WHATSAPP_INCOMING = 'whatsapp_incoming';
 /** Tells a seller their unfinished entry expired, when they stayed silent. */
@@ -103,6 +109,24 @@ async function sendAll(
 }
 
 export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
+  /** A seller's free text as a one-message entry, when the model reads one in it; else null (a question). */
+  async function readEntry(
+    llm: LlmConfig,
+    text: string,
+    locale: Locale,
+    configured: Record<RecordKind, readonly FieldDefinition[]>,
+  ): Promise<string | null> {
+    try {
+      const today = format(deps.clock.now(), 'dd/MM/yyyy');
+      return asEntryText(await extractEntry(llm, text, configured, today), locale, configured);
+    } catch (error) {
+      if (!(error instanceof LlmError)) throw error;
+      // The model is down or answered badly: the message is answered as a question instead.
+      deps.logger.warn({ reason: error.reason }, 'whatsapp: free-text entry not read');
+      return null;
+    }
+  }
+
   const messages = whatsappMessagesRepo(deps.db);
   const channels = channelsRepo(deps.db, deps.secretsKey);
   const numbers = allowedNumbersRepo(deps.db);
@@ -133,38 +157,43 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
     const body = message.body;
     const configured = { lead: await fields.get(ref, 'lead'), order: await fields.get(ref, 'order') };
     // A step of the seller's entry, the record it completes and its replies, written together.
-    const handled = await deps.db.transaction(async (tx) => {
-      const entries = salesEntriesRepo(tx as unknown as Db);
-      const step = stepEntry(await entries.get(ref, from), {
-        text: body,
-        messageId: message.waMessageId ?? String(message.id),
-        now: deps.clock.now(),
-        locale,
-        country: assistant.country,
-        configured,
-      });
-      await entries.save(ref, from, step.state);
-      // Thirty minutes of silence: the expiry job says so, unless the seller wrote again since.
-      if (step.state) {
-        await enqueue(
-          tx,
-          WHATSAPP_ENTRY_EXPIRY,
-          { ...ref, phoneNumber: from, updatedAt: step.state.updatedAt },
-          deps.clock.now(),
-          {
-            institutionId: ref.institutionId,
-            runAt: new Date(Date.parse(step.state.updatedAt) + ENTRY_TTL_MS + 1_000),
-          },
+    const entryStep = (entryText: string) =>
+      deps.db.transaction(async (tx) => {
+        const entries = salesEntriesRepo(tx as unknown as Db);
+        const step = stepEntry(await entries.get(ref, from), {
+          text: entryText,
+          messageId: message.waMessageId ?? String(message.id),
+          now: deps.clock.now(),
+          locale,
+          country: assistant.country,
+          configured,
+        });
+        await entries.save(ref, from, step.state);
+        // Thirty minutes of silence: the expiry job says so, unless the seller wrote again since.
+        if (step.state) {
+          await enqueue(
+            tx,
+            WHATSAPP_ENTRY_EXPIRY,
+            { ...ref, phoneNumber: from, updatedAt: step.state.updatedAt },
+            deps.clock.now(),
+            {
+              institutionId: ref.institutionId,
+              runAt: new Date(Date.parse(step.state.updatedAt) + ENTRY_TTL_MS + 1_000),
+            },
+          );
+        }
+        if (step.record) await entries.addRecord(ref, { number: from, name: seller.sellerName }, step.record);
+        await queue(
+          step.replies.map((reply) => ({ body: reply, kind: 'entry' as const })),
+          tx as unknown as Db,
         );
-      }
-      if (step.record) await entries.addRecord(ref, { number: from, name: seller.sellerName }, step.record);
-      await queue(
-        step.replies.map((reply) => ({ body: reply, kind: 'entry' as const })),
-        tx as unknown as Db,
-      );
-      return step.handled;
-    });
-    if (handled) return;
+        return step.handled;
+      });
+    if (await entryStep(body)) return;
+    // With a model, free text that enters a lead or an order is read into the same fields and goes
+    // through the dialog as if typed in one message: checked alike, and only what is missing asked for.
+    const read = deps.llm ? await readEntry(deps.llm, body, locale, configured) : null;
+    if (read && (await entryStep(read))) return;
     // A question: answered from the knowledge as the public chat answers it.
     const answer = composeAnswer({
       db: deps.db,

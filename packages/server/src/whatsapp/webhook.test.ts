@@ -5,96 +5,41 @@
  * five times at once acted on once, status callbacks on our replies, unknown numbers' ids, allowed,
  * unknown and removed sellers, media, and senders known only by a user id.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AssistantListItem } from '@conversa/contract/assistant';
+import type { SalesRecord } from '@conversa/contract/sales';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { salesEntries, salesRecords, whatsappMessages } from '../db/schema';
-import type { SalesRecord } from '@conversa/contract/sales';
 import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
 import { signatureOf } from './signature';
+import {
+  APP_SECRET,
+  bytes,
+  createSalesChannel,
+  deliver as deliverTo,
+  type GraphPeer,
+  PHONE_NUMBER_ID,
+  say as sayTo,
+  startGraphPeer,
+  textDelivery as message,
+  VERIFY_TOKEN,
+} from './webhook.fixtures';
 
-const PHONE_NUMBER_ID = '106540352242922';
-const APP_SECRET = 'test_app_secret';
-const VERIFY_TOKEN = 'verify-token-acme-51c0';
 const SELLER = '+16505551234';
 const SECOND_SELLER = '+34612345678';
-let messageIds = 0;
 
-interface Sent {
-  path: string;
-  authorization: string | undefined;
-  body: { to: string; type: string; text: { body: string } };
-}
-
-let graph: Server;
-const sent: Sent[] = [];
-/** Meta's ids are unique: the peer numbers its replies across the file. */
-let replyIds = 0;
+let graph: GraphPeer;
 let server: TestServer;
 let acme: Tenant;
 let sales: AssistantListItem;
 
 const as = () => ({ token: acme.owner.token, institution: acme.institution.id });
-const deliver = (
-  body: Uint8Array | string,
-  signature: string | null = signatureOf(bytes(body), APP_SECRET),
-) =>
-  server.call<{ ok?: boolean; code?: string }>('/api/whatsapp/webhook', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(signature ? { 'x-hub-signature-256': signature } : {}),
-    },
-    body: bytes(body),
-  });
-const bytes = (body: Uint8Array | string) =>
-  typeof body === 'string' ? new TextEncoder().encode(body) : body;
-
-/** A delivery of one text message (or another type) from `from`, as Meta sends them. */
-function message(
-  id: string,
-  from: string | null,
-  text: string,
-  type = 'text',
-  phoneNumberId = PHONE_NUMBER_ID,
-) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-              contacts: [
-                from ? { profile: { name: 'Seller' }, wa_id: from } : { user_id: 'US.13491208655302741918' },
-              ],
-              messages: [
-                {
-                  ...(from ? { from } : { from_user_id: 'US.13491208655302741918' }),
-                  id,
-                  timestamp: '1749416383',
-                  type,
-                  ...(type === 'text'
-                    ? { text: { body: text } }
-                    : { image: { id: '1', mime_type: 'image/jpeg' } }),
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
+const deliver = (body: Uint8Array | string, signature?: string | null) => deliverTo(server, body, signature);
+const say = (from: string, text: string) => sayTo(server, from, text);
+const replies = (n: number) => graph.replies(n);
 
 const incoming = async (): Promise<number> => {
   const [row] = await server.database.db
@@ -104,122 +49,28 @@ const incoming = async (): Promise<number> => {
   return Number(row?.n ?? 0);
 };
 
-/**
- * One message from a seller, through the webhook; resolves to the replies the job sent for it
- * (once none of them is still queued).
- */
-async function say(from: string, text: string): Promise<string[]> {
-  messageIds += 1;
-  const waId = `wamid.say-${messageIds}`;
-  expect((await deliver(message(waId, from.replace('+', ''), text))).status).toBe(200);
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const [incomingRow] = await server.database.db
-      .select({ id: whatsappMessages.id })
-      .from(whatsappMessages)
-      .where(eq(whatsappMessages.waMessageId, waId));
-    const out = incomingRow
-      ? await server.database.db
-          .select()
-          .from(whatsappMessages)
-          .where(eq(whatsappMessages.replyTo, incomingRow.id))
-          .orderBy(whatsappMessages.id)
-      : [];
-    if (out.length > 0 && out.every((row) => row.status !== 'queued'))
-      return out.map((row) => row.body ?? '');
-    if (Date.now() > deadline) throw new Error(`no replies to ${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** Waits until the peer received `n` replies in all. */
-async function replies(n: number): Promise<Sent[]> {
-  const deadline = Date.now() + 15_000;
-  while (sent.length < n) {
-    if (Date.now() > deadline) throw new Error(`${sent.length} replies sent, ${n} expected`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return sent;
-}
-
 beforeAll(async () => {
-  graph = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      sent.push({
-        path: req.url ?? '',
-        authorization: req.headers.authorization,
-        body: JSON.parse(raw) as Sent['body'],
-      });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          messaging_product: 'whatsapp',
-          contacts: [{ input: '16505551234', wa_id: '16505551234' }],
-          messages: [{ id: `wamid.reply-${(replyIds += 1)}` }],
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
-  server = await createTestServer({
-    env: { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${(graph.address() as AddressInfo).port}` },
-  });
+  graph = await startGraphPeer();
+  server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: graph.url } });
   acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
-  sales = (
-    await server.call<{ data: AssistantListItem }>('/api/institution-product', {
-      method: 'POST',
-      ...as(),
-      json: { type: 'sales_support', name: 'Acme Sales' },
-    })
-  ).body.data;
-  const put = (path: string, json: unknown) =>
-    server.call(`/api/institution-product/${sales.id}/${path}`, { method: 'PUT', ...as(), json });
-  expect(
-    (
-      await put('whatsapp', {
-        phone_number_id: PHONE_NUMBER_ID,
-        access_token: 'EAAG-test-access-token',
-        app_secret: APP_SECRET,
-        verify_token: VERIFY_TOKEN,
-      })
-    ).status,
-  ).toBe(200);
-  expect(
-    (
-      await put('faq', {
-        faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
-      })
-    ).status,
-  ).toBe(200);
-  for (const [number, name] of [
-    [SELLER, 'Sheena Nelson'],
-    [SECOND_SELLER, 'Lucía Gómez'],
-  ]) {
-    const allowed = await server.call('/api/whatsapp-whitelist', {
-      method: 'POST',
-      ...as(),
-      json: { institution_product_id: sales.id, phone_number: number, seller_name: name },
-    });
-    expect(allowed.status).toBe(201);
-  }
-  expect(
-    (
-      await put('lead-fields', {
-        fields: [
-          { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
-        ],
-      })
-    ).status,
-  ).toBe(200);
+  sales = await createSalesChannel(server, acme, {
+    name: 'Acme Sales',
+    sellers: [
+      [SELLER, 'Sheena Nelson'],
+      [SECOND_SELLER, 'Lucía Gómez'],
+    ],
+    faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
+    leadFields: [
+      { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
+    ],
+  });
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => graph.close(() => resolve()));
+  await graph.close();
 });
 beforeEach(() => {
-  sent.length = 0;
+  graph.sent.length = 0;
 });
 
 describe('GET /api/whatsapp/webhook', () => {
@@ -302,7 +153,7 @@ describe('POST /api/whatsapp/webhook', () => {
     const changed = body.replace('Hello', 'Hellp');
     expect((await deliver(changed, signatureOf(bytes(body), APP_SECRET))).status).toBe(401);
     expect(await incoming()).toBe(before);
-    expect(sent).toEqual([]);
+    expect(graph.sent).toEqual([]);
   });
 
   it('acts once on a delivery repeated five times at once', async () => {
@@ -313,7 +164,7 @@ describe('POST /api/whatsapp/webhook', () => {
     expect(await incoming()).toBe(before + 1);
     await replies(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(sent).toHaveLength(1);
+    expect(graph.sent).toHaveLength(1);
   });
 
   it('never fails on odd deliveries: signed or not, any shape answers 200 or 401, never a 500', async () => {
@@ -374,7 +225,7 @@ describe('POST /api/whatsapp/webhook', () => {
     expect(media!.body.to).toBe('16505551234');
     expect(media!.body.text.body).toContain('only read text messages');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(sent).toHaveLength(2);
+    expect(graph.sent).toHaveLength(2);
   });
 
   it('tells a sender known only by a user id that they cannot be identified (fixture 04 shape)', async () => {
@@ -467,7 +318,7 @@ describe('leads and orders entered by chat', () => {
 
   it('tells a seller their entry expired after 30 minutes of silence, then answers them as before', async () => {
     expect((await say(SELLER, 'lead')).at(-1)).toBe('*Company*');
-    sent.length = 0;
+    graph.sent.length = 0;
     server.clock.advance(31 * 60_000);
     // Nobody writes: the expiry job, due now, says so on its own.
     const [notice] = await replies(1);

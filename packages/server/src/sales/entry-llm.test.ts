@@ -1,0 +1,152 @@
+/**
+ * Free-text leads and orders with a model (`LLM_*` set), through the webhook, against the local
+ * OpenAI-compatible peer: the seller's text is read into the fields, checked like a typed entry, and
+ * only what is missing is asked for; a question is still answered from the knowledge; a model that answers
+ * badly leaves the message a question, never an error.
+ */
+import type { AssistantListItem } from '@conversa/contract/assistant';
+import type { SalesRecord } from '@conversa/contract/sales';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTestServer, type TestServer } from '../testing';
+import { type LlmPeer, startLlmPeer, type StructuredCall } from '../testing/llm-peer';
+import {
+  createSalesChannel,
+  type GraphPeer,
+  say as sayTo,
+  startGraphPeer,
+} from '../whatsapp/webhook.fixtures';
+import type { Extraction } from './extract-entry';
+
+const SELLER = '+16505551234';
+const none = { company: null, contact: null, phone: null, email: null, notes: null, budget: null };
+
+/** What the model reads in each seller's text (anything else: a question). */
+const READINGS: Record<string, Extraction | 'malformed'> = {
+  '3 boxes of A-100 for ACME, call Juan on Friday': {
+    kind: 'order',
+    values: { ...none, company: 'ACME', notes: 'call Juan on Friday' },
+    lines: [{ product_code: 'A-100', description: 'boxes', quantity: '3' }],
+  },
+  'Met Laura Ruiz from Globex, she wants a quote: laura@globex.example': {
+    kind: 'lead',
+    values: { ...none, company: 'Globex', contact: 'Laura Ruiz', email: 'laura@globex.example' },
+    lines: [],
+  },
+  'Pedido para Muebles Rivera: 10 sillas S-20': {
+    kind: 'order',
+    values: { ...none, company: 'Muebles Rivera' },
+    lines: [{ product_code: 'S-20', description: 'sillas', quantity: 'diez' }],
+  },
+  'Lead Initech, contact Bill, email bill@initech': {
+    kind: 'lead',
+    values: { ...none, company: 'Initech', contact: 'Bill', email: 'bill@initech' },
+    lines: [],
+  },
+  'Order for Hooli please': 'malformed',
+};
+
+/** The seller's text, read back from the fenced user message of the extraction prompt. */
+const sellerText = (call: StructuredCall) =>
+  /"""\n([\s\S]*)\n"""/.exec(call.messages.at(-1)?.content ?? '')?.[1] ?? '';
+
+let model: LlmPeer;
+let graph: GraphPeer;
+let server: TestServer;
+let acme: Tenant;
+let sales: AssistantListItem;
+const say = (text: string) => sayTo(server, SELLER, text);
+
+async function records(kind: 'lead' | 'order'): Promise<SalesRecord[]> {
+  const { status, body } = await server.call<{ data: SalesRecord[] }>(
+    `/api/${kind}?institution_product_id=${sales.id}`,
+    { token: acme.owner.token, institution: acme.institution.id },
+  );
+  expect(status).toBe(200);
+  return body.data;
+}
+
+beforeAll(async () => {
+  model = await startLlmPeer({
+    structured: (call) => {
+      const reading = READINGS[sellerText(call)] ?? { kind: 'question', values: none, lines: [] };
+      return reading === 'malformed' ? { kind: 'sale' } : reading;
+    },
+  });
+  graph = await startGraphPeer();
+  server = await createTestServer({
+    env: { WHATSAPP_GRAPH_URL: graph.url, LLM_BASE_URL: model.url, LLM_MODEL: 'entry-test-peer' },
+  });
+  acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
+  sales = await createSalesChannel(server, acme, {
+    sellers: [[SELLER, 'Sheena Nelson']],
+    faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
+    leadFields: [
+      { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
+    ],
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await graph.close();
+  await model.close();
+});
+beforeEach(() => {
+  model.calls.length = 0;
+  model.structuredCalls.length = 0;
+});
+
+describe('free-text entries with a model', () => {
+  it('reads an order from free text, shows the summary and saves it on yes', async () => {
+    const summary = await say('3 boxes of A-100 for ACME, call Juan on Friday');
+    const [call] = model.structuredCalls;
+    expect(call!.name).toBe('sales_entry');
+    expect(call!.messages[0]!.content).toContain('- budget: Budget / Presupuesto (number)');
+    expect(summary.join('\n')).toContain('1. A-100 (boxes) × 3');
+    expect(summary.at(-1)).toMatch(/^Reply \*yes\* to save it/);
+    expect(await say('yes')).toEqual(['Purchase order saved. Thank you!']);
+    const [order] = await records('order');
+    expect(order).toMatchObject({
+      company: 'ACME',
+      seller_name: 'Sheena Nelson',
+      values: { company: 'ACME', notes: 'call Juan on Friday' },
+      lines: [{ product_code: 'A-100', description: 'boxes', quantity: 3 }],
+    });
+  });
+
+  it('asks only for what is missing (the required configured field), then saves the lead', async () => {
+    const asked = await say('Met Laura Ruiz from Globex, she wants a quote: laura@globex.example');
+    expect(asked.at(-1)).toBe('*Budget*\nA number.');
+    const summary = await say('12000');
+    expect(summary.at(-1)).toMatch(/^Reply \*yes\* to save it/);
+    expect(await say('yes')).toEqual(['Lead saved. Thank you!']);
+    const [lead] = await records('lead');
+    expect(lead).toMatchObject({
+      company: 'Globex',
+      values: { contact: 'Laura Ruiz', email: 'laura@globex.example', budget: 12000 },
+    });
+  });
+
+  it("checks the model's values as typed ones: a wrong one is named and asked for again", async () => {
+    const spanish = await say('Pedido para Muebles Rivera: 10 sillas S-20');
+    expect(spanish.join('\n')).toContain('Cantidad');
+    expect(await say('cancelar')).toEqual(['Cancelado: el pedido no se guardó.']);
+    const lead = await say('Lead Initech, contact Bill, email bill@initech');
+    expect(lead[0]).toMatch(/^Email: /);
+    expect(await say('cancel')).toEqual(['Cancelled: the lead was not saved.']);
+  });
+
+  it('answers a question from the knowledge, as without a model', async () => {
+    const [answer] = await say('Does the chair come in another color?');
+    expect(model.structuredCalls).toHaveLength(1);
+    expect(answer).toContain('black, white and oak');
+    expect(answer).toMatch(/Sources: Does the chair come in another color\?/);
+  });
+
+  it('answers as a question when the model answers badly', async () => {
+    const [answer] = await say('Order for Hooli please');
+    expect(model.structuredCalls).toHaveLength(1);
+    expect(answer).not.toMatch(/yes\* to save/);
+    expect(await records('order')).toHaveLength(1);
+  });
+});
