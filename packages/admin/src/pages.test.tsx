@@ -69,6 +69,7 @@ describe('titles and share tags', () => {
     ['/profile/password', 'Password'],
     ['/profile/logout', 'Log out'],
     ['/sales-support/allowed-numbers/ID', 'Allowed numbers'],
+    ['/sales-support/trainer/fields/ID', 'Fields'],
   ])('%s is "%s | Conversa"', async (pattern, title) => {
     const { client, assistant } = await signedInOwner(api);
     const path = pattern.replace('ID', String(assistant.id));

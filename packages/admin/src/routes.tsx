@@ -68,6 +68,10 @@ const TrainerFaqs = lazyPage(
   () => import('./pages/trainer-faqs'),
   (m) => m.Component,
 );
+const TrainerFields = lazyPage(
+  () => import('./pages/trainer-fields'),
+  (m) => m.Component,
+);
 const TrainerHandoff = lazyPage(
   () => import('./pages/trainer-handoff'),
   (m) => m.Component,
@@ -145,6 +149,7 @@ export function ConsoleRoutes() {
               <Route path="sales-support">
                 <Route index element={page('trainer', SalesSupportHome)} />
                 <Route path="trainer/:id" element={page('trainer', Trainer)} />
+                <Route path="trainer/fields/:id" element={page('fields', TrainerFields)} />
                 <Route path="knowledge-base/:id" element={page('knowledgeBase', TrainerKnowledgeBase)} />
                 <Route path="allowed-numbers/:id" element={page('allowedNumbers', AllowedNumbers)} />
                 <Route path="leads/:id" element={soon('leads')} />

@@ -29,6 +29,9 @@ export const ValidationCode = {
   invalidNumber: 'invalid_number',
   invalidDate: 'invalid_date',
   invalidOption: 'invalid_option',
+  fieldKeyFormat: 'field_key_format',
+  fieldKeyTaken: 'field_key_taken',
+  optionsRequired: 'options_required',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 

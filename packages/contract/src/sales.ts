@@ -35,21 +35,28 @@ const LabelSchema = v.pipe(
   v.maxLength(FIELD_LABEL_MAX_LENGTH, C.tooLong),
 );
 
-/** One configured field: key, labels in both languages, type, whether required; a select's options. */
+/** One configured field's parts: key, labels in both languages, type, whether required; a select's options. */
+export const FieldDefinitionEntries = v.object({
+  key: v.pipe(v.string(C.required), v.trim(), v.regex(FIELD_KEY, C.fieldKeyFormat)),
+  labels: v.object({ es: LabelSchema, en: LabelSchema }),
+  type: v.picklist(FIELD_TYPES, C.invalidValue),
+  required: v.boolean(C.invalidValue),
+  /** A select's choices, in order; empty for the other types. */
+  options: v.optional(
+    v.pipe(v.array(LabelSchema, C.invalidValue), v.maxLength(MAX_FIELD_OPTIONS, C.tooLong)),
+    [],
+  ),
+});
+
+/** One configured field; only a select has options, and it has at least one. */
 export const FieldDefinitionSchema = v.pipe(
-  v.object({
-    key: v.pipe(v.string(C.required), v.trim(), v.regex(FIELD_KEY, C.invalidValue)),
-    labels: v.object({ es: LabelSchema, en: LabelSchema }),
-    type: v.picklist(FIELD_TYPES, C.invalidValue),
-    required: v.boolean(C.invalidValue),
-    /** A select's choices, in order; empty for the other types. */
-    options: v.optional(
-      v.pipe(v.array(LabelSchema, C.invalidValue), v.maxLength(MAX_FIELD_OPTIONS, C.tooLong)),
-      [],
-    ),
-  }),
+  FieldDefinitionEntries,
   v.forward(
-    v.check((field) => (field.type === 'select') === field.options.length > 0, C.invalidValue),
+    v.check((field) => field.type !== 'select' || field.options.length > 0, C.optionsRequired),
+    ['options'],
+  ),
+  v.forward(
+    v.check((field) => field.type === 'select' || field.options.length === 0, C.invalidValue),
     ['options'],
   ),
 );
@@ -61,25 +68,38 @@ export const BUILT_IN_KEYS: Record<RecordKind, readonly string[]> = {
   order: ['company', 'lines', 'product_code', 'description', 'quantity', 'notes'],
 };
 
+/**
+ * Fields' keys are unique and never a built-in's: a key that a built-in field or an earlier field
+ * holds is refused on that field's key (`fields.N.key`). The trainer's form checks the same.
+ */
+export const uniqueFieldKeys = <T extends { key: string }>(kind: RecordKind) =>
+  v.rawCheck<T[]>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const fields = dataset.value;
+    const seen = new Set<string>(BUILT_IN_KEYS[kind]);
+    fields.forEach((field, index) => {
+      if (seen.has(field.key))
+        addIssue({
+          message: C.fieldKeyTaken,
+          path: [
+            { type: 'array', origin: 'value', input: fields, key: index, value: field },
+            { type: 'object', origin: 'value', input: field, key: 'key', value: field.key },
+          ],
+        });
+      seen.add(field.key);
+    });
+  });
+
 /** `PUT institution-product/{id}/lead-fields` and `…/order-fields` body: the fields, in order. */
 export const FieldDefinitionsBodySchema = (kind: RecordKind) =>
-  v.pipe(
-    v.object({
-      fields: v.pipe(
-        v.array(FieldDefinitionSchema, C.invalidValue),
-        v.maxLength(MAX_CONFIGURED_FIELDS, C.tooLong),
-      ),
-    }),
-    v.forward(
-      v.check(
-        ({ fields }) =>
-          new Set(fields.map((field) => field.key)).size === fields.length &&
-          fields.every((field) => !BUILT_IN_KEYS[kind].includes(field.key)),
-        C.invalidValue,
-      ),
-      ['fields'],
+  v.object({
+    fields: v.pipe(
+      v.array(FieldDefinitionSchema, C.invalidValue),
+      v.maxLength(MAX_CONFIGURED_FIELDS, C.tooLong),
+      uniqueFieldKeys<FieldDefinition>(kind),
     ),
-  );
+  });
+export type FieldDefinitionsBody = v.InferInput<ReturnType<typeof FieldDefinitionsBodySchema>>;
 
 /** `GET`/`PUT institution-product/{id}/lead-fields` and `…/order-fields` answer: the fields, in order. */
 export const FieldDefinitionsSchema = v.object({

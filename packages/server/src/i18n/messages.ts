@@ -66,6 +66,15 @@ export const validationMessages: Catalog<ValidationCode> = {
   },
   invalid_date: { en: 'Write a date as DD/MM/YYYY.', es: 'Escribe una fecha como DD/MM/AAAA.' },
   invalid_option: { en: 'Choose one of the options.', es: 'Elige una de las opciones.' },
+  field_key_format: {
+    en: 'Use lower-case letters, digits and _, starting with a letter.',
+    es: 'Usa minúsculas, dígitos y _, empezando por una letra.',
+  },
+  field_key_taken: {
+    en: 'Another field already uses this key.',
+    es: 'Otro campo ya usa esta clave.',
+  },
+  options_required: { en: 'Add at least one option.', es: 'Añade al menos una opción.' },
 };
 
 export const errorMessages: Catalog<ErrorCode> = {

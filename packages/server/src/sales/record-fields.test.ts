@@ -71,17 +71,36 @@ describe('GET/PUT /api/institution-product/{id}/lead-fields and /order-fields', 
 
   it('refuses duplicate keys, built-in keys, selects without options and bad keys, changing nothing', async () => {
     const before = (await get(acme, sales.id, 'lead')).body.data;
-    for (const fields of [
-      [budget, budget],
-      [{ ...budget, key: 'company' }],
-      [{ ...channel, options: [] }],
-      [{ ...budget, options: ['x'] }],
-      [{ ...budget, key: '1budget' }],
-      [{ ...budget, labels: { es: '', en: 'Budget' } }],
-      [{ ...budget, type: 'color' }],
-    ]) {
-      expect((await put(acme, sales.id, 'lead', { fields })).status, JSON.stringify(fields)).toBe(400);
+    // Each refusal is named on the field it concerns, so the trainer's form shows it there.
+    for (const [fields, path, code] of [
+      [[channel, budget, budget], 'fields.2.key', 'field_key_taken'],
+      [[{ ...budget, key: 'company' }], 'fields.0.key', 'field_key_taken'],
+      [[budget, { ...channel, options: [] }], 'fields.1.options', 'options_required'],
+      [[{ ...budget, options: ['x'] }], 'fields.0.options', 'invalid_value'],
+      [[{ ...budget, key: '1budget' }], 'fields.0.key', 'field_key_format'],
+      [[{ ...budget, labels: { es: '', en: 'Budget' } }], 'fields.0.labels.es', 'required'],
+      [[{ ...budget, type: 'color' }], 'fields.0.type', 'invalid_value'],
+    ] as const) {
+      const refused = await server.call<{ issues: { path: string; code: string }[] }>(
+        `/api/institution-product/${sales.id}/lead-fields`,
+        { method: 'PUT', ...as(acme), json: { fields } },
+      );
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.body.issues.map(({ path, code }) => ({ path, code }))).toEqual([{ path, code }]);
     }
+    expect(
+      (
+        await server.call<{ issues: { message: string }[] }>(
+          `/api/institution-product/${sales.id}/lead-fields`,
+          {
+            method: 'PUT',
+            ...as(acme),
+            locale: 'es',
+            json: { fields: [budget, budget] },
+          },
+        )
+      ).body.issues[0]!.message,
+    ).toBe('Otro campo ya usa esta clave.');
     expect((await put(acme, sales.id, 'order', { fields: [{ ...budget, key: 'quantity' }] })).status).toBe(
       400,
     );

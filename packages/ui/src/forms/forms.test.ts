@@ -3,7 +3,9 @@ import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { messages as en } from '../locales/en/messages.po';
 import { messages as es } from '../locales/es/messages.po';
+import * as v from 'valibot';
 import { formErrors } from './field-errors';
+import { type FieldRow, fieldsFormSchema, optionLines } from './sales-schemas';
 
 const i18nIn = (locale: 'en' | 'es') => {
   const i18n = setupI18n({ messages: { en, es } });
@@ -45,5 +47,30 @@ describe('formErrors', () => {
     const offline = new ApiRequestError('Failed to fetch', 'network', 0, 'network_error');
     expect(formErrors(offline, [], i18nIn('es')).form).toBe('Failed to fetch');
     expect(formErrors(new Error('popup closed'), [], i18nIn('en')).form).toBe('popup closed');
+  });
+});
+
+describe('fieldsFormSchema', () => {
+  const row = (key: string, type: FieldRow['type'] = 'text', options = '') => ({
+    key,
+    labels: { en: 'Label', es: 'Etiqueta' },
+    type,
+    required: false,
+    options,
+    saved: false,
+  });
+  const issues = (fields: FieldRow[]) =>
+    v
+      .safeParse(fieldsFormSchema('lead'), { fields }, { abortEarly: false })
+      .issues?.map((issue) => [v.getDotPath(issue), issue.message]) ?? [];
+
+  it('names a taken key and a list without options on their own fields', () => {
+    expect(issues([row('budget', 'number'), row('budget', 'select', ' \n ')])).toEqual([
+      ['fields.1.options', 'options_required'],
+      ['fields.1.key', 'field_key_taken'],
+    ]);
+    expect(issues([row('email')])).toEqual([['fields.0.key', 'field_key_taken']]);
+    expect(issues([row('budget', 'select', 'Shop\n\nOnline')])).toEqual([]);
+    expect(optionLines(' Shop \n\nOnline\n')).toEqual(['Shop', 'Online']);
   });
 });

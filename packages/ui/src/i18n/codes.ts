@@ -36,6 +36,9 @@ const validation = {
   invalid_number: msg`Write a number, for example 12 or 3.5.`,
   invalid_date: msg`Write a date as DD/MM/YYYY.`,
   invalid_option: msg`Choose one of the options.`,
+  field_key_format: msg`Use lower-case letters, digits and _, starting with a letter.`,
+  field_key_taken: msg`Another field already uses this key.`,
+  options_required: msg`Add at least one option.`,
 } satisfies Record<ValidationCode, MessageDescriptor>;
 
 const errors = {

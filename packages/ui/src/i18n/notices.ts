@@ -12,6 +12,7 @@ export const successNotices = {
   phoneAdded: msg`Phone number successfully added.`,
   phoneDeleted: msg`Phone number successfully deleted.`,
   faqUpdated: msg`FAQ was successfully updated.`,
+  fieldsUpdated: msg`Fields were successfully updated.`,
   institutionUpdated: msg`Institution was successfully updated.`,
   snippetUpdated: msg`Snippet was successfully updated.`,
   copied: msg`Copied!`,

@@ -65,6 +65,7 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
       : [
           entry('trainer', msg`Trainer`, 'trainer', consolePaths.salesSupportTrainer(id), 'trainer.manage', [
             consolePaths.salesSupportKnowledgeBase(id),
+            consolePaths.salesSupportFields(id),
             consolePaths.salesSupportAllowedNumbers(id),
           ]),
           entry('leads', msg`Leads`, 'leads', consolePaths.salesSupportLeads(id), 'lead.read'),

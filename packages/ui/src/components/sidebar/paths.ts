@@ -24,6 +24,7 @@ export const consolePaths = {
   preSalesHandoff: (id: number | string) => `/pre-sales/trainer/handoff/${id}`,
   salesSupportTrainer: (id: number | string) => `/sales-support/trainer/${id}`,
   salesSupportKnowledgeBase: (id: number | string) => `/sales-support/knowledge-base/${id}`,
+  salesSupportFields: (id: number | string) => `/sales-support/trainer/fields/${id}`,
   salesSupportAllowedNumbers: (id: number | string) => `/sales-support/allowed-numbers/${id}`,
   salesSupportLeads: (id: number | string) => `/sales-support/leads/${id}`,
   salesSupportOrders: (id: number | string) => `/sales-support/orders/${id}`,

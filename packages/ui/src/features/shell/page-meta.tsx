@@ -19,6 +19,7 @@ export const pageTitles = {
   knowledgeBase: msg`Knowledge base`,
   faqs: msg`FAQs`,
   handoff: msg`Handoff details`,
+  fields: msg`Fields`,
   allowedNumbers: msg`Allowed numbers`,
   leads: msg`Leads`,
   orders: msg`Orders`,

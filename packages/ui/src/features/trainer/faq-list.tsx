@@ -15,8 +15,13 @@ import { useUpdateFaqs } from '@conversa/data/knowledge/update-faqs';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import styled from 'styled-components';
 import { Button } from '../../components/button/button';
+import {
+  SortableItem,
+  SortableList,
+  type SortableTexts,
+  useSortableRows,
+} from '../../components/sortable-list/sortable-list';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
@@ -26,38 +31,7 @@ import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
-import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { SectionTitle } from './trainer-layout';
-import { StackList } from '../../primitives/stack-list';
-
-const Item = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-`;
-
-const ItemHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const ItemTitle = styled.h3`
-  margin: 0;
-  font-size: 1rem;
-  font-weight: 700;
-`;
-
-const ItemActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
-`;
 
 export interface FaqListProps {
   assistantId: number;
@@ -115,10 +89,17 @@ function FaqEditor({
   });
   // Each row's `id` keeps its fields (and focus) through reorders.
   const rows = useFieldArray({ control: form.control, name: 'faqs' });
-  const [announcement, setAnnouncement] = useState('');
   const save = useUpdateFaqs(assistantId);
-
-  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const texts: SortableTexts = {
+    title: (n) => t`FAQ ${n}`,
+    moveUp: (n) => t`Move FAQ ${n} up`,
+    moveDown: (n) => t`Move FAQ ${n} down`,
+    remove: (n) => t`Remove FAQ ${n}`,
+    removed: (n) => t`FAQ ${n} removed.`,
+    moved: (position, total) => t`FAQ moved to position ${position} of ${total}.`,
+    removeLabel: t`Remove`,
+  };
+  const list = useSortableRows(rows, { base, texts, onChange: () => form.clearErrors() });
   const count = rows.fields.length;
 
   // The new FAQ's question is given: its answer is what is left to write.
@@ -128,26 +109,7 @@ function FaqEditor({
 
   const add = () => {
     rows.append({ question: '', answer: '' }, { shouldFocus: false });
-    focusLater(`${base}-${count}-question`);
-  };
-
-  const removeAt = (index: number) => {
-    rows.remove(index);
-    form.clearErrors();
-    setAnnouncement(t`FAQ ${index + 1} removed.`);
-    // The removed item's buttons are gone: the focus goes to the add button.
-    focusLater(`${base}-add`);
-  };
-
-  const move = (index: number, by: -1 | 1) => {
-    const target = index + by;
-    if (target < 0 || target >= count) return;
-    rows.move(index, target);
-    form.clearErrors();
-    setAnnouncement(t`FAQ moved to position ${target + 1} of ${count}.`);
-    // Keep the focus on the item's move buttons; at the top or bottom, the other one.
-    const edge = by === -1 ? target === 0 : target === count - 1;
-    focusLater(`${base}-${target}-${edge === (by === -1) ? 'down' : 'up'}`);
+    list.focusLater(`${base}-${count}-question`);
   };
 
   const submit = form.submit(async (values) => {
@@ -170,44 +132,17 @@ function FaqEditor({
           {editable ? t`Add the questions people ask most.` : null}
         </EmptyState>
       ) : (
-        <StackList as="ol" $gap={4} aria-label={t`FAQs`}>
+        <SortableList label={t`FAQs`} announcement={list.announcement}>
           {rows.fields.map((row, index) => (
-            <Item key={row.id} aria-labelledby={`${base}-${index}-title`}>
-              <ItemHeader>
-                <ItemTitle id={`${base}-${index}-title`}>{t`FAQ ${index + 1}`}</ItemTitle>
-                {editable ? (
-                  <ItemActions>
-                    <Button
-                      id={`${base}-${index}-up`}
-                      variant="ghost"
-                      size="small"
-                      disabled={index === 0}
-                      aria-label={t`Move FAQ ${index + 1} up`}
-                      onClick={() => move(index, -1)}
-                    >
-                      <span aria-hidden="true">↑</span>
-                    </Button>
-                    <Button
-                      id={`${base}-${index}-down`}
-                      variant="ghost"
-                      size="small"
-                      disabled={index === count - 1}
-                      aria-label={t`Move FAQ ${index + 1} down`}
-                      onClick={() => move(index, 1)}
-                    >
-                      <span aria-hidden="true">↓</span>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="small"
-                      aria-label={t`Remove FAQ ${index + 1}`}
-                      onClick={() => removeAt(index)}
-                    >
-                      {t`Remove`}
-                    </Button>
-                  </ItemActions>
-                ) : null}
-              </ItemHeader>
+            <SortableItem
+              key={row.id}
+              base={base}
+              index={index}
+              count={count}
+              texts={texts}
+              list={list}
+              editable={editable}
+            >
               <TextField
                 id={`${base}-${index}-question`}
                 label={t`Question`}
@@ -226,13 +161,13 @@ function FaqEditor({
                 required
                 disabled={!editable}
               />
-            </Item>
+            </SortableItem>
           ))}
-        </StackList>
+        </SortableList>
       )}
       {editable ? (
         <Actions>
-          <Button id={`${base}-add`} variant="secondary" disabled={count >= MAX_FAQS} onClick={add}>
+          <Button id={list.addId} variant="secondary" disabled={count >= MAX_FAQS} onClick={add}>
             {t`Add FAQ`}
           </Button>
           <Button type="submit" waiting={save.isMutating}>
@@ -240,9 +175,6 @@ function FaqEditor({
           </Button>
         </Actions>
       ) : null}
-      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
-      </VisuallyHidden>
     </SubmitForm>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * Storybook fixtures of the trainer screens: assistants, files in every state, FAQs, and MSW
+ * Storybook fixtures of the trainer screens: assistants, files in every state, FAQs, lead and order
+ * fields, and MSW
  * handlers for their endpoints, including the event stream (kept open, or playing a state change).
  */
 import type { AssistantDetail, Faq } from '@conversa/contract/assistant';
 import type { PreviewAnswer } from '@conversa/contract/conversation';
+import type { FieldDefinition } from '@conversa/contract/sales';
 import { type AssistantFile, FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
 import { http, HttpResponse } from 'msw';
 import { API, baseHandlers, ok } from '../../testing/stories';
@@ -99,6 +101,33 @@ export function eventStream(events: FileEvent[] = [], everyMs = 1500) {
   };
 }
 
+/** A sales-support assistant's configured fields: a required number and a list; an order date. */
+export const leadFields: FieldDefinition[] = [
+  {
+    key: 'budget',
+    labels: { en: 'Budget (€)', es: 'Presupuesto (€)' },
+    type: 'number',
+    required: true,
+    options: [],
+  },
+  {
+    key: 'channel',
+    labels: { en: 'Channel', es: 'Canal' },
+    type: 'select',
+    required: false,
+    options: ['Tienda', 'Online', 'Distribuidor'],
+  },
+];
+export const orderFields: FieldDefinition[] = [
+  {
+    key: 'delivery_date',
+    labels: { en: 'Delivery date', es: 'Fecha de entrega' },
+    type: 'date',
+    required: false,
+    options: [],
+  },
+];
+
 /** The trainer's endpoints answered from the fixtures (one assistant per id). */
 export function trainerHandlers({
   list = files,
@@ -119,6 +148,10 @@ export function trainerHandlers({
       ok(await request.json()),
     ),
     http.get(`${API}/institution-product/:id/faq`, () => ok({ faqs })),
+    http.get(`${API}/institution-product/:id/lead-fields`, () => ok({ fields: leadFields })),
+    http.get(`${API}/institution-product/:id/order-fields`, () => ok({ fields: orderFields })),
+    http.put(`${API}/institution-product/:id/lead-fields`, async ({ request }) => ok(await request.json())),
+    http.put(`${API}/institution-product/:id/order-fields`, async ({ request }) => ok(await request.json())),
     http.put(`${API}/institution-product/:id/faq`, async ({ request }) => ok(await request.json())),
     http.get(`${API}/institution-product/:id/file`, () => ok(list)),
     http.post(`${API}/institution-product/:id/file`, async ({ request }) => {

@@ -1,7 +1,8 @@
 /**
  * The trainer's tabs per console area (docs/product.md#screens-and-routes): pre-sales has Overview · Knowledge base · FAQs ·
  * Files · Handoff details; sales support (no public chat, so no FAQs or handoff) has Overview ·
- * Knowledge base · Files. Files is a section of the knowledge-base page, reached by its anchor.
+ * Knowledge base · Files · Fields (what sellers are asked for in a lead or an order). Files is a
+ * section of the knowledge-base page, reached by its anchor.
  */
 import type { AssistantType } from '@conversa/contract/assistant-type';
 import type { MessageDescriptor } from '@lingui/core';
@@ -9,7 +10,7 @@ import { msg } from '@lingui/core/macro';
 import { consolePaths, sectionOf } from '../../components/sidebar/paths';
 
 /** One tab of the trainer. */
-export type TrainerTab = 'overview' | 'knowledge-base' | 'faqs' | 'files' | 'handoff';
+export type TrainerTab = 'overview' | 'knowledge-base' | 'faqs' | 'files' | 'handoff' | 'fields';
 
 /** The id of the files section on the knowledge-base page (the Files tab's anchor). */
 export const FILES_ANCHOR = 'files';
@@ -27,6 +28,7 @@ const labels: Record<TrainerTab, MessageDescriptor> = {
   faqs: msg`FAQs`,
   files: msg`Files`,
   handoff: msg`Handoff Details`,
+  fields: msg`Fields`,
 };
 
 /** The paths of an assistant's trainer pages. */
@@ -41,6 +43,7 @@ export function trainerPaths(assistant: {
       overview: consolePaths.salesSupportTrainer(id),
       'knowledge-base': knowledgeBase,
       files: `${knowledgeBase}#${FILES_ANCHOR}`,
+      fields: consolePaths.salesSupportFields(id),
     };
   }
   const knowledgeBase = consolePaths.preSalesKnowledgeBase(id);
@@ -53,7 +56,7 @@ export function trainerPaths(assistant: {
   };
 }
 
-const ORDER: TrainerTab[] = ['overview', 'knowledge-base', 'faqs', 'files', 'handoff'];
+const ORDER: TrainerTab[] = ['overview', 'knowledge-base', 'faqs', 'files', 'handoff', 'fields'];
 
 /** The tabs of an assistant's trainer, in order. */
 export function trainerTabs(assistant: { id: number; type: AssistantType }): TrainerTabLink[] {
