@@ -73,7 +73,7 @@ describe('Replies that could not be sent', () => {
     expect(within(older!).getByText(UNDELIVERABLE)).toBeTruthy();
 
     await user.click(
-      within(older!).getByRole('button', { name: /^Send the reply to \+34612345678 of .+ again$/ }),
+      within(older!).getByRole('button', { name: /^Send again: the reply to \+34612345678 of .+$/ }),
     );
     expect(await screen.findByText('The reply is queued to be sent again.')).toBeTruthy();
     // No channel is set up: the job says so, and the reply is a failure again.

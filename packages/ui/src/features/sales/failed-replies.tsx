@@ -104,7 +104,8 @@ export function FailedReplies({ assistantId }: { assistantId: number }) {
             variant="secondary"
             size="small"
             disabled={retry.isMutating}
-            aria-label={t`Send the reply to ${number} of ${when} again`}
+            // The visible text starts the name (voice control users say what they see).
+            aria-label={t`Send again: the reply to ${number} of ${when}`}
             onClick={() => void sendAgain(row)}
           >
             {t`Send again`}
