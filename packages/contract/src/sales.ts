@@ -257,6 +257,42 @@ export const WhatsappSettingsSchema = v.object({
 });
 export type WhatsappSettings = v.InferOutput<typeof WhatsappSettingsSchema>;
 
+/** Failed replies named by one retry at most. */
+export const MAX_RETRY_REPLIES = 100;
+
+/**
+ * `GET institution-product/{id}/whatsapp/failed-replies`: a reply of the assistant's that could not
+ * be sent (refused by the Graph API, retried in vain, or reported failed by Meta's status callback).
+ */
+export const FailedReplySchema = v.object({
+  id: v.number(),
+  /** E.164; null for a sender Meta named only by a user id (such a reply cannot be sent again). */
+  phone_number: v.nullable(v.string()),
+  /** The seller's name while the number is allowed; null when it is not (any more). */
+  seller_name: v.nullable(v.string()),
+  body: v.string(),
+  /** Why, as the Graph API or the status callback said it; null when Meta gave no reason. */
+  error: v.nullable(v.string()),
+  failed_at: v.string(),
+  /** The text of the message it answered; null for a notice of ours (an entry's expiry) or media. */
+  question: v.nullable(v.string()),
+});
+export type FailedReply = v.InferOutput<typeof FailedReplySchema>;
+
+/** `POST institution-product/{id}/whatsapp/failed-replies/retry`: the failed replies to send again. */
+export const RetryFailedRepliesBodySchema = v.object({
+  ids: v.pipe(
+    v.array(IdSchema, C.invalidValue),
+    v.minLength(1, C.required),
+    v.maxLength(MAX_RETRY_REPLIES, C.invalidValue),
+  ),
+});
+export type RetryFailedRepliesBody = v.InferOutput<typeof RetryFailedRepliesBodySchema>;
+
+/** The retry's answer: the replies queued to be sent again (they leave the failed list). */
+export const RetriedRepliesSchema = v.object({ ids: v.array(v.number()) });
+export type RetriedReplies = v.InferOutput<typeof RetriedRepliesSchema>;
+
 /** `GET whatsapp/webhook`: Meta's verification handshake (answered with the challenge, as text). */
 export const WhatsappHandshakeQuerySchema = v.object({
   'hub.mode': v.optional(v.string(), ''),

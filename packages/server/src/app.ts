@@ -13,6 +13,7 @@ import { SessionCache } from './auth/session-cache';
 import { chatRoutes } from './chat/chat.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { salesRoutes } from './sales/sales.routes';
+import { failedRepliesRoutes } from './whatsapp/failed-replies.routes';
 import { whatsappWebhookRoutes } from './whatsapp/webhook.routes';
 import { countriesRoutes } from './countries/countries.routes';
 import type { AppDeps } from './deps';
@@ -103,6 +104,7 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', conversationsRoutes(deps));
   api.route('/', salesRoutes(deps));
   api.route('/', whatsappWebhookRoutes(deps));
+  api.route('/', failedRepliesRoutes(deps));
   app.route('/api', api);
   // The widget's files, the chat pages, the share image and the legal pages, before the console's
   // SPA fallback would answer them.

@@ -1,6 +1,6 @@
 /** Sales-support endpoints: the numbers allowed to use an assistant on WhatsApp. */
 import * as v from 'valibot';
-import { MessageResultSchema } from '../common';
+import { MessageResultSchema, PaginationQuerySchema } from '../common';
 import {
   AddAllowedNumberBodySchema,
   FieldDefinitionsBodySchema,
@@ -10,6 +10,9 @@ import {
   AllowedNumberSchema,
   AllowedNumbersQuerySchema,
   DeleteAllowedNumbersBodySchema,
+  FailedReplySchema,
+  RetriedRepliesSchema,
+  RetryFailedRepliesBodySchema,
   WhatsappHandshakeQuerySchema,
   WhatsappSettingsBodySchema,
   WhatsappSettingsSchema,
@@ -75,6 +78,31 @@ export const salesEndpoints = {
     params: IdParamsSchema,
     body: WhatsappSettingsBodySchema,
     response: WhatsappSettingsSchema,
+  },
+  listFailedReplies: {
+    ...routes.listFailedReplies,
+    summary:
+      "A sales-support assistant's WhatsApp replies that could not be sent, the latest failure first: to whom, what, why, and the message it answered",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'assistant.manage',
+    params: IdParamsSchema,
+    query: PaginationQuerySchema,
+    response: v.array(FailedReplySchema),
+    paginated: true,
+  },
+  retryFailedReplies: {
+    ...routes.retryFailedReplies,
+    summary:
+      'Queue failed replies to be sent again (the job queue sends them, with backoff); any id that is not a failed reply of the assistant to a phone number, or whose message is still being answered, refuses the whole request',
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'assistant.manage',
+    params: IdParamsSchema,
+    body: RetryFailedRepliesBodySchema,
+    response: RetriedRepliesSchema,
   },
   verifyWhatsappWebhook: {
     ...routes.verifyWhatsappWebhook,

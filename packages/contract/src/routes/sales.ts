@@ -18,6 +18,15 @@ export const updateWhatsappSettings = {
   method: 'PUT',
   path: '/institution-product/{id}/whatsapp',
 } as const satisfies Route;
+/** Replies that could not be sent, and sending them again. */
+export const listFailedReplies = {
+  method: 'GET',
+  path: '/institution-product/{id}/whatsapp/failed-replies',
+} as const satisfies Route;
+export const retryFailedReplies = {
+  method: 'POST',
+  path: '/institution-product/{id}/whatsapp/failed-replies/retry',
+} as const satisfies Route;
 /** Meta's webhook: the verification handshake, and the deliveries (signed). */
 export const verifyWhatsappWebhook = { method: 'GET', path: '/whatsapp/webhook' } as const satisfies Route;
 export const receiveWhatsappWebhook = { method: 'POST', path: '/whatsapp/webhook' } as const satisfies Route;

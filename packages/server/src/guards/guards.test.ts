@@ -76,6 +76,8 @@ const RULES: Record<EndpointName, string> = {
   deleteAllowedNumbers: 'whitelist.manage@institution',
   getWhatsappSettings: 'assistant.manage@assistant',
   updateWhatsappSettings: 'assistant.manage@assistant',
+  listFailedReplies: 'assistant.manage@assistant',
+  retryFailedReplies: 'assistant.manage@assistant',
   verifyWhatsappWebhook: 'public',
   receiveWhatsappWebhook: 'public',
   getLeadFields: 'assistant.read@assistant',

@@ -21,6 +21,7 @@ import {
   whatsappEntryExpiryJob,
   whatsappIncomingJob,
 } from '../whatsapp/incoming.job';
+import { WHATSAPP_RESEND, whatsappResendJob } from '../whatsapp/resend.job';
 import type { LlmConfig } from '../config';
 import { JobRunner } from './runner';
 
@@ -69,6 +70,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       [SEND_CONTACT_MAIL]: sendContactMailJob(mail),
       [WHATSAPP_INCOMING]: whatsappIncomingJob({ db: database.db, clock, logger, ...deps.whatsapp }),
       [WHATSAPP_ENTRY_EXPIRY]: whatsappEntryExpiryJob({ db: database.db, clock, logger, ...deps.whatsapp }),
+      [WHATSAPP_RESEND]: whatsappResendJob({ db: database.db, clock, logger, ...deps.whatsapp }),
     },
     // Audit events go after their keeping time, on the runner's hourly sweep.
     prune: { audit_events: (now) => pruneAuditEvents(database.db, now) },

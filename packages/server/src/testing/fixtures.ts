@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from '../auth/tokens';
-import { sessions, users } from '../db/schema';
+import { sessions, users, whatsappMessages } from '../db/schema';
 import type { TestServer } from './test-server';
 
 let counter = 0;
@@ -62,4 +62,42 @@ export async function createSignedInUser(
 ): Promise<TestUser & { token: string }> {
   const user = await createUser(server, options);
   return { ...user, token: await signIn(server, user.id) };
+}
+
+/**
+ * A WhatsApp reply of an assistant that could not be sent, as the job records one, with the message
+ * it answered (for screens that list failures without a Graph API peer; the webhook tests walk the
+ * real path). Its row id.
+ */
+export async function recordFailedReply(
+  server: TestServer,
+  ref: { institutionId: number; assistantId: number },
+  reply: { to: string | null; question: string | null; body: string; error: string },
+): Promise<number> {
+  const { db } = server.database;
+  const [incoming] = await db
+    .insert(whatsappMessages)
+    .values({
+      ...ref,
+      waMessageId: `wamid.fixture-${randomUUID()}`,
+      direction: 'in',
+      phoneNumber: reply.to,
+      body: reply.question,
+      type: reply.question === null ? 'image' : 'text',
+    })
+    .returning({ id: whatsappMessages.id });
+  const [failed] = await db
+    .insert(whatsappMessages)
+    .values({
+      ...ref,
+      direction: 'out',
+      replyTo: incoming!.id,
+      phoneNumber: reply.to,
+      body: reply.body,
+      type: 'answer',
+      status: 'failed',
+      error: reply.error,
+    })
+    .returning({ id: whatsappMessages.id });
+  return failed!.id;
 }

@@ -75,7 +75,7 @@ export function answerText(answer: Pick<ComposedAnswer, 'text' | 'sources'>, loc
  * Sends queued messages of ours to `to`, in order, recording each as sent or failed. A refusal worth
  * retrying is thrown when `retry` (the job runs again later); any other is recorded as failed.
  */
-async function sendAll(
+export async function sendAll(
   deps: IncomingJobDeps,
   queued: readonly WhatsappMessageRow[],
   to: string,

@@ -3,15 +3,45 @@
  * delivery repeated, even concurrently, is recorded and acted on once), our replies with their
  * delivery state as Meta's status callbacks report it.
  */
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { whatsappMessages } from '../db/schema';
+import { allowedNumbers, whatsappMessages } from '../db/schema';
 import type { IncomingMessage, StatusUpdate } from './payload';
 
 export type WhatsappMessageRow = typeof whatsappMessages.$inferSelect;
 
 /** Kinds of reply worth telling apart later (the daily refusal is sent once a day). */
 export type ReplyKind = 'answer' | 'refusal' | 'unidentified' | 'text_only' | 'entry';
+
+/** A failed reply as staff see it: with the seller's name (while allowed) and the message it answered. */
+export interface FailedReplyRow {
+  id: number;
+  phoneNumber: string | null;
+  sellerName: string | null;
+  body: string | null;
+  error: string | null;
+  failedAt: Date;
+  question: string | null;
+}
+
+interface AssistantRef {
+  institutionId: number;
+  assistantId: number;
+}
+
+/** The incoming message a reply answers. */
+const question = alias(whatsappMessages, 'question');
+/** Another reply to the same message (a job still at work on it has some queued). */
+const sibling = alias(whatsappMessages, 'sibling');
+
+const failedOf = (ref: AssistantRef) =>
+  and(
+    eq(whatsappMessages.institutionId, ref.institutionId),
+    eq(whatsappMessages.assistantId, ref.assistantId),
+    eq(whatsappMessages.direction, 'out'),
+    eq(whatsappMessages.status, 'failed'),
+  );
 
 export function whatsappMessagesRepo(db: Db) {
   return {
@@ -137,6 +167,89 @@ export function whatsappMessagesRepo(db: Db) {
         .where(and(eq(whatsappMessages.waMessageId, status.messageId), eq(whatsappMessages.direction, 'out')))
         .returning({ id: whatsappMessages.id });
       return updated.length > 0;
+    },
+
+    /** A page of an assistant's replies that could not be sent, the latest failure first. */
+    async listFailed(
+      ref: AssistantRef,
+      page: { page: number; perPage: number },
+    ): Promise<{ items: FailedReplyRow[]; total: number }> {
+      const where = failedOf(ref);
+      const [items, [counted]] = await Promise.all([
+        db
+          .select({
+            id: whatsappMessages.id,
+            phoneNumber: whatsappMessages.phoneNumber,
+            sellerName: allowedNumbers.sellerName,
+            body: whatsappMessages.body,
+            error: whatsappMessages.error,
+            failedAt: whatsappMessages.updatedAt,
+            question: question.body,
+          })
+          .from(whatsappMessages)
+          .leftJoin(question, eq(question.id, whatsappMessages.replyTo))
+          // The seller as the list names them now: a number removed since shows none.
+          .leftJoin(
+            allowedNumbers,
+            and(
+              eq(allowedNumbers.institutionId, whatsappMessages.institutionId),
+              eq(allowedNumbers.assistantId, whatsappMessages.assistantId),
+              eq(allowedNumbers.phoneNumber, whatsappMessages.phoneNumber),
+            ),
+          )
+          .where(where)
+          .orderBy(desc(whatsappMessages.updatedAt), desc(whatsappMessages.id))
+          .limit(page.perPage)
+          .offset((page.page - 1) * page.perPage),
+        db.select({ total: count() }).from(whatsappMessages).where(where),
+      ]);
+      return { items, total: counted?.total ?? 0 };
+    },
+
+    /**
+     * Queues failed replies again; the ids queued. Only failed replies of the assistant to a phone
+     * number are, and none whose message's job still has replies queued (it would send this one
+     * too). Meta's old id is dropped, so a late status callback for the failed send cannot land on
+     * the new one. Run it in the transaction that queues their job.
+     */
+    async requeueFailed(ref: AssistantRef, ids: readonly number[]): Promise<number[]> {
+      const rows = await db
+        .update(whatsappMessages)
+        .set({ status: 'queued', error: null, waMessageId: null, updatedAt: new Date() })
+        .where(
+          and(
+            failedOf(ref),
+            inArray(whatsappMessages.id, [...ids]),
+            isNotNull(whatsappMessages.phoneNumber),
+            or(
+              isNull(whatsappMessages.replyTo),
+              notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(sibling)
+                  .where(and(eq(sibling.replyTo, whatsappMessages.replyTo), eq(sibling.status, 'queued'))),
+              ),
+            ),
+          ),
+        )
+        .returning({ id: whatsappMessages.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** An assistant's messages of ours by id that are still queued, in order. */
+    async queuedByIds(ref: AssistantRef, ids: readonly number[]): Promise<WhatsappMessageRow[]> {
+      return db
+        .select()
+        .from(whatsappMessages)
+        .where(
+          and(
+            eq(whatsappMessages.institutionId, ref.institutionId),
+            eq(whatsappMessages.assistantId, ref.assistantId),
+            inArray(whatsappMessages.id, [...ids]),
+            eq(whatsappMessages.status, 'queued'),
+          ),
+        )
+        .orderBy(asc(whatsappMessages.id));
     },
 
     /** Whether a reply of this kind went to the number since `since` (the once-a-day refusal). */

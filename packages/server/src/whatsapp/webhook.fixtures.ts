@@ -28,8 +28,12 @@ export interface Sent {
 export interface GraphPeer {
   /** For WHATSAPP_GRAPH_URL. */
   url: string;
-  /** Every reply received, oldest first (empty it between tests). */
+  /** Every reply accepted, oldest first (empty it between tests). */
   sent: Sent[];
+  /** While true, every reply is refused for good, as Meta refuses an undeliverable one (131026). */
+  refuse: boolean;
+  /** Meta's id of the last reply accepted. */
+  readonly lastReplyId: string;
   /** Waits until `n` replies were received in all. */
   replies(n: number): Promise<Sent[]>;
   close(): Promise<void>;
@@ -43,6 +47,11 @@ export async function startGraphPeer(): Promise<GraphPeer> {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
+      if (peer.refuse) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: '(#131026) Message undeliverable', code: 131026 } }));
+        return;
+      }
       sent.push({
         path: req.url ?? '',
         authorization: req.headers.authorization,
@@ -59,9 +68,13 @@ export async function startGraphPeer(): Promise<GraphPeer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const peer: GraphPeer = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sent,
+    refuse: false,
+    get lastReplyId() {
+      return `wamid.reply-${replyIds}`;
+    },
     async replies(n) {
       const deadline = Date.now() + 15_000;
       while (sent.length < n) {
@@ -76,6 +89,7 @@ export async function startGraphPeer(): Promise<GraphPeer> {
         server.close(() => resolve());
       }),
   };
+  return peer;
 }
 
 /** A delivery of one text message (or another type) from `from`, as Meta sends them. */
@@ -119,6 +133,18 @@ export function textDelivery(
   });
 }
 
+/** A delivery of Meta's status callbacks on our replies. */
+export function statusDelivery(statuses: readonly Record<string, unknown>[]): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        changes: [{ field: 'messages', value: { metadata: { phone_number_id: PHONE_NUMBER_ID }, statuses } }],
+      },
+    ],
+  });
+}
+
 export const bytes = (body: Uint8Array | string) =>
   typeof body === 'string' ? new TextEncoder().encode(body) : body;
 
@@ -139,14 +165,20 @@ export const deliver = (
 
 let sayIds = 0;
 
+/** One text message from a seller (E.164), through the webhook, without waiting for the replies. */
+export async function send(server: TestServer, from: string, text: string): Promise<string> {
+  sayIds += 1;
+  const waId = `wamid.say-${sayIds}`;
+  expect((await deliver(server, textDelivery(waId, from.replace('+', ''), text))).status).toBe(200);
+  return waId;
+}
+
 /**
  * One text message from a seller (E.164), through the webhook; resolves to the replies the job sent
  * for it, once none of them is still queued.
  */
 export async function say(server: TestServer, from: string, text: string): Promise<string[]> {
-  sayIds += 1;
-  const waId = `wamid.say-${sayIds}`;
-  expect((await deliver(server, textDelivery(waId, from.replace('+', ''), text))).status).toBe(200);
+  const waId = await send(server, from, text);
   const deadline = Date.now() + 15_000;
   for (;;) {
     const [incoming] = await server.database.db

@@ -24,6 +24,7 @@ import {
   PHONE_NUMBER_ID,
   say as sayTo,
   startGraphPeer,
+  statusDelivery,
   textDelivery as message,
   VERIFY_TOKEN,
 } from './webhook.fixtures';
@@ -114,28 +115,9 @@ describe('POST /api/whatsapp/webhook', () => {
       )[0];
     for (let tries = 0; !(await recorded()) && tries < 200; tries += 1)
       await new Promise((resolve) => setTimeout(resolve, 25));
-    const callback = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          changes: [
-            {
-              value: {
-                metadata: { phone_number_id: PHONE_NUMBER_ID },
-                statuses: [
-                  {
-                    id: 'wamid.reply-1',
-                    status: 'delivered',
-                    timestamp: '1749416390',
-                    recipient_id: '16505551234',
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const callback = statusDelivery([
+      { id: 'wamid.reply-1', status: 'delivered', timestamp: '1749416390', recipient_id: '16505551234' },
+    ]);
     expect((await deliver(callback)).status).toBe(200);
     const [row] = await server.database.db
       .select()

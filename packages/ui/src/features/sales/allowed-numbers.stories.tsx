@@ -1,4 +1,4 @@
-import type { AllowedNumber, WhatsappSettings } from '@conversa/contract/sales';
+import type { AllowedNumber, FailedReply, WhatsappSettings } from '@conversa/contract/sales';
 import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
@@ -34,8 +34,42 @@ const numbers: AllowedNumber[] = sellers.map((seller_name, index) => ({
   created_at: new Date(Date.UTC(2025, 2, 10 - index, 9, 30)).toISOString(),
 }));
 
+/** Replies that could not be sent: refused by the Graph API, and reported failed by Meta. */
+const failures: FailedReply[] = [
+  {
+    id: 41,
+    phone_number: '+34611000001',
+    seller_name: 'Lucía Gómez',
+    body: 'Sí, la silla Nórdica está en negro, blanco y roble. Fuentes: Catálogo 2025; Preguntas frecuentes de la tienda; Tarifas de transporte y montaje',
+    error: '131047 Re-engagement message',
+    failed_at: new Date(Date.UTC(2025, 2, 10, 11, 5)).toISOString(),
+    question: '¿La silla Nórdica viene en otros colores?',
+  },
+  {
+    id: 40,
+    phone_number: '+34699123456',
+    seller_name: null,
+    body: 'Este número no está en la lista de vendedores de Ventas Muebles Norte.',
+    error: 'the Graph API refused the message (400): (#131026) Message undeliverable',
+    failed_at: new Date(Date.UTC(2025, 2, 9, 16, 40)).toISOString(),
+    question: 'Hola, ¿tenéis sillas?',
+  },
+  {
+    id: 39,
+    phone_number: null,
+    seller_name: null,
+    body: 'We cannot tell which phone number you are writing from.',
+    error: null,
+    failed_at: new Date(Date.UTC(2025, 2, 8, 8, 15)).toISOString(),
+    question: 'Hello, I want to place an order',
+  },
+];
+
 /** A page of `rows`, searched and paged as the server does. */
-function page(rows: AllowedNumber[], request: Request) {
+function page<Row extends { seller_name: string | null; phone_number: string | null }>(
+  rows: Row[],
+  request: Request,
+) {
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').toLowerCase();
   const perPage = Number(url.searchParams.get('per-page') ?? 20);
@@ -43,7 +77,8 @@ function page(rows: AllowedNumber[], request: Request) {
   const digits = q.replace(/\D/g, '');
   const matching = rows.filter(
     (row) =>
-      row.seller_name.toLowerCase().includes(q) || (digits !== '' && row.phone_number.includes(digits)),
+      (row.seller_name ?? '').toLowerCase().includes(q) ||
+      (digits !== '' && (row.phone_number ?? '').includes(digits)),
   );
   return ok(matching.slice((current - 1) * perPage, current * perPage), {
     headers: {
@@ -63,7 +98,15 @@ const settings: WhatsappSettings = {
   webhook_url: 'https://conversa.example/api/whatsapp/webhook',
 };
 
-const handlers = (rows: AllowedNumber[], channel: WhatsappSettings = settings) => [
+const handlers = (
+  rows: AllowedNumber[],
+  channel: WhatsappSettings = settings,
+  failed: FailedReply[] = [],
+) => [
+  http.get(`${API}/institution-product/:id/whatsapp/failed-replies`, ({ request }) => page(failed, request)),
+  http.post(`${API}/institution-product/:id/whatsapp/failed-replies/retry`, async ({ request }) =>
+    ok(await request.json()),
+  ),
   http.get(`${API}/institution-product/:id/whatsapp`, () => ok(channel)),
   http.put(`${API}/institution-product/:id/whatsapp`, async ({ request }) => {
     const body = (await request.json()) as Record<string, string | null>;
@@ -121,6 +164,22 @@ export const Empty: Story = {
         verify_token_set: false,
         webhook_url: settings.webhook_url,
       }),
+    },
+  },
+};
+
+/** The WhatsApp card lists the replies that could not be sent (the other stories have none). */
+export const FailedReplies: Story = {
+  parameters: { msw: { handlers: handlers(numbers, settings, failures) } },
+};
+
+export const FailedRepliesWaiting: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get(`${API}/institution-product/:id/whatsapp/failed-replies`, forever),
+        ...handlers(numbers),
+      ],
     },
   },
 };

@@ -2,7 +2,7 @@
  * The WhatsApp channel of a sales-support assistant (`GET`/`PUT institution-product/{id}/whatsapp`):
  * the number's id from Meta's app, its access token, app secret and the verify token chosen for the
  * webhook, and the callback URL to give Meta. Secrets are write-only: the card says which are
- * stored; a field left blank keeps the stored one.
+ * stored; a field left blank keeps the stored one. Under it, the replies that could not be sent.
  */
 import type { WhatsappSettings } from '@conversa/contract/sales';
 import { useUpdateWhatsappSettings, useWhatsappSettings } from '@conversa/data/sales/whatsapp-settings';
@@ -21,6 +21,7 @@ import { useFailureText } from '../../forms/use-failure-text';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
+import { FailedReplies } from './failed-replies';
 
 const SectionTitle = styled.h2`
   margin: 0;
@@ -54,6 +55,7 @@ export function WhatsappSettingsCard({ assistantId }: { assistantId: number }) {
         {t`From your app in Meta's developer console: the phone number ID, a permanent access token and the app secret. Choose a verify token and give Meta the callback URL below with it.`}
       </Intro>
       {body}
+      <FailedReplies assistantId={assistantId} />
     </Card>
   );
 }

@@ -183,7 +183,7 @@ describe('KnowledgeBasePage', () => {
     expect(onNavigate).toHaveBeenCalledWith(`/pre-sales/trainer/faqs/${assistant.id}`);
   });
 
-  it('has only Overview, Knowledge Base and Files for a sales-support assistant', async () => {
+  it('has Overview, Knowledge Base, Files and Fields for a sales-support assistant', async () => {
     const { client, user: account, institution } = await api.signedInOwner('business');
     const { body } = await api.server.call<{ data: { id: number } }>('/api/institution-product', {
       token: account.token,
@@ -197,6 +197,7 @@ describe('KnowledgeBasePage', () => {
       ['Overview', `/sales-support/trainer/${body.data.id}`],
       ['Knowledge Base', `/sales-support/knowledge-base/${body.data.id}`],
       ['Files', `/sales-support/knowledge-base/${body.data.id}#files`],
+      ['Fields', `/sales-support/trainer/fields/${body.data.id}`],
     ]);
   });
 

@@ -1,0 +1,78 @@
+/**
+ * A sales-support assistant's WhatsApp replies that could not be sent: `GET
+ * institution-product/{id}/whatsapp/failed-replies` (a page, the latest failure first) and `POST
+ * …/retry` (the server's job queue sends them again; they leave the list, and come back if they fail
+ * again).
+ */
+import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
+import type { FailedReply, RetriedReplies } from '@conversa/contract/sales';
+import * as routes from '@conversa/contract/routes/sales';
+import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { getPage, type Page, type PageQuery, pageParams } from '../pagination';
+import { useDataClient } from '../provider';
+import type { ReadResponse } from '../swr-config';
+
+const normalize = ({ page = 1, perPage = DEFAULT_PAGE_SIZE }: PageQuery = {}) => ({ page, perPage });
+
+/** SWR key of a page of an assistant's failed replies. */
+export const failedRepliesKey = (assistantId: number, query: PageQuery = {}) =>
+  ['institution-product', assistantId, 'failed-replies', normalize(query)] as const;
+
+const isFailedRepliesKey = (assistantId: number) => (key: unknown) =>
+  Array.isArray(key) &&
+  key[0] === 'institution-product' &&
+  key[1] === assistantId &&
+  key[2] === 'failed-replies';
+
+/** One page of an assistant's failed replies. */
+export function listFailedReplies(
+  client: DataClient,
+  assistantId: number,
+  query: PageQuery = {},
+  options?: CallOptions,
+): Promise<Page<FailedReply>> {
+  return getPage(client, routes.listFailedReplies, {
+    ...options,
+    params: { id: assistantId },
+    searchParams: pageParams(normalize(query)),
+  });
+}
+
+/** A page of the list; the previous page stays on screen while the next one loads. */
+export function useFailedReplies(
+  assistantId: number | null | undefined,
+  query: PageQuery = {},
+): ReadResponse<Page<FailedReply>> {
+  const client = useDataClient();
+  return useSWR<Page<FailedReply>, ApiRequestError, ReturnType<typeof failedRepliesKey> | null>(
+    assistantId ? failedRepliesKey(assistantId, query) : null,
+    ([, id, , normalized]) => listFailedReplies(client, id, normalized, { report: false }),
+    { keepPreviousData: true },
+  );
+}
+
+/** Queues failed replies to be sent again, all or none (a 404 when any cannot be); refreshes the list. */
+export async function retryFailedReplies(
+  client: DataClient,
+  assistantId: number,
+  ids: readonly number[],
+): Promise<RetriedReplies> {
+  const retried = await client.endpoint(routes.retryFailedReplies, {
+    params: { id: assistantId },
+    json: { ids: [...ids] },
+  });
+  await client.invalidate(isFailedRepliesKey(assistantId));
+  return retried;
+}
+
+/** `trigger(ids)` sends failed replies of `assistantId` again. */
+export function useRetryFailedReplies(assistantId: number) {
+  const client = useDataClient();
+  return useSWRMutation<RetriedReplies, ApiRequestError, readonly [string, number], readonly number[]>(
+    ['failed-replies', assistantId],
+    (_key, { arg }) => retryFailedReplies(client, assistantId, arg),
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * A sales-support assistant's WhatsApp replies that could not be sent (docs/architecture.md#sales-support):
+ * refused by the Graph API, retried in vain, or reported failed by Meta's status callback. Listed
+ * for those who manage the channel, and sent again through the job queue when they ask.
+ */
+import { endpoints } from '@conversa/contract/endpoints';
+import type { FailedReply } from '@conversa/contract/sales';
+import { Hono } from 'hono';
+import type { Db } from '../db/database';
+import type { AppDeps } from '../deps';
+import type { AppEnv } from '../http/env';
+import { notFound } from '../http/errors';
+import { ok, okPage } from '../http/respond';
+import { endpointRouter } from '../http/route';
+import { enqueue } from '../jobs/queue';
+import { JOBS_TOPIC } from '../jobs/runner';
+import { type FailedReplyRow, whatsappMessagesRepo } from './messages.repo';
+import { RESEND_ATTEMPTS, WHATSAPP_RESEND } from './resend.job';
+
+function toFailedReply(row: FailedReplyRow): FailedReply {
+  return {
+    id: row.id,
+    phone_number: row.phoneNumber,
+    seller_name: row.sellerName,
+    body: row.body ?? '',
+    error: row.error,
+    failed_at: row.failedAt.toISOString(),
+    question: row.question,
+  };
+}
+
+export function failedRepliesRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const route = endpointRouter(deps);
+  const { db } = deps.database;
+  const messages = whatsappMessagesRepo(db);
+
+  // Any assistant of the caller's may be listed: only sales support ever has replies.
+  route(app, endpoints.listFailedReplies, async (c, { scope, query }) => {
+    const { page, 'per-page': perPage } = query;
+    const { items, total } = await messages.listFailed(scope, { page, perPage });
+    return okPage(c, { items: items.map(toFailedReply), total, page, perPage });
+  });
+
+  route(app, endpoints.retryFailedReplies, async (c, { scope, body }) => {
+    const ref = { institutionId: scope.institutionId, assistantId: scope.assistantId };
+    const ids = [...new Set(body.ids)];
+    // The replies and the job that sends them are committed together; any id that cannot be sent
+    // again rolls the others back.
+    await db.transaction(async (tx) => {
+      const requeued = await whatsappMessagesRepo(tx as unknown as Db).requeueFailed(ref, ids);
+      if (requeued.length !== ids.length) throw notFound();
+      await enqueue(tx, WHATSAPP_RESEND, { ...ref, ids }, deps.clock.now(), {
+        institutionId: ref.institutionId,
+        maxAttempts: RESEND_ATTEMPTS,
+      });
+    });
+    deps.events.publish(JOBS_TOPIC, null);
+    return ok(c, { ids });
+  });
+
+  return app;
+}
