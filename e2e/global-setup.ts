@@ -1,8 +1,10 @@
 // One Chromium for every e2e file (they connect to it over its WebSocket endpoint) and one real
-// server for the journeys, with an admin e-mail in ADMIN_EMAILS.
+// server for the journeys, with an admin e-mail in ADMIN_EMAILS and its WhatsApp replies going to a
+// local stand-in for Meta's Graph API.
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
+import { startGraphPeer } from '../packages/server/src/testing/whatsapp-peer';
 import { missingBuild, startAppServer, type AppServer } from './lib/app-server';
 import { ADMIN_EMAIL, POLYGLOT_EMAIL } from './lib/accounts';
 
@@ -13,6 +15,8 @@ declare module 'vitest' {
     appUrl: string;
     appDataDir: string;
     appError: string;
+    /** The Graph API peer's base URL: `GET {graphUrl}/sent` lists the replies it received. */
+    graphUrl: string;
   }
 }
 
@@ -20,6 +24,8 @@ export default async function setup(project: TestProject) {
   const browser = await chromium.launchServer(chromiumLaunchOptions());
   project.provide('browserWsEndpoint', browser.wsEndpoint());
 
+  const graph = await startGraphPeer();
+  project.provide('graphUrl', graph.url);
   let app: AppServer | null = null;
   // The Storybook smoke does not need the server: a missing build fails only the journeys.
   const problem = missingBuild();
@@ -27,7 +33,10 @@ export default async function setup(project: TestProject) {
     project.provide('appError', problem);
   } else {
     try {
-      app = await startAppServer({ ADMIN_EMAILS: `${ADMIN_EMAIL},${POLYGLOT_EMAIL}` });
+      app = await startAppServer({
+        ADMIN_EMAILS: `${ADMIN_EMAIL},${POLYGLOT_EMAIL}`,
+        WHATSAPP_GRAPH_URL: graph.url,
+      });
       project.provide('appError', '');
     } catch (error) {
       project.provide('appError', (error as Error).message);
@@ -38,6 +47,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await app?.stop();
+    await graph.close();
     await browser.close();
   };
 }

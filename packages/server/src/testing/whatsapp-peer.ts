@@ -1,0 +1,143 @@
+/**
+ * A local stand-in for Meta's WhatsApp Cloud API, for tests and the browser journeys: the Graph API
+ * messages endpoint (records our replies and answers like Meta, fixture 05; or refuses them for good
+ * when told to), and deliveries shaped like Meta's webhook payloads (fixture 01). `GET /sent` answers
+ * the replies received so far, for a test in another process.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The channel's number id the deliveries name unless told otherwise. */
+export const PHONE_NUMBER_ID = '106540352242922';
+
+/** A reply the peer received. */
+export interface Sent {
+  path: string;
+  authorization: string | undefined;
+  body: { to: string; type: string; text: { body: string } };
+}
+
+export interface GraphPeer {
+  /** For WHATSAPP_GRAPH_URL. */
+  url: string;
+  /** Every reply accepted, oldest first (empty it between tests). */
+  sent: Sent[];
+  /** While true, every reply is refused for good, as Meta refuses an undeliverable one (131026). */
+  refuse: boolean;
+  /** Meta's id of the last reply accepted. */
+  readonly lastReplyId: string;
+  /** Waits until `n` replies were received in all. */
+  replies(n: number): Promise<Sent[]>;
+  close(): Promise<void>;
+}
+
+/** Meta's Graph API messages endpoint, on 127.0.0.1; its reply ids are `wamid.reply-1`, -2, … */
+export async function startGraphPeer(): Promise<GraphPeer> {
+  const sent: Sent[] = [];
+  let replyIds = 0;
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/sent') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(sent));
+      return;
+    }
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      if (peer.refuse) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: '(#131026) Message undeliverable', code: 131026 } }));
+        return;
+      }
+      sent.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: JSON.parse(raw) as Sent['body'],
+      });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: '16505551234', wa_id: '16505551234' }],
+          messages: [{ id: `wamid.reply-${(replyIds += 1)}` }],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const peer: GraphPeer = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sent,
+    refuse: false,
+    get lastReplyId() {
+      return `wamid.reply-${replyIds}`;
+    },
+    async replies(n) {
+      const deadline = Date.now() + 15_000;
+      while (sent.length < n) {
+        if (Date.now() > deadline) throw new Error(`${sent.length} replies sent, ${n} expected`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return sent;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return peer;
+}
+
+/** A delivery of one text message (or another type) from `from`, as Meta sends them. */
+export function textDelivery(
+  id: string,
+  from: string | null,
+  text: string,
+  type = 'text',
+  phoneNumberId = PHONE_NUMBER_ID,
+): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+              contacts: [
+                from ? { profile: { name: 'Seller' }, wa_id: from } : { user_id: 'US.13491208655302741918' },
+              ],
+              messages: [
+                {
+                  ...(from ? { from } : { from_user_id: 'US.13491208655302741918' }),
+                  id,
+                  timestamp: '1749416383',
+                  type,
+                  ...(type === 'text'
+                    ? { text: { body: text } }
+                    : { image: { id: '1', mime_type: 'image/jpeg' } }),
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+/** A delivery of Meta's status callbacks on our replies. */
+export function statusDelivery(statuses: readonly Record<string, unknown>[]): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        changes: [{ field: 'messages', value: { metadata: { phone_number_id: PHONE_NUMBER_ID }, statuses } }],
+      },
+    ],
+  });
+}
