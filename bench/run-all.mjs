@@ -11,6 +11,7 @@ const benchmarks = [
   ['retrieval-bench.ts', '--import', 'tsx'],
   ['conversations-bench.ts', '--import', 'tsx'],
   ['answer-quality.ts', '--import', 'tsx'],
+  ['whatsapp-bench.ts', '--import', 'tsx'],
   ['pdf-processing-bench.mjs'],
   ['widget-bench.mjs'],
 ];

@@ -2,17 +2,12 @@
 // `window.load`, and to the chat ready after a click (cold, or warm once embed.js's hidden frame is
 // ready), each run in a new context (empty cache), optionally under CPU and "Fast 3G" throttling.
 /* global window, document, location, addEventListener, MutationObserver, IntersectionObserver, requestAnimationFrame, requestIdleCallback -- page functions, run in Chromium */
+import { quantile } from './stats.mjs';
 import { INPUT_NAME } from './widget-sizes.mjs';
 
 /** Chrome DevTools' "Fast 3G" preset (562.5 ms latency, 1.44 Mbps down, 675 kbps up), in bytes/s. */
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
 export const CPU_SLOWDOWN = 4;
-
-/** The q-quantile of numbers (nearest rank). */
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 
 /**
  * Runs in every frame before its own scripts. On the host page: the time the launcher is first on
