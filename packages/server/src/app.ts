@@ -47,6 +47,15 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
 
   app.use(requestId({ headerName: HEADERS.requestId }));
+  // Requests first: the job runner claims its next job between them (jobs/requests-first.ts).
+  app.use(async (_c, next) => {
+    deps.jobs.requests.begin();
+    try {
+      await next();
+    } finally {
+      deps.jobs.requests.end();
+    }
+  });
   app.use(async (c, next) => {
     const started = performance.now();
     let log: Logger | undefined;

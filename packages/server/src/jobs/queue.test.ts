@@ -93,6 +93,31 @@ describe('job queue', () => {
     expect(await row(id)).toMatchObject({ state: 'done', attempts: 1, lockedBy: null, lockedUntil: null });
   });
 
+  it('lets requests go first: no claim while a request is being handled, for up to 100 ms', async () => {
+    const ran: number[] = [];
+    const worker = runner({ greet: { run: async () => void ran.push(performance.now()) } });
+    worker.requests.begin();
+    worker.start();
+    const queuedAt = performance.now();
+    await add('greet');
+    worker.announce();
+    // Held back while the request lasts (or, on a slow machine, until the 100 ms cap)…
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const endedAt = performance.now();
+    worker.requests.end();
+    // …and claimed once it ends.
+    await expect.poll(() => ran.length, { timeout: 2_000 }).toBe(1);
+    expect(ran[0]).toBeGreaterThanOrEqual(Math.min(endedAt, queuedAt + 90));
+    // A request that never ends holds a claim back at most 100 ms.
+    worker.requests.begin();
+    await add('greet');
+    const second = performance.now();
+    worker.announce();
+    await expect.poll(() => ran.length, { timeout: 2_000 }).toBe(2);
+    expect(ran[1]! - second).toBeGreaterThanOrEqual(90);
+    worker.requests.end();
+  });
+
   it('retries a failure after a backoff on the clock, then succeeds', async () => {
     let calls = 0;
     const worker = runner({

@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events/event-bus';
 import { type Job, type JobPayload, jobQueue, type JobQueue } from './queue';
+import { RequestsFirst } from './requests-first';
 
 /** The bus topic that announces queued jobs. */
 /** How often a runner deletes finished jobs past their keeping time. */
@@ -63,6 +64,8 @@ const errorText = (error: unknown) =>
 /** The job runner of one process. */
 export class JobRunner {
   readonly queue: JobQueue;
+  /** The process's HTTP requests, which go before the next claim (see requests-first.ts). */
+  readonly requests = new RequestsFirst();
   readonly workerId: string;
   readonly leaseMs: number;
   private readonly pollMs: number;
@@ -199,6 +202,8 @@ export class JobRunner {
       do {
         this.refill = false;
         while (this.running && this.inFlight.size < this.options.concurrency) {
+          await this.requests.idle();
+          if (!this.running) break;
           const job = await this.queue.claim(this.options.clock.now(), this.leaseMs);
           if (!job) break;
           this.execute(job);

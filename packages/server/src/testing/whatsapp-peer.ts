@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /** The channel's number id the deliveries name unless told otherwise. */
 export const PHONE_NUMBER_ID = '106540352242922';
@@ -15,6 +16,8 @@ export interface Sent {
   path: string;
   authorization: string | undefined;
   body: { to: string; type: string; text: { body: string } };
+  /** When it arrived, on this process's `performance.now()` clock. */
+  at: number;
 }
 
 export interface GraphPeer {
@@ -26,8 +29,8 @@ export interface GraphPeer {
   refuse: boolean;
   /** Meta's id of the last reply accepted. */
   readonly lastReplyId: string;
-  /** Waits until `n` replies were received in all. */
-  replies(n: number): Promise<Sent[]>;
+  /** Resolves once `n` replies were received in all; rejects after `timeoutMs`. */
+  replies(n: number, timeoutMs?: number): Promise<Sent[]>;
   close(): Promise<void>;
 }
 
@@ -35,14 +38,16 @@ export interface GraphPeer {
 export async function startGraphPeer(): Promise<GraphPeer> {
   const sent: Sent[] = [];
   let replyIds = 0;
+  // Waiters are woken by the reply that reaches their count: a wait adds no polling delay.
+  const waiters = new Set<() => void>();
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/sent') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(sent));
       return;
     }
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (peer.refuse) {
         res.writeHead(400, { 'content-type': 'application/json' });
@@ -52,7 +57,8 @@ export async function startGraphPeer(): Promise<GraphPeer> {
       sent.push({
         path: req.url ?? '',
         authorization: req.headers.authorization,
-        body: JSON.parse(raw) as Sent['body'],
+        body: JSON.parse(Buffer.concat(chunks).toString()) as Sent['body'],
+        at: performance.now(),
       });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
@@ -62,6 +68,7 @@ export async function startGraphPeer(): Promise<GraphPeer> {
           messages: [{ id: `wamid.reply-${(replyIds += 1)}` }],
         }),
       );
+      for (const wake of waiters) wake();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,13 +79,21 @@ export async function startGraphPeer(): Promise<GraphPeer> {
     get lastReplyId() {
       return `wamid.reply-${replyIds}`;
     },
-    async replies(n) {
-      const deadline = Date.now() + 15_000;
-      while (sent.length < n) {
-        if (Date.now() > deadline) throw new Error(`${sent.length} replies sent, ${n} expected`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return sent;
+    replies(n, timeoutMs = 15_000) {
+      if (sent.length >= n) return Promise.resolve(sent);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`${sent.length} replies sent, ${n} expected, after ${timeoutMs} ms`));
+        }, timeoutMs);
+        const wake = () => {
+          if (sent.length < n) return;
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve(sent);
+        };
+        waiters.add(wake);
+      });
     },
     close: () =>
       new Promise<void>((resolve) => {
