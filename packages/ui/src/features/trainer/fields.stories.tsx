@@ -51,7 +51,8 @@ export const Adding: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const orders = await canvas.findByRole('region', { name: /^Order fields$|^Campos de los pedidos$/ });
-    await userEvent.click(within(orders).getByRole('button', { name: /^Add field$|^Añadir campo$/ }));
+    // The section shows first; its fields (and the add button) once loaded.
+    await userEvent.click(await within(orders).findByRole('button', { name: /^Add field$|^Añadir campo$/ }));
     await userEvent.type(
       within(orders)
         .getAllByLabelText(/^Label in English|^Etiqueta en inglés/)
