@@ -4,7 +4,7 @@
 // and `GET lead` returns it with the configured field.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { SalesRecord } from '../../packages/contract/src/sales';
+import type { Lead } from '../../packages/contract/src/records';
 import type { Sent } from '../../packages/server/src/testing/whatsapp-peer';
 import { textDelivery } from '../../packages/server/src/testing/whatsapp-peer';
 import { signatureOf } from '../../packages/server/src/whatsapp/signature';
@@ -133,16 +133,18 @@ describe('sales-support journey (en)', () => {
     expect(summary.at(-1)).toMatch(/^Responde \*sí\* para guardarlo/);
     expect(await sellerSays('sí')).toEqual(['Lead guardado. ¡Gracias!']);
 
-    const leadsOf = await api<SalesRecord[]>(app.url, 'GET', `/lead?institution_product_id=${assistantId}`, {
+    const leadsOf = await api<Lead[]>(app.url, 'GET', `/lead?institution_product_id=${assistantId}`, {
       token: owner.jwt,
       institution,
     });
     expect(leadsOf).toHaveLength(1);
     expect(leadsOf[0]).toMatchObject({
-      seller_name: 'Tomás Vidal',
+      seller: 'Tomás Vidal',
       seller_number: SELLER,
       company: 'Hotel Las Dunas',
-      values: { contact: 'Marta Gil', phone: '+34655112233', budget: 12500 },
+      contact_name: 'Marta Gil',
+      phone: '+34655112233',
+      fields: { budget: 12500 },
     });
   });
 });

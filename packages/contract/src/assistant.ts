@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { AssistantTypeSchema } from './assistant-type';
 import { ValidationCode as C } from './codes';
-import { optionalText, requiredText } from './fields';
+import { OptionalEmailSchema, optionalText, requiredText } from './fields';
 import { PhoneSchema } from './phone';
 
 export const MAX_SUGGESTED_QUESTIONS = 3;
@@ -59,21 +59,6 @@ export const OriginSchema = v.pipe(
   v.maxLength(2048, C.tooLong),
   v.check(isBareOrigin, C.invalidUrl),
   v.transform((s) => new URL(s).origin),
-);
-
-/** An optional e-mail: absent, null and blank all become null. */
-const OptionalEmailSchema = v.optional(
-  v.nullable(
-    v.pipe(
-      v.string(C.invalidEmail),
-      v.trim(),
-      v.transform((s) => (s === '' ? null : s)),
-      v.nullable(
-        v.pipe(v.string(), v.maxLength(254, C.invalidEmail), v.email(C.invalidEmail), v.toLowerCase()),
-      ),
-    ),
-  ),
-  null,
 );
 
 /** Who a visitor is handed to when the assistant cannot help. */

@@ -8,11 +8,9 @@ import { ChatMessageBodySchema, ChatMessageSchema, SourceSchema } from './chat';
 import { ValidationCode as C } from './codes';
 import { PaginationQuerySchema } from './common';
 import { LOCALES } from './constants';
+import { withRange } from './date-range';
 import { EmailSchema } from './fields';
 
-/** The date range a picker may choose (docs/product.md#validation). */
-export const DATE_MIN = '1900-01-01';
-export const DATE_MAX = '2099-12-31';
 /** Conversations named by one bulk delete at most. */
 export const MAX_DELETE_IDS = 100;
 /** The dashboard's top and unanswered questions come from this many of the range's latest conversations. */
@@ -21,44 +19,9 @@ export const DASHBOARD_SAMPLE = 5_000;
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_MESSAGE_MAX = 2_000;
 
-/** `YYYY-MM-DD`, a real day between DATE_MIN and DATE_MAX; blank is no bound. */
-const DaySchema = v.optional(
-  v.pipe(
-    v.string(C.invalidValue),
-    v.trim(),
-    v.transform((s) => (s === '' ? null : s)),
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.isoDate(C.invalidValue),
-        // A day that exists (isoDate's pattern lets 2026-02-30 through).
-        v.check((s) => {
-          const at = Date.parse(`${s}T00:00:00Z`);
-          return !Number.isNaN(at) && new Date(at).toISOString().startsWith(s);
-        }, C.invalidValue),
-        v.check((s) => s >= DATE_MIN && s <= DATE_MAX, C.invalidValue),
-      ),
-    ),
-  ),
-  '',
-);
-
-/** An IANA time zone the dates are read in (the browser's); UTC when absent. */
-const TimeZoneSchema = v.optional(
-  v.pipe(
-    v.string(C.invalidValue),
-    v.maxLength(64, C.invalidValue),
-    v.check((zone) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, C.invalidValue),
-  ),
-  'UTC',
-);
+/** `GET institution-product/{id}/dashboard` query. */
+export const DateRangeQuerySchema = withRange({});
+export type DateRangeQuery = v.InferOutput<typeof DateRangeQuerySchema>;
 
 /** A yes-only filter: `true` keeps the matching rows; absent (or `false`) keeps all. */
 const FlagSchema = v.optional(
@@ -68,33 +31,6 @@ const FlagSchema = v.optional(
   ),
   'false',
 );
-
-const dateRange = {
-  /** First day, inclusive (in `tz`). */
-  from: DaySchema,
-  /** Last day, inclusive (in `tz`). */
-  to: DaySchema,
-  tz: TimeZoneSchema,
-};
-
-/** The entries with a date range, where an end before the start is the docs/product.md#validation text, on `to`. */
-function withRange<E extends v.ObjectEntries>(entries: E) {
-  const ordered = (range: { from: string | null; to: string | null }) =>
-    !range.from || !range.to || range.from <= range.to;
-  const schema = v.object({ ...entries, ...dateRange });
-  type Output = v.InferOutput<typeof schema>;
-  return v.pipe(
-    schema,
-    v.forward<Output, v.CheckIssue<Output>, ['to']>(
-      v.check((value) => ordered(value as { from: string | null; to: string | null }), C.endBeforeStart),
-      ['to'] as never,
-    ),
-  );
-}
-
-/** `GET institution-product/{id}/dashboard` query. */
-export const DateRangeQuerySchema = withRange({});
-export type DateRangeQuery = v.InferOutput<typeof DateRangeQuerySchema>;
 
 const listFilters = {
   /** Text in any message of the conversation. */

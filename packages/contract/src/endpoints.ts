@@ -14,6 +14,7 @@ import { assistantsEndpoints } from './endpoints/assistants';
 import { chatEndpoints } from './endpoints/chat';
 import { conversationsEndpoints } from './endpoints/conversations';
 import { salesEndpoints } from './endpoints/sales';
+import { recordsEndpoints } from './endpoints/records';
 
 export type { Access, Endpoint, Scope } from './endpoints/endpoint';
 
@@ -27,6 +28,7 @@ export const endpoints = {
   ...chatEndpoints,
   ...conversationsEndpoints,
   ...salesEndpoints,
+  ...recordsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -21,6 +21,21 @@ export const optionalText = (max = 200) =>
     null,
   );
 
+/** An optional e-mail: absent, null and blank all become null. */
+export const OptionalEmailSchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(C.invalidEmail),
+      v.trim(),
+      v.transform((s) => (s === '' ? null : s)),
+      v.nullable(
+        v.pipe(v.string(), v.maxLength(254, C.invalidEmail), v.email(C.invalidEmail), v.toLowerCase()),
+      ),
+    ),
+  ),
+  null,
+);
+
 export const EmailSchema = v.pipe(
   v.string(C.required),
   v.trim(),

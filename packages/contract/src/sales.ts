@@ -300,28 +300,4 @@ export const WhatsappHandshakeQuerySchema = v.object({
   'hub.challenge': v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
 });
 
-// ---- Leads and orders ----
-
-/** A stored lead or order: the seller as they were, the values by field key, an order's lines. */
-export const SalesRecordSchema = v.object({
-  id: v.number(),
-  institution_product_id: v.number(),
-  seller_name: v.string(),
-  seller_number: v.string(),
-  company: v.nullable(v.string()),
-  /** Built-in and configured fields' values by key, as validated when entered (a field removed since keeps its value). */
-  values: v.record(v.string(), v.nullable(v.union([v.string(), v.number()]))),
-  lines: v.array(
-    v.object({ product_code: v.string(), description: v.nullable(v.string()), quantity: v.number() }),
-  ),
-  /** The WhatsApp messages it came from. */
-  message_ids: v.array(v.string()),
-  created_at: v.string(),
-});
-export type SalesRecord = v.InferOutput<typeof SalesRecordSchema>;
-
-/** `GET lead` / `GET order`: an assistant's records, newest first, a page at a time. */
-export const SalesRecordsQuerySchema = v.object({
-  ...PaginationQuerySchema.entries,
-  institution_product_id: IdSchema,
-});
+// Leads and orders as the console works them: records.ts.

@@ -12,6 +12,7 @@ import { authRoutes } from './auth/auth.routes';
 import { SessionCache } from './auth/session-cache';
 import { chatRoutes } from './chat/chat.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
+import { recordsRoutes } from './sales/records.routes';
 import { salesRoutes } from './sales/sales.routes';
 import { failedRepliesRoutes } from './whatsapp/failed-replies.routes';
 import { whatsappWebhookRoutes } from './whatsapp/webhook.routes';
@@ -112,6 +113,7 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', chatRoutes(deps));
   api.route('/', conversationsRoutes(deps));
   api.route('/', salesRoutes(deps));
+  api.route('/', recordsRoutes(deps));
   api.route('/', whatsappWebhookRoutes(deps));
   api.route('/', failedRepliesRoutes(deps));
   app.route('/api', api);

@@ -16,8 +16,9 @@ export type Access = 'public' | 'guest' | 'staff' | 'admin';
 /**
  * The tenant an endpoint acts in, resolved before its handler runs:
  * - `none`: no tenant;
- * - `institution`: the path's `{id}` is the institution; without `{id}` the `X-Institution-Id`
- *   header names it (required then). The caller's membership role there (or the platform admin
+ * - `institution`: in `/institution/{id}…` the path's `{id}` is the institution; elsewhere the
+ *   `X-Institution-Id` header names it (required then), and a path's `{id}` (a lead's, an order's)
+ *   is the handler's to find in that institution. The caller's membership role there (or the platform admin
  *   role) must grant the permission: no role at all is a 404, a role without it a 403;
  * - `assistant`: the path's `{id}` is an assistant (institution product). With `X-Institution-Id` it
  *   must be that institution's (else 404); without, the assistant names its institution and the

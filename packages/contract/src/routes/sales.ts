@@ -48,5 +48,3 @@ export const putOrderFields = {
   path: '/institution-product/{id}/order-fields',
 } as const satisfies Route;
 /** Leads and orders sellers entered. */
-export const listLeads = { method: 'GET', path: '/lead' } as const satisfies Route;
-export const listOrders = { method: 'GET', path: '/order' } as const satisfies Route;

@@ -122,7 +122,7 @@ export function scopeResolver(deps: AppDeps) {
     };
   }
 
-  /** The `institution` scope: the path's `{id}`, else the header (required then). */
+  /** The `institution` scope: the path's `{id}` (`/institution/{id}…`), else the header (required then). */
   async function institutionScope(
     c: Context,
     permission: Permission,
@@ -159,7 +159,12 @@ export function scopeResolver(deps: AppDeps) {
     }
     switch (endpoint.scope) {
       case 'institution':
-        return institutionScope(c, endpoint.permission, endpoint.path.includes('{id}') ? params : null);
+        // `/institution/{id}…` names the institution; any other `{id}` (a lead's) is the handler's.
+        return institutionScope(
+          c,
+          endpoint.permission,
+          endpoint.path.startsWith('/institution/{id}') ? params : null,
+        );
       case 'assistant':
         return assistantScope(c, endpoint.permission, params);
       case 'conversation':

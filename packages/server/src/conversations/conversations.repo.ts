@@ -14,6 +14,7 @@ import { conversations, conversationTotals, memberships, messages } from '../db/
 import { enqueue } from '../jobs/queue';
 import { MAIL_JOB_ATTEMPTS } from '../users/password-mails.job';
 import { SEND_CONTACT_MAIL } from './contact-mail.job';
+import { dayAfter, dayStart } from '../db/days';
 
 /** The channel of the trainer's preview conversations. */
 export const PREVIEW_CHANNEL = 'preview';
@@ -56,11 +57,6 @@ const listColumns = {
   contact: conversations.contact,
   overview: conversations.overview,
 };
-
-/** The start of day `day` (YYYY-MM-DD) in time zone `tz`, as a timestamptz. */
-export const dayStart = (day: string, tz: string) => sql`((${day}::date)::timestamp at time zone ${tz})`;
-/** The start of the day after `day` in `tz`: an inclusive end. */
-export const dayAfter = (day: string, tz: string) => sql`((${day}::date + 1)::timestamp at time zone ${tz})`;
 
 /**
  * The kept number of an assistant's conversations that a list with no date or text filter counts

@@ -7,7 +7,8 @@ import { DASHBOARD_SAMPLE, type Dashboard, type DateRangeQuery } from '@conversa
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { isStopword } from '../knowledge/text/language';
-import { type AssistantRef, dayAfter, dayStart, PREVIEW_CHANNEL } from './conversations.repo';
+import { dayAfter, dayStart } from '../db/days';
+import { type AssistantRef, PREVIEW_CHANNEL } from './conversations.repo';
 
 /** Most asked questions shown. */
 const TOP_QUESTIONS = 10;

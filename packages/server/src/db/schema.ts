@@ -7,7 +7,6 @@ import { DEFAULT_SNIPPET, type Handoff, type Snippet } from '@conversa/contract/
 import { sql } from 'drizzle-orm';
 import type { Source } from '@conversa/contract/chat';
 import type { Contact, Overview } from '@conversa/contract/conversation';
-import type { FieldDefinition, FieldValue, OrderLine } from '@conversa/contract/sales';
 import {
   bigint,
   boolean,
@@ -28,15 +27,15 @@ import {
 const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** The tenant of a row (docs/architecture.md#tenancy-and-auth: every tenant-owned row carries it); its rows go with it. */
-const institutionRef = () =>
+export const institutionRef = () =>
   integer('institution_id')
     .notNull()
     .references(() => institutions.id, { onDelete: 'cascade' });
 /** The assistant (institution product) a row belongs to; its rows go with it. */
-const assistantRef = () =>
+export const assistantRef = () =>
   integer('product_id')
     .notNull()
     .references(() => assistants.id, { onDelete: 'cascade' });
@@ -536,112 +535,4 @@ export const allowedNumbers = pgTable(
     uniqueIndex('allowed_numbers_number_key').on(t.institutionId, t.assistantId, t.phoneNumber),
     index('allowed_numbers_list_idx').on(t.institutionId, t.assistantId, t.id),
   ],
-);
-
-/**
- * An assistant's WhatsApp Cloud API channel: its number's id (one assistant per number) and the
- * secrets Meta gave, sealed (whatsapp/sealed.ts); never returned by any route.
- */
-export const whatsappChannels = pgTable(
-  'whatsapp_channels',
-  {
-    institutionId: institutionRef(),
-    assistantId: assistantRef().primaryKey(),
-    phoneNumberId: text('phone_number_id').notNull(),
-    accessToken: text('access_token'),
-    appSecret: text('app_secret'),
-    verifyToken: text('verify_token'),
-    /** SHA-256 of the verify token (hex): the handshake finds the channel without opening every seal. */
-    verifyTokenHash: text('verify_token_hash'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('whatsapp_channels_phone_number_id_key').on(t.phoneNumberId),
-    index('whatsapp_channels_verify_idx').on(t.verifyTokenHash),
-  ],
-);
-
-/**
- * Every WhatsApp message in or out of a channel: incoming ones once each (Meta's id is unique, so a
- * delivery repeated is recorded once and acted on once), our replies with their delivery state.
- */
-export const whatsappMessages = pgTable(
-  'whatsapp_messages',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    /** Meta's message id (`wamid…`); null for a reply not sent yet. */
-    waMessageId: text('wa_message_id'),
-    direction: text('direction').notNull(),
-    /** The seller's number (E.164); null for a sender known only by a user id. */
-    phoneNumber: text('phone_number'),
-    body: text('body'),
-    type: text('type').notNull().default('text'),
-    /** Replies: the incoming message they answer (a retried job sends what it queued, never twice). */
-    replyTo: bigint('reply_to', { mode: 'number' }),
-    /** Replies: `queued`, `sent`, `delivered`, `read`, `failed`. */
-    status: text('status'),
-    error: text('error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('whatsapp_messages_wa_id_key').on(t.waMessageId),
-    index('whatsapp_messages_assistant_idx').on(t.institutionId, t.assistantId, t.createdAt),
-    index('whatsapp_messages_reply_to_idx').on(t.replyTo),
-  ],
-);
-
-/** A seller's unfinished lead or order (the dialog's state, sales/entry-dialog.ts): one per seller and assistant. */
-export const salesEntries = pgTable(
-  'sales_entries',
-  {
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    phoneNumber: text('phone_number').notNull(),
-    state: jsonb('state').notNull(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId, t.phoneNumber] })],
-);
-
-/** The fields an institution adds to its leads and orders, per sales-support assistant, in order. */
-export const recordFields = pgTable(
-  'record_fields',
-  {
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    /** `lead` or `order`. */
-    kind: text('kind').notNull(),
-    fields: jsonb('fields').$type<FieldDefinition[]>().notNull().default([]),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId, t.kind] })],
-);
-
-/**
- * A lead or a purchase order a seller entered: the seller (number and name as they were), the
- * values by field key (built-in and configured, as validated then), an order's lines, and the
- * WhatsApp messages it came from.
- */
-export const salesRecords = pgTable(
-  'sales_records',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    kind: text('kind').notNull(),
-    sellerNumber: text('seller_number').notNull(),
-    sellerName: text('seller_name').notNull(),
-    company: text('company'),
-    values: jsonb('values').$type<Record<string, FieldValue | null>>().notNull().default({}),
-    lines: jsonb('lines').$type<OrderLine[]>().notNull().default([]),
-    messageIds: text('message_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    createdAt: createdAt(),
-  },
-  (t) => [index('sales_records_list_idx').on(t.institutionId, t.assistantId, t.kind, t.createdAt)],
 );

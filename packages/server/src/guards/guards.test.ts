@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStaffToken } from '../auth/tokens';
 import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
+import { recordsRepo } from '../sales/records.repo';
 
 /**
  * Each endpoint's expected rule: `public`, `guest` (its own conversation), `admin`, `staff` (any
@@ -85,7 +86,15 @@ const RULES: Record<EndpointName, string> = {
   getOrderFields: 'assistant.read@assistant',
   putOrderFields: 'trainer.manage@assistant',
   listLeads: 'lead.read@institution',
+  createLead: 'lead.write@institution',
+  getLead: 'lead.read@institution',
+  updateLead: 'lead.write@institution',
+  deleteLeads: 'lead.write@institution',
   listOrders: 'order.read@institution',
+  createOrder: 'order.write@institution',
+  getOrderDetail: 'order.read@institution',
+  updateOrder: 'order.write@institution',
+  deleteOrders: 'order.write@institution',
 };
 
 /** An entry's rule, written as in `RULES`. */
@@ -122,6 +131,8 @@ let guest: string;
 let forged: string;
 /** The victim's public chat conversation (the path of `guest` endpoints). */
 let conversationId: string;
+/** A lead and an order of the victim's (the paths of `lead/{id}` and `order/{id}`). */
+const recordIds = { lead: 0, order: 0 };
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -143,6 +154,18 @@ beforeAll(async () => {
     { method: 'POST' },
   );
   conversationId = session.body.data.conversation_id;
+  // Stored directly: the victim is a school, whose assistants take no leads through the API.
+  const records = recordsRepo(server.database.db);
+  const ref = { institutionId: victim.institution.id, assistantId: victim.assistant.id };
+  const input = { company: 'Victim Co', contactName: 'V', phone: null, email: null, notes: null, fields: {} };
+  const by = { name: 'V', number: null, userId: null };
+  recordIds.lead = await records.create(ref, 'lead', { ...input, lines: [] }, by);
+  recordIds.order = await records.create(
+    ref,
+    'order',
+    { ...input, lines: [{ product_code: 'V-1', product_description: null, quantity: 1 }] },
+    by,
+  );
 });
 afterAll(() => server.close());
 
@@ -153,16 +176,24 @@ it('states a rule for every endpoint of the table, and every entry is at least a
   for (const [name, endpoint] of table) expect(ruleOf(endpoint), name).toBe(RULES[name]);
 });
 
-/** The path with `{id}` replaced by the victim's conversation, user, institution or assistant id. */
+/** Whether the path's `{id}` names the tenant (else only the header does). */
+const pathNamesTenant = (endpoint: Endpoint) =>
+  endpoint.path.includes('{id}') &&
+  (endpoint.scope !== 'institution' || endpoint.path.startsWith('/institution/{id}'));
+
+/** The path with `{id}` replaced by the victim's conversation, user, institution, assistant, lead or order id. */
 function pathOf(endpoint: Endpoint): string {
   if (endpoint.path.startsWith('/public/conversation/') || endpoint.path.startsWith('/conversation/{id}')) {
     return `/api${endpoint.path.replace('{id}', conversationId)}`;
   }
-  const id = endpoint.path.startsWith('/user/')
-    ? victim.owner.id
-    : endpoint.path.includes('/institution-product/{id}')
-      ? victim.assistant.id
-      : victim.institution.id;
+  const record = /^\/(lead|order)\/\{id\}/.exec(endpoint.path)?.[1] as 'lead' | 'order' | undefined;
+  const id = record
+    ? recordIds[record]
+    : endpoint.path.startsWith('/user/')
+      ? victim.owner.id
+      : endpoint.path.includes('/institution-product/{id}')
+        ? victim.assistant.id
+        : victim.institution.id;
   return `/api${endpoint.path.replace('{kind}', 'admissions').replace('{id}', String(id))}`;
 }
 
@@ -219,8 +250,8 @@ describe.each(guarded)('%s', (name, endpoint) => {
 
   if (rule.kind === 'tenant') {
     it(`${endpoint.method} ${endpoint.path}: another tenant → 404/403, no data`, async () => {
-      // Without `{id}` (a create) the header alone names the tenant: only the victim's is foreign.
-      const headers = endpoint.path.includes('{id}')
+      // Where the path does not name the tenant, the header alone does: only the victim's is foreign.
+      const headers = pathNamesTenant(endpoint)
         ? [attacker.institution.id, victim.institution.id, undefined]
         : [victim.institution.id];
       for (const institution of headers) {
@@ -237,7 +268,7 @@ describe.each(guarded)('%s', (name, endpoint) => {
       it(`${endpoint.method} ${endpoint.path}: members without ${permission} → 403 (${lacking.join(', ')})`, async () => {
         for (const role of lacking) {
           for (const institution of [victim.institution.id, undefined]) {
-            if (institution === undefined && !endpoint.path.includes('{id}')) continue;
+            if (institution === undefined && !pathNamesTenant(endpoint)) continue;
             const { status, body } = await callAs(endpoint, members.get(role) ?? '', institution);
             expect(status, `${role}, X-Institution-Id: ${institution}`).toBe(403);
             expect(body).toMatchObject({ code: 'forbidden' });

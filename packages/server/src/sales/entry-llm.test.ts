@@ -5,7 +5,7 @@
  * badly leaves the message a question, never an error.
  */
 import type { AssistantListItem } from '@conversa/contract/assistant';
-import type { SalesRecord } from '@conversa/contract/sales';
+import type { Lead, Order } from '@conversa/contract/records';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
@@ -57,8 +57,8 @@ let acme: Tenant;
 let sales: AssistantListItem;
 const say = (text: string) => sayTo(server, SELLER, text);
 
-async function records(kind: 'lead' | 'order'): Promise<SalesRecord[]> {
-  const { status, body } = await server.call<{ data: SalesRecord[] }>(
+async function records<K extends 'lead' | 'order'>(kind: K): Promise<(K extends 'lead' ? Lead : Order)[]> {
+  const { status, body } = await server.call<{ data: (K extends 'lead' ? Lead : Order)[] }>(
     `/api/${kind}?institution_product_id=${sales.id}`,
     { token: acme.owner.token, institution: acme.institution.id },
   );
@@ -108,9 +108,9 @@ describe('free-text entries with a model', () => {
     const [order] = await records('order');
     expect(order).toMatchObject({
       company: 'ACME',
-      seller_name: 'Sheena Nelson',
-      values: { company: 'ACME', notes: 'call Juan on Friday' },
-      lines: [{ product_code: 'A-100', description: 'boxes', quantity: 3 }],
+      seller: 'Sheena Nelson',
+      notes: 'call Juan on Friday',
+      lines: [{ product_code: 'A-100', product_description: 'boxes', quantity: 3 }],
     });
   });
 
@@ -123,7 +123,9 @@ describe('free-text entries with a model', () => {
     const [lead] = await records('lead');
     expect(lead).toMatchObject({
       company: 'Globex',
-      values: { contact: 'Laura Ruiz', email: 'laura@globex.example', budget: 12000 },
+      contact_name: 'Laura Ruiz',
+      email: 'laura@globex.example',
+      fields: { budget: 12000 },
     });
   });
 

@@ -85,3 +85,31 @@ export function showValue(type: FieldType, value: FieldValue, locale: 'es' | 'en
   }
   return String(value);
 }
+
+/**
+ * A value staff sent for a configured field (the console's form: a number as a number, a date as
+ * YYYY-MM-DD), checked as the chat checks a seller's; null or blank is no value.
+ */
+export function checkFieldValue(
+  type: FieldType,
+  value: FieldValue | null,
+  context: ValueContext,
+): { ok: true; value: FieldValue | null } | { ok: false; code: ValidationCode } {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return { ok: true, value: null };
+  if (typeof value === 'number') {
+    return type === 'number' && Number.isFinite(value)
+      ? { ok: true, value }
+      : { ok: false, code: ValidationCode.invalidValue };
+  }
+  if (type === 'date' && ISO_DAY.test(value.trim())) {
+    const day = value.trim();
+    const at = Date.parse(`${day}T00:00:00Z`);
+    const real = !Number.isNaN(at) && new Date(at).toISOString().startsWith(day);
+    return real && day >= DATE_MIN && day <= DATE_MAX
+      ? { ok: true, value: day }
+      : { ok: false, code: ValidationCode.invalidDate };
+  }
+  return parseFieldValue(type, value, context);
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -6,7 +6,7 @@
 import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { recordFields } from '../db/schema';
+import { recordFields } from '../db/sales-schema';
 
 interface AssistantRef {
   institutionId: number;

@@ -1,15 +1,14 @@
 /**
  * Sellers' unfinished entries (one per seller and assistant, so two sellers never mix) and the
- * leads and orders they confirmed. `db` may be a transaction: a step of the dialog, the record it
+ * leads and orders they confirm (stored by records.repo.ts). `db` may be a transaction: a step of the dialog, the record it
  * completes and the replies it queues are written together.
  */
 import type { EntryRecord, EntryState } from './entry-dialog';
-import type { RecordKind } from '@conversa/contract/sales';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { BUILT_IN_KEYS } from '@conversa/contract/sales';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { salesEntries, salesRecords } from '../db/schema';
-
-export type SalesRecordRow = typeof salesRecords.$inferSelect;
+import { salesEntries } from '../db/sales-schema';
+import { recordsRepo } from './records.repo';
 
 interface AssistantRef {
   institutionId: number;
@@ -48,51 +47,37 @@ export function salesEntriesRepo(db: Db) {
         });
     },
 
-    /** A page of an assistant's records of a kind, newest first. */
-    async listRecords(
-      ref: AssistantRef,
-      kind: RecordKind,
-      page: { page: number; perPage: number },
-    ): Promise<{ items: SalesRecordRow[]; total: number }> {
-      const where = and(
-        eq(salesRecords.institutionId, ref.institutionId),
-        eq(salesRecords.assistantId, ref.assistantId),
-        eq(salesRecords.kind, kind),
-      );
-      const [items, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(salesRecords)
-          .where(where)
-          .orderBy(desc(salesRecords.id))
-          .limit(page.perPage)
-          .offset((page.page - 1) * page.perPage),
-        db.select({ total: count() }).from(salesRecords).where(where),
-      ]);
-      return { items, total: counted?.total ?? 0 };
-    },
-
     /** Stores a confirmed lead or order, with the seller as they were; its id. */
     async addRecord(
       ref: AssistantRef,
       seller: { number: string; name: string },
       record: EntryRecord,
     ): Promise<number> {
-      const company = record.values.company;
-      const [row] = await db
-        .insert(salesRecords)
-        .values({
-          ...ref,
-          kind: record.kind,
-          sellerNumber: seller.number,
-          sellerName: seller.name,
-          company: typeof company === 'string' ? company : null,
-          values: record.values,
-          lines: record.lines,
-          messageIds: record.messageIds,
-        })
-        .returning({ id: salesRecords.id });
-      return row!.id;
+      const text = (key: string) => {
+        const value = record.values[key];
+        return typeof value === 'string' ? value : null;
+      };
+      const fields = Object.fromEntries(
+        Object.entries(record.values).filter(([key]) => !BUILT_IN_KEYS[record.kind].includes(key)),
+      );
+      return recordsRepo(db).create(
+        ref,
+        record.kind,
+        {
+          company: text('company') ?? '',
+          contactName: text('contact'),
+          phone: text('phone'),
+          email: text('email'),
+          notes: text('notes'),
+          fields,
+          lines: record.lines.map((line) => ({
+            product_code: line.product_code,
+            product_description: line.description,
+            quantity: line.quantity,
+          })),
+        },
+        { name: seller.name, number: seller.number, userId: null, messageIds: record.messageIds },
+      );
     },
   };
 }

@@ -4,7 +4,7 @@
  * locally; a number removed loses access at once (the channel looks it up on every message).
  */
 import { endpoints } from '@conversa/contract/endpoints';
-import type { AllowedNumber, SalesRecord, WhatsappSettings } from '@conversa/contract/sales';
+import type { AllowedNumber, WhatsappSettings } from '@conversa/contract/sales';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
@@ -19,27 +19,12 @@ import { translate } from '../i18n/translate';
 import { type ChannelRow, channelsRepo } from '../whatsapp/channels.repo';
 import { type AllowedNumberRow, allowedNumbersRepo } from './allowed-numbers.repo';
 import { recordFieldsRepo } from './record-fields.repo';
-import { type SalesRecordRow, salesEntriesRepo } from './sales-entries.repo';
 
 function toAllowedNumber(row: AllowedNumberRow): AllowedNumber {
   return {
     id: row.id,
     phone_number: row.phoneNumber,
     seller_name: row.sellerName,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-function toSalesRecord(row: SalesRecordRow): SalesRecord {
-  return {
-    id: row.id,
-    institution_product_id: row.assistantId,
-    seller_name: row.sellerName,
-    seller_number: row.sellerNumber,
-    company: row.company,
-    values: row.values,
-    lines: row.lines,
-    message_ids: row.messageIds,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -63,7 +48,6 @@ export function salesRoutes(deps: AppDeps) {
   const assistants = assistantsRepo(db, deps.config.publicUrl);
   const channels = channelsRepo(db, deps.config.keys.secretsKey);
   const fields = recordFieldsRepo(db);
-  const records = salesEntriesRepo(db);
 
   /** A sales-support assistant of the institution; any other id is a 404. */
   async function salesAssistant(institutionId: number, id: number) {
@@ -143,22 +127,6 @@ export function salesRoutes(deps: AppDeps) {
     route(app, put, async (c, { scope, body }) => {
       if (scope.assistant.product.type !== 'sales_support') throw notFound();
       return ok(c, { fields: await fields.set(scope, kind, body.fields) });
-    });
-  }
-
-  for (const [kind, list] of [
-    ['lead', endpoints.listLeads],
-    ['order', endpoints.listOrders],
-  ] as const) {
-    route(app, list, async (c, { scope, query }) => {
-      const { page, 'per-page': perPage, institution_product_id: assistantId } = query;
-      const assistant = await salesAssistant(scope.institutionId, assistantId);
-      const { items, total } = await records.listRecords(
-        { institutionId: scope.institutionId, assistantId: assistant.id },
-        kind,
-        { page, perPage },
-      );
-      return okPage(c, { items: items.map(toSalesRecord), total, page, perPage });
     });
   }
 

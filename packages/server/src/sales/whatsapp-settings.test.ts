@@ -10,7 +10,7 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { WhatsappSettings } from '@conversa/contract/sales';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappChannels } from '../db/schema';
+import { whatsappChannels } from '../db/sales-schema';
 import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { channelsRepo } from '../whatsapp/channels.repo';

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from '../auth/tokens';
-import { sessions, users, whatsappMessages } from '../db/schema';
+import { sessions, users } from '../db/schema';
+import { whatsappMessages } from '../db/sales-schema';
 import type { TestServer } from './test-server';
 
 let counter = 0;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { whatsappChannels } from '../db/schema';
+import { whatsappChannels } from '../db/sales-schema';
 import { seal, unseal } from './sealed';
 
 export type ChannelRow = typeof whatsappChannels.$inferSelect;

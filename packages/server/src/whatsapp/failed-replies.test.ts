@@ -8,7 +8,7 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { FailedReply } from '@conversa/contract/sales';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappMessages } from '../db/schema';
+import { whatsappMessages } from '../db/sales-schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, recordFailedReply, type TestServer } from '../testing';
 import {

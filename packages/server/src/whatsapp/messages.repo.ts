@@ -6,7 +6,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { allowedNumbers, whatsappMessages } from '../db/schema';
+import { allowedNumbers } from '../db/schema';
+import { whatsappMessages } from '../db/sales-schema';
 import type { IncomingMessage, StatusUpdate } from './payload';
 
 export type WhatsappMessageRow = typeof whatsappMessages.$inferSelect;

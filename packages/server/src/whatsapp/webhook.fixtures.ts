@@ -6,7 +6,7 @@
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { whatsappMessages } from '../db/schema';
+import { whatsappMessages } from '../db/sales-schema';
 import type { Tenant } from '../institutions/institutions.fixtures';
 import type { TestServer } from '../testing';
 import { PHONE_NUMBER_ID, textDelivery } from '../testing/whatsapp-peer';

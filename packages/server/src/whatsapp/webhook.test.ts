@@ -6,11 +6,11 @@
  * unknown and removed sellers, media, and senders known only by a user id.
  */
 import type { AssistantListItem } from '@conversa/contract/assistant';
-import type { SalesRecord } from '@conversa/contract/sales';
+import type { Lead, Order } from '@conversa/contract/records';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { salesEntries, salesRecords, whatsappMessages } from '../db/schema';
+import { salesEntries, salesRecords, whatsappMessages } from '../db/sales-schema';
 import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
@@ -264,14 +264,11 @@ describe('leads and orders entered by chat', () => {
       sellerNumber: SELLER,
       sellerName: 'Sheena Nelson',
       company: 'ACME Corp',
-      values: {
-        company: 'ACME Corp',
-        contact: 'Juan Pérez',
-        phone: '+16505550000',
-        email: null,
-        notes: null,
-        budget: 1500,
-      },
+      contactName: 'Juan Pérez',
+      phone: '+16505550000',
+      email: null,
+      notes: null,
+      fields: { budget: 1500 },
     });
     expect(lead!.messageIds.length).toBeGreaterThanOrEqual(9);
   });
@@ -287,14 +284,14 @@ describe('leads and orders entered by chat', () => {
     // The first seller's lead is where they left it.
     expect((await say(SELLER, 'Globex')).at(-1)).toBe('*Contact*');
     expect(await say(SELLER, 'cancel')).toEqual(['Cancelled: the lead was not saved.']);
-    const [order] = await server.database.db
-      .select()
-      .from(salesRecords)
-      .where(and(eq(salesRecords.assistantId, sales.id), eq(salesRecords.kind, 'order')));
-    expect(order).toMatchObject({ sellerName: 'Lucía Gómez', company: 'ACME' });
-    expect(order!.lines).toEqual([
-      { product_code: 'A-100', description: null, quantity: 3 },
-      { product_code: 'B-2', description: 'Cajas grandes', quantity: 2.5 },
+    const orders = await server.call<{ data: Order[] }>(
+      `/api/order?institution_product_id=${sales.id}`,
+      as(),
+    );
+    expect(orders.body.data[0]).toMatchObject({ seller: 'Lucía Gómez', company: 'ACME' });
+    expect(orders.body.data[0]!.lines).toEqual([
+      { product_code: 'A-100', product_description: null, quantity: 3 },
+      { product_code: 'B-2', product_description: 'Cajas grandes', quantity: 2.5 },
     ]);
   });
 
@@ -334,25 +331,22 @@ describe('leads and orders entered by chat', () => {
   });
 
   it('lists the leads and orders through GET lead and GET order, newest first, for those who may read them', async () => {
-    const leads = await server.call<{ data: SalesRecord[] }>(
-      `/api/lead?institution_product_id=${sales.id}`,
-      as(),
-    );
+    const leads = await server.call<{ data: Lead[] }>(`/api/lead?institution_product_id=${sales.id}`, as());
     expect(leads.status).toBe(200);
     expect(leads.headers.get('x-pagination-total-count')).toBe('1');
     expect(leads.body.data[0]).toMatchObject({
       institution_product_id: sales.id,
-      seller_name: 'Sheena Nelson',
+      seller: 'Sheena Nelson',
       seller_number: SELLER,
       company: 'ACME Corp',
-      values: { budget: 1500, contact: 'Juan Pérez' },
-      lines: [],
+      contact_name: 'Juan Pérez',
+      fields: { budget: 1500 },
     });
-    const orders = await server.call<{ data: SalesRecord[] }>(
+    const orders = await server.call<{ data: Order[] }>(
       `/api/order?institution_product_id=${sales.id}`,
       as(),
     );
-    expect(orders.body.data.map((order) => order.seller_name)).toEqual(['Lucía Gómez']);
+    expect(orders.body.data.map((order) => order.seller)).toEqual(['Lucía Gómez']);
     // Another institution's assistant, an assistant that is not sales support, a role without lead.read.
     const other = await createTenant(server, { name: 'Globex', kind: 'business' });
     const foreign = await server.call(`/api/lead?institution_product_id=${sales.id}`, {

@@ -1,0 +1,194 @@
+/**
+ * Leads and purchase orders: `GET lead` / `GET order` (a page, filtered and sorted), the lead card
+ * (`GET lead/{id}`) and an order's details (`GET order/{id}/detail`), create and correct (`POST`,
+ * `PUT`), and bulk delete. A write refreshes the lists and the record's card.
+ */
+import type { MessageResult } from '@conversa/contract/common';
+import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
+import type {
+  Lead,
+  LeadBody,
+  LeadDetail,
+  Order,
+  OrderBody,
+  OrderDetail,
+  RecordListQuery,
+} from '@conversa/contract/records';
+import * as routes from '@conversa/contract/routes/records';
+import type { RecordKind } from '@conversa/contract/sales';
+import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { getPage, type Page } from '../pagination';
+import { useDataClient } from '../provider';
+import type { ReadResponse } from '../swr-config';
+
+/** What a list asks for (blank filters are no filter). */
+export interface RecordsQuery {
+  q?: string;
+  seller?: string;
+  company?: string;
+  from?: string;
+  to?: string;
+  /** The time zone the days are read in: the browser's. */
+  tz?: string;
+  sort?: RecordListQuery['sort'];
+  page?: number;
+  perPage?: number;
+}
+
+type RowOf<K extends RecordKind> = K extends 'lead' ? Lead : Order;
+type DetailOf<K extends RecordKind> = K extends 'lead' ? LeadDetail : OrderDetail;
+type BodyOf<K extends RecordKind> = K extends 'lead' ? LeadBody : OrderBody;
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const normalize = (query: RecordsQuery = {}) => ({
+  q: query.q?.trim() ?? '',
+  seller: query.seller?.trim() ?? '',
+  company: query.company?.trim() ?? '',
+  from: query.from ?? '',
+  to: query.to ?? '',
+  tz: query.tz ?? browserZone(),
+  sort: query.sort ?? 'date',
+  page: query.page ?? 1,
+  perPage: query.perPage ?? DEFAULT_PAGE_SIZE,
+});
+
+/** SWR key of a page of an assistant's records of a kind. */
+export const recordsKey = (kind: RecordKind, assistantId: number, query: RecordsQuery = {}) =>
+  [kind, assistantId, 'list', normalize(query)] as const;
+
+/** SWR key of one record's card. */
+export const recordKey = (kind: RecordKind, id: number) => [kind, id, 'detail'] as const;
+
+/** Every list and card of a kind. */
+const isKindKey = (kind: RecordKind) => (key: unknown) => Array.isArray(key) && key[0] === kind;
+
+const routesOf = {
+  lead: {
+    list: routes.listLeads,
+    create: routes.createLead,
+    update: routes.updateLead,
+    remove: routes.deleteLeads,
+  },
+  order: {
+    list: routes.listOrders,
+    create: routes.createOrder,
+    update: routes.updateOrder,
+    remove: routes.deleteOrders,
+  },
+} as const;
+
+/** One page of an assistant's leads or orders, filtered and sorted. */
+export function listRecords<K extends RecordKind>(
+  client: DataClient,
+  kind: K,
+  assistantId: number,
+  query: RecordsQuery = {},
+  options?: CallOptions,
+): Promise<Page<RowOf<K>>> {
+  const { perPage, ...rest } = normalize(query);
+  const searchParams: Record<string, string | number> = { institution_product_id: assistantId };
+  for (const [name, value] of Object.entries(rest)) if (value !== '') searchParams[name] = value;
+  searchParams['per-page'] = perPage;
+  return getPage(client, routesOf[kind].list, { ...options, searchParams }) as Promise<Page<RowOf<K>>>;
+}
+
+/** A page of the list; the previous page stays on screen while the next one loads. */
+export function useRecords<K extends RecordKind>(
+  kind: K,
+  assistantId: number | null | undefined,
+  query: RecordsQuery = {},
+): ReadResponse<Page<RowOf<K>>> {
+  const client = useDataClient();
+  return useSWR<Page<RowOf<K>>, ApiRequestError, ReturnType<typeof recordsKey> | null>(
+    assistantId ? recordsKey(kind, assistantId, query) : null,
+    ([, id, , normalized]) => listRecords(client, kind, id, normalized, { report: false }),
+    { keepPreviousData: true },
+  );
+}
+
+/** A lead's card or an order's details: the record, its WhatsApp messages and its history. */
+export function getRecord<K extends RecordKind>(
+  client: DataClient,
+  kind: K,
+  id: number,
+  options?: CallOptions,
+): Promise<DetailOf<K>> {
+  const answer =
+    kind === 'lead'
+      ? client.endpoint(routes.getLead, { ...options, params: { id } })
+      : client.endpoint(routes.getOrderDetail, { ...options, params: { id } });
+  return answer as Promise<DetailOf<K>>;
+}
+
+export function useRecord<K extends RecordKind>(kind: K, id: number | null | undefined): ReadResponse<DetailOf<K>> {
+  const client = useDataClient();
+  return useSWR<DetailOf<K>, ApiRequestError, ReturnType<typeof recordKey> | null>(
+    id ? recordKey(kind, id) : null,
+    ([, recordId]) => getRecord(client, kind, recordId, { report: false }),
+  );
+}
+
+/** Creates a record (the staff member is its seller). */
+export async function createRecord<K extends RecordKind>(
+  client: DataClient,
+  kind: K,
+  body: BodyOf<K>,
+): Promise<RowOf<K>> {
+  const created = await client.endpoint(routesOf[kind].create, { json: body as never });
+  await client.invalidate(isKindKey(kind));
+  return created as RowOf<K>;
+}
+
+/** Corrects a record; its card and the lists refresh. */
+export async function updateRecord<K extends RecordKind>(
+  client: DataClient,
+  kind: K,
+  id: number,
+  body: BodyOf<K>,
+): Promise<RowOf<K>> {
+  const saved = await client.endpoint(routesOf[kind].update, { params: { id }, json: body as never });
+  await client.invalidate(isKindKey(kind));
+  return saved as RowOf<K>;
+}
+
+/** Deletes records of the current institution, all or none; answers 'Delete successfully.'. */
+export async function deleteRecords(
+  client: DataClient,
+  kind: RecordKind,
+  ids: readonly number[],
+): Promise<MessageResult> {
+  const result = await client.endpoint(routesOf[kind].remove, { json: { ids: [...ids] } });
+  await client.invalidate(isKindKey(kind));
+  return result;
+}
+
+/** `trigger(body)` creates a record; errors stay with the form. */
+export function useCreateRecord<K extends RecordKind>(kind: K) {
+  const client = useDataClient();
+  return useSWRMutation<RowOf<K>, ApiRequestError, readonly [string, string], BodyOf<K>>(
+    [kind, 'create'],
+    (_key, { arg }) => createRecord(client, kind, arg),
+  );
+}
+
+/** `trigger(body)` corrects record `id`. */
+export function useUpdateRecord<K extends RecordKind>(kind: K, id: number) {
+  const client = useDataClient();
+  return useSWRMutation<RowOf<K>, ApiRequestError, readonly [string, number], BodyOf<K>>(
+    [kind, id],
+    (_key, { arg }) => updateRecord(client, kind, id, arg),
+  );
+}
+
+/** `trigger(ids)` deletes records. */
+export function useDeleteRecords(kind: RecordKind) {
+  const client = useDataClient();
+  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly number[]>(
+    [kind, 'delete'],
+    (_key, { arg }) => deleteRecords(client, kind, arg),
+  );
+}

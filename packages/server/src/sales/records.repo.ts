@@ -1,0 +1,279 @@
+/**
+ * Leads and orders (docs/architecture.md#sales-support): created by a seller's chat or by staff,
+ * corrected by staff (each change kept in the history with its author), listed with the console's
+ * filters a page at a time, and deleted in bulk, all or none. `db` may be a transaction.
+ */
+import type { FieldValues, OrderLine, RecordListQuery } from '@conversa/contract/records';
+import type { RecordKind } from '@conversa/contract/sales';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { dayAfter, dayStart } from '../db/days';
+import { salesOrderLines, salesRecordHistory, salesRecords } from '../db/sales-schema';
+
+export interface AssistantRef {
+  institutionId: number;
+  assistantId: number;
+}
+
+/** What a lead or an order holds besides who entered it (an order's lines; a lead's contact). */
+export interface RecordInput {
+  company: string;
+  contactName: string | null;
+  phone: string | null;
+  email: string | null;
+  notes: string | null;
+  fields: FieldValues;
+  lines: OrderLine[];
+}
+
+/** Who creates or changes a record: a seller (their number, the messages) or a staff member. */
+export interface Author {
+  name: string;
+  number: string | null;
+  userId: number | null;
+  messageIds?: string[];
+}
+
+export type RecordRow = typeof salesRecords.$inferSelect & { lines: OrderLine[] };
+
+/** The list's text search reads this: every text a user may look a record up by, lower-cased. */
+const searchText = (input: RecordInput) =>
+  [
+    input.company,
+    input.contactName,
+    input.notes,
+    ...input.lines.flatMap((line) => [line.product_code, line.product_description]),
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join(' ')
+    .toLowerCase();
+
+/** `%text%` for LIKE, its wildcards taken literally. */
+const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The values a change compares, by the names the API uses. */
+function comparable(input: RecordInput, kind: RecordKind): Record<string, unknown> {
+  const base: Record<string, unknown> = { company: input.company, notes: input.notes };
+  if (kind === 'lead')
+    Object.assign(base, { contact_name: input.contactName, phone: input.phone, email: input.email });
+  else base.lines = input.lines;
+  for (const [key, value] of Object.entries(input.fields)) base[`fields.${key}`] = value;
+  return base;
+}
+
+/** What changed from `before` to `after`: each key's value before and after. */
+function changesOf(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+export function recordsRepo(db: Db) {
+  const ofKind = (ref: AssistantRef, kind: RecordKind) =>
+    and(
+      eq(salesRecords.institutionId, ref.institutionId),
+      eq(salesRecords.assistantId, ref.assistantId),
+      eq(salesRecords.kind, kind),
+    );
+
+  /** Each record's lines, in order, by record id. */
+  async function linesOf(ids: number[]): Promise<Map<number, OrderLine[]>> {
+    const byRecord = new Map<number, OrderLine[]>();
+    if (ids.length === 0) return byRecord;
+    const rows = await db
+      .select()
+      .from(salesOrderLines)
+      .where(inArray(salesOrderLines.recordId, ids))
+      .orderBy(salesOrderLines.recordId, salesOrderLines.position);
+    for (const row of rows) {
+      const lines = byRecord.get(row.recordId) ?? [];
+      lines.push({
+        product_code: row.productCode,
+        product_description: row.productDescription,
+        quantity: row.quantity,
+      });
+      byRecord.set(row.recordId, lines);
+    }
+    return byRecord;
+  }
+
+  async function writeLines(institutionId: number, recordId: number, lines: OrderLine[]) {
+    await db.delete(salesOrderLines).where(eq(salesOrderLines.recordId, recordId));
+    if (lines.length === 0) return;
+    await db.insert(salesOrderLines).values(
+      lines.map((line, position) => ({
+        recordId,
+        institutionId,
+        position,
+        productCode: line.product_code,
+        productDescription: line.product_description,
+        quantity: line.quantity,
+      })),
+    );
+  }
+
+  const columns = (input: RecordInput) => ({
+    company: input.company,
+    contactName: input.contactName,
+    phone: input.phone,
+    email: input.email,
+    notes: input.notes,
+    fields: input.fields,
+    search: searchText(input),
+  });
+
+  /** The filters of the list and the download, as conditions. */
+  function conditions(
+    ref: AssistantRef,
+    kind: RecordKind,
+    query: Omit<RecordListQuery, 'page' | 'per-page'>,
+  ) {
+    const where: SQL[] = [ofKind(ref, kind)!];
+    if (query.from) where.push(sql`${salesRecords.createdAt} >= ${dayStart(query.from, query.tz)}`);
+    if (query.to) where.push(sql`${salesRecords.createdAt} < ${dayAfter(query.to, query.tz)}`);
+    if (query.q) where.push(sql`${salesRecords.search} like ${contains(query.q)}`);
+    if (query.company) where.push(sql`lower(${salesRecords.company}) like ${contains(query.company)}`);
+    if (query.seller) where.push(sql`lower(${salesRecords.sellerName}) = ${query.seller.toLowerCase()}`);
+    return and(...where);
+  }
+
+  return {
+    /** Stores a new record with its lines and its "created" history entry; its id. */
+    async create(ref: AssistantRef, kind: RecordKind, input: RecordInput, author: Author): Promise<number> {
+      const [row] = await db
+        .insert(salesRecords)
+        .values({
+          ...ref,
+          kind,
+          ...columns(input),
+          sellerName: author.name,
+          sellerNumber: author.number,
+          messageIds: author.messageIds ?? [],
+        })
+        .returning({ id: salesRecords.id });
+      const id = row!.id;
+      await writeLines(ref.institutionId, id, input.lines);
+      await db.insert(salesRecordHistory).values({
+        recordId: id,
+        institutionId: ref.institutionId,
+        action: 'created',
+        byName: author.name,
+        byUserId: author.userId,
+      });
+      return id;
+    },
+
+    /** One record of the assistant, with its lines; null when none of the kind has that id. */
+    async find(ref: AssistantRef, kind: RecordKind, id: number): Promise<RecordRow | null> {
+      const row = await this.findInInstitution(ref.institutionId, kind, id);
+      return row?.assistantId === ref.assistantId ? row : null;
+    },
+
+    /** One record of the institution, whichever its assistant, with its lines; null when none. */
+    async findInInstitution(institutionId: number, kind: RecordKind, id: number): Promise<RecordRow | null> {
+      const [row] = await db
+        .select()
+        .from(salesRecords)
+        .where(
+          and(
+            eq(salesRecords.institutionId, institutionId),
+            eq(salesRecords.kind, kind),
+            eq(salesRecords.id, id),
+          ),
+        );
+      if (!row) return null;
+      return { ...row, lines: (await linesOf([id])).get(id) ?? [] };
+    },
+
+    /**
+     * Replaces a record's values (the caller holds a transaction and has just read it); the change
+     * goes in the history with its author, when anything changed.
+     */
+    async update(ref: AssistantRef, current: RecordRow, input: RecordInput, author: Author): Promise<void> {
+      const kind = current.kind as RecordKind;
+      const before: RecordInput = {
+        company: current.company,
+        contactName: current.contactName,
+        phone: current.phone,
+        email: current.email,
+        notes: current.notes,
+        fields: current.fields,
+        lines: current.lines,
+      };
+      const changes = changesOf(comparable(before, kind), comparable(input, kind));
+      if (Object.keys(changes).length === 0) return;
+      await db
+        .update(salesRecords)
+        .set({ ...columns(input), updatedAt: new Date() })
+        .where(eq(salesRecords.id, current.id));
+      if (kind === 'order') await writeLines(ref.institutionId, current.id, input.lines);
+      await db.insert(salesRecordHistory).values({
+        recordId: current.id,
+        institutionId: ref.institutionId,
+        action: 'updated',
+        byName: author.name,
+        byUserId: author.userId,
+        changes,
+      });
+    },
+
+    /** A page of the assistant's records of a kind, filtered and sorted, with their lines. */
+    async list(
+      ref: AssistantRef,
+      kind: RecordKind,
+      query: RecordListQuery,
+    ): Promise<{ items: RecordRow[]; total: number }> {
+      const where = conditions(ref, kind, query);
+      const order =
+        query.sort === 'company'
+          ? [asc(sql`lower(${salesRecords.company})`), desc(salesRecords.id)]
+          : [desc(salesRecords.createdAt), desc(salesRecords.id)];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(salesRecords)
+          .where(where)
+          .orderBy(...order)
+          .limit(query['per-page'])
+          .offset((query.page - 1) * query['per-page']),
+        db.select({ total: count() }).from(salesRecords).where(where),
+      ]);
+      const lines =
+        kind === 'order' ? await linesOf(rows.map((row) => row.id)) : new Map<number, OrderLine[]>();
+      return {
+        items: rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] })),
+        total: counted?.total ?? 0,
+      };
+    },
+
+    /** The record's history, oldest first. */
+    async history(recordId: number) {
+      return db
+        .select()
+        .from(salesRecordHistory)
+        .where(eq(salesRecordHistory.recordId, recordId))
+        .orderBy(salesRecordHistory.id);
+    },
+
+    /**
+     * Deletes records of a kind of the institution: all of `ids` or, when any is not one of them,
+     * none (false).
+     */
+    async remove(institutionId: number, kind: RecordKind, ids: readonly number[]): Promise<boolean> {
+      const unique = [...new Set(ids)];
+      const where = and(
+        eq(salesRecords.institutionId, institutionId),
+        eq(salesRecords.kind, kind),
+        inArray(salesRecords.id, unique),
+      );
+      const [found] = await db.select({ n: count() }).from(salesRecords).where(where);
+      if ((found?.n ?? 0) !== unique.length) return false;
+      await db.delete(salesRecords).where(where);
+      return true;
+    },
+  };
+}

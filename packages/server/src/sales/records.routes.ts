@@ -1,0 +1,292 @@
+/**
+ * Leads and orders in the console (docs/architecture.md#sales-support): lists with their filters,
+ * staff creating and correcting records (checked against the assistant's configured fields, the
+ * staff member named as the seller, each change in the history), a record's card with the WhatsApp
+ * messages it came from, and bulk deletes that are all or none.
+ */
+import { endpoints } from '@conversa/contract/endpoints';
+import type { Issue } from '@conversa/contract/common';
+import type { FieldValues, Lead, Order, RecordChange } from '@conversa/contract/records';
+import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type * as v from 'valibot';
+import { assistantsRepo } from '../assistants/assistants.repo';
+import type { Db } from '../db/database';
+import { institutions, users } from '../db/schema';
+import { whatsappMessages } from '../db/sales-schema';
+import type { AppDeps } from '../deps';
+import type { AppEnv } from '../http/env';
+import { ApiError, notFound } from '../http/errors';
+import { ok, okPage } from '../http/respond';
+import { endpointRouter } from '../http/route';
+import type { Locale } from '@conversa/contract/constants';
+import { translate } from '../i18n/translate';
+import { checkFieldValue } from './field-values';
+import { recordFieldsRepo } from './record-fields.repo';
+import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
+
+const entered = (row: RecordRow) => ({
+  seller: row.sellerName,
+  seller_number: row.sellerNumber,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+const toLead = (row: RecordRow): Lead => ({
+  id: row.id,
+  institution_product_id: row.assistantId,
+  company: row.company,
+  contact_name: row.contactName ?? '',
+  phone: row.phone,
+  email: row.email,
+  notes: row.notes,
+  fields: row.fields,
+  ...entered(row),
+});
+
+const toOrder = (row: RecordRow): Order => ({
+  id: row.id,
+  institution_product_id: row.assistantId,
+  company: row.company,
+  lines: row.lines,
+  notes: row.notes,
+  fields: row.fields,
+  ...entered(row),
+});
+
+type LeadInput = v.InferOutput<(typeof endpoints.createLead)['body']>;
+type OrderInput = v.InferOutput<(typeof endpoints.createOrder)['body']>;
+
+/**
+ * The configured fields' values checked against their definitions: required ones present, each
+ * value of its type. A key no field has is refused, unless the record already holds that value (a
+ * field removed since keeps what old records hold).
+ */
+function checkFields(
+  definitions: readonly FieldDefinition[],
+  values: FieldValues,
+  kept: FieldValues,
+  country: string | null,
+  locale: Locale,
+): { fields: FieldValues; issues: Issue[] } {
+  const fields: FieldValues = {};
+  const issues: Issue[] = [];
+  const refuse = (key: string, code: string) =>
+    issues.push({ path: `fields.${key}`, code, message: translate(locale, code as never) });
+  for (const definition of definitions) {
+    const checked = checkFieldValue(definition.type, values[definition.key] ?? null, {
+      country,
+      options: definition.options,
+    });
+    if (!checked.ok) refuse(definition.key, checked.code);
+    else if (checked.value === null && definition.required) refuse(definition.key, 'required');
+    else if (checked.value !== null) fields[definition.key] = checked.value;
+  }
+  for (const [key, value] of Object.entries(values)) {
+    if (definitions.some((definition) => definition.key === key) || value === null) continue;
+    if (kept[key] === value) fields[key] = value;
+    else refuse(key, 'invalid_value');
+  }
+  return { fields, issues };
+}
+
+export function recordsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const route = endpointRouter(deps);
+  const { db } = deps.database;
+  const assistants = assistantsRepo(db, deps.config.publicUrl);
+  const definitions = recordFieldsRepo(db);
+
+  /** A sales-support assistant of the institution; any other id is a 404. */
+  async function salesAssistant(institutionId: number, id: number): Promise<AssistantRef> {
+    const assistant = await assistants.find(institutionId, id);
+    if (assistant?.product.type !== 'sales_support') throw notFound();
+    return { institutionId, assistantId: assistant.id };
+  }
+
+  async function countryOf(institutionId: number): Promise<string | null> {
+    const [row] = await db
+      .select({ country: institutions.country })
+      .from(institutions)
+      .where(eq(institutions.id, institutionId));
+    return row?.country ?? null;
+  }
+
+  /** The staff member as a record's author: their name (their e-mail when they gave none). */
+  async function author(userId: number) {
+    const [row] = await db
+      .select({ name: users.fullName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return { name: row?.name.trim() || row?.email || '', number: null, userId };
+  }
+
+  /** A body read as a record's values, or a 400 naming each field that is wrong. */
+  async function inputOf(
+    ref: AssistantRef,
+    kind: RecordKind,
+    body: LeadInput | OrderInput,
+    kept: FieldValues,
+    locale: Locale,
+  ): Promise<RecordInput> {
+    const country = await countryOf(ref.institutionId);
+    const { fields, issues } = checkFields(
+      await definitions.get(ref, kind),
+      body.fields,
+      kept,
+      country,
+      locale,
+    );
+    let phone: string | null = null;
+    if ('contact_name' in body && body.phone) {
+      const parsed = parsePhoneNumberFromString(body.phone, {
+        defaultCountry: (country ?? undefined) as CountryCode | undefined,
+      });
+      if (parsed?.isValid()) phone = parsed.number;
+      else issues.push({ path: 'phone', code: 'invalid_phone', message: translate(locale, 'invalid_phone') });
+    }
+    if (issues.length > 0) throw new ApiError(400, 'validation_failed', { issues });
+    if ('contact_name' in body) {
+      return {
+        company: body.company,
+        contactName: body.contact_name,
+        phone,
+        email: body.email,
+        notes: body.notes,
+        fields,
+        lines: [],
+      };
+    }
+    return {
+      company: body.company,
+      contactName: null,
+      phone: null,
+      email: null,
+      notes: body.notes,
+      fields,
+      lines: body.lines,
+    };
+  }
+
+  /** The WhatsApp conversation a record came from (the seller's messages and the replies), and its history. */
+  async function cardOf(row: RecordRow) {
+    const incoming =
+      row.messageIds.length === 0
+        ? []
+        : await db
+            .select({ id: whatsappMessages.id })
+            .from(whatsappMessages)
+            .where(
+              and(
+                eq(whatsappMessages.institutionId, row.institutionId),
+                inArray(whatsappMessages.waMessageId, row.messageIds),
+              ),
+            );
+    const ids = incoming.map((message) => message.id);
+    const messages =
+      ids.length === 0
+        ? []
+        : await db
+            .select()
+            .from(whatsappMessages)
+            .where(
+              and(
+                eq(whatsappMessages.institutionId, row.institutionId),
+                or(inArray(whatsappMessages.id, ids), inArray(whatsappMessages.replyTo, ids)),
+              ),
+            )
+            .orderBy(whatsappMessages.id);
+    const history = await recordsRepo(db).history(row.id);
+    return {
+      messages: messages.map((message) => ({
+        id: message.id,
+        direction: message.direction as 'in' | 'out',
+        body: message.body,
+        created_at: message.createdAt.toISOString(),
+      })),
+      history: history.map((entry): RecordChange => ({
+        at: entry.at.toISOString(),
+        by: entry.byName,
+        action: entry.action as RecordChange['action'],
+        changes: entry.changes,
+      })),
+    };
+  }
+
+  for (const kind of ['lead', 'order'] as const) {
+    const toRow = (row: RecordRow): Lead | Order => (kind === 'lead' ? toLead(row) : toOrder(row));
+    const [list, create, update, remove] =
+      kind === 'lead'
+        ? [endpoints.listLeads, endpoints.createLead, endpoints.updateLead, endpoints.deleteLeads]
+        : [endpoints.listOrders, endpoints.createOrder, endpoints.updateOrder, endpoints.deleteOrders];
+
+    route(app, list, async (c, { scope, query }) => {
+      const ref = await salesAssistant(scope.institutionId, query.institution_product_id);
+      const { items, total } = await recordsRepo(db).list(ref, kind, query);
+      return okPage(c, {
+        items: items.map(toRow),
+        total,
+        page: query.page,
+        perPage: query['per-page'],
+      });
+    });
+
+    route(app, create, async (c, { scope, body }) => {
+      const ref = await salesAssistant(scope.institutionId, body.institution_product_id);
+      const input = await inputOf(ref, kind, body, {}, c.get('locale'));
+      const by = await author(scope.user.userId);
+      const row = await db.transaction(async (tx) => {
+        const records = recordsRepo(tx as unknown as Db);
+        const id = await records.create(ref, kind, input, by);
+        return records.find(ref, kind, id);
+      });
+      return ok(c, toRow(row!), 201);
+    });
+
+    route(app, update, async (c, { scope, params, body }) => {
+      const ref = await salesAssistant(scope.institutionId, body.institution_product_id);
+      const current = await recordsRepo(db).find(ref, kind, params.id);
+      if (!current) throw notFound();
+      const input = await inputOf(ref, kind, body, current.fields, c.get('locale'));
+      const by = await author(scope.user.userId);
+      const row = await db.transaction(async (tx) => {
+        const records = recordsRepo(tx as unknown as Db);
+        // Read again inside the transaction: the history compares with what is stored now.
+        const fresh = await records.find(ref, kind, params.id);
+        if (!fresh) throw notFound();
+        await records.update(ref, fresh, input, by);
+        return records.find(ref, kind, params.id);
+      });
+      return ok(c, toRow(row!));
+    });
+
+    route(app, remove, async (c, { scope, body }) => {
+      const removed = await db.transaction((tx) =>
+        recordsRepo(tx as unknown as Db).remove(scope.institutionId, kind, body.ids),
+      );
+      if (!removed) throw notFound();
+      return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
+    });
+  }
+
+  /** A record of the institution by id alone (its card's address names no assistant). */
+  async function recordById(institutionId: number, kind: RecordKind, id: number) {
+    const row = await recordsRepo(db).findInInstitution(institutionId, kind, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  route(app, endpoints.getLead, async (c, { scope, params }) => {
+    const row = await recordById(scope.institutionId, 'lead', params.id);
+    return ok(c, { ...toLead(row), ...(await cardOf(row)) });
+  });
+
+  route(app, endpoints.getOrderDetail, async (c, { scope, params }) => {
+    const row = await recordById(scope.institutionId, 'order', params.id);
+    return ok(c, { ...toOrder(row), ...(await cardOf(row)) });
+  });
+
+  return app;
+}
