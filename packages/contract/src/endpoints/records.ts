@@ -9,6 +9,7 @@ import {
   OrderBodySchema,
   OrderDetailSchema,
   OrderSchema,
+  RecordFiltersSchema,
   RecordListQuerySchema,
 } from '../records';
 import * as routes from '../routes/records';
@@ -61,6 +62,14 @@ export const recordsEndpoints = {
     body: DeleteRecordsBodySchema,
     response: MessageResultSchema,
   },
+  downloadLeads: {
+    ...routes.downloadLeads,
+    ...staff,
+    summary:
+      'The filtered leads as CSV (UTF-8 with BOM, headers in your language, configured fields as columns)',
+    permission: 'lead.read',
+    query: RecordFiltersSchema,
+  },
   listOrders: {
     ...routes.listOrders,
     ...staff,
@@ -103,5 +112,12 @@ export const recordsEndpoints = {
     permission: 'order.write',
     body: DeleteRecordsBodySchema,
     response: MessageResultSchema,
+  },
+  downloadOrders: {
+    ...routes.downloadOrders,
+    ...staff,
+    summary: 'The filtered orders as CSV, a row per line (UTF-8 with BOM, headers in your language)',
+    permission: 'order.read',
+    query: RecordFiltersSchema,
   },
 } as const satisfies Record<string, Endpoint>;

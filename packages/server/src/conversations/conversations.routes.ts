@@ -23,7 +23,8 @@ import { takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale } from '../users/users.repo';
 import { type ConversationListRow, PREVIEW_CHANNEL, staffConversationsRepo } from './conversations.repo';
 import { conversationsCsv, csvRecord } from './csv';
-import { dashboard, dayIn } from './dashboard';
+import { dayIn } from '../db/days';
+import { dashboard } from './dashboard';
 import { makeOverview } from './overview';
 import { toPreviewAnswer } from './preview';
 

@@ -10,7 +10,8 @@ import { conversations } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { staffConversationsRepo } from './conversations.repo';
-import { conversationsCsv, csvRecord, field, neutralise } from './csv';
+import { field, neutralise } from '../http/csv';
+import { conversationsCsv, csvRecord } from './csv';
 
 let server: TestServer;
 let school: Tenant;

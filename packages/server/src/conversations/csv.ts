@@ -7,6 +7,7 @@ import type { Locale } from '@conversa/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { conversations } from '../db/schema';
 import type { LineRecord } from './conversations.repo';
+import { field, FORMULA_STARTS } from '../http/csv';
 
 const HEADERS: Record<Locale, readonly string[]> = {
   en: [
@@ -46,19 +47,6 @@ const HEADERS: Record<Locale, readonly string[]> = {
 };
 
 const YES: Record<Locale, [string, string]> = { en: ['yes', 'no'], es: ['sí', 'no'] };
-
-/** The first characters that make a spreadsheet read a cell as a formula (OWASP's advice for CSV injection). */
-const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'];
-
-/** A cell a spreadsheet would not run as a formula: such text gets a leading apostrophe. */
-export function neutralise(text: string): string {
-  return FORMULA_STARTS.includes(text.charAt(0)) ? `'${text}` : text;
-}
-
-/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-export function field(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** FORMULA_STARTS as SQL character codes (comparing codes is cheaper than comparing texts). */
 const FORMULA_CODES = sql.raw(FORMULA_STARTS.map((char) => char.charCodeAt(0)).join(', '));

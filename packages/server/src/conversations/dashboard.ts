@@ -7,7 +7,7 @@ import { DASHBOARD_SAMPLE, type Dashboard, type DateRangeQuery } from '@conversa
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { isStopword } from '../knowledge/text/language';
-import { dayAfter, dayStart } from '../db/days';
+import { dayAfter, dayIn, dayStart } from '../db/days';
 import { type AssistantRef, PREVIEW_CHANNEL } from './conversations.repo';
 
 /** Most asked questions shown. */
@@ -72,11 +72,6 @@ function daysBetween(first: string, last: string): string[] {
 }
 
 const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-
-/** A day (YYYY-MM-DD) as it is in time zone `tz` at `at`. */
-export function dayIn(at: Date, tz: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: tz }).format(at);
-}
 
 /**
  * Whether every day of `tz` from `firstYear` to `lastYear` starts on the hour, so the hourly stats

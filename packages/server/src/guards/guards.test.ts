@@ -90,11 +90,13 @@ const RULES: Record<EndpointName, string> = {
   getLead: 'lead.read@institution',
   updateLead: 'lead.write@institution',
   deleteLeads: 'lead.write@institution',
+  downloadLeads: 'lead.read@institution',
   listOrders: 'order.read@institution',
   createOrder: 'order.write@institution',
   getOrderDetail: 'order.read@institution',
   updateOrder: 'order.write@institution',
   deleteOrders: 'order.write@institution',
+  downloadOrders: 'order.read@institution',
 };
 
 /** An entry's rule, written as in `RULES`. */

@@ -3,9 +3,9 @@
  * corrected by staff (each change kept in the history with its author), listed with the console's
  * filters a page at a time, and deleted in bulk, all or none. `db` may be a transaction.
  */
-import type { FieldValues, OrderLine, RecordListQuery } from '@conversa/contract/records';
+import type { FieldValues, OrderLine, RecordFilters, RecordListQuery } from '@conversa/contract/records';
 import type { RecordKind } from '@conversa/contract/sales';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { dayAfter, dayStart } from '../db/days';
 import { salesOrderLines, salesRecordHistory, salesRecords } from '../db/sales-schema';
@@ -230,7 +230,7 @@ export function recordsRepo(db: Db) {
       const where = conditions(ref, kind, query);
       const order =
         query.sort === 'company'
-          ? [asc(sql`lower(${salesRecords.company})`), desc(salesRecords.id)]
+          ? [asc(sql`lower(${salesRecords.company})`), asc(salesRecords.id)]
           : [desc(salesRecords.createdAt), desc(salesRecords.id)];
       const [rows, [counted]] = await Promise.all([
         db
@@ -248,6 +248,52 @@ export function recordsRepo(db: Db) {
         items: rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] })),
         total: counted?.total ?? 0,
       };
+    },
+
+    /**
+     * Every record the filters keep, in the list's order, a chunk at a time (keyset pages: memory
+     * stays flat however many there are).
+     */
+    async *stream(
+      ref: AssistantRef,
+      kind: RecordKind,
+      filters: RecordFilters,
+      chunk = 500,
+    ): AsyncGenerator<RecordRow[]> {
+      const where = conditions(ref, kind, filters);
+      const byCompany = filters.sort === 'company';
+      // The last row's key: its time as text (a Date would drop the microseconds and skip rows).
+      let after: { at: string; company: string; id: number } | null = null;
+      for (;;) {
+        let page = where;
+        if (after && byCompany)
+          page = and(
+            where,
+            sql`(lower(${salesRecords.company}), ${salesRecords.id}) > (lower(${after.company}), ${after.id})`,
+          );
+        else if (after)
+          page = and(
+            where,
+            sql`(${salesRecords.createdAt}, ${salesRecords.id}) < (${after.at}::timestamptz, ${after.id})`,
+          );
+        const rows = await db
+          .select({ ...getTableColumns(salesRecords), at: sql<string>`${salesRecords.createdAt}::text` })
+          .from(salesRecords)
+          .where(page)
+          .orderBy(
+            ...(byCompany
+              ? [asc(sql`lower(${salesRecords.company})`), asc(salesRecords.id)]
+              : [desc(salesRecords.createdAt), desc(salesRecords.id)]),
+          )
+          .limit(chunk);
+        if (rows.length === 0) return;
+        const lines =
+          kind === 'order' ? await linesOf(rows.map((row) => row.id)) : new Map<number, OrderLine[]>();
+        yield rows.map(({ at: _at, ...row }) => ({ ...row, lines: lines.get(row.id) ?? [] }));
+        if (rows.length < chunk) return;
+        const last = rows.at(-1)!;
+        after = { at: last.at, company: last.company, id: last.id };
+      }
     },
 
     /** The record's history, oldest first. */

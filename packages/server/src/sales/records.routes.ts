@@ -25,6 +25,8 @@ import type { Locale } from '@conversa/contract/constants';
 import { translate } from '../i18n/translate';
 import { checkFieldValue } from './field-values';
 import { recordFieldsRepo } from './record-fields.repo';
+import { recordsCsv } from './records-csv';
+import { dayIn } from '../db/days';
 import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
 
 const entered = (row: RecordRow) => ({
@@ -217,10 +219,39 @@ export function recordsRoutes(deps: AppDeps) {
 
   for (const kind of ['lead', 'order'] as const) {
     const toRow = (row: RecordRow): Lead | Order => (kind === 'lead' ? toLead(row) : toOrder(row));
-    const [list, create, update, remove] =
+    const [list, create, update, remove, download] =
       kind === 'lead'
-        ? [endpoints.listLeads, endpoints.createLead, endpoints.updateLead, endpoints.deleteLeads]
-        : [endpoints.listOrders, endpoints.createOrder, endpoints.updateOrder, endpoints.deleteOrders];
+        ? [
+            endpoints.listLeads,
+            endpoints.createLead,
+            endpoints.updateLead,
+            endpoints.deleteLeads,
+            endpoints.downloadLeads,
+          ]
+        : [
+            endpoints.listOrders,
+            endpoints.createOrder,
+            endpoints.updateOrder,
+            endpoints.deleteOrders,
+            endpoints.downloadOrders,
+          ];
+
+    route(app, download, async (c, { scope, query }) => {
+      const ref = await salesAssistant(scope.institutionId, query.institution_product_id);
+      const csv = recordsCsv(kind, recordsRepo(db).stream(ref, kind, query), {
+        locale: c.get('locale'),
+        tz: query.tz,
+        definitions: await definitions.get(ref, kind),
+      });
+      const day = dayIn(deps.clock.now(), query.tz);
+      return new Response(csv, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${kind}s-${ref.assistantId}-${day}.csv"`,
+          'cache-control': 'no-store',
+        },
+      });
+    });
 
     route(app, list, async (c, { scope, query }) => {
       const ref = await salesAssistant(scope.institutionId, query.institution_product_id);

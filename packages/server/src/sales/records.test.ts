@@ -7,6 +7,7 @@
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { Lead, LeadDetail, Order, OrderDetail } from '@conversa/contract/records';
 import { eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
@@ -214,6 +215,72 @@ describe('orders', () => {
     // A lead's id is no order.
     const [aLead] = (await get<Lead[]>(`lead?institution_product_id=${sales.id}`)).body.data;
     expect((await get(`order/${aLead!.id}/detail`)).status).toBe(404);
+  });
+});
+
+describe('downloads', () => {
+  const download = (kind: string, query: string, locale = 'en') =>
+    server.call<string>(`/api/${kind}/download?institution_product_id=${sales.id}${query}`, {
+      ...as(),
+      locale,
+    });
+  const rowsOf = (text: string) => parse(text.replace(/^\uFEFF/, '')) as string[][];
+
+  it('gives the filtered leads as CSV: BOM, headers in the reader language, fields as columns, formulas neutralised', async () => {
+    await post('lead', lead('=HYPERLINK("http://evil.example")', { notes: 'línea 1\n"citada", sí' }));
+    const answer = await download('lead', '&tz=Europe/Madrid&sort=company', 'es');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="leads-\d+-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [headers, ...rows] = rowsOf(answer.body);
+    expect(headers).toEqual([
+      'ID',
+      'Fecha',
+      'Empresa',
+      'Contacto',
+      'Teléfono',
+      'Correo electrónico',
+      'Notas',
+      'Vendedor',
+      'Número del vendedor',
+      'Presupuesto',
+      'Visita',
+    ]);
+    const listed = (await get<Lead[]>(`lead?institution_product_id=${sales.id}&sort=company&per-page=100`))
+      .body.data;
+    expect(rows.map((row) => row[0])).toEqual(listed.map((row) => String(row.id)));
+    const evil = rows.find((row) => row[2]!.includes('HYPERLINK'))!;
+    expect(evil[2]).toBe('\'=HYPERLINK("http://evil.example")');
+    expect(evil[6]).toBe('línea 1\n"citada", sí');
+    expect(evil[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(evil[9]).toBe('1000');
+    const filtered = rowsOf((await download('lead', '&q=hyperlink')).body);
+    expect(filtered[0]![1]).toBe('Date');
+    expect(filtered).toHaveLength(2);
+  });
+
+  it('gives orders a row per line', async () => {
+    const created = await post<Order>(
+      'order',
+      order('Bodegas Sol', [
+        { product_code: 'B-1', product_description: 'Barrel', quantity: 2 },
+        { product_code: '+B-2', quantity: 1.5 },
+      ]),
+    );
+    const rows = rowsOf((await download('order', '&q=bodegas')).body).slice(1);
+    expect(rows.map((row) => [row[0], row[3], row[4], row[5]])).toEqual([
+      [String(created.body.data.id), 'B-1', 'Barrel', '2'],
+      [String(created.body.data.id), "'+B-2", '', '1.5'],
+    ]);
+    // A reader without order.read gets none.
+    const leadAgent = await createMember(server, acme.institution.id, 'lead_entry_agent');
+    const refused = await server.call(`/api/order/download?institution_product_id=${sales.id}`, {
+      token: leadAgent.token,
+      institution: acme.institution.id,
+    });
+    expect(refused.status).toBe(403);
   });
 });
 

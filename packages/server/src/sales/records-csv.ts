@@ -1,0 +1,143 @@
+/**
+ * Leads and orders as CSV downloads (csv-stringify): the list's filters and order, headers in the
+ * reader's language, the configured fields as columns (their labels), dates as DD/MM/YYYY HH:mm in
+ * the reader's time zone, UTF-8 with a BOM, cells a spreadsheet would run as formulas neutralised.
+ * An order is a row per line. Records come a chunk at a time and leave as they are written: memory
+ * stays flat.
+ */
+import { Readable } from 'node:stream';
+import type { Locale } from '@conversa/contract/constants';
+import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
+import { stringify } from 'csv-stringify';
+import { neutralise } from '../http/csv';
+import type { RecordRow } from './records.repo';
+
+const HEADERS: Record<RecordKind, Record<Locale, readonly string[]>> = {
+  lead: {
+    en: ['ID', 'Date', 'Company', 'Contact', 'Phone', 'Email', 'Notes', 'Seller', 'Seller number'],
+    es: [
+      'ID',
+      'Fecha',
+      'Empresa',
+      'Contacto',
+      'Teléfono',
+      'Correo electrónico',
+      'Notas',
+      'Vendedor',
+      'Número del vendedor',
+    ],
+  },
+  order: {
+    en: [
+      'Order',
+      'Date',
+      'Company',
+      'Product code',
+      'Description',
+      'Quantity',
+      'Notes',
+      'Seller',
+      'Seller number',
+    ],
+    es: [
+      'Pedido',
+      'Fecha',
+      'Empresa',
+      'Código',
+      'Descripción',
+      'Cantidad',
+      'Notas',
+      'Vendedor',
+      'Número del vendedor',
+    ],
+  },
+};
+
+/** `DD/MM/YYYY HH:mm` in `tz`. */
+function dateFormat(tz: string): (date: Date) => string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: tz,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (date) => {
+    const part = Object.fromEntries(format.formatToParts(date).map(({ type, value }) => [type, value]));
+    return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+  };
+}
+
+/** A configured field's value as a cell: a date as DD/MM/YYYY, the rest as stored. */
+function fieldCell(definition: FieldDefinition, value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (definition.type === 'date' && typeof value === 'string') {
+    const [year, month, day] = value.split('-');
+    return `${day}/${month}/${year}`;
+  }
+  return String(value);
+}
+
+/** The rows of one record: a lead's one, an order's one per line. */
+function rowsOf(
+  kind: RecordKind,
+  record: RecordRow,
+  definitions: readonly FieldDefinition[],
+  when: (date: Date) => string,
+): (string | number)[][] {
+  const fields = definitions.map((definition) => fieldCell(definition, record.fields[definition.key]));
+  const seller = [record.sellerName, record.sellerNumber ?? ''];
+  const date = when(record.createdAt);
+  if (kind === 'lead') {
+    return [
+      [
+        record.id,
+        date,
+        record.company,
+        record.contactName ?? '',
+        record.phone ?? '',
+        record.email ?? '',
+        record.notes ?? '',
+        ...seller,
+        ...fields,
+      ],
+    ];
+  }
+  return record.lines.map((line) => [
+    record.id,
+    date,
+    record.company,
+    line.product_code,
+    line.product_description ?? '',
+    line.quantity,
+    record.notes ?? '',
+    ...seller,
+    ...fields,
+  ]);
+}
+
+/** The CSV bytes of the records' chunks, as a web stream. */
+export function recordsCsv(
+  kind: RecordKind,
+  chunks: AsyncIterable<RecordRow[]>,
+  options: { locale: Locale; tz: string; definitions: readonly FieldDefinition[] },
+): ReadableStream<Uint8Array> {
+  const { locale, tz, definitions } = options;
+  const when = dateFormat(tz);
+  async function* rows() {
+    for await (const chunk of chunks)
+      for (const record of chunk) yield* rowsOf(kind, record, definitions, when);
+  }
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: [...HEADERS[kind][locale], ...definitions.map((definition) => definition.labels[locale])],
+    cast: { string: neutralise },
+  });
+  const source = Readable.from(rows());
+  // A failure mid-way errors the download: a short file never looks complete.
+  source.on('error', (error) => csv.destroy(error));
+  return Readable.toWeb(source.pipe(csv)) as ReadableStream<Uint8Array>;
+}
