@@ -42,25 +42,24 @@ describe('the root', () => {
 });
 
 describe('titles and share tags', () => {
-  it.each([
-    ['/sales-support/leads/ID', 'Leads'],
-    ['/sales-support/orders/ID', 'Orders'],
-    ['/sales-support/order/ID/details/42', 'Order details'],
-  ])('%s is "%s | Conversa", a placeholder for now', async (pattern, title) => {
-    const { client, assistant } = await signedInOwner(api);
-    const path = pattern.replace('ID', String(assistant.id));
-    const view = renderConsole(path, client);
-    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
-    expect(screen.getByText('This page is coming soon.')).toBeTruthy();
-    expect(view.location()).toBe(path);
-    await waitFor(() => expect(document.title).toBe(`${title} | Conversa`));
-    expect(meta('og:title')).toBe(`${title} | Conversa`);
-    expect(meta('og:type')).toBe('website');
-    expect(meta('og:url')).toBe(`${window.location.origin}${path}`);
-    expect(meta('og:image')).toBe(`${window.location.origin}/og-image.png`);
-    expect(meta('og:description')).toMatch(/AI assistants/);
-    expect(meta('description')).toBe(meta('og:description'));
-  });
+  it.each([['/sales-support/order/ID/details/42', 'Order details']])(
+    '%s is "%s | Conversa", a placeholder for now',
+    async (pattern, title) => {
+      const { client, assistant } = await signedInOwner(api);
+      const path = pattern.replace('ID', String(assistant.id));
+      const view = renderConsole(path, client);
+      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
+      expect(screen.getByText('This page is coming soon.')).toBeTruthy();
+      expect(view.location()).toBe(path);
+      await waitFor(() => expect(document.title).toBe(`${title} | Conversa`));
+      expect(meta('og:title')).toBe(`${title} | Conversa`);
+      expect(meta('og:type')).toBe('website');
+      expect(meta('og:url')).toBe(`${window.location.origin}${path}`);
+      expect(meta('og:image')).toBe(`${window.location.origin}/og-image.png`);
+      expect(meta('og:description')).toMatch(/AI assistants/);
+      expect(meta('description')).toBe(meta('og:description'));
+    },
+  );
 
   it.each([
     ['/profile/about-you', 'About you'],
@@ -70,6 +69,8 @@ describe('titles and share tags', () => {
     ['/profile/logout', 'Log out'],
     ['/sales-support/allowed-numbers/ID', 'Allowed numbers'],
     ['/sales-support/trainer/fields/ID', 'Fields'],
+    ['/sales-support/leads/ID', 'Leads'],
+    ['/sales-support/orders/ID', 'Orders'],
   ])('%s is "%s | Conversa"', async (pattern, title) => {
     const { client, assistant } = await signedInOwner(api);
     const path = pattern.replace('ID', String(assistant.id));
@@ -82,9 +83,9 @@ describe('titles and share tags', () => {
   it('speak the profile language: Spanish titles, sidebar and placeholder', async () => {
     const { client, assistant } = await signedInOwner(api);
     client.session.update({ locale: 'es' });
-    renderConsole(`/sales-support/leads/${assistant.id}`, client, { locale: 'es' });
+    renderConsole(`/sales-support/order/${assistant.id}/details/1`, client, { locale: 'es' });
     expect(await screen.findByText('Esta página estará disponible pronto.')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Clientes potenciales | Conversa'));
+    await waitFor(() => expect(document.title).toBe('Detalle del pedido | Conversa'));
     expect(screen.getByRole('navigation', { name: 'Principal' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('es');
   });

@@ -84,6 +84,14 @@ const Conversation = lazyPage(
   () => import('./pages/conversation'),
   (m) => m.Component,
 );
+const Leads = lazyPage(
+  () => import('./pages/leads'),
+  (m) => m.Component,
+);
+const Orders = lazyPage(
+  () => import('./pages/orders'),
+  (m) => m.Component,
+);
 const AllowedNumbers = lazyPage(
   () => import('./pages/allowed-numbers'),
   (m) => m.Component,
@@ -152,8 +160,8 @@ export function ConsoleRoutes() {
                 <Route path="trainer/fields/:id" element={page('fields', TrainerFields)} />
                 <Route path="knowledge-base/:id" element={page('knowledgeBase', TrainerKnowledgeBase)} />
                 <Route path="allowed-numbers/:id" element={page('allowedNumbers', AllowedNumbers)} />
-                <Route path="leads/:id" element={soon('leads')} />
-                <Route path="orders/:id" element={soon('orders')} />
+                <Route path="leads/:id" element={page('leads', Leads)} />
+                <Route path="orders/:id" element={page('orders', Orders)} />
                 <Route path="order/:id/details/:orderId" element={soon('orderDetails')} />
               </Route>
               <Route path="profile">

@@ -56,6 +56,13 @@ const normalize = (query: RecordsQuery = {}) => ({
   perPage: query.perPage ?? DEFAULT_PAGE_SIZE,
 });
 
+/** The query string: the assistant and every filter that is set. */
+function searchOf(assistantId: number, filters: Record<string, string | number>) {
+  const search: Record<string, string | number> = { institution_product_id: assistantId };
+  for (const [name, value] of Object.entries(filters)) if (value !== '') search[name] = value;
+  return search;
+}
+
 /** SWR key of a page of an assistant's records of a kind. */
 export const recordsKey = (kind: RecordKind, assistantId: number, query: RecordsQuery = {}) =>
   [kind, assistantId, 'list', normalize(query)] as const;
@@ -90,9 +97,7 @@ export function listRecords<K extends RecordKind>(
   options?: CallOptions,
 ): Promise<Page<RowOf<K>>> {
   const { perPage, ...rest } = normalize(query);
-  const searchParams: Record<string, string | number> = { institution_product_id: assistantId };
-  for (const [name, value] of Object.entries(rest)) if (value !== '') searchParams[name] = value;
-  searchParams['per-page'] = perPage;
+  const searchParams = { ...searchOf(assistantId, rest), 'per-page': perPage };
   return getPage(client, routesOf[kind].list, { ...options, searchParams }) as Promise<Page<RowOf<K>>>;
 }
 
@@ -191,4 +196,20 @@ export function useDeleteRecords(kind: RecordKind) {
     [kind, 'delete'],
     (_key, { arg }) => deleteRecords(client, kind, arg),
   );
+}
+
+/** The CSV of the list with `query`'s filters and order (its page ignored), and the name the server gives it. */
+export async function downloadRecords(
+  client: DataClient,
+  kind: RecordKind,
+  assistantId: number,
+  query: RecordsQuery = {},
+): Promise<{ blob: Blob; filename: string }> {
+  const { page: _page, perPage: _perPage, ...filters } = normalize(query);
+  const searchParams = searchOf(assistantId, filters);
+  const route = kind === 'lead' ? routes.downloadLeads : routes.downloadOrders;
+  const response = await client.stream(route, { searchParams });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}s-${assistantId}.csv`;
+  return { blob: await response.blob(), filename };
 }

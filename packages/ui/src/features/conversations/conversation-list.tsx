@@ -28,7 +28,7 @@ import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
 import { successMessage } from '../../i18n/codes';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { saveFile } from './save-file';
+import { saveFile } from '../../primitives/save-file';
 
 const Toolbar = styled.div`
   display: flex;

@@ -1,30 +1,10 @@
 import type { AllowedNumber, FailedReply, WhatsappSettings } from '@conversa/contract/sales';
-import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { userEvent, within } from 'storybook/test';
-import type { AssistantDetail } from '@conversa/contract/assistant';
 import { API, baseHandlers, fail, forever, ok, signedIn, withData } from '../../testing/stories';
 import { AllowedNumbersPage } from './allowed-numbers';
-
-const salesAssistant: AssistantDetail = {
-  id: 12,
-  external_id: 'd4e5f6',
-  institution_id: 8,
-  product: { type: 'sales_support', name: 'Ventas Muebles Norte', logo: null },
-  suggested_questions: [],
-  handoff: null,
-  public_link_active: true,
-  snippet: { allowed_origins: [], color: '#2563eb', position: 'right', greeting: '' },
-  public_url: 'https://conversa.example/retail/8',
-  embed_snippet: '<script src="https://conversa.example/embed.js" data-assistant="d4e5f6" async></script>',
-};
-/** An assistant of another type: the page says it is not found. */
-const admissions: AssistantDetail = {
-  ...salesAssistant,
-  id: 1,
-  product: { type: 'admission', name: 'Admisiones', logo: null },
-};
+import { admissions, pageOf, salesAssistant } from './story-fixtures';
 
 const sellers = ['Lucía Gómez', 'Mario Ruiz', 'Ana Torres', 'Javier Soto', 'Carmen Vidal', 'Pablo Ortega'];
 const numbers: AllowedNumber[] = sellers.map((seller_name, index) => ({
@@ -65,29 +45,21 @@ const failures: FailedReply[] = [
   },
 ];
 
-/** A page of `rows`, searched and paged as the server does. */
+/** A page of `rows`, searched by seller or number as the server does. */
 function page<Row extends { seller_name: string | null; phone_number: string | null }>(
   rows: Row[],
   request: Request,
 ) {
-  const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').toLowerCase();
-  const perPage = Number(url.searchParams.get('per-page') ?? 20);
-  const current = Number(url.searchParams.get('page') ?? 1);
+  const q = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase();
   const digits = q.replace(/\D/g, '');
-  const matching = rows.filter(
-    (row) =>
-      (row.seller_name ?? '').toLowerCase().includes(q) ||
-      (digits !== '' && (row.phone_number ?? '').includes(digits)),
+  return pageOf(
+    rows.filter(
+      (row) =>
+        (row.seller_name ?? '').toLowerCase().includes(q) ||
+        (digits !== '' && (row.phone_number ?? '').includes(digits)),
+    ),
+    request,
   );
-  return ok(matching.slice((current - 1) * perPage, current * perPage), {
-    headers: {
-      [PAGINATION_HEADERS.pageCount]: String(Math.max(1, Math.ceil(matching.length / perPage))),
-      [PAGINATION_HEADERS.totalCount]: String(matching.length),
-      [PAGINATION_HEADERS.perPage]: String(perPage),
-      [PAGINATION_HEADERS.currentPage]: String(current),
-    },
-  });
 }
 
 const settings: WhatsappSettings = {

@@ -1,0 +1,9 @@
+/** /sales-support/orders/:id. */
+import { RecordsPage } from '@conversa/ui/features/sales/records-page';
+import { useTrainerRoute } from './trainer-route';
+
+/** Route component. */
+export function Component() {
+  const { assistantId } = useTrainerRoute();
+  return <RecordsPage assistantId={assistantId} kind="order" />;
+}

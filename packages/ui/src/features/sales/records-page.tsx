@@ -1,0 +1,330 @@
+/**
+ * Leads (`/sales-support/leads/{id}`) and Orders (`/sales-support/orders/{id}`): what the sellers
+ * entered on WhatsApp and staff in the console. A search (debounced 500 ms), the date range, the
+ * seller and company filters, the sort, pages of 5-100, row selection with a confirmed bulk delete
+ * ('Delete successfully.') and the filtered list as CSV. The configured fields are columns.
+ */
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
+import type { Lead, Order } from '@conversa/contract/records';
+import { can, type Permission } from '@conversa/contract/roles';
+import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
+import { useAssistant } from '@conversa/data/assistants/get-assistant';
+import { useDataClient, useSession } from '@conversa/data/provider';
+import { useRecordFields } from '@conversa/data/sales/record-fields';
+import { downloadRecords, useDeleteRecords, useRecords } from '@conversa/data/sales/records';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../components/button/button';
+import { Checkbox } from '../../components/checkbox/checkbox';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
+import { EmptyState } from '../../components/empty-state/empty-state';
+import { Select } from '../../components/select/select';
+import type { PageState } from '../../components/table/pagination';
+import { Table, type TableColumn } from '../../components/table/table';
+import { useRowSelection } from '../../components/table/use-row-selection';
+import { TextField } from '../../components/text-field/text-field';
+import { notifyError, notifySuccess } from '../../components/toaster/toaster';
+import { formatDateTime } from '../../components/transcript/transcript';
+import { Waiting } from '../../components/waiting/waiting';
+import { Card, Page, PageTitle } from '../../forms/form-layout';
+import { LoadFailed } from '../../forms/load-failed';
+import { useDebounced } from '../../forms/use-debounced';
+import { useFailureText } from '../../forms/use-failure-text';
+import { successMessage } from '../../i18n/codes';
+import { saveFile } from '../../primitives/save-file';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+
+/** The lists are wide: many columns. */
+const WidePage = styled(Page)`
+  max-width: 80rem;
+`;
+
+const Filters = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
+  align-items: end;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+type Row = Lead | Order;
+
+const READ: Record<RecordKind, Permission> = { lead: 'lead.read', order: 'order.read' };
+const WRITE: Record<RecordKind, Permission> = { lead: 'lead.write', order: 'order.write' };
+
+export interface RecordsPageProps {
+  assistantId: number;
+  kind: RecordKind;
+}
+
+/** The page: the list of a sales-support assistant's leads or orders, or why there is none. */
+export function RecordsPage({ assistantId, kind }: RecordsPageProps) {
+  const { t } = useLingui();
+  const session = useSession();
+  const failureText = useFailureText();
+  const valid = Number.isInteger(assistantId) && assistantId > 0;
+  const assistant = useAssistant(valid ? assistantId : null);
+  const title = kind === 'lead' ? t`Leads` : t`Orders`;
+  let body;
+  if (!can(session.roles, READ[kind])) {
+    body = (
+      <EmptyState title={kind === 'lead' ? t`You cannot see the leads.` : t`You cannot see the orders.`} />
+    );
+  } else if (assistant.data?.product.type === 'sales_support') {
+    body = <RecordList assistantId={assistantId} kind={kind} />;
+  } else if (!valid || assistant.data || assistant.error?.status === 404 || assistant.error?.status === 403) {
+    body = (
+      <EmptyState title={t`Not found`}>
+        {t`This sales-support assistant does not exist or belongs to another institution.`}
+      </EmptyState>
+    );
+  } else if (assistant.error) {
+    body = <LoadFailed message={failureText(assistant.error)} onRetry={() => void assistant.mutate()} />;
+  } else body = <Waiting block size="large" label={t`Loading the assistant…`} />;
+  return (
+    <WidePage>
+      <PageTitle>{title}</PageTitle>
+      {body}
+    </WidePage>
+  );
+}
+
+/** A configured field's value as a cell (a date as the reader writes dates). */
+function fieldText(definition: FieldDefinition, value: string | number | null | undefined, locale: string) {
+  if (value === null || value === undefined) return '—';
+  if (definition.type === 'date' && typeof value === 'string')
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value));
+  if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
+  return value;
+}
+
+function RecordList({ assistantId, kind }: RecordsPageProps) {
+  const { t, i18n } = useLingui();
+  const client = useDataClient();
+  const session = useSession();
+  const failureText = useFailureText();
+  const definitions = useRecordFields(assistantId, kind).data?.fields ?? [];
+  const [search, setSearch] = useState('');
+  const [sellerText, setSellerText] = useState('');
+  const [companyText, setCompanyText] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const seller = useDebounced(sellerText.trim(), SEARCH_DEBOUNCE_MS);
+  const company = useDebounced(companyText.trim(), SEARCH_DEBOUNCE_MS);
+  const [range, setRange] = useState<DateRangeValue>({ start: '', end: '' });
+  const [sort, setSort] = useState<'date' | 'company'>('date');
+  const filters = { q, seller, company, from: range.start, to: range.end, sort };
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState<PageState & { filterKey: string }>({
+    filterKey,
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  // New filters start again at page 1.
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const list = useRecords(kind, assistantId, { ...filters, page, perPage: paging.pageSize });
+  const rows: Row[] = list.data?.items ?? [];
+  const selection = useRowSelection(rows);
+  const { present, count, allOn } = selection;
+  const editable = can(session.roles, WRITE[kind]);
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const remove = useDeleteRecords(kind);
+
+  const confirmDelete = async () => {
+    try {
+      const result = await remove.trigger(present.map((row) => row.id));
+      notifySuccess(successMessage(result.code, result.message));
+      selection.clear();
+    } catch (error) {
+      notifyError(failureText(error));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const { blob, filename } = await downloadRecords(client, kind, assistantId, filters);
+      saveFile(blob, filename);
+    } catch (error) {
+      notifyError(failureText(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const select: TableColumn<Row>[] = editable
+    ? [
+        {
+          key: 'select',
+          width: '3rem',
+          header: (
+            <Checkbox
+              label={
+                <VisuallyHidden>
+                  {kind === 'lead' ? t`Select all leads on this page` : t`Select all orders on this page`}
+                </VisuallyHidden>
+              }
+              checked={allOn}
+              indeterminate={count > 0 && !allOn}
+              onChange={selection.toggleAll}
+            />
+          ),
+          cell: (row) => (
+            <Checkbox
+              label={
+                <VisuallyHidden>{t`Select ${row.company}, ${formatDateTime(row.created_at, i18n.locale)}`}</VisuallyHidden>
+              }
+              checked={selection.isSelected(row.id)}
+              onChange={(on) => selection.toggle(row.id, on)}
+            />
+          ),
+        },
+      ]
+    : [];
+  const own: TableColumn<Row>[] =
+    kind === 'lead'
+      ? [
+          { key: 'contact', header: t`Contact`, cell: (row) => (row as Lead).contact_name },
+          {
+            key: 'reach',
+            header: t`Phone and email`,
+            cell: (row) => [(row as Lead).phone, (row as Lead).email].filter(Boolean).join(' · ') || '—',
+          },
+        ]
+      : [
+          { key: 'lines', header: t`Lines`, align: 'end', cell: (row) => (row as Order).lines.length },
+          {
+            key: 'quantity',
+            header: t`Total quantity`,
+            align: 'end',
+            cell: (row) =>
+              new Intl.NumberFormat(i18n.locale).format(
+                (row as Order).lines.reduce((sum, line) => sum + line.quantity, 0),
+              ),
+          },
+        ];
+  const columns: TableColumn<Row>[] = [
+    ...select,
+    { key: 'date', header: t`Date`, cell: (row) => formatDateTime(row.created_at, i18n.locale) },
+    { key: 'company', header: t`Company`, cell: (row) => row.company },
+    ...own,
+    { key: 'seller', header: t`Seller`, cell: (row) => row.seller },
+    ...definitions.map((definition): TableColumn<Row> => ({
+      key: `field-${definition.key}`,
+      header: definition.labels[i18n.locale === 'es' ? 'es' : 'en'],
+      cell: (row) => fieldText(definition, row.fields[definition.key], i18n.locale),
+    })),
+    { key: 'notes', header: t`Notes`, cell: (row) => row.notes ?? '—' },
+  ];
+  const total = list.data?.totalCount ?? 0;
+
+  return (
+    <Card>
+      <Filters>
+        <TextField
+          label={kind === 'lead' ? t`Search the leads` : t`Search the orders`}
+          hint={
+            kind === 'lead' ? t`Company, contact or notes.` : t`Company, notes, product code or description.`
+          }
+          type="search"
+          name="q"
+          value={search}
+          onChange={setSearch}
+        />
+        <TextField
+          label={t`Company`}
+          type="search"
+          name="company"
+          value={companyText}
+          onChange={setCompanyText}
+        />
+        <TextField
+          label={t`Seller`}
+          type="search"
+          name="seller"
+          value={sellerText}
+          onChange={setSellerText}
+        />
+        <Select
+          label={t`Sort by`}
+          value={sort}
+          onChange={(value) => setSort(value as 'date' | 'company')}
+          options={[
+            { value: 'date', label: t`Newest first` },
+            { value: 'company', label: t`Company, A to Z` },
+          ]}
+        />
+      </Filters>
+      <DateRange label={t`Date`} value={range} onChange={setRange} />
+      <Actions>
+        <Muted aria-live="polite">
+          {count > 0
+            ? kind === 'lead'
+              ? t({ message: plural(count, { one: '# lead selected', other: '# leads selected' }) })
+              : t({ message: plural(count, { one: '# order selected', other: '# orders selected' }) })
+            : kind === 'lead'
+              ? t({ message: plural(total, { one: '# lead', other: '# leads' }) })
+              : t({ message: plural(total, { one: '# order', other: '# orders' }) })}
+        </Muted>
+        <Actions>
+          <Button variant="secondary" size="small" waiting={downloading} onClick={() => void download()}>
+            {t`Download CSV`}
+          </Button>
+          {editable ? (
+            <Button variant="danger" size="small" disabled={count === 0} onClick={() => setConfirming(true)}>
+              {t`Delete selected`}
+            </Button>
+          ) : null}
+        </Actions>
+      </Actions>
+      <Table
+        caption={kind === 'lead' ? t`Leads` : t`Orders`}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        // The previous page stays on screen while the next one loads; only the first load waits.
+        waiting={list.isLoading && !list.data}
+        error={list.error && !list.data ? failureText(list.error) : undefined}
+        pagination={{
+          page,
+          pageSize: paging.pageSize,
+          totalCount: total,
+          onChange: (next) => setPaging({ ...next, filterKey }),
+        }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={
+          kind === 'lead'
+            ? count === 1
+              ? t`Delete 1 lead?`
+              : t`Delete ${count} leads?`
+            : count === 1
+              ? t`Delete 1 order?`
+              : t`Delete ${count} orders?`
+        }
+        message={t`This cannot be undone.`}
+        waiting={remove.isMutating}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
