@@ -43,13 +43,12 @@ describe('the root', () => {
 
 describe('titles and share tags', () => {
   it.each([['/sales-support/order/ID/details/42', 'Order details']])(
-    '%s is "%s | Conversa", a placeholder for now',
+    '%s is "%s | Conversa", with its share tags',
     async (pattern, title) => {
       const { client, assistant } = await signedInOwner(api);
       const path = pattern.replace('ID', String(assistant.id));
       const view = renderConsole(path, client);
       expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
-      expect(screen.getByText('This page is coming soon.')).toBeTruthy();
       expect(view.location()).toBe(path);
       await waitFor(() => expect(document.title).toBe(`${title} | Conversa`));
       expect(meta('og:title')).toBe(`${title} | Conversa`);
@@ -71,6 +70,7 @@ describe('titles and share tags', () => {
     ['/sales-support/trainer/fields/ID', 'Fields'],
     ['/sales-support/leads/ID', 'Leads'],
     ['/sales-support/orders/ID', 'Orders'],
+    ['/sales-support/lead/ID/card/42', 'Lead'],
   ])('%s is "%s | Conversa"', async (pattern, title) => {
     const { client, assistant } = await signedInOwner(api);
     const path = pattern.replace('ID', String(assistant.id));
@@ -80,11 +80,11 @@ describe('titles and share tags', () => {
     expect(view.location()).toBe(path);
   });
 
-  it('speak the profile language: Spanish titles, sidebar and placeholder', async () => {
+  it('speak the profile language: Spanish titles, sidebar and pages', async () => {
     const { client, assistant } = await signedInOwner(api);
     client.session.update({ locale: 'es' });
     renderConsole(`/sales-support/order/${assistant.id}/details/1`, client, { locale: 'es' });
-    expect(await screen.findByText('Esta página estará disponible pronto.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Detalle del pedido', level: 1 })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Detalle del pedido | Conversa'));
     expect(screen.getByRole('navigation', { name: 'Principal' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('es');

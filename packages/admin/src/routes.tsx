@@ -36,10 +36,6 @@ const ConsoleLayout = lazyPage(
   () => import('./pages/console-layout'),
   (m) => m.Component,
 );
-const ComingSoon = lazyPage(
-  () => import('./pages/coming-soon'),
-  (m) => m.Component,
-);
 const AboutYou = lazyPage(
   () => import('./pages/about-you'),
   (m) => m.Component,
@@ -92,6 +88,14 @@ const Orders = lazyPage(
   () => import('./pages/orders'),
   (m) => m.Component,
 );
+const LeadCard = lazyPage(
+  () => import('./pages/lead'),
+  (m) => m.Component,
+);
+const OrderDetails = lazyPage(
+  () => import('./pages/order'),
+  (m) => m.Component,
+);
 const AllowedNumbers = lazyPage(
   () => import('./pages/allowed-numbers'),
   (m) => m.Component,
@@ -111,9 +115,6 @@ const page = (title: PageTitleKey, Screen: ComponentType) => (
     <Screen />
   </Page>
 );
-
-/** Routes whose screens come later: real title and guards, placeholder content. */
-const soon = (title: PageTitleKey) => page(title, ComingSoon);
 
 /** Waits for a page's chunk. */
 function Pending() {
@@ -162,7 +163,8 @@ export function ConsoleRoutes() {
                 <Route path="allowed-numbers/:id" element={page('allowedNumbers', AllowedNumbers)} />
                 <Route path="leads/:id" element={page('leads', Leads)} />
                 <Route path="orders/:id" element={page('orders', Orders)} />
-                <Route path="order/:id/details/:orderId" element={soon('orderDetails')} />
+                <Route path="lead/:id/card/:leadId" element={page('lead', LeadCard)} />
+                <Route path="order/:id/details/:orderId" element={page('orderDetails', OrderDetails)} />
               </Route>
               <Route path="profile">
                 <Route path="about-you" element={page('aboutYou', AboutYou)} />

@@ -4,6 +4,6 @@ import { useTrainerRoute } from './trainer-route';
 
 /** Route component. */
 export function Component() {
-  const { assistantId } = useTrainerRoute();
-  return <RecordsPage assistantId={assistantId} kind="lead" />;
+  const { assistantId, onNavigate } = useTrainerRoute();
+  return <RecordsPage assistantId={assistantId} kind="lead" onNavigate={onNavigate} />;
 }

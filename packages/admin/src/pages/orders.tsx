@@ -4,6 +4,6 @@ import { useTrainerRoute } from './trainer-route';
 
 /** Route component. */
 export function Component() {
-  const { assistantId } = useTrainerRoute();
-  return <RecordsPage assistantId={assistantId} kind="order" />;
+  const { assistantId, onNavigate } = useTrainerRoute();
+  return <RecordsPage assistantId={assistantId} kind="order" onNavigate={onNavigate} />;
 }

@@ -121,3 +121,30 @@ export const TextLink = styled.a`
   color: ${({ theme }) => theme.colors.primary};
   font-weight: 600;
 `;
+
+/** A page with room for a transcript or a record beside its panels. */
+export const WidePage = styled(Page)`
+  max-width: 72rem;
+`;
+
+/** A section's heading inside a page. */
+export const SectionHeading = styled.h2`
+  margin: 0;
+  font-size: 1.125rem;
+  font-weight: 700;
+`;
+
+/** Labels and their values, side by side. */
+export const DetailList = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: minmax(6rem, auto) 1fr;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;

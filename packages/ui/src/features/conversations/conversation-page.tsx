@@ -13,13 +13,9 @@ import { NavLink } from '../../components/sidebar/nav-link';
 import { notifyError } from '../../components/toaster/toaster';
 import { formatDateTime, Transcript } from '../../components/transcript/transcript';
 import { Waiting } from '../../components/waiting/waiting';
-import { Card, Page, PageTitle } from '../../forms/form-layout';
+import { Card, DetailList, PageTitle, SectionHeading, WidePage } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
-
-const Wide = styled(Page)`
-  max-width: 72rem;
-`;
 
 const Columns = styled.div`
   display: grid;
@@ -37,29 +33,9 @@ const Side = styled.div`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-const SectionTitle = styled.h2`
-  margin: 0;
-  font-size: 1.125rem;
-  font-weight: 700;
-`;
-
 const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Fields = styled.dl`
-  margin: 0;
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
 `;
 
 export interface ConversationPageProps {
@@ -100,7 +76,7 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
         </Muted>
         <Columns>
           <Card as="section" aria-labelledby="transcript-title">
-            <SectionTitle id="transcript-title">{t`Transcript`}</SectionTitle>
+            <SectionHeading id="transcript-title">{t`Transcript`}</SectionHeading>
             {detail.messages.length === 0 ? (
               <EmptyState title={t`No messages`} />
             ) : (
@@ -109,9 +85,9 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
           </Card>
           <Side>
             <Card as="section" aria-labelledby="contact-title">
-              <SectionTitle id="contact-title">{t`Contact`}</SectionTitle>
+              <SectionHeading id="contact-title">{t`Contact`}</SectionHeading>
               {contact ? (
-                <Fields>
+                <DetailList>
                   <dt>{t`Name`}</dt>
                   <dd>{contact.name}</dd>
                   {contact.email ? (
@@ -138,7 +114,7 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
                   ) : null}
                   <dt>{t`Left on`}</dt>
                   <dd>{formatDateTime(contact.created_at, i18n.locale)}</dd>
-                </Fields>
+                </DetailList>
               ) : (
                 <Muted>{t`The visitor left no contact.`}</Muted>
               )}
@@ -171,10 +147,10 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
   }
 
   return (
-    <Wide aria-labelledby="conversation-title">
+    <WidePage aria-labelledby="conversation-title">
       <div>{back}</div>
       <PageTitle id="conversation-title">{t`Conversation`}</PageTitle>
       {body}
-    </Wide>
+    </WidePage>
   );
 }

@@ -16,21 +16,11 @@ import { FigureCards } from '../../components/figure-cards/figure-cards';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
 import { Waiting } from '../../components/waiting/waiting';
-import { Card, Page, PageTitle } from '../../forms/form-layout';
+import { Card, PageTitle, SectionHeading, WidePage } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { ConversationList } from './conversation-list';
 import { StackList } from '../../primitives/stack-list';
-
-const Wide = styled(Page)`
-  max-width: 72rem;
-`;
-
-const SectionTitle = styled.h2`
-  margin: 0;
-  font-size: 1.125rem;
-  font-weight: 700;
-`;
 
 const Columns = styled.div`
   display: grid;
@@ -127,7 +117,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
         <DayChart title={t`Per day`} days={figures.per_day} />
         <Columns>
           <Card as="section" aria-labelledby="top-questions-title">
-            <SectionTitle id="top-questions-title">{t`Top questions`}</SectionTitle>
+            <SectionHeading id="top-questions-title">{t`Top questions`}</SectionHeading>
             <Muted>
               {figures.conversations > DASHBOARD_SAMPLE
                 ? t`The first question of each of the latest ${sample} conversations.`
@@ -147,7 +137,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
             )}
           </Card>
           <Card as="section" aria-labelledby="unanswered-title">
-            <SectionTitle id="unanswered-title">{t`Unanswered questions`}</SectionTitle>
+            <SectionHeading id="unanswered-title">{t`Unanswered questions`}</SectionHeading>
             {figures.conversations > DASHBOARD_SAMPLE ? (
               <Muted>{t`From the latest ${sample} conversations.`}</Muted>
             ) : null}
@@ -187,13 +177,13 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
   }
 
   return (
-    <Wide aria-labelledby="dashboard-title">
+    <WidePage aria-labelledby="dashboard-title">
       <PageTitle id="dashboard-title">{t`Dashboard`}</PageTitle>
       <DateRange label={t`Dates`} value={range} onChange={setRange} />
       {body}
       {valid ? (
         <Card as="section" aria-labelledby="conversations-title">
-          <SectionTitle id="conversations-title">{t`Conversations`}</SectionTitle>
+          <SectionHeading id="conversations-title">{t`Conversations`}</SectionHeading>
           <ConversationList
             assistantId={assistantId}
             from={range.start}
@@ -202,6 +192,6 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
           />
         </Card>
       ) : null}
-    </Wide>
+    </WidePage>
   );
 }

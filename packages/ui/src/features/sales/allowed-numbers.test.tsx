@@ -1,23 +1,14 @@
-import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { AllowedNumber } from '@conversa/contract/sales';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { connectedApi, renderConnected, type SignedInOwner } from '../../testing/connected';
 import { AllowedNumbersPage } from './allowed-numbers';
+import { salesOwner as createSalesOwner } from '../../testing/sales';
 
 const api = connectedApi();
 
-/** A business owner and a new sales-support assistant of theirs. */
-async function salesOwner(): Promise<{ shop: SignedInOwner; assistantId: number }> {
-  const shop = await api.signedInOwner('business');
-  const created = await api.server.call<{ data: AssistantListItem }>('/api/institution-product', {
-    method: 'POST',
-    ...shop.as,
-    json: { type: 'sales_support', name: 'Ventas' },
-  });
-  return { shop, assistantId: created.body.data.id };
-}
+const salesOwner = () => createSalesOwner(api);
 
 const stored = async (shop: SignedInOwner, assistantId: number) =>
   (

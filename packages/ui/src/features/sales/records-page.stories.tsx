@@ -20,7 +20,7 @@ const meta = {
   title: 'Features/Sales support/Leads and orders',
   component: RecordsPage,
   tags: ['autodocs'],
-  args: { assistantId: salesAssistant.id, kind: 'lead' },
+  args: { assistantId: salesAssistant.id, kind: 'lead', onNavigate: () => undefined },
   decorators: [withData(signedIn)],
   parameters: { msw: { handlers: handlers() } },
 } satisfies Meta<typeof RecordsPage>;

@@ -1,31 +1,18 @@
-import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { Lead } from '@conversa/contract/records';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectedApi, renderConnected, type SignedInOwner } from '../../testing/connected';
 import { RecordsPage } from './records-page';
+import { salesOwner as createSalesOwner } from '../../testing/sales';
 
 const api = connectedApi();
 
 /** A business owner with a sales-support assistant, a configured lead field and three leads. */
 async function salesOwner() {
-  const shop = await api.signedInOwner('business', { name: 'Muebles Rivera' });
-  const created = await api.server.call<{ data: AssistantListItem }>('/api/institution-product', {
-    method: 'POST',
-    ...shop.as,
-    json: { type: 'sales_support', name: 'Ventas' },
-  });
-  const assistantId = created.body.data.id;
-  await api.server.call(`/api/institution-product/${assistantId}/lead-fields`, {
-    method: 'PUT',
-    ...shop.as,
-    json: {
-      fields: [
-        { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: false },
-      ],
-    },
-  });
+  const { shop, assistantId } = await createSalesOwner(api, [
+    { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: false },
+  ]);
   for (const [company, contact, budget] of [
     ['Hotel Las Dunas', 'Marta Gil', 12500],
     ['Bodegas Sol', 'Luis Sol', null],
@@ -52,7 +39,9 @@ describe('RecordsPage', () => {
   it('lists the leads with the configured fields, searches, sorts, and deletes the selected ones', async () => {
     const user = userEvent.setup();
     const { shop, assistantId } = await salesOwner();
-    renderConnected(<RecordsPage assistantId={assistantId} kind="lead" />, { client: shop.client });
+    renderConnected(<RecordsPage assistantId={assistantId} kind="lead" onNavigate={vi.fn()} />, {
+      client: shop.client,
+    });
     const table = await screen.findByRole('table', { name: 'Leads' });
     await within(table).findByText('Hotel Las Dunas');
     expect(within(table).getByRole('columnheader', { name: 'Budget' })).toBeTruthy();
@@ -95,7 +84,7 @@ describe('RecordsPage', () => {
   it('lets a member who may only read see the list, without selection or delete, in Spanish', async () => {
     const { shop, assistantId } = await salesOwner();
     act(() => shop.client.session.update({ roles: ['admissions'] }));
-    renderConnected(<RecordsPage assistantId={assistantId} kind="lead" />, {
+    renderConnected(<RecordsPage assistantId={assistantId} kind="lead" onNavigate={vi.fn()} />, {
       client: shop.client,
       locale: 'es',
     });
@@ -108,13 +97,18 @@ describe('RecordsPage', () => {
 
   it('says why there is nothing: a role without orders, an assistant that is not sales support', async () => {
     const { shop, assistantId } = await salesOwner();
-    const view = renderConnected(<RecordsPage assistantId={shop.assistant.id} kind="order" />, {
-      client: shop.client,
-    });
+    const view = renderConnected(
+      <RecordsPage assistantId={shop.assistant.id} kind="order" onNavigate={vi.fn()} />,
+      {
+        client: shop.client,
+      },
+    );
     expect(await screen.findByText('Not found')).toBeTruthy();
     view.unmount();
     act(() => shop.client.session.update({ roles: ['lead_entry_agent'] }));
-    renderConnected(<RecordsPage assistantId={assistantId} kind="order" />, { client: shop.client });
+    renderConnected(<RecordsPage assistantId={assistantId} kind="order" onNavigate={vi.fn()} />, {
+      client: shop.client,
+    });
     expect(await screen.findByText('You cannot see the orders.')).toBeTruthy();
   });
 });

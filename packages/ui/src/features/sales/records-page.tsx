@@ -22,6 +22,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { Select } from '../../components/select/select';
+import { consolePaths } from '../../components/sidebar/paths';
+import { NavLink } from '../../components/sidebar/nav-link';
 import type { PageState } from '../../components/table/pagination';
 import { Table, type TableColumn } from '../../components/table/table';
 import { useRowSelection } from '../../components/table/use-row-selection';
@@ -70,10 +72,11 @@ const WRITE: Record<RecordKind, Permission> = { lead: 'lead.write', order: 'orde
 export interface RecordsPageProps {
   assistantId: number;
   kind: RecordKind;
+  onNavigate: (path: string) => void;
 }
 
 /** The page: the list of a sales-support assistant's leads or orders, or why there is none. */
-export function RecordsPage({ assistantId, kind }: RecordsPageProps) {
+export function RecordsPage({ assistantId, kind, onNavigate }: RecordsPageProps) {
   const { t } = useLingui();
   const session = useSession();
   const failureText = useFailureText();
@@ -86,7 +89,7 @@ export function RecordsPage({ assistantId, kind }: RecordsPageProps) {
       <EmptyState title={kind === 'lead' ? t`You cannot see the leads.` : t`You cannot see the orders.`} />
     );
   } else if (assistant.data?.product.type === 'sales_support') {
-    body = <RecordList assistantId={assistantId} kind={kind} />;
+    body = <RecordList assistantId={assistantId} kind={kind} onNavigate={onNavigate} />;
   } else if (!valid || assistant.data || assistant.error?.status === 404 || assistant.error?.status === 403) {
     body = (
       <EmptyState title={t`Not found`}>
@@ -113,7 +116,7 @@ function fieldText(definition: FieldDefinition, value: string | number | null | 
   return value;
 }
 
-function RecordList({ assistantId, kind }: RecordsPageProps) {
+function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
   const { t, i18n } = useLingui();
   const client = useDataClient();
   const session = useSession();
@@ -222,7 +225,22 @@ function RecordList({ assistantId, kind }: RecordsPageProps) {
         ];
   const columns: TableColumn<Row>[] = [
     ...select,
-    { key: 'date', header: t`Date`, cell: (row) => formatDateTime(row.created_at, i18n.locale) },
+    {
+      key: 'date',
+      header: t`Date`,
+      cell: (row) => (
+        <NavLink
+          href={
+            kind === 'lead'
+              ? consolePaths.salesSupportLead(assistantId, row.id)
+              : consolePaths.salesSupportOrder(assistantId, row.id)
+          }
+          onNavigate={onNavigate}
+        >
+          {formatDateTime(row.created_at, i18n.locale)}
+        </NavLink>
+      ),
+    },
     { key: 'company', header: t`Company`, cell: (row) => row.company },
     ...own,
     { key: 'seller', header: t`Seller`, cell: (row) => row.seller },

@@ -22,6 +22,7 @@ export const pageTitles = {
   fields: msg`Fields`,
   allowedNumbers: msg`Allowed numbers`,
   leads: msg`Leads`,
+  lead: msg`Lead`,
   orders: msg`Orders`,
   orderDetails: msg`Order details`,
   aboutYou: msg`About you`,
