@@ -32,6 +32,8 @@ export const ValidationCode = {
   fieldKeyFormat: 'field_key_format',
   fieldKeyTaken: 'field_key_taken',
   optionsRequired: 'options_required',
+  csvType: 'csv_type',
+  unknownColumns: 'unknown_columns',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
-import { PaginationQuerySchema } from './common';
+import { IssueSchema, PaginationQuerySchema } from './common';
 import { withRange } from './date-range';
 import { IdSchema, OptionalEmailSchema, optionalText, requiredText } from './fields';
 import { FIELD_TEXT_MAX_LENGTH, MAX_ORDER_LINES } from './sales';
@@ -168,3 +168,26 @@ export const LeadDetailSchema = v.object({
   history: v.array(RecordChangeSchema),
 });
 export type LeadDetail = v.InferOutput<typeof LeadDetailSchema>;
+
+/** A CSV of leads to import, at most. */
+export const LEAD_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** `POST lead/import` query: the assistant, and whether only to check (nothing written). */
+export const LeadImportQuerySchema = v.object({
+  institution_product_id: IdSchema,
+  dry_run: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], C.invalidValue),
+      v.transform((s) => s === 'true'),
+    ),
+    'false',
+  ),
+});
+
+/** `POST lead/import` answer: how many rows were (or would be) imported, and each refused row's reasons. */
+export const LeadImportResultSchema = v.object({
+  imported: v.number(),
+  dry_run: v.boolean(),
+  refused: v.array(v.object({ line: v.number(), issues: v.array(IssueSchema) })),
+});
+export type LeadImportResult = v.InferOutput<typeof LeadImportResultSchema>;

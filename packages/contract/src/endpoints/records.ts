@@ -5,6 +5,8 @@ import {
   DeleteRecordsBodySchema,
   LeadBodySchema,
   LeadDetailSchema,
+  LeadImportQuerySchema,
+  LeadImportResultSchema,
   LeadSchema,
   OrderBodySchema,
   OrderDetailSchema,
@@ -69,6 +71,16 @@ export const recordsEndpoints = {
       'The filtered leads as CSV (UTF-8 with BOM, headers in your language, configured fields as columns)',
     permission: 'lead.read',
     query: RecordFiltersSchema,
+  },
+  importLeads: {
+    ...routes.importLeads,
+    ...staff,
+    summary:
+      "Import leads from a CSV (multipart field `file`, up to 10 MB; the download's columns in either language): good rows imported, each refused row reported with its line; `dry_run=true` only checks",
+    permission: 'lead.write',
+    query: LeadImportQuerySchema,
+    multipart: true,
+    response: LeadImportResultSchema,
   },
   listOrders: {
     ...routes.listOrders,

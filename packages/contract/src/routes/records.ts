@@ -7,6 +7,7 @@ export const getLead = { method: 'GET', path: '/lead/{id}' } as const satisfies 
 export const updateLead = { method: 'PUT', path: '/lead/{id}' } as const satisfies Route;
 export const deleteLeads = { method: 'POST', path: '/lead/delete' } as const satisfies Route;
 export const downloadLeads = { method: 'GET', path: '/lead/download' } as const satisfies Route;
+export const importLeads = { method: 'POST', path: '/lead/import' } as const satisfies Route;
 export const listOrders = { method: 'GET', path: '/order' } as const satisfies Route;
 export const createOrder = { method: 'POST', path: '/order' } as const satisfies Route;
 export const getOrderDetail = { method: 'GET', path: '/order/{id}/detail' } as const satisfies Route;

@@ -9,6 +9,7 @@ import type {
   Lead,
   LeadBody,
   LeadDetail,
+  LeadImportResult,
   Order,
   OrderBody,
   OrderDetail,
@@ -212,4 +213,21 @@ export async function downloadRecords(
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}s-${assistantId}.csv`;
   return { blob: await response.blob(), filename };
+}
+
+/** `POST lead/import`: a CSV of leads; with `dryRun`, only checked. The lists refresh after an import. */
+export async function importLeads(
+  client: DataClient,
+  assistantId: number,
+  file: Blob,
+  dryRun = false,
+): Promise<LeadImportResult> {
+  const form = new FormData();
+  form.append('file', file);
+  const { data } = await client.call(routes.importLeads, {
+    body: form,
+    searchParams: { institution_product_id: assistantId, dry_run: String(dryRun) },
+  });
+  if (!dryRun) await client.invalidate(isKindKey('lead'));
+  return data as LeadImportResult;
 }

@@ -91,6 +91,7 @@ const RULES: Record<EndpointName, string> = {
   updateLead: 'lead.write@institution',
   deleteLeads: 'lead.write@institution',
   downloadLeads: 'lead.read@institution',
+  importLeads: 'lead.write@institution',
   listOrders: 'order.read@institution',
   createOrder: 'order.write@institution',
   getOrderDetail: 'order.read@institution',

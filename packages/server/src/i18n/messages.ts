@@ -75,6 +75,8 @@ export const validationMessages: Catalog<ValidationCode> = {
     es: 'Otro campo ya usa esta clave.',
   },
   options_required: { en: 'Add at least one option.', es: 'Añade al menos una opción.' },
+  csv_type: { en: 'Only CSV files are allowed.', es: 'Solo se permiten archivos CSV.' },
+  unknown_columns: { en: 'Unknown columns: {0}.', es: 'Columnas desconocidas: {0}.' },
 };
 
 export const errorMessages: Catalog<ErrorCode> = {

@@ -12,46 +12,39 @@ import { stringify } from 'csv-stringify';
 import { neutralise } from '../http/csv';
 import type { RecordRow } from './records.repo';
 
-const HEADERS: Record<RecordKind, Record<Locale, readonly string[]>> = {
-  lead: {
-    en: ['ID', 'Date', 'Company', 'Contact', 'Phone', 'Email', 'Notes', 'Seller', 'Seller number'],
-    es: [
-      'ID',
-      'Fecha',
-      'Empresa',
-      'Contacto',
-      'Teléfono',
-      'Correo electrónico',
-      'Notas',
-      'Vendedor',
-      'Número del vendedor',
-    ],
-  },
-  order: {
-    en: [
-      'Order',
-      'Date',
-      'Company',
-      'Product code',
-      'Description',
-      'Quantity',
-      'Notes',
-      'Seller',
-      'Seller number',
-    ],
-    es: [
-      'Pedido',
-      'Fecha',
-      'Empresa',
-      'Código',
-      'Descripción',
-      'Cantidad',
-      'Notas',
-      'Vendedor',
-      'Número del vendedor',
-    ],
-  },
-};
+/** A column of the downloads: what it holds, and its header in each language. */
+interface Column {
+  key: string;
+  en: string;
+  es: string;
+}
+
+/** The lead download's columns, before the configured fields'; the import reads the same ones. */
+export const LEAD_COLUMNS: readonly Column[] = [
+  { key: 'id', en: 'ID', es: 'ID' },
+  { key: 'date', en: 'Date', es: 'Fecha' },
+  { key: 'company', en: 'Company', es: 'Empresa' },
+  { key: 'contact_name', en: 'Contact', es: 'Contacto' },
+  { key: 'phone', en: 'Phone', es: 'Teléfono' },
+  { key: 'email', en: 'Email', es: 'Correo electrónico' },
+  { key: 'notes', en: 'Notes', es: 'Notas' },
+  { key: 'seller', en: 'Seller', es: 'Vendedor' },
+  { key: 'seller_number', en: 'Seller number', es: 'Número del vendedor' },
+];
+
+const ORDER_COLUMNS: readonly Column[] = [
+  { key: 'id', en: 'Order', es: 'Pedido' },
+  { key: 'date', en: 'Date', es: 'Fecha' },
+  { key: 'company', en: 'Company', es: 'Empresa' },
+  { key: 'product_code', en: 'Product code', es: 'Código' },
+  { key: 'product_description', en: 'Description', es: 'Descripción' },
+  { key: 'quantity', en: 'Quantity', es: 'Cantidad' },
+  { key: 'notes', en: 'Notes', es: 'Notas' },
+  { key: 'seller', en: 'Seller', es: 'Vendedor' },
+  { key: 'seller_number', en: 'Seller number', es: 'Número del vendedor' },
+];
+
+const COLUMNS: Record<RecordKind, readonly Column[]> = { lead: LEAD_COLUMNS, order: ORDER_COLUMNS };
 
 /** `DD/MM/YYYY HH:mm` in `tz`. */
 function dateFormat(tz: string): (date: Date) => string {
@@ -133,7 +126,10 @@ export function recordsCsv(
   const csv = stringify({
     bom: true,
     header: true,
-    columns: [...HEADERS[kind][locale], ...definitions.map((definition) => definition.labels[locale])],
+    columns: [
+      ...COLUMNS[kind].map((column) => column[locale]),
+      ...definitions.map((definition) => definition.labels[locale]),
+    ],
     cast: { string: neutralise },
   });
   const source = Readable.from(rows());

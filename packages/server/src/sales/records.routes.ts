@@ -5,13 +5,16 @@
  * messages it came from, and bulk deletes that are all or none.
  */
 import { endpoints } from '@conversa/contract/endpoints';
-import type { Issue } from '@conversa/contract/common';
-import type { FieldValues, Lead, Order, RecordChange } from '@conversa/contract/records';
-import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
+import {
+  type FieldValues,
+  LEAD_IMPORT_MAX_BYTES,
+  type Lead,
+  type Order,
+  type RecordChange,
+} from '@conversa/contract/records';
+import type { RecordKind } from '@conversa/contract/sales';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import type * as v from 'valibot';
 import { assistantsRepo } from '../assistants/assistants.repo';
 import type { Db } from '../db/database';
 import { institutions, users } from '../db/schema';
@@ -23,9 +26,11 @@ import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import type { Locale } from '@conversa/contract/constants';
 import { translate } from '../i18n/translate';
-import { checkFieldValue } from './field-values';
+import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
 import { recordsCsv } from './records-csv';
+import { checkLeadCsv } from './lead-import';
+import { fileRequired, readMultipart } from '../files/multipart';
 import { dayIn } from '../db/days';
 import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
 
@@ -57,42 +62,6 @@ const toOrder = (row: RecordRow): Order => ({
   fields: row.fields,
   ...entered(row),
 });
-
-type LeadInput = v.InferOutput<(typeof endpoints.createLead)['body']>;
-type OrderInput = v.InferOutput<(typeof endpoints.createOrder)['body']>;
-
-/**
- * The configured fields' values checked against their definitions: required ones present, each
- * value of its type. A key no field has is refused, unless the record already holds that value (a
- * field removed since keeps what old records hold).
- */
-function checkFields(
-  definitions: readonly FieldDefinition[],
-  values: FieldValues,
-  kept: FieldValues,
-  country: string | null,
-  locale: Locale,
-): { fields: FieldValues; issues: Issue[] } {
-  const fields: FieldValues = {};
-  const issues: Issue[] = [];
-  const refuse = (key: string, code: string) =>
-    issues.push({ path: `fields.${key}`, code, message: translate(locale, code as never) });
-  for (const definition of definitions) {
-    const checked = checkFieldValue(definition.type, values[definition.key] ?? null, {
-      country,
-      options: definition.options,
-    });
-    if (!checked.ok) refuse(definition.key, checked.code);
-    else if (checked.value === null && definition.required) refuse(definition.key, 'required');
-    else if (checked.value !== null) fields[definition.key] = checked.value;
-  }
-  for (const [key, value] of Object.entries(values)) {
-    if (definitions.some((definition) => definition.key === key) || value === null) continue;
-    if (kept[key] === value) fields[key] = value;
-    else refuse(key, 'invalid_value');
-  }
-  return { fields, issues };
-}
 
 export function recordsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -133,43 +102,10 @@ export function recordsRoutes(deps: AppDeps) {
     kept: FieldValues,
     locale: Locale,
   ): Promise<RecordInput> {
-    const country = await countryOf(ref.institutionId);
-    const { fields, issues } = checkFields(
-      await definitions.get(ref, kind),
-      body.fields,
-      kept,
-      country,
-      locale,
-    );
-    let phone: string | null = null;
-    if ('contact_name' in body && body.phone) {
-      const parsed = parsePhoneNumberFromString(body.phone, {
-        defaultCountry: (country ?? undefined) as CountryCode | undefined,
-      });
-      if (parsed?.isValid()) phone = parsed.number;
-      else issues.push({ path: 'phone', code: 'invalid_phone', message: translate(locale, 'invalid_phone') });
-    }
+    const check = recordCheck(await definitions.get(ref, kind), await countryOf(ref.institutionId), locale);
+    const { input, issues } = check(body, kept);
     if (issues.length > 0) throw new ApiError(400, 'validation_failed', { issues });
-    if ('contact_name' in body) {
-      return {
-        company: body.company,
-        contactName: body.contact_name,
-        phone,
-        email: body.email,
-        notes: body.notes,
-        fields,
-        lines: [],
-      };
-    }
-    return {
-      company: body.company,
-      contactName: null,
-      phone: null,
-      email: null,
-      notes: body.notes,
-      fields,
-      lines: body.lines,
-    };
+    return input;
   }
 
   /** The WhatsApp conversation a record came from (the seller's messages and the replies), and its history. */
@@ -301,6 +237,32 @@ export function recordsRoutes(deps: AppDeps) {
       return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
     });
   }
+
+  route(app, endpoints.importLeads, async (c, { scope, query }) => {
+    const ref = await salesAssistant(scope.institutionId, query.institution_product_id);
+    let file: Uint8Array | null = null;
+    await readMultipart(c, {
+      field: 'file',
+      maxFileBytes: LEAD_IMPORT_MAX_BYTES,
+      maxBodyBytes: LEAD_IMPORT_MAX_BYTES + 64 * 1024,
+      async onFile(received) {
+        file ??= received.bytes;
+      },
+    });
+    if (!file) throw fileRequired(c, 'file');
+    const { good, refused } = checkLeadCsv(file, {
+      assistantId: ref.assistantId,
+      definitions: await definitions.get(ref, 'lead'),
+      country: await countryOf(ref.institutionId),
+      locale: c.get('locale'),
+    });
+    if (!query.dry_run && good.length > 0) {
+      const by = await author(scope.user.userId);
+      // Every good row or, should the database fail, none.
+      await db.transaction((tx) => recordsRepo(tx as unknown as Db).createLeads(ref, good, by));
+    }
+    return ok(c, { imported: good.length, dry_run: query.dry_run, refused });
+  });
 
   /** A record of the institution by id alone (its card's address names no assistant). */
   async function recordById(institutionId: number, kind: RecordKind, id: number) {

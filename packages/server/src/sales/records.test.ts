@@ -284,6 +284,98 @@ describe('downloads', () => {
   });
 });
 
+describe('import', () => {
+  const importCsv = (csv: string | Uint8Array, query = '', name = 'leads.csv') => {
+    const form = new FormData();
+    const bytes = typeof csv === 'string' ? new TextEncoder().encode(csv) : csv;
+    form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'text/csv' }), name);
+    return server.call<{
+      data: {
+        imported: number;
+        dry_run: boolean;
+        refused: { line: number; issues: { path: string; code: string }[] }[];
+      };
+      issues?: { path: string; code: string; message: string }[];
+    }>(`/api/lead/import?institution_product_id=${sales.id}${query}`, {
+      method: 'POST',
+      ...as(),
+      body: form,
+    });
+  };
+  const count = async () =>
+    Number((await get(`lead?institution_product_id=${sales.id}`)).headers.get('x-pagination-total-count'));
+
+  it("takes back the download's own file, in Spanish headers; a dry run only reports", async () => {
+    const before = await count();
+    const response = await server.request(`/api/lead/download?institution_product_id=${sales.id}`, {
+      ...as(),
+      locale: 'es',
+    });
+    const file = new Uint8Array(await response.arrayBuffer());
+    const checked = await importCsv(file, '&dry_run=true');
+    expect(checked.status).toBe(200);
+    expect(checked.body.data).toEqual({ imported: before, dry_run: true, refused: [] });
+    expect(await count()).toBe(before);
+    const imported = await importCsv(file);
+    expect(imported.body.data).toMatchObject({ imported: before, dry_run: false });
+    expect(await count()).toBe(2 * before);
+    // The neutralised formula came back as it was typed.
+    expect(await leads('&q=hyperlink')).toEqual([
+      '=HYPERLINK("http://evil.example")',
+      '=HYPERLINK("http://evil.example")',
+    ]);
+  });
+
+  it('imports the good rows and reports each refused one with its line and reasons', async () => {
+    const before = await count();
+    const csv = [
+      'Company,Contact,Email,Budget,Visita',
+      'Good Co,Ana,ana@good.example,1500,01/12/2026',
+      ',Nobody,,100,',
+      'Bad Mail,Luis,not-an-email,100,',
+      'Bad Budget,Eva,,a lot,',
+      '"Quoted, Inc.",Pere,,7,2026-02-30',
+    ].join('\n');
+    const answer = await importCsv(csv);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.imported).toBe(1);
+    expect(
+      answer.body.data.refused.map(({ line, issues }) => [
+        line,
+        issues.map((issue) => `${issue.path}:${issue.code}`),
+      ]),
+    ).toEqual([
+      [3, ['company:required']],
+      [4, ['email:invalid_email']],
+      [5, ['fields.budget:invalid_number']],
+      [6, ['fields.visit:invalid_date']],
+    ]);
+    expect(await count()).toBe(before + 1);
+    const [good] = (await get<Lead[]>(`lead?institution_product_id=${sales.id}&q=good%20co`)).body.data;
+    expect(good).toMatchObject({
+      contact_name: 'Ana',
+      fields: { budget: 1500, visit: '2026-12-01' },
+      seller: 'Rosa Rivera',
+    });
+  });
+
+  it('refuses a whole file that is not CSV, has unknown columns, or is over 10 MB, writing nothing', async () => {
+    const before = await count();
+    const unknown = await importCsv('Company,Contact,Favourite colour\nA,B,blue');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.issues).toEqual([
+      { path: 'file', code: 'unknown_columns', message: 'Unknown columns: Favourite colour.' },
+    ]);
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00, 0xff, 0xfe]);
+    const renamed = await importCsv(zip, '', 'leads.csv');
+    expect(renamed.status).toBe(415);
+    expect(renamed.body.issues?.[0]?.code).toBe('csv_type');
+    const huge = await importCsv(`Company,Contact\n${'A,B\n'.repeat(2_700_000)}`);
+    expect(huge.status).toBe(413);
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('deletes, roles and tenants', () => {
   it('deletes all the ids or none: one of another institution refuses the whole request', async () => {
     const ours = (await get<Lead[]>(`lead?institution_product_id=${sales.id}`)).body.data.map(

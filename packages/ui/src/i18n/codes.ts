@@ -39,6 +39,8 @@ const validation = {
   field_key_format: msg`Use lower-case letters, digits and _, starting with a letter.`,
   field_key_taken: msg`Another field already uses this key.`,
   options_required: msg`Add at least one option.`,
+  csv_type: msg`Only CSV files are allowed.`,
+  unknown_columns: msg({ message: 'Unknown columns: {0}.' }),
 } satisfies Record<ValidationCode, MessageDescriptor>;
 
 const errors = {

@@ -42,6 +42,7 @@ const order: OrderDetail = {
 };
 
 const handlers = [
+  http.get(`${API}/institution-product/:id`, () => ok(salesAssistant)),
   http.get(`${API}/lead/:id`, () => ok(lead)),
   http.get(`${API}/order/:id/detail`, () => ok(order)),
   http.get(`${API}/institution-product/:id/lead-fields`, () => ok({ fields: leadFields })),

@@ -8,6 +8,7 @@ import type { LeadDetail, OrderDetail, RecordChange } from '@conversa/contract/r
 import { NOTES_MAX_LENGTH } from '@conversa/contract/records';
 import { can } from '@conversa/contract/roles';
 import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
+import { useAssistant } from '@conversa/data/assistants/get-assistant';
 import { useSession } from '@conversa/data/provider';
 import { useRecordFields } from '@conversa/data/sales/record-fields';
 import { useRecord, useUpdateRecord } from '@conversa/data/sales/records';
@@ -73,17 +74,28 @@ function valueText(value: unknown, type: FieldDefinition['type'] | 'text', local
 
 export function RecordCard({ assistantId, kind, recordId, onNavigate }: RecordCardProps) {
   const { t } = useLingui();
-  const record = useRecord(kind, Number.isInteger(recordId) && recordId > 0 ? recordId : null);
+  // The record is asked for only once its assistant is known to be a sales-support one of the user's.
+  const assistant = useAssistant(Number.isInteger(assistantId) && assistantId > 0 ? assistantId : null);
+  const sales = assistant.data?.product.type === 'sales_support';
+  const record = useRecord(kind, sales && Number.isInteger(recordId) && recordId > 0 ? recordId : null);
   const failureText = useFailureText();
   const list =
     kind === 'lead'
       ? consolePaths.salesSupportLeads(assistantId)
       : consolePaths.salesSupportOrders(assistantId);
   const title = kind === 'lead' ? t`Lead` : t`Order details`;
+  const missing = [404, 403];
   let body;
   if (record.data && record.data.institution_product_id === assistantId) {
     body = <CardBody kind={kind} detail={record.data} />;
-  } else if (record.data || record.error?.status === 404 || record.error?.status === 403 || !(recordId > 0)) {
+  } else if (
+    record.data ||
+    missing.includes(record.error?.status ?? 0) ||
+    missing.includes(assistant.error?.status ?? 0) ||
+    (assistant.data && !sales) ||
+    !(recordId > 0) ||
+    !(assistantId > 0)
+  ) {
     body = (
       <EmptyState title={t`Not found`}>
         {kind === 'lead'
@@ -91,8 +103,14 @@ export function RecordCard({ assistantId, kind, recordId, onNavigate }: RecordCa
           : t`This order does not exist or belongs to another institution.`}
       </EmptyState>
     );
-  } else if (record.error) {
-    body = <LoadFailed message={failureText(record.error)} onRetry={() => void record.mutate()} />;
+  } else if (record.error || assistant.error) {
+    const error = (record.error ?? assistant.error)!;
+    body = (
+      <LoadFailed
+        message={failureText(error)}
+        onRetry={() => void (record.error ? record.mutate() : assistant.mutate())}
+      />
+    );
   } else
     body = (
       <Waiting block size="large" label={kind === 'lead' ? t`Loading the lead…` : t`Loading the order…`} />
