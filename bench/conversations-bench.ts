@@ -10,6 +10,7 @@ import { staffConversationsRepo } from '../packages/server/src/conversations/con
 import { conversationsCsv, csvRecord } from '../packages/server/src/conversations/csv';
 import { dashboard } from '../packages/server/src/conversations/dashboard';
 import { openDatabase, type Database } from '../packages/server/src/db/database';
+import { median, readDownload, round, time } from './lib/in-process';
 import { machine, writeSection } from './lib/results.mjs';
 import { benchAssistant } from './lib/seed';
 import { freshPostgres } from './lib/server.mjs';
@@ -51,21 +52,6 @@ async function seed(database: Database) {
   await db.execute(sql`analyze`);
   return ref;
 }
-
-async function time(runs: number, fn: () => Promise<unknown>) {
-  await fn(); // warm-up: plans, caches
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 async function measure(label: string, database: Database) {
   const seedStart = performance.now();
@@ -123,33 +109,14 @@ async function measure(label: string, database: Database) {
 
   // The CSV of every conversation, read to its end as a client would: three downloads, the median
   // figures (one sample swung by a third from run to run), and the largest heap growth.
-  const downloads: { firstByte: number; all: number; growthMb: number; bytes: number }[] = [];
+  const downloads: Awaited<ReturnType<typeof readDownload>>[] = [];
   for (let run = 0; run < CSV_RUNS; run += 1) {
-    global.gc?.();
-    const heapBefore = process.memoryUsage().heapUsed;
-    let heapPeak = heapBefore;
-    const start = performance.now();
-    let firstByte = 0;
-    let bytes = 0;
-    const reader = conversationsCsv(
-      repo.lines(ref, filters, csvRecord('en', 'Europe/Madrid')),
-      'en',
-    ).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!firstByte) firstByte = performance.now() - start;
-      bytes += value.byteLength;
-      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-    }
-    downloads.push({
-      firstByte,
-      all: performance.now() - start,
-      growthMb: (heapPeak - heapBefore) / 2 ** 20,
-      bytes,
-    });
+    downloads.push(
+      await readDownload(() =>
+        conversationsCsv(repo.lines(ref, filters, csvRecord('en', 'Europe/Madrid')), 'en'),
+      ),
+    );
   }
-  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
   const firstByte = median(downloads.map((d) => d.firstByte));
   const all = median(downloads.map((d) => d.all));
   const growthMb = Math.max(...downloads.map((d) => d.growthMb));

@@ -10,6 +10,7 @@ const benchmarks = [
   ['api-bench.mjs'],
   ['retrieval-bench.ts', '--import', 'tsx'],
   ['conversations-bench.ts', '--import', 'tsx'],
+  ['records-bench.ts', '--import', 'tsx'],
   ['answer-quality.ts', '--import', 'tsx'],
   ['whatsapp-bench.ts', '--import', 'tsx'],
   ['pdf-processing-bench.mjs'],

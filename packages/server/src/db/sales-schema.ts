@@ -134,7 +134,26 @@ export const salesRecords = pgTable(
   },
   (t) => [
     index('sales_records_list_idx').on(t.institutionId, t.assistantId, t.kind, t.createdAt),
-    index('sales_records_company_idx').on(t.institutionId, t.assistantId, t.kind, t.company),
+    // The list sorted by company reads this index in order: the sort key, lower-cased, then the id.
+    index('sales_records_company_idx').on(
+      t.institutionId,
+      t.assistantId,
+      t.kind,
+      sql`lower(${t.company})`,
+      t.id,
+    ),
+    // The seller filter: the lower-cased name, newest first.
+    index('sales_records_seller_idx').on(
+      t.institutionId,
+      t.assistantId,
+      t.kind,
+      sql`lower(${t.sellerName})`,
+      t.createdAt,
+    ),
+    // The company filter (`ilike '%…%'`): trigrams of the lower-cased name.
+    index('sales_records_company_trgm_idx')
+      .using('gin', sql`lower(${t.company}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
     index('sales_records_search_trgm_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),

@@ -2,13 +2,12 @@
  * Leads and orders as CSV downloads (csv-stringify): the list's filters and order, headers in the
  * reader's language, the configured fields as columns (their labels), dates as DD/MM/YYYY HH:mm in
  * the reader's time zone, UTF-8 with a BOM, cells a spreadsheet would run as formulas neutralised.
- * An order is a row per line. Records come a chunk at a time and leave as they are written: memory
+ * An order is a row per line. Records come a chunk at a time and leave as each is written: memory
  * stays flat.
  */
-import { Readable } from 'node:stream';
 import type { Locale } from '@conversa/contract/constants';
 import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { neutralise } from '../http/csv';
 import type { RecordRow } from './records.repo';
 
@@ -111,7 +110,7 @@ function rowsOf(
   ]);
 }
 
-/** The CSV bytes of the records' chunks, as a web stream. */
+/** The CSV bytes of the records' chunks, as a web stream: each chunk written whole as it comes. */
 export function recordsCsv(
   kind: RecordKind,
   chunks: AsyncIterable<RecordRow[]>,
@@ -119,21 +118,29 @@ export function recordsCsv(
 ): ReadableStream<Uint8Array> {
   const { locale, tz, definitions } = options;
   const when = dateFormat(tz);
-  async function* rows() {
-    for await (const chunk of chunks)
-      for (const record of chunk) yield* rowsOf(kind, record, definitions, when);
-  }
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [
-      ...COLUMNS[kind].map((column) => column[locale]),
-      ...definitions.map((definition) => definition.labels[locale]),
-    ],
-    cast: { string: neutralise },
+  const encoder = new TextEncoder();
+  const iterator = chunks[Symbol.asyncIterator]();
+  const headers = [
+    ...COLUMNS[kind].map((column) => column[locale]),
+    ...definitions.map((definition) => definition.labels[locale]),
+  ];
+  // csv-stringify's synchronous form, a chunk at a time: its quoting, without a stream step per row.
+  const write = (rows: (string | number)[][]) => stringify(rows, { cast: { string: neutralise } });
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${write([headers])}`));
+    },
+    async pull(controller) {
+      // A failure mid-way errors the download: a short file never looks complete.
+      const { done, value } = await iterator.next();
+      if (done) controller.close();
+      else
+        controller.enqueue(
+          encoder.encode(write(value.flatMap((record) => rowsOf(kind, record, definitions, when)))),
+        );
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
   });
-  const source = Readable.from(rows());
-  // A failure mid-way errors the download: a short file never looks complete.
-  source.on('error', (error) => csv.destroy(error));
-  return Readable.toWeb(source.pipe(csv)) as ReadableStream<Uint8Array>;
 }

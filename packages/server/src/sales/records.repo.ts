@@ -293,7 +293,7 @@ export function recordsRepo(db: Db) {
       ref: AssistantRef,
       kind: RecordKind,
       filters: RecordFilters,
-      chunk = 500,
+      chunk = 2_000,
     ): AsyncGenerator<RecordRow[]> {
       const where = conditions(ref, kind, filters);
       const byCompany = filters.sort === 'company';
