@@ -1,3 +1,4 @@
+import path from 'node:path';
 // One vitest run for the workspace. The server suite runs twice: on PGlite and on a real
 // PostgreSQL (TEST_DATABASE_URL, started by `npm test`).
 
@@ -13,13 +14,19 @@ const serverSetup = fileURLToPath(new URL('./packages/server/src/testing/global-
  * run once, in `server`; the others run on PGlite and again on PostgreSQL.
  */
 const serverRoot = fileURLToPath(new URL('./packages/server/', import.meta.url));
+const DATABASE = /createTestServer|openDatabase|createPglite|TEST_DB/;
+/** Whether a test file opens a database: itself, or through a fixtures module of the package it imports. */
+function opensDatabase(file: string): boolean {
+  const text = readFileSync(serverRoot + file, 'utf8');
+  if (DATABASE.test(text)) return true;
+  return [...text.matchAll(/from '(\.{1,2}\/[^']+\.fixtures)'/g)].some(([, specifier]) =>
+    DATABASE.test(readFileSync(path.join(serverRoot, path.dirname(file), `${specifier}.ts`), 'utf8')),
+  );
+}
 const databaseFree = readdirSync(`${serverRoot}src`, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => `src/${file}`)
-  .filter(
-    (file) =>
-      !/createTestServer|openDatabase|createPglite|TEST_DB/.test(readFileSync(serverRoot + file, 'utf8')),
-  );
+  .filter((file) => !opensDatabase(file));
 
 // Every project runs its files without module isolation (`isolate: false`): a worker keeps the
 // modules it loaded (the server, PGlite's WebAssembly, React) for its next file instead of

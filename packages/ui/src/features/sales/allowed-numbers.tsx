@@ -9,7 +9,6 @@
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import { can } from '@conversa/contract/roles';
 import { SELLER_NAME_MAX_LENGTH, type AllowedNumber } from '@conversa/contract/sales';
-import { useAssistant } from '@conversa/data/assistants/get-assistant';
 import { useInstitution } from '@conversa/data/institutions/get-institution';
 import { useSession } from '@conversa/data/provider';
 import {
@@ -33,9 +32,7 @@ import { Table, type TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { formatDateTime } from '../../components/transcript/transcript';
-import { Waiting } from '../../components/waiting/waiting';
 import { Actions, Card, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
-import { LoadFailed } from '../../forms/load-failed';
 import { AllowedNumberFormSchema } from '../../forms/sales-schemas';
 import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
@@ -45,6 +42,7 @@ import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { WhatsappSettingsCard } from './whatsapp-settings';
+import { SalesAssistantGate } from './sales-assistant-gate';
 
 const Wide = styled(Page)`
   max-width: 64rem;
@@ -80,30 +78,20 @@ export interface AllowedNumbersPageProps {
 export function AllowedNumbersPage({ assistantId }: AllowedNumbersPageProps) {
   const { t } = useLingui();
   const session = useSession();
-  const failureText = useFailureText();
-  // An id that is not one (a mistyped address) is not asked for: it cannot name an assistant.
-  const valid = Number.isInteger(assistantId) && assistantId > 0;
-  const assistant = useAssistant(valid ? assistantId : null);
   let body;
   if (!can(session.roles, 'whitelist.manage')) {
     body = <EmptyState title={t`You cannot manage the allowed numbers.`} />;
-  } else if (assistant.data?.product.type === 'sales_support') {
+  } else {
     body = (
-      <>
-        <AddNumber assistantId={assistantId} />
-        <NumberList assistantId={assistantId} />
-        {can(session.roles, 'assistant.manage') ? <WhatsappSettingsCard assistantId={assistantId} /> : null}
-      </>
+      <SalesAssistantGate assistantId={assistantId}>
+        <>
+          <AddNumber assistantId={assistantId} />
+          <NumberList assistantId={assistantId} />
+          {can(session.roles, 'assistant.manage') ? <WhatsappSettingsCard assistantId={assistantId} /> : null}
+        </>
+      </SalesAssistantGate>
     );
-  } else if (!valid || assistant.data || assistant.error?.status === 404 || assistant.error?.status === 403) {
-    body = (
-      <EmptyState title={t`Not found`}>
-        {t`This sales-support assistant does not exist or belongs to another institution.`}
-      </EmptyState>
-    );
-  } else if (assistant.error) {
-    body = <LoadFailed message={failureText(assistant.error)} onRetry={() => void assistant.mutate()} />;
-  } else body = <Waiting block size="large" label={t`Loading the assistant…`} />;
+  }
   return (
     <Wide aria-labelledby="allowed-numbers-title">
       <PageTitle id="allowed-numbers-title">{t`Allowed numbers`}</PageTitle>

@@ -8,7 +8,6 @@ import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/consta
 import type { Lead, Order } from '@conversa/contract/records';
 import { can, type Permission } from '@conversa/contract/roles';
 import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
-import { useAssistant } from '@conversa/data/assistants/get-assistant';
 import { useDataClient, useSession } from '@conversa/data/provider';
 import { useRecordFields } from '@conversa/data/sales/record-fields';
 import { downloadRecords, useDeleteRecords, useRecords } from '@conversa/data/sales/records';
@@ -30,14 +29,13 @@ import { useRowSelection } from '../../components/table/use-row-selection';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { formatDateTime } from '../../components/transcript/transcript';
-import { Waiting } from '../../components/waiting/waiting';
 import { Card, Page, PageTitle } from '../../forms/form-layout';
-import { LoadFailed } from '../../forms/load-failed';
 import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
 import { successMessage } from '../../i18n/codes';
 import { saveFile } from '../../primitives/save-file';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { SalesAssistantGate } from './sales-assistant-gate';
 
 /** The lists are wide: many columns. */
 const WidePage = styled(Page)`
@@ -79,26 +77,19 @@ export interface RecordsPageProps {
 export function RecordsPage({ assistantId, kind, onNavigate }: RecordsPageProps) {
   const { t } = useLingui();
   const session = useSession();
-  const failureText = useFailureText();
-  const valid = Number.isInteger(assistantId) && assistantId > 0;
-  const assistant = useAssistant(valid ? assistantId : null);
   const title = kind === 'lead' ? t`Leads` : t`Orders`;
   let body;
   if (!can(session.roles, READ[kind])) {
     body = (
       <EmptyState title={kind === 'lead' ? t`You cannot see the leads.` : t`You cannot see the orders.`} />
     );
-  } else if (assistant.data?.product.type === 'sales_support') {
-    body = <RecordList assistantId={assistantId} kind={kind} onNavigate={onNavigate} />;
-  } else if (!valid || assistant.data || assistant.error?.status === 404 || assistant.error?.status === 403) {
+  } else {
     body = (
-      <EmptyState title={t`Not found`}>
-        {t`This sales-support assistant does not exist or belongs to another institution.`}
-      </EmptyState>
+      <SalesAssistantGate assistantId={assistantId}>
+        <RecordList assistantId={assistantId} kind={kind} onNavigate={onNavigate} />
+      </SalesAssistantGate>
     );
-  } else if (assistant.error) {
-    body = <LoadFailed message={failureText(assistant.error)} onRetry={() => void assistant.mutate()} />;
-  } else body = <Waiting block size="large" label={t`Loading the assistant…`} />;
+  }
   return (
     <WidePage>
       <PageTitle>{title}</PageTitle>

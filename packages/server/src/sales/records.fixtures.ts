@@ -1,0 +1,89 @@
+/**
+ * The leads and orders tests' server: Acme (its owner named Rosa Rivera) with a sales-support
+ * assistant on WhatsApp, a seller and two lead fields (a required budget, a visit date), Globex as
+ * the other tenant, and calls as Acme's owner.
+ */
+import type { AssistantListItem } from '@conversa/contract/assistant';
+import type { Lead } from '@conversa/contract/records';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { users } from '../db/schema';
+import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTestServer, type TestServer } from '../testing';
+import { createSalesChannel, type GraphPeer, startGraphPeer } from '../whatsapp/webhook.fixtures';
+
+export const SELLER = '+34612345678';
+
+/** Starts the server for the file (before its tests) and closes it after; `ctx` is filled then. */
+export function recordsServer() {
+  const ctx = {} as {
+    graph: GraphPeer;
+    server: TestServer;
+    acme: Tenant;
+    other: Tenant;
+    sales: AssistantListItem;
+  };
+  beforeAll(async () => {
+    ctx.graph = await startGraphPeer();
+    ctx.server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: ctx.graph.url } });
+    ctx.acme = await createTenant(ctx.server, { name: 'Acme Muebles', kind: 'business', country: 'ES' });
+    ctx.other = await createTenant(ctx.server, { name: 'Globex', kind: 'business', country: 'ES' });
+    await ctx.server.database.db
+      .update(users)
+      .set({ fullName: 'Rosa Rivera' })
+      .where(eq(users.email, ctx.acme.owner.email));
+    ctx.sales = await createSalesChannel(ctx.server, ctx.acme, {
+      sellers: [[SELLER, 'Tomás Vidal']],
+      leadFields: [
+        { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
+        { key: 'visit', labels: { en: 'Visit', es: 'Visita' }, type: 'date', required: false },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await ctx.server.close();
+    await ctx.graph.close();
+  });
+
+  const as = (tenant: Tenant = ctx.acme) => ({
+    token: tenant.owner.token,
+    institution: tenant.institution.id,
+  });
+  const send =
+    (method: 'POST' | 'PUT') =>
+    <T>(path: string, json: unknown, tenant?: Tenant) =>
+      ctx.server.call<{ data: T; issues?: { path: string; code: string }[] }>(`/api/${path}`, {
+        method,
+        ...as(tenant),
+        json,
+      });
+  const get = <T>(path: string, tenant?: Tenant) =>
+    ctx.server.call<{ data: T; code?: string }>(`/api/${path}`, as(tenant));
+  return {
+    ctx,
+    as,
+    post: send('POST'),
+    put: send('PUT'),
+    get,
+    /** The companies of Acme's leads the list shows with `query`. */
+    leads: async (query = '') =>
+      (await get<Lead[]>(`lead?institution_product_id=${ctx.sales.id}${query}`)).body.data.map(
+        (lead) => lead.company,
+      ),
+    /** A lead body for Acme's assistant. */
+    lead: (company: string, rest: Record<string, unknown> = {}) => ({
+      institution_product_id: ctx.sales.id,
+      company,
+      contact_name: 'Marta Gil',
+      fields: { budget: 1000 },
+      ...rest,
+    }),
+    /** An order body for Acme's assistant. */
+    order: (company: string, lines: unknown[], rest: Record<string, unknown> = {}) => ({
+      institution_product_id: ctx.sales.id,
+      company,
+      lines,
+      ...rest,
+    }),
+  };
+}
