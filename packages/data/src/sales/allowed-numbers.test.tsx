@@ -4,34 +4,21 @@
  * narrows the page, and a delete empties it.
  */
 import { renderHook } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssistant } from '../assistants/create-assistant';
-import type { DataClient } from '../client';
+import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../errors';
-import { createInstitution } from '../institutions/create-institution';
-import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, until } from '../testing/render';
 import { addAllowedNumber, deleteAllowedNumbers, listAllowedNumbers, useAllowedNumbers } from './allowed-numbers';
+import { salesApi } from '../testing/sales';
 
-let api: TestApi;
-let staff: DataClient;
-let assistantId: number;
-
-beforeAll(async () => {
-  api = await startApi();
-  ({ client: staff } = await api.signedIn());
-  await createInstitution(staff, { name: 'Acme Datos', kind: 'business', country: 'ES' });
-  assistantId = (await createAssistant(staff, { type: 'sales_support', name: 'Acme Ventas' })).id;
-});
-afterAll(() => api.close());
+const ctx = salesApi('Acme Datos');
 
 describe('allowed numbers', () => {
   it('adds a number, shows it in the list the hook reads, and refuses it twice', async () => {
-    const { result } = renderHook(() => useAllowedNumbers(assistantId), { wrapper: dataWrapper(staff) });
+    const { result } = renderHook(() => useAllowedNumbers(ctx.assistantId), { wrapper: dataWrapper(ctx.staff) });
     await until(() => result.current.data?.items.length === 0);
 
-    const added = await addAllowedNumber(staff, {
-      institution_product_id: assistantId,
+    const added = await addAllowedNumber(ctx.staff, {
+      institution_product_id: ctx.assistantId,
       phone_number: '612 345 678',
       seller_name: 'Lucía',
     });
@@ -39,8 +26,8 @@ describe('allowed numbers', () => {
     await until(() => result.current.data?.items[0]?.seller_name === 'Lucía');
     expect(result.current.data?.items.map((row) => row.phone_number)).toEqual(['+34612345678']);
 
-    const again = addAllowedNumber(staff, {
-      institution_product_id: assistantId,
+    const again = addAllowedNumber(ctx.staff, {
+      institution_product_id: ctx.assistantId,
       phone_number: '+34612345678',
       seller_name: 'Otra',
     });
@@ -49,24 +36,24 @@ describe('allowed numbers', () => {
   });
 
   it('searches, pages and deletes', async () => {
-    const second = await addAllowedNumber(staff, {
-      institution_product_id: assistantId,
+    const second = await addAllowedNumber(ctx.staff, {
+      institution_product_id: ctx.assistantId,
       phone_number: '+34 699 000 111',
       seller_name: 'Mario',
     });
-    const found = await listAllowedNumbers(staff, assistantId, { q: 'mario' });
+    const found = await listAllowedNumbers(ctx.staff, ctx.assistantId, { q: 'mario' });
     expect(found.items.map((row) => row.id)).toEqual([second.id]);
-    const page = await listAllowedNumbers(staff, assistantId, { perPage: 1 });
+    const page = await listAllowedNumbers(ctx.staff, ctx.assistantId, { perPage: 1 });
     expect(page.items).toHaveLength(1);
     expect(page.totalCount).toBe(2);
     expect(page.pageCount).toBe(2);
 
-    const all = await listAllowedNumbers(staff, assistantId);
+    const all = await listAllowedNumbers(ctx.staff, ctx.assistantId);
     const result = await deleteAllowedNumbers(
-      staff,
+      ctx.staff,
       all.items.map((row) => row.id),
     );
     expect(result.code).toBe('phone_deleted');
-    expect((await listAllowedNumbers(staff, assistantId)).items).toEqual([]);
+    expect((await listAllowedNumbers(ctx.staff, ctx.assistantId)).items).toEqual([]);
   });
 });

@@ -5,18 +5,13 @@
  */
 import type { FieldDefinition } from '@conversa/contract/sales';
 import { renderHook } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssistant } from '../assistants/create-assistant';
-import type { DataClient } from '../client';
+import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../errors';
-import { createInstitution } from '../institutions/create-institution';
-import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, snapshot, until } from '../testing/render';
 import { updateRecordFields, useRecordFields } from './record-fields';
+import { salesApi } from '../testing/sales';
 
-let api: TestApi;
-let staff: DataClient;
-let assistantId: number;
+const ctx = salesApi('Acme Campos');
 
 const region: FieldDefinition = {
   key: 'region',
@@ -26,34 +21,26 @@ const region: FieldDefinition = {
   options: ['North', 'South'],
 };
 
-beforeAll(async () => {
-  api = await startApi();
-  ({ client: staff } = await api.signedIn());
-  await createInstitution(staff, { name: 'Acme Campos', kind: 'business', country: 'ES' });
-  assistantId = (await createAssistant(staff, { type: 'sales_support', name: 'Acme Ventas' })).id;
-});
-afterAll(() => api.close());
-
 describe('configured fields', () => {
   it('reads each kind apart, and a save replaces the list the hook shows', async () => {
     const { result } = renderHook(
       () => ({
-        lead: snapshot(useRecordFields(assistantId, 'lead')),
-        order: snapshot(useRecordFields(assistantId, 'order')),
+        lead: snapshot(useRecordFields(ctx.assistantId, 'lead')),
+        order: snapshot(useRecordFields(ctx.assistantId, 'order')),
       }),
-      { wrapper: dataWrapper(staff) },
+      { wrapper: dataWrapper(ctx.staff) },
     );
     await until(() => result.current.lead.data !== undefined && result.current.order.data !== undefined);
     expect(result.current.lead.data).toEqual({ fields: [] });
 
-    const saved = await updateRecordFields(staff, assistantId, 'lead', { fields: [region] });
+    const saved = await updateRecordFields(ctx.staff, ctx.assistantId, 'lead', { fields: [region] });
     expect(saved.fields).toEqual([region]);
     await until(() => result.current.lead.data?.fields.length === 1);
     expect(result.current.order.data).toEqual({ fields: [] });
   });
 
   it('refuses a key a built-in field holds, on that field', async () => {
-    const refused = updateRecordFields(staff, assistantId, 'order', {
+    const refused = updateRecordFields(ctx.staff, ctx.assistantId, 'order', {
       fields: [{ ...region, key: 'quantity' }],
     });
     await expect(refused).rejects.toBeInstanceOf(ApiRequestError);
