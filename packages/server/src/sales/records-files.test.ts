@@ -8,6 +8,8 @@ import type { Lead, Order } from '@conversa/contract/records';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createMember } from '../institutions/institutions.fixtures';
+import { csvCells } from './records-csv';
+import { recordsRepo } from './records.repo';
 import { recordsServer } from './records.fixtures';
 
 const { ctx, as, post, get, leads, lead, order } = recordsServer();
@@ -30,7 +32,13 @@ describe('downloads', () => {
   const rowsOf = (text: string) => parse(text) as string[][];
 
   it('gives the filtered leads as CSV: BOM, headers in the reader language, fields as columns, formulas neutralised', async () => {
-    await post('lead', lead('=HYPERLINK("http://evil.example")', { notes: 'línea 1\n"citada", sí' }));
+    await post(
+      'lead',
+      lead('=HYPERLINK("http://evil.example")', {
+        notes: 'línea 1\n"citada", sí',
+        fields: { budget: 1000, visit: '2026-12-03' },
+      }),
+    );
     const answer = await download('lead', '&tz=Europe/Madrid&sort=company', 'es');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -60,6 +68,7 @@ describe('downloads', () => {
     expect(evil[6]).toBe('línea 1\n"citada", sí');
     expect(evil[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(evil[9]).toBe('1000');
+    expect(evil[10]).toBe('03/12/2026');
     const filtered = rowsOf((await download('lead', '&q=hyperlink')).body);
     expect(filtered[0]![1]).toBe('Date');
     expect(filtered).toHaveLength(2);
@@ -85,6 +94,39 @@ describe('downloads', () => {
       institution: ctx.acme.institution.id,
     });
     expect(refused.status).toBe(403);
+  });
+
+  it("reads every record across chunks in the list's order, by date and by company", async () => {
+    for (const company of ['b', 'A', 'c', 'a', 'B'])
+      await post(
+        'order',
+        order(company, [
+          { product_code: 'X', quantity: 1 },
+          { product_code: 'Y', quantity: 2 },
+        ]),
+      );
+    const repo = recordsRepo(ctx.server.database.db);
+    const ref = { institutionId: ctx.acme.institution.id, assistantId: ctx.sales.id };
+    for (const sort of ['date', 'company'] as const) {
+      const filters = { institution_product_id: ctx.sales.id, from: null, to: null, tz: 'UTC' };
+      const chunks: unknown[][][] = [];
+      for await (const chunk of repo.stream(
+        ref,
+        'order',
+        { ...filters, q: '', seller: '', company: '', sort },
+        csvCells('order', [], 'UTC'),
+        { first: 1, batch: 2 },
+      ))
+        chunks.push(chunk);
+      const listed = (
+        await get<Order[]>(`order?institution_product_id=${ctx.sales.id}&sort=${sort}&per-page=100`)
+      ).body.data;
+      expect(listed.length).toBeGreaterThanOrEqual(6);
+      expect(chunks[0]!.length).toBe(listed[0]!.lines.length);
+      expect(chunks.flat().map((row) => [row[0], row[3]])).toEqual(
+        listed.flatMap((row) => row.lines.map((line) => [row.id, line.product_code])),
+      );
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { FieldValues, OrderLine, RecordFilters, RecordListQuery } from '@conversa/contract/records';
 import type { RecordKind } from '@conversa/contract/sales';
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { dayAfter, dayStart } from '../db/days';
 import { salesOrderLines, salesRecordHistory, salesRecords } from '../db/sales-schema';
@@ -144,6 +144,12 @@ export function recordsRepo(db: Db) {
     return and(...where);
   }
 
+  /** The list's order: newest first, or by company (lower-cased); the id breaks ties. */
+  const orderOf = (sort: RecordFilters['sort']) =>
+    sort === 'company'
+      ? [asc(sql`lower(${salesRecords.company})`), asc(salesRecords.id)]
+      : [desc(salesRecords.createdAt), desc(salesRecords.id)];
+
   return {
     /** Stores a new record with its lines and its "created" history entry; its id. */
     async create(ref: AssistantRef, kind: RecordKind, input: RecordInput, author: Author): Promise<number> {
@@ -263,10 +269,7 @@ export function recordsRepo(db: Db) {
       query: RecordListQuery,
     ): Promise<{ items: RecordRow[]; total: number }> {
       const where = conditions(ref, kind, query);
-      const order =
-        query.sort === 'company'
-          ? [asc(sql`lower(${salesRecords.company})`), asc(salesRecords.id)]
-          : [desc(salesRecords.createdAt), desc(salesRecords.id)];
+      const order = orderOf(query.sort);
       const [rows, [counted]] = await Promise.all([
         db
           .select()
@@ -287,19 +290,23 @@ export function recordsRepo(db: Db) {
 
     /**
      * Every record the filters keep, in the list's order, a chunk at a time (keyset pages: memory
-     * stays flat however many there are).
+     * stays flat however many there are), each record as the rows `cells` makes of it: a lead's one,
+     * an order's one per line (`cells` may read `sales_order_lines`). The database builds each
+     * chunk's rows as one JSON text: reading a row per record and line cost three times more.
      */
     async *stream(
       ref: AssistantRef,
       kind: RecordKind,
       filters: RecordFilters,
-      chunk = 2_000,
-    ): AsyncGenerator<RecordRow[]> {
+      cells: readonly SQL[],
+      sizes: { first: number; batch: number } = { first: 200, batch: 5_000 },
+    ): AsyncGenerator<unknown[][]> {
       const where = conditions(ref, kind, filters);
       const byCompany = filters.sort === 'company';
-      // The last row's key: its time as text (a Date would drop the microseconds and skip rows).
+      // The last record's key: its time as text (a Date would drop the microseconds and skip rows).
       let after: { at: string; company: string; id: number } | null = null;
-      for (;;) {
+      // A small first chunk, so the first bytes leave at once.
+      for (let chunk = sizes.first; ; chunk = sizes.batch) {
         let page = where;
         if (after && byCompany)
           page = and(
@@ -311,23 +318,34 @@ export function recordsRepo(db: Db) {
             where,
             sql`(${salesRecords.createdAt}, ${salesRecords.id}) < (${after.at}::timestamptz, ${after.id})`,
           );
-        const rows = await db
-          .select({ ...getTableColumns(salesRecords), at: sql<string>`${salesRecords.createdAt}::text` })
-          .from(salesRecords)
-          .where(page)
-          .orderBy(
-            ...(byCompany
-              ? [asc(sql`lower(${salesRecords.company})`), asc(salesRecords.id)]
-              : [desc(salesRecords.createdAt), desc(salesRecords.id)]),
-          )
-          .limit(chunk);
-        if (rows.length === 0) return;
         const lines =
-          kind === 'order' ? await linesOf(rows.map((row) => row.id)) : new Map<number, OrderLine[]>();
-        yield rows.map(({ at: _at, ...row }) => ({ ...row, lines: lines.get(row.id) ?? [] }));
-        if (rows.length < chunk) return;
-        const last = rows.at(-1)!;
-        after = { at: last.at, company: last.company, id: last.id };
+          kind === 'order'
+            ? sql`join ${salesOrderLines} on ${salesOrderLines.recordId} = ${salesRecords.id}`
+            : sql``;
+        // The page's ids in order (an array keeps it), then its rows, its last key and its size.
+        const built = (await db.execute(sql`
+          with page as (
+            select page.id, page.n from unnest(array(
+              select ${salesRecords.id} from ${salesRecords} where ${page}
+              order by ${sql.join(orderOf(filters.sort), sql`, `)}
+              limit ${chunk}
+            )) with ordinality as page(id, n)
+          )
+          select
+            (select coalesce(json_agg(json_build_array(${sql.join([...cells], sql`, `)})
+              order by page.n${kind === 'order' ? sql`, ${salesOrderLines.position}` : sql``}), '[]')::text
+              from page join ${salesRecords} on ${salesRecords.id} = page.id ${lines}) as rows,
+            (select json_build_array(last.created_at::text, last.company, last.id)::text
+              from page join ${salesRecords} as last on last.id = page.id
+              order by page.n desc limit 1) as last,
+            (select count(*)::int from page) as size`)) as unknown as {
+          rows: { rows: string; last: string | null; size: number }[];
+        };
+        const { rows, last, size } = built.rows[0]!;
+        if (size > 0) yield JSON.parse(rows) as unknown[][];
+        if (size < chunk) return;
+        const [at, company, id] = JSON.parse(last!) as [string, string, number];
+        after = { at, company, id };
       }
     },
 

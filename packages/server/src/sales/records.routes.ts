@@ -28,7 +28,7 @@ import type { Locale } from '@conversa/contract/constants';
 import { translate } from '../i18n/translate';
 import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
-import { recordsCsv } from './records-csv';
+import { csvCells, recordsCsv } from './records-csv';
 import { checkLeadCsv } from './lead-import';
 import { fileRequired, readMultipart } from '../files/multipart';
 import { dayIn } from '../db/days';
@@ -174,11 +174,9 @@ export function recordsRoutes(deps: AppDeps) {
 
     route(app, download, async (c, { scope, query }) => {
       const ref = await salesAssistant(scope.institutionId, query.institution_product_id);
-      const csv = recordsCsv(kind, recordsRepo(db).stream(ref, kind, query), {
-        locale: c.get('locale'),
-        tz: query.tz,
-        definitions: await definitions.get(ref, kind),
-      });
+      const fields = await definitions.get(ref, kind);
+      const rows = recordsRepo(db).stream(ref, kind, query, csvCells(kind, fields, query.tz));
+      const csv = recordsCsv(kind, rows, { locale: c.get('locale'), definitions: fields });
       const day = dayIn(deps.clock.now(), query.tz);
       return new Response(csv, {
         headers: {
