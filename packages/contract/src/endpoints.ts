@@ -15,6 +15,7 @@ import { chatEndpoints } from './endpoints/chat';
 import { conversationsEndpoints } from './endpoints/conversations';
 import { salesEndpoints } from './endpoints/sales';
 import { recordsEndpoints } from './endpoints/records';
+import { teamEndpoints } from './endpoints/team';
 
 export type { Access, Endpoint, Scope } from './endpoints/endpoint';
 
@@ -29,6 +30,7 @@ export const endpoints = {
   ...conversationsEndpoints,
   ...salesEndpoints,
   ...recordsEndpoints,
+  ...teamEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   'lead.write',
   'order.read',
   'order.write',
+  'team.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -54,6 +55,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'lead.write',
     'order.read',
     'order.write',
+    'team.manage',
   ],
   communication: [...staffRead, 'trainer.manage'],
   admissions: [...staffRead, 'conversation.delete', 'trainer.manage', 'lead.read'],

@@ -34,6 +34,7 @@ import { widgetStaticRoutes } from './public-pages/widget-static';
 import { adminStaticRoutes, hasBuiltApp } from './static/admin-static';
 import { shareImageRoutes } from './static/share-image';
 import { usersRoutes } from './users/users.routes';
+import { teamRoutes } from './team/team.routes';
 
 export type { AppDeps } from './deps';
 
@@ -106,6 +107,7 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', authRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', institutionsRoutes(deps));
+  api.route('/', teamRoutes(deps));
   api.route('/', assistantsRoutes(deps));
   api.route('/', assistantSettingsRoutes(deps));
   api.route('/', filesRoutes(deps));

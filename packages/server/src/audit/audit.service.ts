@@ -15,7 +15,12 @@ export type AuditAction =
   | 'password_changed'
   | 'password_reset'
   | 'admin_acted_in_institution'
-  | 'deleted';
+  | 'deleted'
+  | 'invitation_sent'
+  | 'invitation_revoked'
+  | 'member_joined'
+  | 'member_role_changed'
+  | 'member_removed';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -89,10 +89,23 @@ export interface StaffToken {
   sessionId: string;
 }
 
+/** A member's `last_active_at` is written at most this often (per process). */
+export const LAST_ACTIVE_EVERY_MS = 5 * 60_000;
+
 /** The access checks of one app. */
 export function accessChecks(deps: AppDeps) {
   const lookup = sessionLookup(deps.database.db);
   const { config, clock, sessionCache: cache } = deps;
+  const touched = new Map<number, number>();
+
+  /** Records the user's activity for the team list, a write every few minutes at most. */
+  const touch = async (userId: number, now: Date) => {
+    const last = touched.get(userId);
+    if (last !== undefined && now.getTime() - last < LAST_ACTIVE_EVERY_MS) return;
+    if (touched.size >= 50_000) touched.clear();
+    touched.set(userId, now.getTime());
+    await deps.database.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+  };
 
   /** The request's bearer token, verified: 401 without one or with a bad one. */
   const verified = async (c: Context) => {
@@ -128,6 +141,7 @@ export function accessChecks(deps: AppDeps) {
         row = { ...found, role: (found.role as MemberRole | null) ?? null };
         cache.set(token.sessionId, institutionId, row, generation);
       }
+      await touch(row.userId, now);
       const user: StaffUser = {
         userId: row.userId,
         sessionId: token.sessionId,

@@ -64,6 +64,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** The institution the user last acted in: the session's `institution_id`. */
     lastInstitutionId: integer('last_institution_id'),
+    /** The last authenticated call, written at most every few minutes (auth/last-active.ts). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStaffToken } from '../auth/tokens';
 import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
+import { invitations } from '../db/team-schema';
 import { recordsRepo } from '../sales/records.repo';
 
 /**
@@ -98,6 +99,15 @@ const RULES: Record<EndpointName, string> = {
   updateOrder: 'order.write@institution',
   deleteOrders: 'order.write@institution',
   downloadOrders: 'order.read@institution',
+  listMembers: 'team.manage@institution',
+  updateMember: 'team.manage@institution',
+  deleteMembers: 'team.manage@institution',
+  listInvitations: 'team.manage@institution',
+  createInvitation: 'team.manage@institution',
+  resendInvitation: 'team.manage@institution',
+  revokeInvitations: 'team.manage@institution',
+  getInvitation: 'public',
+  acceptInvitation: 'staff',
 };
 
 /** An entry's rule, written as in `RULES`. */
@@ -134,8 +144,8 @@ let guest: string;
 let forged: string;
 /** The victim's public chat conversation (the path of `guest` endpoints). */
 let conversationId: string;
-/** A lead and an order of the victim's (the paths of `lead/{id}` and `order/{id}`). */
-const recordIds = { lead: 0, order: 0 };
+/** A lead, an order and an invitation of the victim's (the paths of `lead/{id}`, `order/{id}`, `invitation/{id}`). */
+const recordIds = { lead: 0, order: 0, invitation: 0 };
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -169,6 +179,18 @@ beforeAll(async () => {
     { ...input, lines: [{ product_code: 'V-1', product_description: null, quantity: 1 }] },
     by,
   );
+  const [invited] = await server.database.db
+    .insert(invitations)
+    .values({
+      institutionId: victim.institution.id,
+      email: 'invited@example.com',
+      role: 'admissions',
+      invitedByName: 'V',
+      locale: 'en',
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    })
+    .returning();
+  recordIds.invitation = invited!.id;
 });
 afterAll(() => server.close());
 
@@ -184,12 +206,16 @@ const pathNamesTenant = (endpoint: Endpoint) =>
   endpoint.path.includes('{id}') &&
   (endpoint.scope !== 'institution' || endpoint.path.startsWith('/institution/{id}'));
 
-/** The path with `{id}` replaced by the victim's conversation, user, institution, assistant, lead or order id. */
+/**
+ * The path with `{id}` replaced by the victim's conversation, user, institution, assistant, lead or
+ * order id, and a member's `{userId}` by the victim's owner.
+ */
 function pathOf(endpoint: Endpoint): string {
   if (endpoint.path.startsWith('/public/conversation/') || endpoint.path.startsWith('/conversation/{id}')) {
     return `/api${endpoint.path.replace('{id}', conversationId)}`;
   }
-  const record = /^\/(lead|order)\/\{id\}/.exec(endpoint.path)?.[1] as 'lead' | 'order' | undefined;
+  const record = /^\/(lead|order|invitation)\/\{id\}/.exec(endpoint.path)?.[1] as
+    keyof typeof recordIds | undefined;
   const id = record
     ? recordIds[record]
     : endpoint.path.startsWith('/user/')
@@ -197,7 +223,10 @@ function pathOf(endpoint: Endpoint): string {
       : endpoint.path.includes('/institution-product/{id}')
         ? victim.assistant.id
         : victim.institution.id;
-  return `/api${endpoint.path.replace('{kind}', 'admissions').replace('{id}', String(id))}`;
+  return `/api${endpoint.path
+    .replace('{kind}', 'admissions')
+    .replace('{id}', String(id))
+    .replace('{userId}', String(victim.owner.id))}`;
 }
 
 /** Calls an endpoint; bodies are `{}`, since the guards must answer before any validation. */

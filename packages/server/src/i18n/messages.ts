@@ -115,6 +115,26 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'This phone number is already on the list.',
     es: 'Este número de teléfono ya está en la lista.',
   },
+  already_member: {
+    en: 'This person is already a member of the team.',
+    es: 'Esta persona ya forma parte del equipo.',
+  },
+  already_invited: {
+    en: 'This address already has a pending invitation. Send it again from the list.',
+    es: 'Esta dirección ya tiene una invitación pendiente. Reenvíala desde la lista.',
+  },
+  last_main: {
+    en: 'The team needs at least one main administrator.',
+    es: 'El equipo necesita al menos un administrador principal.',
+  },
+  invitation_other_email: {
+    en: 'This invitation is for another email address. Sign in with the invited address.',
+    es: 'Esta invitación es para otra dirección de correo. Inicia sesión con la dirección invitada.',
+  },
+  invitation_unusable: {
+    en: 'This invitation can no longer be used.',
+    es: 'Esta invitación ya no se puede usar.',
+  },
   email_taken: {
     en: 'An account with this email already exists. Sign in instead.',
     es: 'Ya existe una cuenta con este correo. Inicia sesión.',

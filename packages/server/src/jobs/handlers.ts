@@ -1,4 +1,5 @@
 /** The job kinds this server runs, and the runner of one process wired with them. */
+import { SEND_INVITATION_MAIL, sendInvitationMailJob } from '../team/invitation-mail.job';
 import type { Logger } from 'pino';
 import { pruneAuditEvents } from '../audit/audit.service';
 import { SEND_CONTACT_MAIL, sendContactMailJob } from '../conversations/contact-mail.job';
@@ -68,6 +69,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       [SEND_RESET_MAIL]: sendResetMailJob(mail),
       [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
       [SEND_CONTACT_MAIL]: sendContactMailJob(mail),
+      [SEND_INVITATION_MAIL]: sendInvitationMailJob(mail),
       [WHATSAPP_INCOMING]: whatsappIncomingJob({ db: database.db, clock, logger, ...deps.whatsapp }),
       [WHATSAPP_ENTRY_EXPIRY]: whatsappEntryExpiryJob({ db: database.db, clock, logger, ...deps.whatsapp }),
       [WHATSAPP_RESEND]: whatsappResendJob({ db: database.db, clock, logger, ...deps.whatsapp }),

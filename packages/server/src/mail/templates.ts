@@ -215,3 +215,54 @@ export function contactMail(locale: Locale, input: ContactMailInput): MailConten
     ),
   };
 }
+
+const invitationTexts = {
+  en: {
+    subject: (institution: string) => `${institution} invites you to ${PRODUCT_NAME}`,
+    intro: (inviter: string, institution: string, role: string) =>
+      `${inviter} invites you to join ${institution} on ${PRODUCT_NAME} as ${role}.`,
+    button: 'Accept the invitation',
+    expiry: (days: number) => `The link works once, for ${days} days.`,
+    ignore: 'If you did not expect it, you can ignore this email.',
+  },
+  es: {
+    subject: (institution: string) => `${institution} te invita a ${PRODUCT_NAME}`,
+    intro: (inviter: string, institution: string, role: string) =>
+      `${inviter} te invita a unirte a ${institution} en ${PRODUCT_NAME} como ${role}.`,
+    button: 'Aceptar la invitación',
+    expiry: (days: number) => `El enlace sirve una sola vez, durante ${days} días.`,
+    ignore: 'Si no lo esperabas, puedes ignorar este correo.',
+  },
+} satisfies Record<Locale, unknown>;
+
+export interface InvitationMailInput {
+  inviter: string;
+  institution: string;
+  /** The role's name in the mail's language. */
+  role: string;
+  link: string;
+  days: number;
+}
+
+/** The invitation to join an institution's team, with its single-use link. */
+export function invitationMail(locale: Locale, input: InvitationMailInput): MailContent {
+  const t = invitationTexts[locale];
+  const intro = t.intro(input.inviter, input.institution, input.role);
+  const expiry = t.expiry(input.days);
+  const href = escapeHtml(input.link);
+  return {
+    subject: t.subject(input.institution),
+    text: `${intro}\n\n${input.link}\n\n${expiry}\n${t.ignore}\n`,
+    html: layout(
+      locale,
+      t.subject(input.institution),
+      [
+        `<p>${escapeHtml(intro)}</p>`,
+        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
+        `<p style="font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`,
+        `<p>${escapeHtml(expiry)}</p>`,
+        `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,
+      ].join('\n'),
+    ),
+  };
+}

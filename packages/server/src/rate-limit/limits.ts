@@ -89,3 +89,12 @@ export const contactIpLimit = (ip: string): RateLimit => ({
   max: CONTACTS_PER_IP,
   windowSeconds: HOUR,
 });
+
+/** Invitation mails (new or sent again) of one institution in an hour. */
+export const INVITATIONS_PER_INSTITUTION_PER_HOUR = 50;
+
+export const invitationLimit = (institutionId: number): RateLimit => ({
+  key: `invitation:institution:${institutionId}`,
+  max: INVITATIONS_PER_INSTITUTION_PER_HOUR,
+  windowSeconds: HOUR,
+});

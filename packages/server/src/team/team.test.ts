@@ -1,0 +1,395 @@
+/**
+ * The team through HTTP (PGlite and PostgreSQL): members and roles (the last main member, who may
+ * touch the main role, removal ending access at once), invitations (mailed link, sign-up through
+ * the link, single use, expiry, revocation, resend replacing the link), other tenants, roles and
+ * guests, audit entries, fast-check bodies.
+ */
+import { INVITATION_TTL_DAYS, type Invitation, type Member } from '@conversa/contract/team';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../db/schema';
+import { invitations } from '../db/team-schema';
+import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createSignedInUser, createTestServer, type TestServer } from '../testing';
+
+let server: TestServer;
+let acme: Tenant;
+let other: Tenant;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  acme = await createTenant(server, { name: 'Acme School', kind: 'school' });
+  other = await createTenant(server, { name: 'Other School', kind: 'school' });
+});
+afterAll(() => server.close());
+
+type Answer<T> = { data: T; code?: string; message?: string; issues?: { path: string; code: string }[] };
+const as = (token: string, institution = acme.institution.id) => ({ token, institution });
+const call = <T>(path: string, token: string, options: { method?: string; json?: unknown } = {}) =>
+  server.call<Answer<T>>(`/api/${path}`, { ...as(token), ...options });
+const members = async (token = acme.owner.token) =>
+  (await call<Member[]>(`institution/${acme.institution.id}/member`, token)).body.data;
+const invite = (email: string, role: string, token = acme.owner.token) =>
+  call<Invitation>(`institution/${acme.institution.id}/invitation`, token, {
+    method: 'POST',
+    json: { email, role },
+  });
+
+let n = 0;
+const fresh = () => `invitee${++n}-${Date.now()}@example.com`;
+
+/** The token of the newest invitation link mailed to `email`, once the mail job ran. */
+async function linkTo(email: string): Promise<string> {
+  await server.jobs.idle();
+  const mail = await server.lastMailTo(email);
+  const token = /\/join\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${email}`);
+  return token;
+}
+
+describe('members', () => {
+  it('lists members with role, e-mail, joined and last active, for managers only', async () => {
+    const agent = await createMember(server, acme.institution.id, 'admissions_agent');
+    const list = await members();
+    const owner = list.find((row) => row.user_id === acme.owner.id)!;
+    expect(owner).toMatchObject({ email: acme.owner.email, role: 'main' });
+    expect(Date.parse(owner.joined_at)).not.toBeNaN();
+    // The owner's calls just now count as activity.
+    expect(owner.last_active_at).not.toBeNull();
+    expect(list.some((row) => row.user_id === agent.id && row.role === 'admissions_agent')).toBe(true);
+
+    const refused = await call(`institution/${acme.institution.id}/member`, agent.token);
+    expect(refused.status).toBe(403);
+    const staff = await createMember(server, acme.institution.id, 'admin-staff');
+    expect((await call(`institution/${acme.institution.id}/member`, staff.token)).status).toBe(200);
+    // Another tenant's main member sees nothing of Acme's.
+    const foreign = await call(`institution/${acme.institution.id}/member`, other.owner.token, {});
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.data).toBeUndefined();
+    const guest = await guestToken(server, acme.assistant.id);
+    expect((await call(`institution/${acme.institution.id}/member`, guest)).status).toBe(403);
+  });
+
+  it('changes a role; only a main member touches the main role; the last main stays main', async () => {
+    const agent = await createMember(server, acme.institution.id, 'admissions_agent');
+    const staff = await createMember(server, acme.institution.id, 'admin-staff');
+    const path = (userId: number) => `institution/${acme.institution.id}/member/${userId}`;
+    const changed = await call<Member>(path(agent.id), staff.token, {
+      method: 'PUT',
+      json: { role: 'admissions' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ user_id: agent.id, role: 'admissions' });
+    // The new role applies at once: admissions may read leads, the agent could not.
+    expect((await call(`lead?institution_product_id=${acme.assistant.id}`, agent.token)).status).not.toBe(
+      403,
+    );
+
+    // Admin staff can neither make a main member nor demote one.
+    for (const [userId, role] of [
+      [agent.id, 'main'],
+      [acme.owner.id, 'admissions'],
+    ] as const) {
+      const refused = await call(path(userId), staff.token, { method: 'PUT', json: { role } });
+      expect(refused.status).toBe(403);
+    }
+    const last = await call(path(acme.owner.id), acme.owner.token, {
+      method: 'PUT',
+      json: { role: 'admin-staff' },
+    });
+    expect(last.status).toBe(409);
+    expect(last.body).toMatchObject({
+      code: 'last_main',
+      message: 'The team needs at least one main administrator.',
+    });
+    expect((await members()).find((row) => row.user_id === acme.owner.id)?.role).toBe('main');
+
+    const bad = await call(path(agent.id), acme.owner.token, { method: 'PUT', json: { role: 'admin' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues?.[0]).toMatchObject({ path: 'role', code: 'invalid_value' });
+    expect(
+      (await call(path(other.owner.id), acme.owner.token, { method: 'PUT', json: { role: 'admissions' } }))
+        .status,
+    ).toBe(404);
+    const events = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'member_role_changed'));
+    expect(events.some((event) => event.detail.member === agent.id && event.detail.to === 'admissions')).toBe(
+      true,
+    );
+  });
+
+  it('removes members all or none; their access ends at once; the last main cannot go', async () => {
+    const first = await createMember(server, acme.institution.id, 'communication');
+    const second = await createMember(server, acme.institution.id, 'admissions_agent');
+    const remove = (ids: number[], token = acme.owner.token) =>
+      call(`institution/${acme.institution.id}/member/delete`, token, { method: 'POST', json: { ids } });
+    expect((await call(`institution/${acme.institution.id}`, first.token)).status).toBe(200);
+
+    // One id outside the team refuses the whole request.
+    expect((await remove([first.id, other.owner.id])).status).toBe(404);
+    expect((await members()).some((row) => row.user_id === first.id)).toBe(true);
+    const lastMain = await remove([acme.owner.id, first.id]);
+    expect(lastMain.status).toBe(409);
+    expect(lastMain.body.code).toBe('last_main');
+
+    const removed = await remove([first.id, second.id]);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toEqual({ message: 'Delete successfully.', code: 'deleted' });
+    const left = await members();
+    expect(left.some((row) => row.user_id === first.id || row.user_id === second.id)).toBe(false);
+    // Their very next call is refused, with the same token.
+    expect((await call(`institution/${acme.institution.id}`, first.token)).status).toBe(404);
+    expect((await call(`institution/${acme.institution.id}`, second.token)).status).toBe(404);
+  });
+
+  it('refuses malformed bodies with a 400 and changes nothing (fast-check)', async () => {
+    const before = await members();
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), async (json) => {
+        const answer = await call(`institution/${acme.institution.id}/member/delete`, acme.owner.token, {
+          method: 'POST',
+          json: { ids: json },
+        });
+        expect([400, 404]).toContain(answer.status);
+      }),
+      { numRuns: 40 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.anything().filter((json) => json !== undefined),
+        async (json) => {
+          const answer = await call(`institution/${acme.institution.id}/invitation`, acme.owner.token, {
+            method: 'POST',
+            json,
+          });
+          expect(answer.status).toBe(400);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(await members()).toEqual(before);
+  });
+});
+
+describe('invitations', () => {
+  it('mails a single-use link: a newcomer signs up through it and joins with the role', async () => {
+    const email = fresh();
+    const created = await invite(email.toUpperCase(), 'admissions_agent');
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ email, role: 'admissions_agent', state: 'pending' });
+    const days = (Date.parse(created.body.data.expires_at) - server.clock.now().getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(INVITATION_TTL_DAYS, 3);
+    const token = await linkTo(email);
+    const mail = await server.lastMailTo(email);
+    expect(mail?.subject).toBe('Acme School invites you to Conversa');
+    expect(mail?.text).toContain('as admissions agent');
+    const [stored] = await server.database.db.select().from(invitations).where(eq(invitations.email, email));
+    expect(stored?.tokenHash).not.toContain(token);
+
+    const preview = await server.call<Answer<unknown>>(`/api/invitation/${token}`);
+    expect(preview.body.data).toEqual({
+      institution_name: 'Acme School',
+      role: 'admissions_agent',
+      email,
+      has_account: false,
+      state: 'pending',
+    });
+    const listed = (
+      await call<Invitation[]>(`institution/${acme.institution.id}/invitation`, acme.owner.token)
+    ).body.data;
+    expect(listed.some((row) => row.email === email)).toBe(true);
+
+    // The usual sign-up: the code mailed, then the password; then the invitation is accepted.
+    expect(
+      (await server.call('/api/user/register-by-email', { json: { email }, ip: '198.51.100.40' })).status,
+    ).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await server.lastMailTo(email))?.text ?? '')![1];
+    const account = await server.call<Answer<{ jwt: string; user: { id: number } }>>(
+      '/api/user/create-password',
+      {
+        json: { email, code, password: 'N3wPassword' },
+      },
+    );
+    expect(account.status).toBe(200);
+    const jwt = account.body.data.jwt;
+    const accepted = await server.call<Answer<unknown>>(`/api/invitation/${token}/accept`, {
+      method: 'POST',
+      token: jwt,
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toEqual({ institution_id: acme.institution.id, role: 'admissions_agent' });
+    // The session lands in the institution joined, with the role's rights there.
+    const session = await server.call<Answer<{ institution_id: number; roles: string[] }>>(
+      '/api/auth/validate-token',
+      {
+        method: 'POST',
+        token: jwt,
+      },
+    );
+    expect(session.body.data).toMatchObject({
+      institution_id: acme.institution.id,
+      roles: ['admissions_agent'],
+    });
+    expect((await call(`institution/${acme.institution.id}`, jwt)).status).toBe(200);
+    expect((await call(`institution/${acme.institution.id}/member`, jwt)).status).toBe(403);
+
+    // Used: the page explains, a second use is refused, and it leaves the pending list.
+    expect((await server.call<Answer<{ state: string }>>(`/api/invitation/${token}`)).body.data.state).toBe(
+      'accepted',
+    );
+    const again = await server.call<Answer<unknown>>(`/api/invitation/${token}/accept`, {
+      method: 'POST',
+      token: jwt,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('invitation_unusable');
+    const pending = (
+      await call<Invitation[]>(`institution/${acme.institution.id}/invitation`, acme.owner.token)
+    ).body.data;
+    expect(pending.some((row) => row.email === email)).toBe(false);
+    const joined = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'member_joined'));
+    expect(joined.some((event) => event.institutionId === acme.institution.id)).toBe(true);
+  });
+
+  it('lets an existing account join only when signed in as the invited address', async () => {
+    const invitee = await createSignedInUser(server, { locale: 'es' });
+    const stranger = await createSignedInUser(server);
+    await invite(invitee.email, 'communication');
+    const token = await linkTo(invitee.email);
+    // Mailed in the invitee's own language.
+    expect((await server.lastMailTo(invitee.email))?.subject).toBe('Acme School te invita a Conversa');
+    expect(
+      (await server.call<Answer<{ has_account: boolean }>>(`/api/invitation/${token}`)).body.data.has_account,
+    ).toBe(true);
+    const wrong = await server.call<Answer<unknown>>(`/api/invitation/${token}/accept`, {
+      method: 'POST',
+      token: stranger.token,
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('invitation_other_email');
+    const guest = await guestToken(server, acme.assistant.id);
+    expect(
+      (await server.call(`/api/invitation/${token}/accept`, { method: 'POST', token: guest })).status,
+    ).toBe(403);
+    expect((await server.call(`/api/invitation/${token}/accept`, { method: 'POST' })).status).toBe(401);
+    const accepted = await server.call(`/api/invitation/${token}/accept`, {
+      method: 'POST',
+      token: invitee.token,
+    });
+    expect(accepted.status).toBe(200);
+    expect((await members()).find((row) => row.user_id === invitee.id)?.role).toBe('communication');
+  });
+
+  it('refuses inviting a member, or an address already invited; only a main member invites a main', async () => {
+    const member = await createMember(server, acme.institution.id, 'admissions');
+    const taken = await invite(member.email, 'admissions_agent');
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('already_member');
+    const email = fresh();
+    expect((await invite(email, 'admissions')).status).toBe(201);
+    const twice = await invite(email, 'communication');
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('already_invited');
+    const staff = await createMember(server, acme.institution.id, 'admin-staff');
+    expect((await invite(fresh(), 'main', staff.token)).status).toBe(403);
+    expect((await invite(fresh(), 'admissions_agent', staff.token)).status).toBe(201);
+    const agent = await createMember(server, acme.institution.id, 'admissions_agent');
+    expect((await invite(fresh(), 'admissions_agent', agent.token)).status).toBe(403);
+    const bad = await invite('not an address', 'admissions');
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues?.[0]).toMatchObject({ path: 'email', code: 'invalid_email' });
+  });
+
+  it('expires after the days stated, and a resend mails a new link (the old one stops working)', async () => {
+    const email = fresh();
+    const created = (await invite(email, 'admissions_agent')).body.data;
+    const first = await linkTo(email);
+    // Seven days on (set on the row: the staff tokens of this file would expire with a moved clock).
+    await server.database.db
+      .update(invitations)
+      .set({ expiresAt: new Date(server.clock.now().getTime() - 60_000) })
+      .where(eq(invitations.id, created.id));
+    expect((await server.call<Answer<{ state: string }>>(`/api/invitation/${first}`)).body.data.state).toBe(
+      'expired',
+    );
+    const invitee = await createSignedInUser(server, { email });
+    const late = await server.call<Answer<unknown>>(`/api/invitation/${first}/accept`, {
+      method: 'POST',
+      token: invitee.token,
+    });
+    expect(late.status).toBe(409);
+    const listed = (
+      await call<Invitation[]>(`institution/${acme.institution.id}/invitation`, acme.owner.token)
+    ).body.data;
+    expect(listed.find((row) => row.id === created.id)?.state).toBe('expired');
+
+    const resent = await call<Invitation>(`invitation/${created.id}/resend`, acme.owner.token, {
+      method: 'POST',
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.body.data.state).toBe('pending');
+    const second = await linkTo(email);
+    expect(second).not.toBe(first);
+    expect((await server.call(`/api/invitation/${first}`)).status).toBe(404);
+    const joined = await server.call(`/api/invitation/${second}/accept`, {
+      method: 'POST',
+      token: invitee.token,
+    });
+    expect(joined.status).toBe(200);
+  });
+
+  it('revokes invitations all or none; a revoked link explains itself and cannot be used', async () => {
+    const email = fresh();
+    const created = (await invite(email, 'admissions')).body.data;
+    const token = await linkTo(email);
+    const revoke = (ids: number[], token2 = acme.owner.token, institution = acme.institution.id) =>
+      server.call<Answer<unknown>>('/api/invitation/delete', {
+        ...as(token2, institution),
+        method: 'POST',
+        json: { ids },
+      });
+    const foreign = (
+      await call<Invitation>(`institution/${other.institution.id}/invitation`, other.owner.token, {
+        method: 'POST',
+        json: { email: fresh(), role: 'admissions' },
+      })
+    ).body.data;
+    expect((await revoke([created.id, foreign.id])).status).toBe(404);
+    expect((await server.call<Answer<{ state: string }>>(`/api/invitation/${token}`)).body.data.state).toBe(
+      'pending',
+    );
+    // Another tenant cannot revoke Acme's, nor resend it.
+    expect((await revoke([created.id], other.owner.token, other.institution.id)).status).toBe(404);
+    expect(
+      (
+        await server.call(`/api/invitation/${created.id}/resend`, {
+          ...as(other.owner.token, other.institution.id),
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(404);
+
+    const done = await revoke([created.id]);
+    expect(done.status).toBe(200);
+    expect((await server.call<Answer<{ state: string }>>(`/api/invitation/${token}`)).body.data.state).toBe(
+      'revoked',
+    );
+    const invitee = await createSignedInUser(server, { email });
+    const refused = await server.call<Answer<unknown>>(`/api/invitation/${token}/accept`, {
+      method: 'POST',
+      token: invitee.token,
+    });
+    expect(refused.status).toBe(409);
+    expect((await call(`invitation/${created.id}/resend`, acme.owner.token, { method: 'POST' })).status).toBe(
+      409,
+    );
+    expect((await server.call(`/api/invitation/${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await server.call('/api/invitation/short')).status).toBe(404);
+  });
+});
