@@ -1,0 +1,92 @@
+/**
+ * An institution's members and their roles: `GET institution/{id}/member`, `PUT
+ * institution/{id}/member/{userId}` and `POST institution/{id}/member/delete` (all or none). Only a
+ * main member changes the main role, and the last main member stays (409 `last_main`). A write
+ * refreshes the list.
+ */
+import type { MessageResult } from '@conversa/contract/common';
+import type { MemberRole } from '@conversa/contract/roles';
+import * as routes from '@conversa/contract/routes/team';
+import type { Member } from '@conversa/contract/team';
+import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { CallOptions, DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient, useSession } from '../provider';
+import type { ReadResponse } from '../swr-config';
+
+/** SWR key of an institution's members. */
+export const membersKey = (institutionId: number) => ['institution', institutionId, 'member'] as const;
+
+const isMembersKey = (institutionId: number) => (key: unknown) =>
+  Array.isArray(key) && key[0] === 'institution' && key[1] === institutionId && key[2] === 'member';
+
+/** The members, by name. */
+export function listMembers(client: DataClient, institutionId: number, options?: CallOptions): Promise<Member[]> {
+  return client.endpoint(routes.listMembers, { ...options, params: { id: institutionId } });
+}
+
+/** The members of an institution (default: the session's). */
+export function useMembers(institutionId?: number | null): ReadResponse<Member[]> {
+  const client = useDataClient();
+  const session = useSession();
+  const id = institutionId === undefined ? session.institutionId : institutionId;
+  return useSWR<Member[], ApiRequestError, ReturnType<typeof membersKey> | null>(
+    id ? membersKey(id) : null,
+    ([, key]) => listMembers(client, key, { report: false }),
+  );
+}
+
+/** What `useUpdateMember`'s trigger takes. */
+export interface MemberChange {
+  institutionId: number;
+  userId: number;
+  role: MemberRole;
+}
+
+/** Gives a member another role (409 `last_main` for the last main member, 403 for the main role without being main). */
+export async function updateMember(client: DataClient, { institutionId, userId, role }: MemberChange): Promise<Member> {
+  const member = await client.endpoint(routes.updateMember, {
+    params: { id: institutionId, userId },
+    json: { role },
+  });
+  await client.invalidate(isMembersKey(institutionId));
+  return member;
+}
+
+/** `trigger({institutionId, userId, role})` changes a role; the caller shows a failure. */
+export function useUpdateMember() {
+  const client = useDataClient();
+  return useSWRMutation<Member, ApiRequestError, readonly [string, string], MemberChange>(
+    ['member', 'update'],
+    (_key, { arg }) => updateMember(client, arg),
+  );
+}
+
+/** What `useDeleteMembers`' trigger takes. */
+export interface MembersRemoval {
+  institutionId: number;
+  userIds: readonly number[];
+}
+
+/** Removes members, all or none: their access ends at once. Answers 'Delete successfully.'. */
+export async function deleteMembers(
+  client: DataClient,
+  { institutionId, userIds }: MembersRemoval,
+): Promise<MessageResult> {
+  const result = await client.endpoint(routes.deleteMembers, {
+    params: { id: institutionId },
+    json: { ids: userIds },
+  });
+  await client.invalidate(isMembersKey(institutionId));
+  return result;
+}
+
+/** `trigger({institutionId, userIds})` removes members. */
+export function useDeleteMembers() {
+  const client = useDataClient();
+  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], MembersRemoval>(
+    ['member', 'delete'],
+    (_key, { arg }) => deleteMembers(client, arg),
+  );
+}
