@@ -104,6 +104,14 @@ const SetupAssistant = lazyPage(
   () => import('./pages/setup-assistant'),
   (m) => m.Component,
 );
+const Team = lazyPage(
+  () => import('./pages/team'),
+  (m) => m.Component,
+);
+const Join = lazyPage(
+  () => import('./pages/join'),
+  (m) => m.Component,
+);
 const ChangeInstitution = lazyPage(
   () => import('./pages/change-institution'),
   (m) => m.Component,
@@ -133,6 +141,8 @@ export function ConsoleRoutes() {
       <Routes>
         <Route element={<Pending />}>
           <Route path="login" element={page('login', Login)} />
+          {/* Signed in or out: the page itself signs in, then joins. */}
+          <Route path="join" element={page('join', Join)} />
           <Route element={<RequireSignedOut />}>
             <Route path="reset-password" element={page('resetPassword', ResetPassword)} />
           </Route>
@@ -173,6 +183,7 @@ export function ConsoleRoutes() {
                 <Route path="password" element={page('password', Password)} />
                 <Route path="logout" element={page('logout', Logout)} />
               </Route>
+              <Route path="team" element={page('team', Team)} />
               <Route element={<RequireAdmin />}>
                 <Route path="change-institution" element={page('changeInstitution', ChangeInstitution)} />
               </Route>

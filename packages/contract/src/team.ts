@@ -6,12 +6,16 @@
 import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
 import { EmailSchema, IdSchema } from './fields';
-import { MEMBER_ROLES } from './roles';
+import { MEMBER_ROLES, type Role } from './roles';
 
 /** An invitation link works this many days after it was sent (or sent again). */
 export const INVITATION_TTL_DAYS = 7;
 /** Members or invitations one bulk request may name. */
 export const MAX_TEAM_DELETE = 100;
+
+/** Only a main member or a platform admin grants, changes or removes the main role. */
+export const grantsMainRole = (roles: readonly Role[]): boolean =>
+  roles.includes('main') || roles.includes('admin');
 
 const MemberRoleSchema = v.picklist(MEMBER_ROLES, C.invalidValue);
 

@@ -4,9 +4,8 @@
  * admin) grants, changes or removes the main role, and an institution always keeps one main member.
  * A removed member's access ends at the next request: every call reads the membership again.
  */
-import type { Role } from '@conversa/contract/roles';
 import { endpoints } from '@conversa/contract/endpoints';
-import { type Invitation, INVITATION_TTL_DAYS, type Member } from '@conversa/contract/team';
+import { grantsMainRole, type Invitation, INVITATION_TTL_DAYS, type Member } from '@conversa/contract/team';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { audit } from '../audit/audit.service';
@@ -52,9 +51,6 @@ function toInvitation(row: InvitationRow, now: Date): Invitation {
   };
 }
 
-/** Only a main member or a platform admin touches the main role. */
-const grantsMain = (roles: readonly Role[]) => roles.includes('main') || roles.includes('admin');
-
 export function teamRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
@@ -79,7 +75,7 @@ export function teamRoutes(deps: AppDeps) {
       const locked = await members.lockRoles(institutionId, [params.userId]);
       const target = locked.find((row) => row.userId === params.userId);
       if (!target) throw notFound();
-      if ((target.role === 'main' || body.role === 'main') && !grantsMain(scope.roles)) throw forbidden();
+      if ((target.role === 'main' || body.role === 'main') && !grantsMainRole(scope.roles)) throw forbidden();
       const mains = locked.filter((row) => row.role === 'main').length;
       if (target.role === 'main' && body.role !== 'main' && mains === 1) throw new ApiError(409, 'last_main');
       await members.setRole(institutionId, params.userId, body.role);
@@ -105,7 +101,7 @@ export function teamRoutes(deps: AppDeps) {
       const locked = await members.lockRoles(institutionId, ids);
       const targets = locked.filter((row) => ids.includes(row.userId));
       if (targets.length !== ids.length) throw notFound();
-      if (targets.some((row) => row.role === 'main') && !grantsMain(scope.roles)) throw forbidden();
+      if (targets.some((row) => row.role === 'main') && !grantsMainRole(scope.roles)) throw forbidden();
       const mainsLeft = locked.filter((row) => row.role === 'main' && !ids.includes(row.userId)).length;
       if (mainsLeft === 0) throw new ApiError(409, 'last_main');
       await members.remove(institutionId, ids);
@@ -133,7 +129,7 @@ export function teamRoutes(deps: AppDeps) {
 
   route(app, endpoints.createInvitation, async (c, { scope, body }) => {
     const { institutionId, user } = scope;
-    if (body.role === 'main' && !grantsMain(scope.roles)) throw forbidden();
+    if (body.role === 'main' && !grantsMainRole(scope.roles)) throw forbidden();
     const now = deps.clock.now();
     if (await team.isMember(institutionId, body.email)) throw new ApiError(409, 'already_member');
     if (await team.pendingFor(institutionId, body.email, now)) throw new ApiError(409, 'already_invited');
@@ -171,7 +167,7 @@ export function teamRoutes(deps: AppDeps) {
     const { institutionId } = scope;
     const found = await team.invitation(institutionId, params.id);
     if (!found) throw notFound();
-    if (found.role === 'main' && !grantsMain(scope.roles)) throw forbidden();
+    if (found.role === 'main' && !grantsMainRole(scope.roles)) throw forbidden();
     if (found.acceptedAt || found.revokedAt) throw new ApiError(409, 'invitation_unusable');
     await takeLimits(deps, [invitationLimit(institutionId)]);
     const now = deps.clock.now();

@@ -13,7 +13,9 @@ export {
   Menu,
   MenuButton,
   MenuItem,
+  MenuHeading,
   MenuItems,
+  MenuSection,
   MenuSeparator,
   Switch,
 } from '@headlessui/react';

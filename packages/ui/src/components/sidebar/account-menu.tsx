@@ -1,13 +1,22 @@
 /** The avatar (initials of the first two words of the name) and its menu of profile pages and logout. */
 import type { InstitutionKind } from '@conversa/contract/institution';
+import type { Role } from '@conversa/contract/roles';
 import { useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import styled from 'styled-components';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '../headless/headless';
+import {
+  Menu,
+  MenuButton,
+  MenuHeading,
+  MenuItem,
+  MenuItems,
+  MenuSection,
+  MenuSeparator,
+} from '../headless/headless';
 import { Icon } from './icons';
 import { NavLink } from './nav-link';
-import { accountEntries, initials } from './navigation';
+import { accountEntries, initials, type SidebarInstitution } from './navigation';
 
 const Trigger = styled(MenuButton)<{ $expanded: boolean }>`
   display: flex;
@@ -78,6 +87,32 @@ const Item = styled(NavLink)<{ $danger?: boolean }>`
   }
 `;
 
+const Switch = styled.button`
+  display: flex;
+  align-items: center;
+  width: 100%;
+  min-height: ${({ theme }) => theme.controlHeight.small};
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: none;
+  border-radius: ${({ theme }) => theme.radiusSmall};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: 0.9375rem;
+  text-align: start;
+  cursor: pointer;
+  &[data-focus] {
+    background: ${({ theme }) => theme.colors.hover};
+  }
+`;
+
+const Heading = styled(MenuHeading)`
+  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.8125rem;
+  font-weight: 600;
+`;
+
 const Separator = styled(MenuSeparator)`
   height: 1px;
   margin: ${({ theme }) => theme.space(1)} 0;
@@ -91,6 +126,13 @@ export interface AccountMenuProps {
   /** Shows the name beside the avatar (expanded sidebar, drawer). */
   expanded: boolean;
   anchor?: 'right end' | 'top start';
+  /** The session's roles: the team entry shows for `team.manage`. */
+  roles?: readonly Role[];
+  /** The user's institutions; with more than one, the menu offers to switch to the others. */
+  institutions?: readonly SidebarInstitution[];
+  /** The institution the session acts in. */
+  institutionId?: number | null;
+  onSwitchInstitution?: (id: number) => void;
 }
 
 /** The avatar button; its menu links to about you, about your school/business, password and logout. */
@@ -100,10 +142,18 @@ export function AccountMenu({
   onNavigate,
   expanded,
   anchor = 'right end',
+  roles = [],
+  institutions = [],
+  institutionId = null,
+  onSwitchInstitution,
 }: AccountMenuProps) {
   const { t, i18n } = useLingui();
   const letters = initials(fullName);
-  const entries = accountEntries(institutionKind);
+  const entries = accountEntries(institutionKind, roles);
+  const others =
+    onSwitchInstitution && institutions.length > 1
+      ? institutions.filter((institution) => institution.id !== institutionId)
+      : [];
   return (
     <Menu>
       <Trigger $expanded={expanded}>
@@ -122,6 +172,21 @@ export function AccountMenu({
             </MenuItem>
           </Fragment>
         ))}
+        {others.length > 0 ? (
+          <>
+            <Separator />
+            <MenuSection>
+              <Heading>{t`Switch institution`}</Heading>
+              {others.map((institution) => (
+                <MenuItem key={institution.id}>
+                  <Switch type="button" onClick={() => onSwitchInstitution?.(institution.id)}>
+                    {institution.name}
+                  </Switch>
+                </MenuItem>
+              ))}
+            </MenuSection>
+          </>
+        ) : null}
       </Items>
     </Menu>
   );

@@ -11,5 +11,6 @@ export {
   type NavEntry,
   sectionLabels,
   type SidebarAssistant,
+  type SidebarInstitution,
 } from './navigation';
 export { consolePaths, type ConsoleSection, sectionOf, trainerPath } from './paths';

@@ -92,16 +92,23 @@ export interface AccountEntry {
   href: string;
 }
 
-/** The avatar menu: about you, about your school (or business), password, logout. */
-export function accountEntries(kind: InstitutionKind | null): AccountEntry[] {
+/** The avatar menu: about you, about your school (or business), the team (for `team.manage`), password, logout. */
+export function accountEntries(kind: InstitutionKind | null, roles: readonly Role[] = []): AccountEntry[] {
   return [
     { key: 'about-you', label: msg`About you`, href: consolePaths.aboutYou },
     kind === 'business'
       ? { key: 'about-institution', label: msg`About your business`, href: consolePaths.aboutYourBusiness }
       : { key: 'about-institution', label: msg`About your school`, href: consolePaths.aboutYourSchool },
+    ...(can(roles, 'team.manage') ? [{ key: 'team', label: msg`Team`, href: consolePaths.team }] : []),
     { key: 'password', label: msg`Password`, href: consolePaths.password },
     { key: 'logout', label: msg`Log out`, href: consolePaths.logout },
   ];
+}
+
+/** An institution the user belongs to, for the avatar menu's switch. */
+export interface SidebarInstitution {
+  id: number;
+  name: string;
 }
 
 /** Initials of the first two words of a full name ('ana maría lópez' → 'AM'); '' for a blank name. */

@@ -38,6 +38,8 @@ export const consolePaths = {
   password: '/profile/password',
   logout: '/profile/logout',
   changeInstitution: '/change-institution',
+  team: '/team',
+  join: '/join',
 } as const;
 
 /** Where an assistant's work starts: its trainer. */

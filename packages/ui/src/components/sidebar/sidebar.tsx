@@ -17,7 +17,7 @@ import { AccountMenu } from './account-menu';
 import { Icon, LogoMark } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { NavLink } from './nav-link';
-import { assistantEntries, isCurrent, type SidebarAssistant } from './navigation';
+import { assistantEntries, isCurrent, type SidebarAssistant, type SidebarInstitution } from './navigation';
 import { consolePaths, sectionOf } from './paths';
 import { AssistantGroup, itemStyle } from './assistant-group';
 import { StackList } from '../../primitives/stack-list';
@@ -97,6 +97,11 @@ export interface SidebarProps {
   onToggleExpanded?: () => void;
   /** Accessible name of the navigation landmark (two sidebars must not share one). */
   label?: string;
+  /** The user's institutions: with several, the avatar menu switches between them. */
+  institutions?: readonly SidebarInstitution[];
+  /** The institution the session acts in. */
+  institutionId?: number | null;
+  onSwitchInstitution?: (id: number) => void;
 }
 
 /** The assistant whose sub-menu holds the current path. */
@@ -121,6 +126,9 @@ export function Sidebar({
   expanded,
   onToggleExpanded,
   label,
+  institutions,
+  institutionId,
+  onSwitchInstitution,
 }: SidebarProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(() => assistantOn(assistants, roles, currentPath));
@@ -201,6 +209,10 @@ export function Sidebar({
           onNavigate={onNavigate}
           expanded={expanded}
           anchor={onToggleExpanded ? 'right end' : 'top start'}
+          roles={roles}
+          institutions={institutions}
+          institutionId={institutionId}
+          onSwitchInstitution={onSwitchInstitution}
         />
       </Footer>
     </Panel>

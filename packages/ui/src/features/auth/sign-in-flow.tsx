@@ -133,6 +133,12 @@ export interface SignInFlowProps {
   loadGoogle?: LoadGoogleIdentity;
   /** The step to open on (stories); defaults to the initial step. */
   startAt?: SignInStep;
+  /**
+   * Signing in to accept an invitation (the join page): the invited address is filled in, the flow
+   * opens on log in (an account exists) or on sign-up, and ends once signed in, for a new account
+   * after its profile: no institution to choose or create, the invitation brings one.
+   */
+  invitation?: { email: string; hasAccount: boolean };
 }
 
 const indexOf = (step: SignInStep) => SIGN_IN_STEPS.indexOf(step);
@@ -146,14 +152,15 @@ export function SignInFlow({
   privacyUrl = legalLink('privacy'),
   getMicrosoftIdToken,
   loadGoogle,
-  startAt = 'initial',
+  invitation,
+  startAt = invitation ? (invitation.hasAccount ? 'login' : 'email') : 'initial',
 }: SignInFlowProps) {
   const { t } = useLingui();
   const client = useDataClient();
   const errorText = useFailureText();
   const wizard = useWizard(SIGN_IN_STEPS.length - 1, indexOf(startAt));
   const step = SIGN_IN_STEPS[wizard.step] ?? 'initial';
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(invitation?.email ?? '');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [resendAfter, setResendAfter] = useState(0);
@@ -174,9 +181,13 @@ export function SignInFlow({
     }
   }, [step]);
 
-  /** Where a signed-in user goes: choose among several institutions, onboard without one, else done. */
+  /**
+   * Where a signed-in user goes: choose among several institutions, onboard without one, else done;
+   * accepting an invitation, done at once.
+   */
   const afterSignIn = async (session: Session) => {
     setError(null);
+    if (invitation) return onSignedIn();
     try {
       wizard.lock();
       const memberships = await listUserInstitutions(client, session.user.id);
@@ -281,7 +292,9 @@ export function SignInFlow({
         }}
       />
     ),
-    'about-you': <AboutYouStep onBusy={onBusy} onSaved={() => go('about-school')} />,
+    'about-you': (
+      <AboutYouStep onBusy={onBusy} onSaved={() => (invitation ? onSignedIn() : go('about-school'))} />
+    ),
     'about-school': <AboutSchoolStep onBusy={onBusy} onCreated={onSignedIn} />,
     'select-institution': <SelectInstitutionStep onSelected={onSignedIn} />,
   } satisfies Record<SignInStep, unknown>;

@@ -6,12 +6,15 @@
 import type { Locale } from '@conversa/contract/constants';
 import { useInstitution } from '@conversa/data/institutions/get-institution';
 import { useAssistants } from '@conversa/data/assistants/list-assistants';
+import { selectInstitution } from '@conversa/data/institutions/select-institution';
 import { useDataClient, useSession } from '@conversa/data/provider';
+import { useUserInstitutions } from '@conversa/data/users/list-user-institutions';
 import { updateProfile } from '@conversa/data/users/update-profile';
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useMemo, useState } from 'react';
 import { AppShell } from '../../components/app-shell/app-shell';
 import type { SidebarAssistant } from '../../components/sidebar/navigation';
+import { consolePaths } from '../../components/sidebar/paths';
 import { isLocale } from '../../i18n/locale';
 
 export interface ConsoleShellProps {
@@ -42,6 +45,7 @@ export function ConsoleShell({
   const session = useSession();
   const institution = useInstitution();
   const assistants = useAssistants();
+  const memberships = useUserInstitutions();
   const [saving, setSaving] = useState(false);
 
   const sidebarAssistants = useMemo<SidebarAssistant[]>(
@@ -80,6 +84,14 @@ export function ConsoleShell({
         localeSaving: saving,
         currentPath,
         onNavigate,
+        institutions: memberships.data,
+        institutionId: session.institutionId,
+        // The console starts over at its root in the other institution.
+        onSwitchInstitution: (id) => {
+          const chosen = memberships.data?.find((institution) => institution.id === id);
+          selectInstitution(client, id, chosen?.role);
+          onNavigate(consolePaths.root);
+        },
       }}
     >
       {children}

@@ -31,6 +31,8 @@ export const pageTitles = {
   password: msg`Password`,
   logout: msg`Log out`,
   changeInstitution: msg`Change institution`,
+  team: msg`Team`,
+  join: msg`Join your team`,
   console: msg`Console`,
 } satisfies Record<string, MessageDescriptor>;
 
