@@ -146,6 +146,7 @@ describe('Sidebar', () => {
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['About you', '/profile/about-you'],
       ['About your school', '/profile/about-your-school'],
+      ['Team', '/team'],
       ['Password', '/profile/password'],
       ['Log out', '/profile/logout'],
     ]);
@@ -220,6 +221,30 @@ describe('Sidebar', () => {
     expect(onNavigate).not.toHaveBeenCalled();
   });
 
+  it('shows the team entry only for team.manage, and switches among several institutions', async () => {
+    const user = userEvent.setup();
+    const onSwitchInstitution = vi.fn();
+    const { unmount } = renderSidebar({ roles: ['admissions_agent'] });
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
+    expect(screen.queryByRole('menuitem', { name: 'Team' })).toBeNull();
+    unmount();
+
+    renderSidebar({
+      roles: ['admin-staff'],
+      institutions: [
+        { id: 1, name: 'Colegio Sol' },
+        { id: 2, name: 'Tienda Luna' },
+      ],
+      institutionId: 1,
+      onSwitchInstitution,
+    });
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
+    expect(screen.getByRole('menuitem', { name: 'Team' }).getAttribute('href')).toBe('/team');
+    expect(screen.queryByRole('menuitem', { name: 'Colegio Sol' })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Tienda Luna' }));
+    expect(onSwitchInstitution).toHaveBeenCalledWith(2);
+  });
+
   it('speaks Spanish', async () => {
     const user = userEvent.setup();
     renderSidebar({ assistants: [support], roles: ['admin'], locale: 'es' }, 'es');
@@ -234,6 +259,7 @@ describe('Sidebar', () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Sobre ti',
       'Sobre tu centro educativo',
+      'Equipo',
       'Contraseña',
       'Cerrar sesión',
     ]);
