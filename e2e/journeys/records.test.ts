@@ -22,7 +22,7 @@ import { appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '..
 const OWNER_EMAIL = 'compras@distribuciones-ortega.example';
 const OWNER_NAME = 'Inés Ortega';
 
-/** The leads, with the day each was entered (noon UTC: the same day in any browser's time zone). */
+/** The leads, with the day each was entered (noon UTC: that day for a browser within 11 hours of UTC). */
 const LEADS = [
   { company: 'Hotel Las Dunas', contact_name: 'Marta Gil', phone: '655 11 22 33', day: '2026-03-02' },
   { company: 'Café Marítimo', contact_name: 'Jorge Ruiz', notes: 'Call after 17:00', day: '2026-03-10' },
