@@ -150,9 +150,7 @@ function ImportLeads({ assistantId, onClose }: { assistantId: number; onClose: (
           {t`Cancel`}
         </Button>
         <Button disabled={good === 0} waiting={busy === 'importing'} onClick={() => void run()}>
-          {good > 0
-            ? t({ message: plural(good, { one: 'Import # lead', other: 'Import # leads' }) })
-            : t`Import leads`}
+          {good > 0 ? t`Import ${plural(good, { one: '# lead', other: '# leads' })}` : t`Import leads`}
         </Button>
       </DialogFooter>
     </Stack>

@@ -175,7 +175,11 @@ describe('RecordsPage', () => {
     const importButton = () => within(dialog).getByRole('button', { name: /^Import/ }) as HTMLButtonElement;
     expect(importButton().disabled).toBe(true);
 
-    // Refused whole: not text, then a column no lead has.
+    // Refused whole: too large (before sending), not text, then a column no lead has.
+    const big = new File(['Company'], 'big.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(input, big);
+    expect(within(dialog).getByRole('alert').textContent).toBe('The file big.csv exceeds the 10 MB limit.');
     await user.upload(input, new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0])], 'leads.csv'));
     expect(await within(dialog).findByText('Only CSV files are allowed.')).toBeTruthy();
     await user.upload(
