@@ -227,18 +227,22 @@ export function RecordForm({ kind, assistantId, definitions, record, onSaved, on
       </FieldGrid>
     ) : null;
 
+  const company = (
+    <TextField
+      label={t`Company`}
+      name="company"
+      autoComplete="organization"
+      required
+      maxLength={COMPANY_MAX_LENGTH}
+      {...form.bind('company')}
+    />
+  );
+
   return (
     <SubmitForm onSubmit={submit} error={form.formError}>
       {kind === 'lead' ? (
         <FieldGrid>
-          <TextField
-            label={t`Company`}
-            name="company"
-            autoComplete="organization"
-            required
-            maxLength={COMPANY_MAX_LENGTH}
-            {...form.bind('company')}
-          />
+          {company}
           <TextField
             label={t`Contact`}
             name="contact_name"
@@ -252,14 +256,7 @@ export function RecordForm({ kind, assistantId, definitions, record, onSaved, on
         </FieldGrid>
       ) : (
         <>
-          <TextField
-            label={t`Company`}
-            name="company"
-            autoComplete="organization"
-            required
-            maxLength={COMPANY_MAX_LENGTH}
-            {...form.bind('company')}
-          />
+          {company}
           <Lines>
             <Legend>{t`Lines`}</Legend>
             {lines.fields.map((row, index) => (
