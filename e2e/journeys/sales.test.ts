@@ -129,8 +129,12 @@ describe('sales-support journey (en)', () => {
       'nuevo lead\nEmpresa: Hotel Las Dunas\nContacto: Marta Gil\nTeléfono: 655 11 22 33',
     );
     expect(asked.at(-1)).toMatch(/^\*Presupuesto\*/);
-    const summary = await sellerSays('12500');
-    expect(summary.at(-1)).toMatch(/^Responde \*sí\* para guardarlo/);
+    // Two replies: the summary, then how to confirm (waiting for the first only read it alone).
+    const summary = await sellerSays('12500', 2);
+    expect(summary).toEqual([
+      expect.stringMatching(/^\*Lead\*\n/),
+      expect.stringMatching(/^Responde \*sí\* para guardarlo/),
+    ]);
     expect(await sellerSays('sí')).toEqual(['Lead guardado. ¡Gracias!']);
 
     const leadsOf = await api<Lead[]>(app.url, 'GET', `/lead?institution_product_id=${assistantId}`, {

@@ -1,5 +1,6 @@
 // The real stack for the journeys: the built server (API, admin console, widget) started by the
-// shared `scripts/lib/built-server.mjs`, on a free port with a throwaway DATA_DIR.
+// shared `scripts/lib/built-server.mjs`, on a free port with a throwaway DATA_DIR (or a journey's own,
+// kept between a stop and a start).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.mjs';
@@ -20,9 +21,12 @@ export function missingBuild(): string | null {
   return `not built: ${missing.join(', ')}. Run \`npm run build\` (npm test builds them itself).`;
 }
 
-/** Starts the built server with `env` added; resolves once `/api/health` answers. */
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+/**
+ * Starts the built server with `env` added; resolves once `/api/health` answers. With `dataDir`, it
+ * runs on that DATA_DIR and `stop()` leaves it for the caller.
+ */
+export async function startAppServer(env: Record<string, string>, dataDir?: string): Promise<AppServer> {
   const problem = missingBuild();
   if (problem) throw new Error(problem);
-  return startBuiltServer({ env, prefix: 'conversa-e2e-' });
+  return startBuiltServer({ env, prefix: 'conversa-e2e-', dataDir });
 }

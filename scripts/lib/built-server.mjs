@@ -1,6 +1,7 @@
 // The one way the browser journeys and the benchmarks start the real stack: the built server
 // (`packages/server/dist/main.js`) in its own process on a free loopback port, with a throwaway
-// DATA_DIR (embedded PGlite, mail outbox, uploads) that `stop()` removes.
+// DATA_DIR (embedded PGlite, mail outbox, uploads) that `stop()` removes, or the caller's own
+// DATA_DIR, which it keeps (a journey that stops the server, changes its database and starts it again).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -49,14 +50,15 @@ export function freePort() {
  * @typedef {object} BuiltServer
  * @property {string} url The server's base URL, e.g. `http://127.0.0.1:41234`.
  * @property {string} dataDir Its DATA_DIR (the mail outbox is `outbox/` inside).
- * @property {() => Promise<void>} stop Stops the process and removes DATA_DIR.
+ * @property {() => Promise<void>} stop Stops the process and removes DATA_DIR unless the caller gave it.
  */
 
 /**
  * Starts the built server with `env` added (`LOG_LEVEL` defaults to `warn`) and Node's `nodeArgs`;
  * resolves once `/api/health` answers, or rejects with the end of its log. `showLog` passes the
  * server's log through to this process's stderr (benchmarks); otherwise it is kept for errors only.
- * @param {{ env?: Record<string, string>, nodeArgs?: string[], prefix?: string, showLog?: boolean }} [options]
+ * `dataDir` is an existing DATA_DIR to use (and keep) instead of a new one named `prefix…`.
+ * @param {{ env?: Record<string, string>, nodeArgs?: string[], prefix?: string, showLog?: boolean, dataDir?: string }} [options]
  * @returns {Promise<BuiltServer>}
  */
 export async function startBuiltServer({
@@ -64,8 +66,12 @@ export async function startBuiltServer({
   nodeArgs = [],
   prefix = 'conversa-',
   showLog = false,
+  dataDir: given,
 } = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), prefix));
+  const removeDataDir = () => {
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
+  };
   const port = await freePort();
   /** @type {NodeJS.ProcessEnv} */
   const childEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
@@ -89,7 +95,7 @@ export async function startBuiltServer({
         child.kill('SIGTERM');
       });
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   };
 
   const url = `http://127.0.0.1:${port}`;
@@ -98,7 +104,7 @@ export async function startBuiltServer({
   const deadline = Date.now() + STARTUP_MS;
   for (;;) {
     if (child.exitCode !== null) {
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
       throw new Error(`the server exited with code ${child.exitCode}:\n${log}`);
     }
     try {

@@ -9,6 +9,7 @@ import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/handlers';
 import { createLogger } from './logging/logger';
 import { createMailer } from './mail/mailer';
+import { pgliteFolder } from './paths';
 import { localStorage } from './storage/storage';
 
 const config = loadConfig();
@@ -21,7 +22,7 @@ const database = await openDatabase(
         url: config.databaseUrl,
         onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
       }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    : { kind: 'pglite', dataDir: pgliteFolder(config.dataDir) },
 );
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,

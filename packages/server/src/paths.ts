@@ -10,6 +10,8 @@ export const migrationsFolder = new URL('../drizzle/', import.meta.url);
 export const adminDistFolder = new URL('../../admin/dist/', import.meta.url);
 /** The built widget (`packages/widget/dist`: embed.js and the chat app), served when it exists. */
 export const widgetDistFolder = new URL('../../widget/dist/', import.meta.url);
+/** The embedded database's folder (PGlite) under a DATA_DIR. */
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'db');
 /** Files the server ships and serves itself: the default share image, the default legal texts. */
 export const assetsFolder = new URL('../assets/', import.meta.url);
 

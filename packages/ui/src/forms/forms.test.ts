@@ -5,7 +5,13 @@ import { messages as en } from '../locales/en/messages.po';
 import { messages as es } from '../locales/es/messages.po';
 import * as v from 'valibot';
 import { formErrors } from './field-errors';
-import { type FieldRow, fieldsFormSchema, optionLines } from './sales-schemas';
+import {
+  type FieldRow,
+  fieldsFormSchema,
+  leadFormSchema,
+  optionLines,
+  orderFormSchema,
+} from './sales-schemas';
 
 const i18nIn = (locale: 'en' | 'es') => {
   const i18n = setupI18n({ messages: { en, es } });
@@ -72,5 +78,51 @@ describe('fieldsFormSchema', () => {
     expect(issues([row('email')])).toEqual([['fields.0.key', 'field_key_taken']]);
     expect(issues([row('budget', 'select', 'Shop\n\nOnline')])).toEqual([]);
     expect(optionLines(' Shop \n\nOnline\n')).toEqual(['Shop', 'Online']);
+  });
+});
+
+describe('leadFormSchema and orderFormSchema', () => {
+  const field = (key: string, type: 'text' | 'number' | 'email', required = false) => ({
+    key,
+    labels: { en: key, es: key },
+    type,
+    required,
+    options: [],
+  });
+  const definitions = [field('budget', 'number', true), field('mail', 'email'), field('note', 'text')];
+  const issues = (schema: v.GenericSchema, values: unknown) =>
+    v
+      .safeParse(schema, values, { abortEarly: false })
+      .issues?.map((issue) => [v.getDotPath(issue), issue.message]) ?? [];
+  const lead = { company: 'Café Luna', contact_name: 'Eva', phone: '', email: '', notes: '' };
+
+  it('checks the configured fields: a required one filled, an e-mail one an address; the rest goes to the server', () => {
+    expect(
+      issues(leadFormSchema(definitions), { ...lead, fields: { budget: ' ', mail: 'eva@', note: '' } }),
+    ).toEqual([
+      ['fields.budget', 'required'],
+      ['fields.mail', 'invalid_email'],
+    ]);
+    // A number the server reads (or refuses) by its type.
+    expect(
+      issues(leadFormSchema(definitions), { ...lead, fields: { budget: 'mucho', mail: '', note: '' } }),
+    ).toEqual([]);
+    expect(issues(leadFormSchema([]), { ...lead, company: ' ', fields: {} })).toEqual([
+      ['company', 'required'],
+    ]);
+  });
+
+  it("reads an order line's quantity as typed, a decimal comma too, within the contract's bounds", () => {
+    const order = (quantity: string) => ({
+      company: 'Bodegas Sol',
+      notes: '',
+      fields: {},
+      lines: [{ product_code: 'B-1', product_description: '', quantity }],
+    });
+    expect(issues(orderFormSchema([]), order('2,5'))).toEqual([]);
+    expect(issues(orderFormSchema([]), order(''))).toEqual([['lines.0.quantity', 'required']]);
+    expect(issues(orderFormSchema([]), order('0'))).toEqual([['lines.0.quantity', 'invalid_number']]);
+    expect(issues(orderFormSchema([]), order('doce'))).toEqual([['lines.0.quantity', 'invalid_number']]);
+    expect(issues(orderFormSchema([]), { ...order('1'), lines: [] })).toEqual([['lines', 'required']]);
   });
 });

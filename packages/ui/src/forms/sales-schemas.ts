@@ -1,11 +1,16 @@
 /** The sales-support forms' valibot schemas, from the contract's request bodies. */
 import { ValidationCode as C } from '@conversa/contract/codes';
+import { EmailSchema } from '@conversa/contract/fields';
+import { LeadBodySchema, OrderBodySchema, OrderLineBodySchema } from '@conversa/contract/records';
 import {
   AddAllowedNumberBodySchema,
   FIELD_LABEL_MAX_LENGTH,
+  FIELD_TEXT_MAX_LENGTH,
   FieldDefinitionEntries,
+  type FieldDefinition,
   MAX_CONFIGURED_FIELDS,
   MAX_FIELD_OPTIONS,
+  MAX_ORDER_LINES,
   type RecordKind,
   uniqueFieldKeys,
   WhatsappSettingsBodySchema,
@@ -68,3 +73,69 @@ export const fieldsFormSchema = (kind: RecordKind) =>
       uniqueFieldKeys<FieldRow>(kind),
     ),
   });
+
+/**
+ * A configured field's value as typed (text; a date as YYYY-MM-DD): a required one filled, none
+ * longer than a field's text, an e-mail one an address. The server reads the value by its type
+ * (a number, a phone, a list's option) and says on the field what it refuses.
+ */
+const configuredValueSchema = ({ type, required }: Pick<FieldDefinition, 'type' | 'required'>) =>
+  v.pipe(
+    v.string(C.invalidValue),
+    v.trim(),
+    v.check((text) => !required || text !== '', C.required),
+    v.maxLength(FIELD_TEXT_MAX_LENGTH, C.tooLong),
+    v.check((text) => type !== 'email' || text === '' || v.is(EmailSchema, text), C.invalidEmail),
+  );
+
+/** The configured fields' values by key. */
+const configuredValuesSchema = (definitions: readonly FieldDefinition[]) =>
+  v.object(Object.fromEntries(definitions.map((field) => [field.key, configuredValueSchema(field)])));
+
+/** A line's quantity as typed, as a number (a decimal comma read as a point); blank is NaN. */
+export const quantityOf = (text: string): number =>
+  text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.'));
+
+/** An order line as typed: the contract's line, its quantity as text. */
+const OrderLineFormSchema = v.object({
+  product_code: OrderLineBodySchema.entries.product_code,
+  product_description: OrderLineBodySchema.entries.product_description,
+  quantity: v.pipe(
+    v.string(C.required),
+    v.trim(),
+    v.nonEmpty(C.required),
+    v.transform(quantityOf),
+    OrderLineBodySchema.entries.quantity,
+  ),
+});
+
+/**
+ * A lead as staff type it in the console (create and correct): the contract's `POST lead` fields
+ * and the assistant's configured ones.
+ */
+export const leadFormSchema = (definitions: readonly FieldDefinition[]) =>
+  v.object({
+    company: LeadBodySchema.entries.company,
+    contact_name: LeadBodySchema.entries.contact_name,
+    phone: LeadBodySchema.entries.phone,
+    email: LeadBodySchema.entries.email,
+    notes: LeadBodySchema.entries.notes,
+    fields: configuredValuesSchema(definitions),
+  });
+
+/** An order as staff type it: the contract's `POST order` fields, its lines, the configured fields. */
+export const orderFormSchema = (definitions: readonly FieldDefinition[]) =>
+  v.object({
+    company: OrderBodySchema.entries.company,
+    lines: v.pipe(
+      v.array(OrderLineFormSchema),
+      v.minLength(1, C.required),
+      v.maxLength(MAX_ORDER_LINES, C.tooLong),
+    ),
+    notes: OrderBodySchema.entries.notes,
+    fields: configuredValuesSchema(definitions),
+  });
+
+/** The form of a record of `kind`. */
+export const recordFormSchema = (kind: RecordKind, definitions: readonly FieldDefinition[]) =>
+  kind === 'lead' ? leadFormSchema(definitions) : orderFormSchema(definitions);

@@ -98,6 +98,8 @@ const PARAMETERISED = new Set<string>([
   'file_too_large',
   'file_type',
   'too_many_files',
+  // The server's text names the columns.
+  'unknown_columns',
   'rate_limited',
   'resend_too_soon',
   // The server's text names the quota (institutions or assistants) and its limit.

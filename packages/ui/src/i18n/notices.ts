@@ -10,6 +10,8 @@ export const successNotices = {
   profileUpdated: msg`Profile was successfully updated.`,
   passwordUpdated: msg`Password was successfully updated.`,
   phoneAdded: msg`Phone number successfully added.`,
+  leadCreated: msg`Lead was successfully created.`,
+  orderCreated: msg`Order was successfully created.`,
   phoneDeleted: msg`Phone number successfully deleted.`,
   faqUpdated: msg`FAQ was successfully updated.`,
   fieldsUpdated: msg`Fields were successfully updated.`,

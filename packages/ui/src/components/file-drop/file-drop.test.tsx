@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../testing/render';
 import { FileDrop } from './file-drop';
-import { addFiles } from './file-rules';
+import { addFiles, CSV_TYPES } from './file-rules';
 
 const MB = 1024 * 1024;
 const file = (name: string, bytes = 10, type = 'application/pdf') => {
@@ -122,15 +122,48 @@ describe('FileDrop', () => {
 
   it('speaks Spanish', async () => {
     const user = userEvent.setup();
-    renderUi(<Controlled maxMb={5} maxFiles={1} />, { locale: 'es' });
-    await user.upload(input(), [file('grande.pdf', 6 * MB), file('a.pdf'), file('b.pdf')]);
+    renderUi(<Controlled maxMb={5} maxFiles={2} />, { locale: 'es' });
+    await user.upload(input(), [file('grande.pdf', 6 * MB), file('a.pdf'), file('b.pdf'), file('c.pdf')]);
     const texts = within(screen.getByRole('alert'))
       .getAllByText(/./)
       .map((node) => node.textContent);
     expect(texts).toEqual([
       'El archivo grande.pdf supera el límite de 5 MB.',
-      'Solo se puede subir un máximo de 1 archivos.',
+      'Solo se puede subir un máximo de 2 archivos.',
     ]);
     expect(screen.getByRole('button', { name: 'Elegir archivos' })).toBeTruthy();
+  });
+
+  it('takes one CSV when told: a new file replaces the chosen one, another type is refused by name', () => {
+    function OneCsv() {
+      const [files, setFiles] = useState<File[]>([]);
+      return (
+        <FileDrop
+          label="Leads"
+          files={files}
+          onChange={setFiles}
+          maxFiles={1}
+          maxMb={10}
+          types={CSV_TYPES}
+          typeNames="CSV"
+        />
+      );
+    }
+    renderUi(<OneCsv />);
+    expect(input().accept).toBe('.csv,text/csv');
+    expect(input().multiple).toBe(false);
+    expect(screen.getByText('CSV, up to 10 MB.')).toBeTruthy();
+    const zone = screen.getByRole('group', { name: 'Leads' });
+    fireEvent.drop(zone, { dataTransfer: { files: [file('leads.pdf')] } });
+    expect(screen.getByRole('alert').textContent).toBe('The file leads.pdf is not a CSV file.');
+    fireEvent.drop(zone, { dataTransfer: { files: [file('march.csv', 10, 'text/csv')] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [file('april.CSV', 10, 'text/csv')] } });
+    const list = screen.getByRole('list', { name: 'Chosen file' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.firstChild?.textContent),
+    ).toEqual(['april.CSV']);
+    expect(screen.getByRole('button', { name: 'Choose a file' })).toBeTruthy();
   });
 });

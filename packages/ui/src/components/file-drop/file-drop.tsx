@@ -1,4 +1,7 @@
-/** Choose or drop TXT/DOCX/PDF files, checked against the contract's count and size limits. */
+/**
+ * Choose or drop TXT/DOCX/PDF files (or other `types`, e.g. one CSV), checked against the contract's
+ * count and size limits. With `maxFiles` 1 a new file replaces the chosen one.
+ */
 import { ValidationCode } from '@conversa/contract/codes';
 import { FILE_MAX_COUNT, FILE_MAX_MB } from '@conversa/contract/constants';
 import { useLingui } from '@lingui/react/macro';
@@ -9,7 +12,7 @@ import { DropZone, HiddenFileInput } from '../../primitives/drop-zone';
 import { ErrorText, FieldWrapper, Hint, Label } from '../../primitives/field';
 import { Button } from '../button/button';
 import { Waiting } from '../waiting/waiting';
-import { addFiles, FILE_ACCEPT, type FileRejection } from './file-rules';
+import { acceptOf, addFiles, DOCUMENT_TYPES, type FileRejection, type FileTypes } from './file-rules';
 import { StackList } from '../../primitives/stack-list';
 
 const Zone = styled(DropZone)`
@@ -61,6 +64,10 @@ export interface FileDropProps {
   disabled?: boolean;
   /** The files are uploading. */
   waiting?: boolean;
+  /** The types it takes (default: TXT, DOCX and PDF). */
+  types?: FileTypes;
+  /** How the hint and refusals name `types`, e.g. 'CSV' (default: 'TXT, DOCX or PDF'). */
+  typeNames?: string;
 }
 
 /** Keyboard: the 'Choose files' button opens the picker; each file has its own remove button. */
@@ -74,6 +81,8 @@ export function FileDrop({
   error,
   disabled = false,
   waiting = false,
+  types = DOCUMENT_TYPES,
+  typeNames,
 }: FileDropProps) {
   const { t, i18n } = useLingui();
   const id = useId();
@@ -84,9 +93,15 @@ export function FileDrop({
 
   const add = (incoming: File[]) => {
     if (locked || incoming.length === 0) return;
-    const result = addFiles(files, incoming, { maxFiles, maxMb });
+    // One file at most: the new one replaces the chosen one.
+    const single = maxFiles === 1;
+    const result = addFiles(single ? [] : files, single ? incoming.slice(0, 1) : incoming, {
+      maxFiles,
+      maxMb,
+      types,
+    });
     setRejected(result.rejected);
-    if (result.files.length !== files.length) {
+    if (result.files.length !== files.length || (single && result.files[0] !== files[0])) {
       setEmptied(false);
       onChange(result.files);
     }
@@ -102,7 +117,9 @@ export function FileDrop({
     ...new Set(
       rejected.map((entry) =>
         entry.code === 'wrong_type'
-          ? t`The file ${entry.name} is not a TXT, DOCX or PDF file.`
+          ? typeNames
+            ? t`The file ${entry.name} is not a ${typeNames} file.`
+            : t`The file ${entry.name} is not a TXT, DOCX or PDF file.`
           : entry.code === ValidationCode.tooManyFiles
             ? validationMessage(entry.code, { limit: maxFiles }, i18n)
             : validationMessage(entry.code, { 0: entry.name, limit: maxMb }, i18n),
@@ -114,6 +131,12 @@ export function FileDrop({
       ? validationMessage(ValidationCode.fileRequired, {}, i18n)
       : null;
   const shownErrors = error ? [error] : requiredMessage ? [requiredMessage, ...messages] : messages;
+  const hint =
+    maxFiles === 1
+      ? t`${typeNames ?? 'TXT, DOCX, PDF'}, up to ${maxMb} MB.`
+      : typeNames
+        ? t`${typeNames}, up to ${maxMb} MB each, at most ${maxFiles} files.`
+        : t`TXT, DOCX or PDF, up to ${maxMb} MB each, at most ${maxFiles} files.`;
   const sizeOf = (file: File) => `${i18n.number(file.size / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
 
   return (
@@ -130,19 +153,17 @@ export function FileDrop({
         locked={locked}
         onFiles={add}
       >
-        <span>{t`Drag files here or`}</span>
+        <span>{maxFiles === 1 ? t`Drag a file here or` : t`Drag files here or`}</span>
         <Button variant="secondary" size="small" disabled={locked} onClick={() => input.current?.click()}>
-          {t`Choose files`}
+          {maxFiles === 1 ? t`Choose a file` : t`Choose files`}
         </Button>
-        <Hint
-          id={`${id}-hint`}
-        >{t`TXT, DOCX or PDF, up to ${maxMb} MB each, at most ${maxFiles} files.`}</Hint>
+        <Hint id={`${id}-hint`}>{hint}</Hint>
         {waiting ? <Waiting label={t`Uploading files…`} showLabel size="small" /> : null}
         <HiddenFileInput
           ref={input}
           type="file"
-          multiple
-          accept={FILE_ACCEPT}
+          multiple={maxFiles > 1}
+          accept={acceptOf(types)}
           disabled={locked}
           data-testid="file-input"
           onChange={(event) => {
@@ -159,7 +180,7 @@ export function FileDrop({
         </Errors>
       ) : null}
       {files.length > 0 ? (
-        <StackList $gap={1} aria-label={t`Chosen files`}>
+        <StackList $gap={1} aria-label={maxFiles === 1 ? t`Chosen file` : t`Chosen files`}>
           {files.map((file) => (
             <Item key={`${file.name}:${file.size}`}>
               <span>

@@ -1,23 +1,44 @@
-/** Which files an upload accepts (docs/product.md#validation: TXT, DOCX or PDF; count and size limits from contract). */
+/**
+ * Which files an upload accepts: by default the knowledge base's documents (docs/product.md#validation:
+ * TXT, DOCX or PDF; count and size limits from contract), or another set of types (a CSV).
+ */
 import { ValidationCode } from '@conversa/contract/codes';
 import { FILE_TYPES } from '@conversa/contract/constants';
 
 export type FileType = (typeof FILE_TYPES)[number];
 
-const MIME: Record<FileType, string> = {
+/** Extensions a drop takes (lower case, no dot), each with its MIME type. */
+export type FileTypes = Readonly<Record<string, string>>;
+
+/** The knowledge base's documents. */
+export const DOCUMENT_TYPES: Readonly<Record<FileType, string>> = {
   txt: 'text/plain',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pdf: 'application/pdf',
 };
 
-/** The `accept` attribute for the file picker. */
-export const FILE_ACCEPT = FILE_TYPES.flatMap((type) => [`.${type}`, MIME[type]]).join(',');
+/** A CSV (the leads import). */
+export const CSV_TYPES: FileTypes = { csv: 'text/csv' };
+
+/** The `accept` attribute of a file picker taking `types`. */
+export const acceptOf = (types: FileTypes): string =>
+  Object.entries(types)
+    .flatMap(([extension, mime]) => [`.${extension}`, mime])
+    .join(',');
+
+/** The `accept` attribute for the documents' file picker. */
+export const FILE_ACCEPT = acceptOf(DOCUMENT_TYPES);
+
+const extensionOf = (name: string) => (name.includes('.') ? (name.toLowerCase().split('.').pop() ?? '') : '');
 
 /** The file's type by extension, or null when it is not one we take. */
 export function fileTypeOf(name: string): FileType | null {
-  const extension = name.toLowerCase().split('.').pop() ?? '';
+  const extension = extensionOf(name);
   return (FILE_TYPES as readonly string[]).includes(extension) ? (extension as FileType) : null;
 }
+
+/** Whether the file's extension is one of `types`. */
+export const isOfTypes = (name: string, types: FileTypes): boolean => Object.hasOwn(types, extensionOf(name));
 
 /** One refused file and why; `code` is a contract code except for `wrong_type`. */
 export interface FileRejection {
@@ -32,13 +53,14 @@ export interface FileRejection {
 export function addFiles(
   current: File[],
   incoming: File[],
-  limits: { maxFiles: number; maxMb: number },
+  limits: { maxFiles: number; maxMb: number; types?: FileTypes },
 ): { files: File[]; rejected: FileRejection[] } {
   const files = [...current];
   const rejected: FileRejection[] = [];
   for (const file of incoming) {
     if (files.some((kept) => kept.name === file.name && kept.size === file.size)) continue;
-    if (!fileTypeOf(file.name)) rejected.push({ name: file.name, code: 'wrong_type' });
+    if (!isOfTypes(file.name, limits.types ?? DOCUMENT_TYPES))
+      rejected.push({ name: file.name, code: 'wrong_type' });
     else if (file.size > limits.maxMb * 1024 * 1024)
       rejected.push({ name: file.name, code: ValidationCode.fileTooLarge });
     else if (files.length >= limits.maxFiles)

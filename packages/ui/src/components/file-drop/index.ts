@@ -1,2 +1,13 @@
 export { FileDrop, type FileDropProps } from './file-drop';
-export { addFiles, FILE_ACCEPT, type FileRejection, type FileType, fileTypeOf } from './file-rules';
+export {
+  acceptOf,
+  addFiles,
+  CSV_TYPES,
+  DOCUMENT_TYPES,
+  FILE_ACCEPT,
+  type FileRejection,
+  type FileType,
+  type FileTypes,
+  fileTypeOf,
+  isOfTypes,
+} from './file-rules';

@@ -68,7 +68,9 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
             consolePaths.salesSupportFields(id),
             consolePaths.salesSupportAllowedNumbers(id),
           ]),
-          entry('leads', msg`Leads`, 'leads', consolePaths.salesSupportLeads(id), 'lead.read'),
+          entry('leads', msg`Leads`, 'leads', consolePaths.salesSupportLeads(id), 'lead.read', [
+            `/sales-support/lead/${id}/`,
+          ]),
           entry('orders', msg`Orders`, 'orders', consolePaths.salesSupportOrders(id), 'order.read', [
             `/sales-support/order/${id}/`,
           ]),

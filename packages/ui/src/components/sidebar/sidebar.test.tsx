@@ -187,11 +187,14 @@ describe('Sidebar', () => {
     expect(screen.getByRole('group', { name: 'Language' }).getAttribute('aria-busy')).toBe('true');
   });
 
-  it('opens the current assistant and marks the current page', () => {
-    renderSidebar({ assistants: [school, support], currentPath: '/sales-support/order/9/details/55' });
+  it.each([
+    ['/sales-support/order/9/details/55', 'Orders'],
+    ['/sales-support/lead/9/card/54', 'Leads'],
+  ])('opens the current assistant and marks the current page (%s)', (currentPath, entry) => {
+    renderSidebar({ assistants: [school, support], currentPath });
     expect(screen.getByRole('button', { name: /Sales support/ }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: /Pre-sales/ }).getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: entry }).getAttribute('aria-current')).toBe('page');
   });
 
   it('toggles a sub-menu by keyboard and closes it with Escape, focus back on its button', async () => {

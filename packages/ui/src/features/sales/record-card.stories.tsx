@@ -1,6 +1,8 @@
 import type { LeadDetail, OrderDetail } from '@conversa/contract/records';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
+import { delay, http } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { FieldDefinition } from '@conversa/contract/sales';
 import { API, baseHandlers, fail, forever, ok, signedIn, withData } from '../../testing/stories';
 import { RecordCard } from './record-card';
 import { leadFields, leads, orders, salesAssistant } from './story-fixtures';
@@ -32,9 +34,21 @@ const lead: LeadDetail = {
   ],
 };
 
+/** A field the institution added to its orders. */
+const orderFields: FieldDefinition[] = [
+  {
+    key: 'delivery',
+    labels: { en: 'Delivery date', es: 'Fecha de entrega' },
+    type: 'date',
+    required: false,
+    options: [],
+  },
+];
+
 /** An order staff entered in the console. */
 const order: OrderDetail = {
   ...orders[0]!,
+  fields: { delivery: '2025-04-15' },
   seller: 'Rosa Rivera',
   seller_number: null,
   messages: [],
@@ -46,8 +60,11 @@ const handlers = [
   http.get(`${API}/lead/:id`, () => ok(lead)),
   http.get(`${API}/order/:id/detail`, () => ok(order)),
   http.get(`${API}/institution-product/:id/lead-fields`, () => ok({ fields: leadFields })),
-  http.get(`${API}/institution-product/:id/order-fields`, () => ok({ fields: [] })),
+  http.get(`${API}/institution-product/:id/order-fields`, () => ok({ fields: orderFields })),
   http.put(`${API}/lead/:id`, async ({ request }) => ok({ ...lead, ...((await request.json()) as object) })),
+  http.put(`${API}/order/:id`, async ({ request }) =>
+    ok({ ...order, ...((await request.json()) as object) }),
+  ),
   ...baseHandlers,
 ];
 
@@ -76,5 +93,53 @@ export const Waiting: Story = {
 export const NotFound: Story = {
   parameters: {
     msw: { handlers: [http.get(`${API}/lead/:id`, () => fail(404, 'not_found', 'Not found')), ...handlers] },
+  },
+};
+
+/** Opens the record's form: 'Edit lead' or 'Edit order', in either language. */
+const openEdit = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  const canvas = within(canvasElement);
+  const edit = await canvas.findByRole('button', {
+    name: /^(Edit lead|Editar cliente potencial|Edit order|Editar pedido)$/,
+  });
+  // Enabled once the configured fields are in.
+  await waitFor(() => expect(edit).toBeEnabled());
+  await userEvent.click(edit);
+  await expect(await canvas.findByRole('button', { name: /^(Save changes|Guardar cambios)$/ })).toBeVisible();
+};
+
+/** The lead's form: every field, the configured ones by type, required ones marked. */
+export const EditLead: Story = { play: openEdit };
+
+/** An order's form: its lines, each removable, and a line to add. */
+export const EditOrder: Story = { args: { kind: 'order', recordId: order.id }, play: openEdit };
+
+/** What the server refused, under each field. */
+export const EditRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.put(`${API}/lead/:id`, async () => {
+          await delay(100);
+          return fail(400, 'validation_failed', 'Some fields are not valid. Check them and try again.', [
+            { path: 'phone', code: 'invalid_phone', message: 'Invalid phone number.' },
+            {
+              path: 'fields.budget',
+              code: 'invalid_number',
+              message: 'Write a number, for example 12 or 3.5.',
+            },
+          ]);
+        }),
+        ...handlers,
+      ],
+    },
+  },
+  play: async (context) => {
+    await openEdit(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /^(Save changes|Guardar cambios)$/ }));
+    await expect(
+      await canvas.findByText(/^(Invalid phone number\.|Número de teléfono no válido\.)$/),
+    ).toBeVisible();
   },
 };

@@ -1,8 +1,10 @@
 /**
  * A lead's card (`/sales-support/lead/{id}/card/{leadId}`) and an order's details
- * (`/sales-support/order/{id}/details/{orderId}`): every field, an order's lines, the notes (editable
- * by members who may write), the WhatsApp conversation with the seller it came from, and its
- * history (who changed what, when).
+ * (`/sales-support/order/{id}/details/{orderId}`): every field, an order's lines, the notes, the
+ * WhatsApp conversation with the seller it came from, and its history (who changed what, when).
+ * Members who may write save the notes on their own, or press Edit: the fields, lines and notes
+ * then become the record's form (record-form.tsx) until saved or cancelled, the conversation and
+ * the history staying in view.
  */
 import type { LeadDetail, OrderDetail, RecordChange } from '@conversa/contract/records';
 import { NOTES_MAX_LENGTH } from '@conversa/contract/records';
@@ -13,7 +15,7 @@ import { useSession } from '@conversa/data/provider';
 import { useRecordFields } from '@conversa/data/sales/record-fields';
 import { useRecord, useUpdateRecord } from '@conversa/data/sales/records';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
@@ -28,6 +30,7 @@ import { Actions, Card, DetailList, PageTitle, SectionHeading, WidePage } from '
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { successNotices } from '../../i18n/notices';
+import { RecordForm } from './record-form';
 
 const Messages = styled.ol`
   margin: 0;
@@ -46,6 +49,14 @@ const Message = styled.li<{ $in: boolean }>`
   border: 1px solid ${({ theme, $in }) => ($in ? theme.colors.border : theme.colors.primary)};
   background: ${({ theme, $in }) => ($in ? theme.colors.background : theme.colors.surface)};
   white-space: pre-wrap;
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
 `;
 
 const Muted = styled.p`
@@ -128,7 +139,23 @@ export function RecordCard({ assistantId, kind, recordId, onNavigate }: RecordCa
 
 function CardBody({ kind, detail }: { kind: RecordKind; detail: Detail }) {
   const { t, i18n } = useLingui();
-  const definitions = useRecordFields(detail.institution_product_id, kind).data?.fields ?? [];
+  const session = useSession();
+  const fields = useRecordFields(detail.institution_product_id, kind);
+  const definitions = fields.data?.fields ?? [];
+  const editable = can(session.roles, kind === 'lead' ? 'lead.write' : 'order.write');
+  const editId = useId();
+  const [editing, setEditing] = useState(false);
+  const [returnFocus, setReturnFocus] = useState(false);
+  // Back from the form, focus returns to the Edit button.
+  useEffect(() => {
+    if (!returnFocus) return;
+    document.getElementById(editId)?.focus();
+    setReturnFocus(false);
+  }, [returnFocus, editId]);
+  const close = () => {
+    setEditing(false);
+    setReturnFocus(true);
+  };
   const language = i18n.locale === 'es' ? 'es' : 'en';
   const builtIn: [string, string][] =
     kind === 'lead'
@@ -142,10 +169,36 @@ function CardBody({ kind, detail }: { kind: RecordKind; detail: Detail }) {
   const seller = detail.seller_number ? `${detail.seller} (${detail.seller_number})` : detail.seller;
   // Fields removed since keep their value: shown by key after the configured ones.
   const removed = Object.keys(detail.fields).filter((key) => !definitions.some((field) => field.key === key));
-  return (
+  const view = editing ? (
+    <Card as="section" aria-labelledby="record-edit">
+      <SectionHeading id="record-edit">{kind === 'lead' ? t`Edit lead` : t`Edit order`}</SectionHeading>
+      <RecordForm
+        kind={kind}
+        assistantId={detail.institution_product_id}
+        definitions={definitions}
+        record={detail}
+        onSaved={close}
+        onCancel={close}
+      />
+    </Card>
+  ) : (
     <>
       <Card as="section" aria-labelledby="record-fields">
-        <SectionHeading id="record-fields">{t`Details`}</SectionHeading>
+        <Heading>
+          <SectionHeading id="record-fields">{t`Details`}</SectionHeading>
+          {editable ? (
+            <Button
+              id={editId}
+              variant="secondary"
+              size="small"
+              // The form needs the configured fields.
+              disabled={!fields.data}
+              onClick={() => setEditing(true)}
+            >
+              {kind === 'lead' ? t`Edit lead` : t`Edit order`}
+            </Button>
+          ) : null}
+        </Heading>
         <DetailList>
           {builtIn.map(([label, value]) => (
             <Row key={label} label={label} value={value} />
@@ -165,7 +218,12 @@ function CardBody({ kind, detail }: { kind: RecordKind; detail: Detail }) {
         </DetailList>
       </Card>
       {kind === 'order' ? <OrderLines detail={detail as OrderDetail} /> : null}
-      <NotesEditor kind={kind} detail={detail} />
+      <NotesEditor kind={kind} detail={detail} editable={editable} />
+    </>
+  );
+  return (
+    <>
+      {view}
       <Card as="section" aria-labelledby="record-messages">
         <SectionHeading id="record-messages">{t`Conversation with the seller`}</SectionHeading>
         {detail.messages.length === 0 ? (
@@ -224,11 +282,9 @@ function OrderLines({ detail }: { detail: OrderDetail }) {
 }
 
 /** The notes, saved with the record's other values as they are (`PUT lead/{id}`, `PUT order/{id}`). */
-function NotesEditor({ kind, detail }: { kind: RecordKind; detail: Detail }) {
+function NotesEditor({ kind, detail, editable }: { kind: RecordKind; detail: Detail; editable: boolean }) {
   const { t } = useLingui();
-  const session = useSession();
   const failureText = useFailureText();
-  const editable = can(session.roles, kind === 'lead' ? 'lead.write' : 'order.write');
   const [notes, setNotes] = useState(detail.notes ?? '');
   const save = useUpdateRecord(kind, detail.id);
   const submit = async () => {

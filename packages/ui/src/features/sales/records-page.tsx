@@ -2,7 +2,8 @@
  * Leads (`/sales-support/leads/{id}`) and Orders (`/sales-support/orders/{id}`): what the sellers
  * entered on WhatsApp and staff in the console. A search (debounced 500 ms), the date range, the
  * seller and company filters, the sort, pages of 5-100, row selection with a confirmed bulk delete
- * ('Delete successfully.') and the filtered list as CSV. The configured fields are columns.
+ * ('Delete successfully.') and the filtered list as CSV. The configured fields are columns. Members
+ * who may write add a record ('New lead', 'New order') and import leads from a CSV.
  */
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import type { Lead, Order } from '@conversa/contract/records';
@@ -35,6 +36,8 @@ import { useFailureText } from '../../forms/use-failure-text';
 import { successMessage } from '../../i18n/codes';
 import { saveFile } from '../../primitives/save-file';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { ImportLeadsDialog } from './import-leads-dialog';
+import { NewRecordDialog } from './new-record-dialog';
 import { SalesAssistantGate } from './sales-assistant-gate';
 
 /** The lists are wide: many columns. */
@@ -137,6 +140,8 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
   const editable = can(session.roles, WRITE[kind]);
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const remove = useDeleteRecords(kind);
 
   const confirmDelete = async () => {
@@ -293,6 +298,16 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
               : t({ message: plural(total, { one: '# order', other: '# orders' }) })}
         </Muted>
         <Actions>
+          {editable ? (
+            <Button size="small" onClick={() => setAdding(true)}>
+              {kind === 'lead' ? t`New lead` : t`New order`}
+            </Button>
+          ) : null}
+          {editable && kind === 'lead' ? (
+            <Button variant="secondary" size="small" onClick={() => setImporting(true)}>
+              {t`Import CSV`}
+            </Button>
+          ) : null}
           <Button variant="secondary" size="small" waiting={downloading} onClick={() => void download()}>
             {t`Download CSV`}
           </Button>
@@ -334,6 +349,10 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirming(false)}
       />
+      <NewRecordDialog kind={kind} assistantId={assistantId} open={adding} onClose={() => setAdding(false)} />
+      {kind === 'lead' ? (
+        <ImportLeadsDialog assistantId={assistantId} open={importing} onClose={() => setImporting(false)} />
+      ) : null}
     </Card>
   );
 }
