@@ -201,35 +201,34 @@ export const RECORDS_DASHBOARD_MAX_DAYS = 400;
 export const RecordsDashboardQuerySchema = withRange({ institution_product_id: IdSchema });
 export type RecordsDashboardQuery = v.InferOutput<typeof RecordsDashboardQuerySchema>;
 
-/** A seller or a company and its leads. */
-const LeadsCountSchema = v.object({ name: v.string(), records: v.number() });
-/** A seller or a company, its orders and their total quantity. */
-const OrdersCountSchema = v.object({ name: v.string(), records: v.number(), quantity: v.number() });
+/** A seller or a company and its records. */
+const RecordsCountSchema = v.object({ name: v.string(), records: v.number() });
 
 /**
  * `GET lead/dashboard`: the range's leads, per day (every day of the range, in `tz`), and the
- * sellers and companies with the most (RECORDS_DASHBOARD_TOP each; a company's name as first written,
- * case and spaces aside).
+ * sellers and companies with the most (RECORDS_DASHBOARD_TOP each; a name as one of its spellings,
+ * case aside).
  */
 export const LeadsDashboardSchema = v.object({
   records: v.number(),
   per_day: v.array(v.object({ date: v.string(), records: v.number() })),
-  sellers: v.array(LeadsCountSchema),
-  companies: v.array(LeadsCountSchema),
+  sellers: v.array(RecordsCountSchema),
+  companies: v.array(RecordsCountSchema),
 });
 export type LeadsDashboard = v.InferOutput<typeof LeadsDashboardSchema>;
 
 /**
  * `GET order/dashboard`: the range's orders, their lines and total quantity, per day, the sellers
- * and companies with the most orders, and the products by quantity (with how many orders hold them).
+ * (with their orders' quantity) and companies with the most orders, and the products by quantity
+ * (with how many orders hold them).
  */
 export const OrdersDashboardSchema = v.object({
   records: v.number(),
   lines: v.number(),
   quantity: v.number(),
-  per_day: v.array(v.object({ date: v.string(), records: v.number(), quantity: v.number() })),
-  sellers: v.array(OrdersCountSchema),
-  companies: v.array(OrdersCountSchema),
+  per_day: v.array(v.object({ date: v.string(), records: v.number() })),
+  sellers: v.array(v.object({ ...RecordsCountSchema.entries, quantity: v.number() })),
+  companies: v.array(RecordsCountSchema),
   products: v.array(
     v.object({
       product_code: v.string(),

@@ -2,8 +2,9 @@
  * The leads and orders dashboards over a date range (docs/architecture.md#sales-support): the
  * records, per day in the caller's time zone (every day of the range, none missing), and the sellers
  * and companies with the most; for orders also their lines and quantity, and the products by
- * quantity. One scan of the range's records with grouping sets gives every figure but the products,
- * which a second statement reads from the range's lines.
+ * quantity. Each figure is one index-range scan of the range: the days count each day's index range
+ * (an index-only read), sellers and companies are grouping sets of one scan of the records, and the
+ * lines are one scan joined to their orders; only the top products count their distinct orders.
  */
 import {
   type LeadsDashboard,
@@ -22,97 +23,88 @@ type Row = Record<string, unknown>;
 
 const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
-/** A group's figures: how many records, and (orders) their lines and quantity. */
-interface Figures {
-  records: number;
-  lines: number;
-  quantity: number;
-}
-
-/** The largest `RECORDS_DASHBOARD_TOP` groups: most records first, then most quantity, then by name. */
-function top(groups: (Figures & { name: string })[]) {
+/** The largest `RECORDS_DASHBOARD_TOP` groups: most records first, then by name. */
+function top<T extends { name: string; records: number }>(groups: T[]): T[] {
   return groups
-    .sort((a, b) => b.records - a.records || b.quantity - a.quantity || a.name.localeCompare(b.name))
+    .sort((a, b) => b.records - a.records || a.name.localeCompare(b.name))
     .slice(0, RECORDS_DASHBOARD_TOP);
 }
 
+/** The kind's records of the assistant (`ofKind`), and those of the range (`where`); the records are `r`. */
+function conditions(ref: AssistantRef, kind: RecordKind, range: RecordsDashboardQuery) {
+  const ofKind = sql`r.institution_id = ${ref.institutionId} and r.product_id = ${ref.assistantId} and r.kind = ${kind}`;
+  const from = range.from ? sql` and r.created_at >= ${dayStart(range.from, range.tz)}` : sql``;
+  const to = range.to ? sql` and r.created_at < ${dayAfter(range.to, range.tz)}` : sql``;
+  return { ofKind, where: sql`${ofKind}${from}${to}` };
+}
+
 /**
- * The figures of a kind's records of the assistant created within the range (either end open);
- * `per_day` runs from the range's start (or the first record's day) to its end (or the last
- * record's day), ending by today unless records are later, at most RECORDS_DASHBOARD_MAX_DAYS days.
+ * The figures every dashboard shows, of a kind's records of the assistant created within the range
+ * (either end open); `per_day` runs from the range's start (or the first record's day) to its end
+ * (or the last record's day), ending by today unless records are later, at most
+ * RECORDS_DASHBOARD_MAX_DAYS days (the most recent).
  */
-async function figures(db: Db, ref: AssistantRef, kind: RecordKind, range: RecordsDashboardQuery, now: Date) {
+async function recordFigures(
+  db: Db,
+  ref: AssistantRef,
+  kind: RecordKind,
+  range: RecordsDashboardQuery,
+  now: Date,
+) {
   const { tz } = range;
-  const where = sql.join(
-    [
-      sql`r.institution_id = ${ref.institutionId} and r.product_id = ${ref.assistantId} and r.kind = ${kind}`,
-      range.from ? sql` and r.created_at >= ${dayStart(range.from, tz)}` : sql``,
-      range.to ? sql` and r.created_at < ${dayAfter(range.to, tz)}` : sql``,
-    ],
-    sql``,
-  );
-  // An order's lines and quantity, summed per order first so that every order counts once.
-  const records =
-    kind === 'order'
-      ? sql`select r.id, r.created_at, r.seller_name, r.company, count(l.record_id)::int as lines,
-            coalesce(sum(l.quantity), 0) as quantity
-          from sales_records r left join sales_order_lines l on l.record_id = r.id
-          where ${where} group by r.id`
-      : sql`select r.created_at, r.seller_name, r.company, 0 as lines, 0 as quantity
-          from sales_records r where ${where}`;
-  const [groups, products] = await Promise.all([
+  const { ofKind, where } = conditions(ref, kind, range);
+  const [[bounds], groups] = await Promise.all([
     rowsOf(
       db,
-      sql`select grouping(day, seller_key, company_key)::int as set, day, min(seller_name) as seller,
-          min(company) as company, count(*)::int as records, sum(lines)::int as lines,
-          sum(quantity)::float8 as quantity
-        from (
-          select to_char(created_at at time zone ${tz}, 'YYYY-MM-DD') as day,
-            lower(seller_name) as seller_key, seller_name, lower(btrim(company)) as company_key, company,
-            lines, quantity
-          from (${records}) as records
-        ) as r
-        group by grouping sets ((day), (seller_key), (company_key), ())`,
+      sql`select to_char(min(r.created_at) at time zone ${tz}, 'YYYY-MM-DD') as first,
+          to_char(max(r.created_at) at time zone ${tz}, 'YYYY-MM-DD') as last
+        from sales_records r where ${where}`,
     ),
-    kind === 'order'
-      ? rowsOf(
-          db,
-          sql`select l.product_code, min(l.product_description) as product_description,
-              sum(l.quantity)::float8 as quantity, count(distinct l.record_id)::int as orders
-            from sales_order_lines l join sales_records r on r.id = l.record_id
-            where ${where} and l.institution_id = ${ref.institutionId}
-            group by l.product_code
-            order by 3 desc, 1 limit ${RECORDS_DASHBOARD_TOP}`,
-        )
-      : [],
+    // grouping(): 1 = by seller, 2 = by company, 3 = the total.
+    rowsOf(
+      db,
+      sql`select grouping(seller_key, company_key)::int as set, seller_key, min(seller_name) as seller,
+          min(company) as company, count(*)::int as records
+        from (
+          select lower(r.seller_name) as seller_key, r.seller_name, lower(r.company) as company_key, r.company
+          from sales_records r where ${where}
+        ) as r
+        group by grouping sets ((seller_key), (company_key), ())`,
+    ),
   ]);
-
-  // grouping(): 3 = by day, 5 = by seller, 6 = by company, 7 = the total.
-  const figuresOf = (row: Row): Figures => ({
-    records: Number(row.records),
-    lines: Number(row.lines ?? 0),
-    quantity: Number(row.quantity ?? 0),
-  });
-  const of = (set: number) => groups.filter((row) => Number(row.set) === set);
-  const perDay = new Map(of(3).map((row) => [String(row.day), figuresOf(row)]));
-  const seen = [...perDay.keys()].sort();
+  const seenFirst = (bounds?.first ?? null) as string | null;
+  const seenLast = (bounds?.last ?? null) as string | null;
   const today = dayIn(now, tz);
-  const seenLast = seen.at(-1) ?? null;
-  const first = range.from ?? seen[0] ?? null;
+  const first = range.from ?? seenFirst;
   const last = range.to ? [range.to, seenLast && seenLast > today ? seenLast : today].sort()[0]! : seenLast;
   const dates = first && last ? daysBetween(first, last, RECORDS_DASHBOARD_MAX_DAYS) : [];
-  const total = of(7)[0];
+  // Each day's start in the time zone is worked out once; a day's records are an index range.
+  const days =
+    dates.length === 0
+      ? []
+      : await rowsOf(
+          db,
+          sql`select d.day, (select count(*)::int from sales_records r
+              where ${ofKind} and r.created_at >= d.starts and r.created_at < d.ends) as records
+            from (
+              select to_char(at, 'YYYY-MM-DD') as day, at::date::timestamp at time zone ${tz} as starts,
+                (at::date + 1)::timestamp at time zone ${tz} as ends
+              from generate_series(${dates[0]}::date, ${dates.at(-1)}::date, interval '1 day') as g(at)
+            ) as d`,
+        );
+  const perDay = new Map(days.map((row) => [String(row.day), Number(row.records)]));
+  const of = (set: number) => groups.filter((row) => Number(row.set) === set);
   return {
-    total: total ? figuresOf(total) : { records: 0, lines: 0, quantity: 0 },
-    perDay: dates.map((date) => ({ date, ...(perDay.get(date) ?? { records: 0, lines: 0, quantity: 0 }) })),
-    sellers: top(of(5).map((row) => ({ name: String(row.seller), ...figuresOf(row) }))),
-    companies: top(of(6).map((row) => ({ name: String(row.company), ...figuresOf(row) }))),
-    products: products.map((row) => ({
-      product_code: String(row.product_code),
-      product_description: (row.product_description ?? null) as string | null,
-      quantity: Number(row.quantity),
-      orders: Number(row.orders),
-    })),
+    records: Number(of(3)[0]?.records ?? 0),
+    per_day: dates.map((date) => ({ date, records: perDay.get(date) ?? 0 })),
+    sellers: top(
+      of(1).map((row) => ({
+        key: String(row.seller_key),
+        name: String(row.seller),
+        records: Number(row.records),
+      })),
+    ),
+    companies: top(of(2).map((row) => ({ name: String(row.company), records: Number(row.records) }))),
   };
 }
 
@@ -123,14 +115,8 @@ export async function leadsDashboard(
   range: RecordsDashboardQuery,
   now: Date,
 ): Promise<LeadsDashboard> {
-  const { total, perDay, sellers, companies } = await figures(db, ref, 'lead', range, now);
-  const count = ({ name, records }: { name: string; records: number }) => ({ name, records });
-  return {
-    records: total.records,
-    per_day: perDay.map(({ date, records }) => ({ date, records })),
-    sellers: sellers.map(count),
-    companies: companies.map(count),
-  };
+  const { sellers, ...figures } = await recordFigures(db, ref, 'lead', range, now);
+  return { ...figures, sellers: sellers.map(({ name, records }) => ({ name, records })) };
 }
 
 /** `GET order/dashboard`. */
@@ -140,13 +126,56 @@ export async function ordersDashboard(
   range: RecordsDashboardQuery,
   now: Date,
 ): Promise<OrdersDashboard> {
-  const { total, perDay, sellers, companies, products } = await figures(db, ref, 'order', range, now);
-  const count = ({ name, records, quantity }: Figures & { name: string }) => ({ name, records, quantity });
+  const { where } = conditions(ref, 'order', range);
+  // The range's lines in one scan: by seller, by product and in all (grouping(): 1, 2, 3 as above).
+  const [figures, lines] = await Promise.all([
+    recordFigures(db, ref, 'order', range, now),
+    rowsOf(
+      db,
+      sql`select grouping(lower(r.seller_name), l.product_code)::int as set, lower(r.seller_name) as seller_key,
+        l.product_code, min(l.product_description) as product_description, count(*)::int as lines,
+        sum(l.quantity)::float8 as quantity
+      from sales_order_lines l join sales_records r on r.id = l.record_id
+      where ${where} and l.institution_id = ${ref.institutionId}
+      group by grouping sets ((lower(r.seller_name)), (l.product_code), ())`,
+    ),
+  ]);
+  const of = (set: number) => lines.filter((row) => Number(row.set) === set);
+  const sellerQuantity = new Map(of(1).map((row) => [String(row.seller_key), Number(row.quantity)]));
+  const products = of(2)
+    .map((row) => ({
+      product_code: String(row.product_code),
+      product_description: (row.product_description ?? null) as string | null,
+      quantity: Number(row.quantity),
+    }))
+    .sort((a, b) => b.quantity - a.quantity || a.product_code.localeCompare(b.product_code))
+    .slice(0, RECORDS_DASHBOARD_TOP);
+  // The orders holding each top product (one order may hold a product on several lines).
+  const held =
+    products.length === 0
+      ? []
+      : await rowsOf(
+          db,
+          sql`select l.product_code, count(distinct l.record_id)::int as orders
+            from sales_order_lines l join sales_records r on r.id = l.record_id
+            where ${where} and l.institution_id = ${ref.institutionId}
+              and l.product_code in (${sql.join(
+                products.map((product) => sql`${product.product_code}`),
+                sql`, `,
+              )})
+            group by l.product_code`,
+        );
+  const orders = new Map(held.map((row) => [String(row.product_code), Number(row.orders)]));
+  const total = of(3)[0];
   return {
-    ...total,
-    per_day: perDay.map(({ date, records, quantity }) => ({ date, records, quantity })),
-    sellers: sellers.map(count),
-    companies: companies.map(count),
-    products,
+    ...figures,
+    lines: Number(total?.lines ?? 0),
+    quantity: Number(total?.quantity ?? 0),
+    sellers: figures.sellers.map(({ key, name, records }) => ({
+      name,
+      records,
+      quantity: sellerQuantity.get(key) ?? 0,
+    })),
+    products: products.map((product) => ({ ...product, orders: orders.get(product.product_code) ?? 0 })),
   };
 }
