@@ -129,6 +129,9 @@ export const salesRecords = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     search: text('search').notNull().default(''),
+    /** An order's lines and their total quantity (the dashboard sums them), kept by triggers on its lines (0017). */
+    lineCount: integer('line_count').notNull().default(0),
+    quantity: doublePrecision('quantity').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,7 +12,7 @@ import { salesRecords } from '../db/sales-schema';
 import { createMember, guestToken } from '../institutions/institutions.fixtures';
 import { recordsServer } from './records.fixtures';
 
-const { ctx, post, get, lead, order } = recordsServer();
+const { ctx, post, put, get, lead, order } = recordsServer();
 
 /** Moves a record to `at` and names its seller. */
 async function enteredAt(id: number, at: string, seller = 'Rosa Rivera') {
@@ -157,6 +157,31 @@ describe('the orders dashboard', () => {
       orders: 1,
     });
     expect(all.sellers[0]).toEqual({ name: 'Tomás Vidal', records: 2, quantity: 105 });
+  });
+});
+
+describe('an order corrected or deleted', () => {
+  it('counts its new lines and quantity, and no longer counts it once deleted', async () => {
+    const [bodegas] = (
+      await get<Order[]>(`order?institution_product_id=${ctx.sales.id}&from=2026-03-10&to=2026-03-10&tz=UTC`)
+    ).body.data;
+    const corrected = await put(
+      `order/${bodegas!.id}`,
+      order('Bodegas Sol', [
+        { product_code: 'L-3', quantity: 60 },
+        { product_code: 'L-4', quantity: 0.1 },
+      ]),
+    );
+    expect(corrected.status).toBe(200);
+    const range = '&from=2026-03-10&to=2026-03-10&tz=UTC';
+    expect((await ordersDashboard(range)).body.data).toMatchObject({ records: 1, lines: 2, quantity: 60.1 });
+    expect((await post('order/delete', { ids: [bodegas!.id] })).status).toBe(200);
+    expect((await ordersDashboard(range)).body.data).toMatchObject({
+      records: 0,
+      lines: 0,
+      quantity: 0,
+      products: [],
+    });
   });
 });
 

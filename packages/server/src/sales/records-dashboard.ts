@@ -2,9 +2,10 @@
  * The leads and orders dashboards over a date range (docs/architecture.md#sales-support): the
  * records, per day in the caller's time zone (every day of the range, none missing), and the sellers
  * and companies with the most; for orders also their lines and quantity, and the products by
- * quantity. Each figure is one index-range scan of the range: the days count each day's index range
- * (an index-only read), sellers and companies are grouping sets of one scan of the records, and the
- * lines are one scan joined to their orders; only the top products count their distinct orders.
+ * quantity. The days count each day's index range (an index-only read); sellers, companies and the
+ * totals are grouping sets of one scan of the range's records, an order's lines and quantity read
+ * from the order itself (kept by triggers, migration 0017); the products are one scan of the range's
+ * lines, and only the top ones count their distinct orders.
  */
 import {
   type LeadsDashboard,
@@ -63,10 +64,12 @@ async function recordFigures(
     // grouping(): 1 = by seller, 2 = by company, 3 = the total.
     rowsOf(
       db,
-      sql`select grouping(seller_key, company_key)::int as set, seller_key, min(seller_name) as seller,
-          min(company) as company, count(*)::int as records
+      sql`select grouping(seller_key, company_key)::int as set, min(seller_name) as seller,
+          min(company) as company, count(*)::int as records, sum(line_count)::int as lines,
+          sum(quantity)::float8 as quantity
         from (
-          select lower(r.seller_name) as seller_key, r.seller_name, lower(r.company) as company_key, r.company
+          select lower(r.seller_name) as seller_key, r.seller_name, lower(r.company) as company_key, r.company,
+            r.line_count, r.quantity
           from sales_records r where ${where}
         ) as r
         group by grouping sets ((seller_key), (company_key), ())`,
@@ -94,14 +97,17 @@ async function recordFigures(
         );
   const perDay = new Map(days.map((row) => [String(row.day), Number(row.records)]));
   const of = (set: number) => groups.filter((row) => Number(row.set) === set);
+  const total = of(3)[0];
   return {
-    records: Number(of(3)[0]?.records ?? 0),
+    records: Number(total?.records ?? 0),
+    lines: Number(total?.lines ?? 0),
+    quantity: Number(total?.quantity ?? 0),
     per_day: dates.map((date) => ({ date, records: perDay.get(date) ?? 0 })),
     sellers: top(
       of(1).map((row) => ({
-        key: String(row.seller_key),
         name: String(row.seller),
         records: Number(row.records),
+        quantity: Number(row.quantity),
       })),
     ),
     companies: top(of(2).map((row) => ({ name: String(row.company), records: Number(row.records) }))),
@@ -115,8 +121,8 @@ export async function leadsDashboard(
   range: RecordsDashboardQuery,
   now: Date,
 ): Promise<LeadsDashboard> {
-  const { sellers, ...figures } = await recordFigures(db, ref, 'lead', range, now);
-  return { ...figures, sellers: sellers.map(({ name, records }) => ({ name, records })) };
+  const { records, per_day, sellers, companies } = await recordFigures(db, ref, 'lead', range, now);
+  return { records, per_day, sellers: sellers.map(({ name, records }) => ({ name, records })), companies };
 }
 
 /** `GET order/dashboard`. */
@@ -127,29 +133,19 @@ export async function ordersDashboard(
   now: Date,
 ): Promise<OrdersDashboard> {
   const { where } = conditions(ref, 'order', range);
-  // The range's lines in one scan: by seller, by product and in all (grouping(): 1, 2, 3 as above).
-  const [figures, lines] = await Promise.all([
+  // The range's lines by product, the largest quantities first.
+  const [figures, products] = await Promise.all([
     recordFigures(db, ref, 'order', range, now),
     rowsOf(
       db,
-      sql`select grouping(lower(r.seller_name), l.product_code)::int as set, lower(r.seller_name) as seller_key,
-        l.product_code, min(l.product_description) as product_description, count(*)::int as lines,
-        sum(l.quantity)::float8 as quantity
-      from sales_order_lines l join sales_records r on r.id = l.record_id
-      where ${where} and l.institution_id = ${ref.institutionId}
-      group by grouping sets ((lower(r.seller_name)), (l.product_code), ())`,
+      sql`select l.product_code, min(l.product_description) as product_description,
+          sum(l.quantity)::float8 as quantity
+        from sales_order_lines l join sales_records r on r.id = l.record_id
+        where ${where} and l.institution_id = ${ref.institutionId}
+        group by l.product_code
+        order by 3 desc, 1 limit ${RECORDS_DASHBOARD_TOP}`,
     ),
   ]);
-  const of = (set: number) => lines.filter((row) => Number(row.set) === set);
-  const sellerQuantity = new Map(of(1).map((row) => [String(row.seller_key), Number(row.quantity)]));
-  const products = of(2)
-    .map((row) => ({
-      product_code: String(row.product_code),
-      product_description: (row.product_description ?? null) as string | null,
-      quantity: Number(row.quantity),
-    }))
-    .sort((a, b) => b.quantity - a.quantity || a.product_code.localeCompare(b.product_code))
-    .slice(0, RECORDS_DASHBOARD_TOP);
   // The orders holding each top product (one order may hold a product on several lines).
   const held =
     products.length === 0
@@ -160,22 +156,19 @@ export async function ordersDashboard(
             from sales_order_lines l join sales_records r on r.id = l.record_id
             where ${where} and l.institution_id = ${ref.institutionId}
               and l.product_code in (${sql.join(
-                products.map((product) => sql`${product.product_code}`),
+                products.map((product) => sql`${String(product.product_code)}`),
                 sql`, `,
               )})
             group by l.product_code`,
         );
   const orders = new Map(held.map((row) => [String(row.product_code), Number(row.orders)]));
-  const total = of(3)[0];
   return {
     ...figures,
-    lines: Number(total?.lines ?? 0),
-    quantity: Number(total?.quantity ?? 0),
-    sellers: figures.sellers.map(({ key, name, records }) => ({
-      name,
-      records,
-      quantity: sellerQuantity.get(key) ?? 0,
+    products: products.map((row) => ({
+      product_code: String(row.product_code),
+      product_description: (row.product_description ?? null) as string | null,
+      quantity: Number(row.quantity),
+      orders: orders.get(String(row.product_code)) ?? 0,
     })),
-    products: products.map((product) => ({ ...product, orders: orders.get(product.product_code) ?? 0 })),
   };
 }
