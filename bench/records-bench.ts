@@ -58,7 +58,9 @@ async function seed(database: Database) {
   await db.execute(sql`
     update sales_records r set search = r.search || ' ' || (
       select lower(string_agg(o.product_code || ' ' || o.product_description, ' ')) from sales_order_lines o
-      where o.record_id = r.id)
+      where o.record_id = r.id),
+      line_count = (select count(*) from sales_order_lines o where o.record_id = r.id),
+      quantity = (select coalesce(sum(o.quantity), 0) from sales_order_lines o where o.record_id = r.id)
     where r.kind = 'order' and r.product_id = ${ref.assistantId}`);
   await db.execute(sql`analyze`);
   return ref;

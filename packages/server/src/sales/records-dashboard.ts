@@ -4,8 +4,8 @@
  * and companies with the most; for orders also their lines and quantity, and the products by
  * quantity. The days count each day's index range (an index-only read); sellers, companies and the
  * totals are grouping sets of one scan of the range's records, an order's lines and quantity read
- * from the order itself (kept by triggers, migration 0017); the products are one scan of the range's
- * lines, and only the top ones count their distinct orders.
+ * from the order itself (written with its lines, migration 0017); the products are one scan of the
+ * range's lines, and only the top ones count their distinct orders.
  */
 import {
   type LeadsDashboard,
