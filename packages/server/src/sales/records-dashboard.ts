@@ -39,6 +39,30 @@ function conditions(ref: AssistantRef, kind: RecordKind, range: RecordsDashboard
   return { ofKind, where: sql`${ofKind}${from}${to}` };
 }
 
+interface Group {
+  name: string;
+  records: number;
+  quantity: number;
+}
+
+const counts = (row: Row) => ({ records: Number(row.records), quantity: Number(row.quantity ?? 0) });
+
+/** Groups whose names differ only in case as one, named as most of its records write it. */
+function caseAside(groups: Group[]): Group[] {
+  const merged = new Map<string, Group & { most: number }>();
+  for (const group of groups) {
+    const key = group.name.toLowerCase();
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, { ...group, most: group.records });
+    else {
+      if (group.records > seen.most) Object.assign(seen, { name: group.name, most: group.records });
+      seen.records += group.records;
+      seen.quantity += group.quantity;
+    }
+  }
+  return [...merged.values()].map(({ name, records, quantity }) => ({ name, records, quantity }));
+}
+
 /**
  * The figures every dashboard shows, of a kind's records of the assistant created within the range
  * (either end open); `per_day` runs from the range's start (or the first record's day) to its end
@@ -61,18 +85,14 @@ async function recordFigures(
           to_char(max(r.created_at) at time zone ${tz}, 'YYYY-MM-DD') as last
         from sales_records r where ${where}`,
     ),
-    // grouping(): 1 = by seller, 2 = by company, 3 = the total.
+    // grouping(): 1 = by seller, 2 = by company, 3 = the total. Names as written: their case is
+    // put aside below, on a few thousand groups rather than on every record.
     rowsOf(
       db,
-      sql`select grouping(seller_key, company_key)::int as set, min(seller_name) as seller,
-          min(company) as company, count(*)::int as records, sum(line_count)::int as lines,
-          sum(quantity)::float8 as quantity
-        from (
-          select lower(r.seller_name) as seller_key, r.seller_name, lower(r.company) as company_key, r.company,
-            r.line_count, r.quantity
-          from sales_records r where ${where}
-        ) as r
-        group by grouping sets ((seller_key), (company_key), ())`,
+      sql`select grouping(r.seller_name, r.company)::int as set, r.seller_name as seller, r.company,
+          count(*)::int as records, sum(r.line_count)::int as lines, sum(r.quantity)::float8 as quantity
+        from sales_records r where ${where}
+        group by grouping sets ((r.seller_name), (r.company), ())`,
     ),
   ]);
   const seenFirst = (bounds?.first ?? null) as string | null;
@@ -103,14 +123,12 @@ async function recordFigures(
     lines: Number(total?.lines ?? 0),
     quantity: Number(total?.quantity ?? 0),
     per_day: dates.map((date) => ({ date, records: perDay.get(date) ?? 0 })),
-    sellers: top(
-      of(1).map((row) => ({
-        name: String(row.seller),
-        records: Number(row.records),
-        quantity: Number(row.quantity),
-      })),
+    sellers: top(caseAside(of(1).map((row) => ({ ...counts(row), name: String(row.seller) })))),
+    companies: top(
+      caseAside(of(2).map((row) => ({ ...counts(row), name: String(row.company) }))).map(
+        ({ name, records }) => ({ name, records }),
+      ),
     ),
-    companies: top(of(2).map((row) => ({ name: String(row.company), records: Number(row.records) }))),
   };
 }
 
@@ -138,21 +156,22 @@ export async function ordersDashboard(
     recordFigures(db, ref, 'order', range, now),
     rowsOf(
       db,
-      sql`select l.product_code, min(l.product_description) as product_description,
-          sum(l.quantity)::float8 as quantity
+      sql`select l.product_code, sum(l.quantity)::float8 as quantity
         from sales_order_lines l join sales_records r on r.id = l.record_id
         where ${where} and l.institution_id = ${ref.institutionId}
         group by l.product_code
-        order by 3 desc, 1 limit ${RECORDS_DASHBOARD_TOP}`,
+        order by 2 desc, 1 limit ${RECORDS_DASHBOARD_TOP}`,
     ),
   ]);
-  // The orders holding each top product (one order may hold a product on several lines).
+  // The orders holding each top product (one order may hold a product on several lines), and its
+  // description (the first in the alphabet where lines differ).
   const held =
     products.length === 0
       ? []
       : await rowsOf(
           db,
-          sql`select l.product_code, count(distinct l.record_id)::int as orders
+          sql`select l.product_code, count(distinct l.record_id)::int as orders,
+              min(l.product_description) as product_description
             from sales_order_lines l join sales_records r on r.id = l.record_id
             where ${where} and l.institution_id = ${ref.institutionId}
               and l.product_code in (${sql.join(
@@ -161,14 +180,18 @@ export async function ordersDashboard(
               )})
             group by l.product_code`,
         );
-  const orders = new Map(held.map((row) => [String(row.product_code), Number(row.orders)]));
+  const heldBy = new Map(held.map((row) => [String(row.product_code), row]));
   return {
     ...figures,
-    products: products.map((row) => ({
-      product_code: String(row.product_code),
-      product_description: (row.product_description ?? null) as string | null,
-      quantity: Number(row.quantity),
-      orders: orders.get(String(row.product_code)) ?? 0,
-    })),
+    products: products.map((row) => {
+      const code = String(row.product_code);
+      const description = heldBy.get(code)?.product_description;
+      return {
+        product_code: code,
+        product_description: typeof description === 'string' ? description : null,
+        quantity: Number(row.quantity),
+        orders: Number(heldBy.get(code)?.orders ?? 0),
+      };
+    }),
   };
 }
