@@ -1,5 +1,5 @@
 // Leads and orders at 100k against docs/architecture.md#budgets: the leads list with filters (p99 <=
-// 50 ms on PGlite), the CSV of 100k orders (first byte <= 100 ms, all in <= 1.5 s, memory growth <= 30
+// 50 ms on PGlite), the leads and orders dashboards (p99 <= 200 ms), the CSV of 100k orders (first byte <= 100 ms, all in <= 1.5 s, memory growth <= 30
 // MB) and the import of 10k leads (<= 5 s), through the server's own code, in-process, on the embedded
 // PGlite and on PostgreSQL (BENCH_DATABASE_URL, started by `npm run bench`).
 // Run with `node --import tsx records-bench.ts` from bench/ (npm run bench does).
@@ -11,6 +11,7 @@ import { recordFields } from '../packages/server/src/db/sales-schema';
 import { checkLeadCsv } from '../packages/server/src/sales/lead-import';
 import { csvCells, recordsCsv } from '../packages/server/src/sales/records-csv';
 import { recordsRepo } from '../packages/server/src/sales/records.repo';
+import { leadsDashboard, ordersDashboard } from '../packages/server/src/sales/records-dashboard';
 import { median, readDownload, round, time } from './lib/in-process';
 import { machine, writeSection } from './lib/results.mjs';
 import { benchAssistant } from './lib/seed';
@@ -57,7 +58,9 @@ async function seed(database: Database) {
   await db.execute(sql`
     update sales_records r set search = r.search || ' ' || (
       select lower(string_agg(o.product_code || ' ' || o.product_description, ' ')) from sales_order_lines o
-      where o.record_id = r.id)
+      where o.record_id = r.id),
+      line_count = (select count(*) from sales_order_lines o where o.record_id = r.id),
+      quantity = (select coalesce(sum(o.quantity), 0) from sales_order_lines o where o.record_id = r.id)
     where r.kind = 'order' and r.product_id = ${ref.assistantId}`);
   await db.execute(sql`analyze`);
   return ref;
@@ -72,6 +75,43 @@ function leadsCsv(rows: number): Uint8Array {
     );
   return new TextEncoder().encode(lines.join('\n'));
 }
+
+// --- The dashboards (issue 14 §2-3) -------------------------------------------------------------
+
+const DASHBOARD_BUDGET = 200;
+const DASHBOARD_NOTE = `The leads and orders dashboards (GET lead/dashboard, GET order/dashboard) over the whole year and
+over its last month, in Europe/Madrid (${RUNS} runs after a warm-up, p50 / p99 ms).`;
+
+/** p50 and p99 of each dashboard over the whole year (no range) and over its last month. */
+async function measureDashboards(
+  label: string,
+  database: Database,
+  ref: { institutionId: number; assistantId: number },
+) {
+  const whole = { institution_product_id: ref.assistantId, from: null, to: null, tz: 'Europe/Madrid' };
+  const month = { ...whole, from: '2026-10-21', to: '2026-11-20' };
+  const cases = [
+    ['leads dashboard, the whole year', () => leadsDashboard(database.db, ref, whole, NOW)],
+    ['leads dashboard, one month', () => leadsDashboard(database.db, ref, month, NOW)],
+    ['orders dashboard, the whole year', () => ordersDashboard(database.db, ref, whole, NOW)],
+    ['orders dashboard, one month', () => ordersDashboard(database.db, ref, month, NOW)],
+  ] as const;
+  const rows = [];
+  for (const [what, run] of cases) {
+    const { p50, p99 } = await time(RUNS, run);
+    rows.push({
+      database: label,
+      what,
+      p50: round(p50),
+      p99: round(p99),
+      budget: `p99 <= ${DASHBOARD_BUDGET} ms`,
+      ok: p99 <= DASHBOARD_BUDGET,
+    });
+  }
+  return rows;
+}
+
+// --- end of the dashboards ------------------------------------------------------------------------
 
 async function measure(label: string, database: Database) {
   const seedStart = performance.now();
@@ -114,6 +154,8 @@ async function measure(label: string, database: Database) {
       ok: p99 <= BUDGET.list,
     });
   }
+
+  rows.push(...(await measureDashboards(label, database, ref)));
 
   const downloads: Awaited<ReturnType<typeof readDownload>>[] = [];
   for (let run = 0; run < CSV_RUNS; run += 1) {
@@ -196,7 +238,7 @@ ${new Date().toISOString().slice(0, 10)}, ${machine()}. The server's own code in
 orders (two lines each) of one assistant over a year, 20 sellers, 2,000 companies; lists of 20 rows (${RUNS} runs after a
 warm-up, p50 / p99 ms); the CSV of every order read to its end ${CSV_RUNS} times (medians of the first byte and the last);
 the import of ${IMPORT_ROWS.toLocaleString('en')} leads as the route runs it (the file checked, then written in one transaction;
-ms to checked / to written). The budgets apply to PGlite; PostgreSQL is shown for comparison.
+ms to checked / to written). ${DASHBOARD_NOTE} The budgets apply to PGlite; PostgreSQL is shown for comparison.
 
 | database | what | p50 ms | p99 ms | budget | |
 |---|---|---:|---:|---|---|

@@ -70,6 +70,8 @@ describe('titles and share tags', () => {
     ['/sales-support/trainer/fields/ID', 'Fields'],
     ['/sales-support/leads/ID', 'Leads'],
     ['/sales-support/orders/ID', 'Orders'],
+    ['/sales-support/leads/ID/dashboard', 'Leads dashboard'],
+    ['/sales-support/orders/ID/dashboard', 'Orders dashboard'],
     ['/sales-support/lead/ID/card/42', 'Lead'],
   ])('%s is "%s | Conversa"', async (pattern, title) => {
     const { client, assistant } = await signedInOwner(api);

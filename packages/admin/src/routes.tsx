@@ -88,6 +88,14 @@ const Orders = lazyPage(
   () => import('./pages/orders'),
   (m) => m.Component,
 );
+const LeadsDashboard = lazyPage(
+  () => import('./pages/leads-dashboard'),
+  (m) => m.Component,
+);
+const OrdersDashboard = lazyPage(
+  () => import('./pages/orders-dashboard'),
+  (m) => m.Component,
+);
 const LeadCard = lazyPage(
   () => import('./pages/lead'),
   (m) => m.Component,
@@ -173,6 +181,8 @@ export function ConsoleRoutes() {
                 <Route path="allowed-numbers/:id" element={page('allowedNumbers', AllowedNumbers)} />
                 <Route path="leads/:id" element={page('leads', Leads)} />
                 <Route path="orders/:id" element={page('orders', Orders)} />
+                <Route path="leads/:id/dashboard" element={page('leadsDashboard', LeadsDashboard)} />
+                <Route path="orders/:id/dashboard" element={page('ordersDashboard', OrdersDashboard)} />
                 <Route path="lead/:id/card/:leadId" element={page('lead', LeadCard)} />
                 <Route path="order/:id/details/:orderId" element={page('orderDetails', OrderDetails)} />
               </Route>

@@ -191,3 +191,51 @@ export const LeadImportResultSchema = v.object({
   refused: v.array(v.object({ line: v.number(), issues: v.array(IssueSchema) })),
 });
 export type LeadImportResult = v.InferOutput<typeof LeadImportResultSchema>;
+
+/** A records dashboard's sellers, companies and products: this many at most, the largest first. */
+export const RECORDS_DASHBOARD_TOP = 10;
+/** A records dashboard's `per_day`: this many days at most, the most recent kept. */
+export const RECORDS_DASHBOARD_MAX_DAYS = 400;
+
+/** `GET lead/dashboard` / `GET order/dashboard` query: the assistant and the date range (either end open). */
+export const RecordsDashboardQuerySchema = withRange({ institution_product_id: IdSchema });
+export type RecordsDashboardQuery = v.InferOutput<typeof RecordsDashboardQuerySchema>;
+
+/** A seller or a company and its records. */
+const RecordsCountSchema = v.object({ name: v.string(), records: v.number() });
+
+/**
+ * `GET lead/dashboard`: the range's leads, per day (every day of the range, in `tz`), and the
+ * sellers and companies with the most (RECORDS_DASHBOARD_TOP each; a name as one of its spellings,
+ * case aside).
+ */
+export const LeadsDashboardSchema = v.object({
+  records: v.number(),
+  per_day: v.array(v.object({ date: v.string(), records: v.number() })),
+  sellers: v.array(RecordsCountSchema),
+  companies: v.array(RecordsCountSchema),
+});
+export type LeadsDashboard = v.InferOutput<typeof LeadsDashboardSchema>;
+
+/**
+ * `GET order/dashboard`: the range's orders, their lines and total quantity, per day, the sellers
+ * (with their orders' quantity) and companies with the most orders, and the products by quantity
+ * (with how many orders hold them).
+ */
+export const OrdersDashboardSchema = v.object({
+  records: v.number(),
+  lines: v.number(),
+  quantity: v.number(),
+  per_day: v.array(v.object({ date: v.string(), records: v.number() })),
+  sellers: v.array(v.object({ ...RecordsCountSchema.entries, quantity: v.number() })),
+  companies: v.array(RecordsCountSchema),
+  products: v.array(
+    v.object({
+      product_code: v.string(),
+      product_description: v.nullable(v.string()),
+      quantity: v.number(),
+      orders: v.number(),
+    }),
+  ),
+});
+export type OrdersDashboard = v.InferOutput<typeof OrdersDashboardSchema>;

@@ -8,10 +8,13 @@ import {
   LeadImportQuerySchema,
   LeadImportResultSchema,
   LeadSchema,
+  LeadsDashboardSchema,
   OrderBodySchema,
   OrderDetailSchema,
   OrderSchema,
+  OrdersDashboardSchema,
   RecordFiltersSchema,
+  RecordsDashboardQuerySchema,
   RecordListQuerySchema,
 } from '../records';
 import * as routes from '../routes/records';
@@ -82,6 +85,15 @@ export const recordsEndpoints = {
     multipart: true,
     response: LeadImportResultSchema,
   },
+  getLeadsDashboard: {
+    ...routes.getLeadsDashboard,
+    ...staff,
+    summary:
+      'Leads over a date range: the total, per day (every day, in `tz`), the top sellers and companies',
+    permission: 'lead.read',
+    query: RecordsDashboardQuerySchema,
+    response: LeadsDashboardSchema,
+  },
   listOrders: {
     ...routes.listOrders,
     ...staff,
@@ -131,5 +143,14 @@ export const recordsEndpoints = {
     summary: 'The filtered orders as CSV, a row per line (UTF-8 with BOM, headers in your language)',
     permission: 'order.read',
     query: RecordFiltersSchema,
+  },
+  getOrdersDashboard: {
+    ...routes.getOrdersDashboard,
+    ...staff,
+    summary:
+      'Orders over a date range: orders, lines and quantity, per day (every day, in `tz`), the top sellers and companies, the top products by quantity',
+    permission: 'order.read',
+    query: RecordsDashboardQuerySchema,
+    response: OrdersDashboardSchema,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -7,7 +7,7 @@ import { DASHBOARD_SAMPLE, type Dashboard, type DateRangeQuery } from '@conversa
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { isStopword } from '../knowledge/text/language';
-import { dayAfter, dayIn, dayStart } from '../db/days';
+import { dayAfter, dayIn, daysBetween, dayStart } from '../db/days';
 import { type AssistantRef, PREVIEW_CHANNEL } from './conversations.repo';
 
 /** Most asked questions shown. */
@@ -59,16 +59,6 @@ export function groupSimilar(
     .sort((a, b) => b.count - a.count)
     .slice(0, UNANSWERED_GROUPS)
     .map(({ question, count, conversation_id }) => ({ question, count, conversation_id }));
-}
-
-/** The days from `first` to `last` (YYYY-MM-DD), at most MAX_DAYS, the most recent kept. */
-function daysBetween(first: string, last: string): string[] {
-  const days: string[] = [];
-  const end = Date.parse(`${last}T00:00:00Z`);
-  for (let at = end; days.length < MAX_DAYS && at >= Date.parse(`${first}T00:00:00Z`); at -= 86_400_000) {
-    days.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return days.reverse();
 }
 
 const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
@@ -147,7 +137,7 @@ export async function dashboard(
   const today = dayIn(now, tz);
   const first = range.from ?? seenFirst;
   const last = range.to ? [range.to, seenLast && seenLast > today ? seenLast : today].sort()[0] : seenLast;
-  const dates = first && last ? daysBetween(first, last) : [];
+  const dates = first && last ? daysBetween(first, last, MAX_DAYS) : [];
   // The days hold every figure of the range unless MAX_DAYS cut some off.
   const whole =
     !seenFirst || (dates.length > 0 && dates[0]! <= seenFirst && dates[dates.length - 1]! >= seenLast!);

@@ -10,3 +10,13 @@ export const dayAfter = (day: string, tz: string) => sql`((${day}::date + 1)::ti
 export function dayIn(at: Date, tz: string): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: tz }).format(at);
 }
+
+/** The days from `first` to `last` (YYYY-MM-DD), at most `max`, the most recent kept. */
+export function daysBetween(first: string, last: string, max: number): string[] {
+  const days: string[] = [];
+  const end = Date.parse(`${last}T00:00:00Z`);
+  for (let at = end; days.length < max && at >= Date.parse(`${first}T00:00:00Z`); at -= 86_400_000) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days.reverse();
+}

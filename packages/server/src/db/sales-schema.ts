@@ -129,6 +129,9 @@ export const salesRecords = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     search: text('search').notNull().default(''),
+    /** An order's lines and their total quantity, written with its lines (the orders dashboard sums them). */
+    lineCount: integer('line_count').notNull().default(0),
+    quantity: doublePrecision('quantity').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -93,6 +93,8 @@ const RULES: Record<EndpointName, string> = {
   deleteLeads: 'lead.write@institution',
   downloadLeads: 'lead.read@institution',
   importLeads: 'lead.write@institution',
+  getLeadsDashboard: 'lead.read@institution',
+  getOrdersDashboard: 'order.read@institution',
   listOrders: 'order.read@institution',
   createOrder: 'order.write@institution',
   getOrderDetail: 'order.read@institution',

@@ -127,6 +127,9 @@ export function recordsRepo(db: Db) {
     notes: input.notes,
     fields: input.fields,
     search: searchText(input),
+    // Kept with the lines, in the same write: the dashboard reads no line for an order's totals.
+    lineCount: input.lines.length,
+    quantity: input.lines.reduce((sum, line) => sum + line.quantity, 0),
   });
 
   /** The filters of the list and the download, as conditions. */

@@ -1,6 +1,6 @@
 /**
  * Leads and orders in the console (docs/architecture.md#sales-support): lists with their filters,
- * staff creating and correcting records (checked against the assistant's configured fields, the
+ * their dashboards, staff creating and correcting records (checked against the assistant's configured fields, the
  * staff member named as the seller, each change in the history), a record's card with the WhatsApp
  * messages it came from, and bulk deletes that are all or none.
  */
@@ -33,6 +33,7 @@ import { checkLeadCsv } from './lead-import';
 import { fileRequired, readMultipart } from '../files/multipart';
 import { dayIn } from '../db/days';
 import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
+import { leadsDashboard, ordersDashboard } from './records-dashboard';
 
 const entered = (row: RecordRow) => ({
   seller: row.sellerName,
@@ -235,6 +236,16 @@ export function recordsRoutes(deps: AppDeps) {
       return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
     });
   }
+
+  route(app, endpoints.getLeadsDashboard, async (c, { scope, query }) => {
+    const ref = await salesAssistant(scope.institutionId, query.institution_product_id);
+    return ok(c, await leadsDashboard(db, ref, query, deps.clock.now()));
+  });
+
+  route(app, endpoints.getOrdersDashboard, async (c, { scope, query }) => {
+    const ref = await salesAssistant(scope.institutionId, query.institution_product_id);
+    return ok(c, await ordersDashboard(db, ref, query, deps.clock.now()));
+  });
 
   route(app, endpoints.importLeads, async (c, { scope, query }) => {
     const ref = await salesAssistant(scope.institutionId, query.institution_product_id);

@@ -152,6 +152,18 @@ function CalendarToggle({ label, children }: { label: string; children: (close: 
 
 type RangeIssue = { field: Part; kind: 'format' | 'range' | 'order' } | null;
 
+/** A local day as `YYYY-MM-DD`. */
+function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The last 30 days, today included, in the browser's time zone: the dashboards' first range. */
+export function lastThirtyDays(today = new Date()): DateRangeValue {
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29);
+  return { start: isoDay(start), end: isoDay(today) };
+}
+
 /** The first problem of a range: a date outside the limits, or an end before the start. */
 export function checkDateRange({ start, end }: DateRangeValue): RangeIssue {
   const outside = (date: string) => date !== '' && (date < DATE_MIN || date > DATE_MAX);

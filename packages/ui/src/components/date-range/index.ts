@@ -4,4 +4,5 @@ export {
   type DateRangeProps,
   type DateRangeValue,
   formatIsoDate,
+  lastThirtyDays,
 } from './date-range';

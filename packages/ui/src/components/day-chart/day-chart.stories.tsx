@@ -21,3 +21,12 @@ type Story = StoryObj<typeof meta>;
 export const Month: Story = {};
 export const OneDay: Story = { args: { days: month.slice(0, 1) } };
 export const Empty: Story = { args: { days: [] } };
+
+/** One series of the caller's: the leads dashboard's leads per day. */
+export const OneSeries: Story = {
+  args: {
+    title: 'Leads per day',
+    days: month.map(({ date, conversations }) => ({ date, records: conversations })),
+    series: [{ key: 'records', label: 'Leads' }],
+  },
+};

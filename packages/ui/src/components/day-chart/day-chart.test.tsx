@@ -22,6 +22,22 @@ describe('DayChart', () => {
     expect(figure.querySelector('[aria-hidden="true"] > *')).toBeTruthy();
   });
 
+  it('draws and tabulates the series it is given', () => {
+    renderUi(
+      <DayChart
+        title="Leads per day"
+        days={[{ date: '2025-03-01', records: 12 }]}
+        series={[{ key: 'records', label: 'Leads' }]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Leads per day' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DayLeads', `${formatDay('2025-03-01', 'en')}12`]);
+  });
+
   it("says 'No results found' without days, in Spanish too", () => {
     renderUi(<DayChart title="Por día" days={[]} />, { locale: 'es' });
     expect(screen.queryByRole('table')).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Conversations, questions and handoffs per day: a chart to read at a glance, with the same figures
+ * Figures per day (conversations, questions and handoffs by default; leads, orders…): a chart to read at a glance, with the same figures
  * in a table for screen readers. The chart (uPlot) is its own chunk, loaded only where a chart is
  * drawn, so no other page pays for it.
  */
@@ -11,12 +11,16 @@ import { EmptyState } from '../empty-state/empty-state';
 import { Waiting } from '../waiting/waiting';
 import type { ChartOptions } from './uplot-chart';
 
-/** One day's figures; `date` is `YYYY-MM-DD`. */
-export interface DayFigures {
-  date: string;
-  conversations: number;
-  questions: number;
-  handed_off: number;
+/** One day's figures by series key; `date` is `YYYY-MM-DD`. */
+export type DayRow = { date: string } & Record<string, number | string>;
+
+/** The conversations dashboard's day: its default series. */
+export type DayFigures = { date: string; conversations: number; questions: number; handed_off: number };
+
+/** A line of the chart (a column of the table): the days' `key` figure, named `label`. */
+export interface DaySeries {
+  key: string;
+  label: string;
 }
 
 const Figure = styled.figure`
@@ -47,30 +51,25 @@ export function formatDay(date: string, locale: string): string {
 }
 
 /** The drawing: uPlot's chunk is loaded on first use, then draws again when anything it shows changes. */
-function Chart({ days, labels, locale, colors }: ChartOptions) {
+function Chart({ days, series, dayLabel, locale, colors }: ChartOptions) {
   const { t } = useLingui();
   const host = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
-  const { day, conversations, questions, handed_off } = labels;
-  const { text, grid, conversations: first, questions: second, handedOff } = colors;
+  // What is drawn, as a string: a new array of the same figures draws nothing again.
+  const drawn = JSON.stringify({ days, series, dayLabel, locale, colors });
   useEffect(() => {
     let remove: (() => void) | undefined;
     let gone = false;
     void import('./uplot-chart').then(({ drawChart }) => {
       setLoading(false);
       if (gone || !host.current) return;
-      remove = drawChart(host.current, {
-        days,
-        locale,
-        labels: { day, conversations, questions, handed_off },
-        colors: { text, grid, conversations: first, questions: second, handedOff },
-      });
+      remove = drawChart(host.current, JSON.parse(drawn) as ChartOptions);
     });
     return () => {
       gone = true;
       remove?.();
     };
-  }, [days, locale, day, conversations, questions, handed_off, text, grid, first, second, handedOff]);
+  }, [drawn]);
   return (
     <Canvas aria-hidden="true">
       {loading ? <Waiting block label={t`Loading the chart…`} /> : null}
@@ -82,25 +81,25 @@ function Chart({ days, labels, locale, colors }: ChartOptions) {
 export interface DayChartProps {
   /** The chart's title, also the table's caption. */
   title: string;
-  days: DayFigures[];
+  days: readonly DayRow[];
+  /** The lines drawn, in order (at most three); the conversations, questions and handoffs by default. */
+  series?: readonly DaySeries[];
 }
 
-/** A line per figure over the days; 'No results found' when there are none. */
-export function DayChart({ title, days }: DayChartProps) {
+/** A line per series over the days; 'No results found' when there are none. */
+export function DayChart({ title, days, series }: DayChartProps) {
   const { t, i18n } = useLingui();
   const { colors } = useTheme();
-  const lines = {
+  const lines = series ?? [
+    { key: 'conversations', label: t`Conversations` },
+    { key: 'questions', label: t`Questions` },
+    { key: 'handed_off', label: t`Handed off` },
+  ];
+  const dayLabel = t`Day`;
+  const palette = {
     text: colors.textMuted,
     grid: colors.border,
-    conversations: colors.primary,
-    questions: colors.success,
-    handedOff: colors.danger,
-  };
-  const labels = {
-    day: t`Day`,
-    conversations: t`Conversations`,
-    questions: t`Questions`,
-    handed_off: t`Handed off`,
+    lines: [colors.primary, colors.success, colors.danger],
   };
   return (
     <Figure aria-label={title}>
@@ -110,24 +109,35 @@ export function DayChart({ title, days }: DayChartProps) {
       ) : (
         <>
           {/* The canvas is a picture of the table below: screen readers read the table. */}
-          <Chart days={days} labels={labels} locale={i18n.locale} colors={lines} />
+          <Chart
+            days={days.map((day) => ({
+              date: day.date,
+              values: lines.map((line) => Number(day[line.key] ?? 0)),
+            }))}
+            series={lines.map((line) => line.label)}
+            dayLabel={dayLabel}
+            locale={i18n.locale}
+            colors={palette}
+          />
           <VisuallyHidden as="table">
             <caption>{title}</caption>
             <thead>
               <tr>
-                <th scope="col">{labels.day}</th>
-                <th scope="col">{labels.conversations}</th>
-                <th scope="col">{labels.questions}</th>
-                <th scope="col">{labels.handed_off}</th>
+                <th scope="col">{dayLabel}</th>
+                {lines.map((line) => (
+                  <th key={line.key} scope="col">
+                    {line.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {days.map((day) => (
                 <tr key={day.date}>
                   <th scope="row">{formatDay(day.date, i18n.locale)}</th>
-                  <td>{day.conversations}</td>
-                  <td>{day.questions}</td>
-                  <td>{day.handed_off}</td>
+                  {lines.map((line) => (
+                    <td key={line.key}>{day[line.key]}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>

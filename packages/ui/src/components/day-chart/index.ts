@@ -1,1 +1,8 @@
-export { DayChart, type DayChartProps, type DayFigures, formatDay } from './day-chart';
+export {
+  DayChart,
+  type DayChartProps,
+  type DayFigures,
+  type DayRow,
+  type DaySeries,
+  formatDay,
+} from './day-chart';

@@ -4,20 +4,28 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { DayFigures } from './day-chart';
 
 export interface ChartOptions {
-  days: DayFigures[];
-  labels: Record<'day' | 'conversations' | 'questions' | 'handed_off', string>;
+  /** Each day and its figures, in the order of `series`. */
+  days: { date: string; values: number[] }[];
+  /** The lines' names. */
+  series: string[];
+  dayLabel: string;
   locale: string;
-  /** The theme's colours. */
-  colors: Record<'text' | 'grid' | 'conversations' | 'questions' | 'handedOff', string>;
+  /** The theme's colours: the axes' text, the grid, and each line's in turn. */
+  colors: { text: string; grid: string; lines: string[] };
 }
+
+/** Each line after the first is dashed differently, so the lines differ without their colours. */
+const DASHES: (number[] | undefined)[] = [undefined, [6, 4], [2, 3]];
 
 const HEIGHT = 240;
 
 /** Draws a line per figure into `element`, following its width; answers the function that removes it. */
-export function drawChart(element: HTMLElement, { days, labels, locale, colors }: ChartOptions): () => void {
+export function drawChart(
+  element: HTMLElement,
+  { days, series, dayLabel, locale, colors }: ChartOptions,
+): () => void {
   // Without a 2D canvas (disabled by the browser) nothing is drawn: the table carries the figures.
   if (!document.createElement('canvas').getContext('2d')) return () => {};
   const dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -49,17 +57,15 @@ export function drawChart(element: HTMLElement, { days, labels, locale, colors }
       },
     ],
     series: [
-      { label: labels.day, value: (_u, ts) => (ts === null ? '–' : dayFormat.format(new Date(ts * 1e3))) },
-      line(labels.conversations, colors.conversations),
-      line(labels.questions, colors.questions, [6, 4]),
-      line(labels.handed_off, colors.handedOff, [2, 3]),
+      { label: dayLabel, value: (_u, ts) => (ts === null ? '–' : dayFormat.format(new Date(ts * 1e3))) },
+      ...series.map((label, index) =>
+        line(label, colors.lines[index % colors.lines.length]!, DASHES[index % DASHES.length]),
+      ),
     ],
   };
   const data: uPlot.AlignedData = [
     days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1e3),
-    days.map((day) => day.conversations),
-    days.map((day) => day.questions),
-    days.map((day) => day.handed_off),
+    ...series.map((_label, index) => days.map((day) => day.values[index] ?? 0)),
   ];
   const chart = new uPlot(options, data, element);
   const resize = new ResizeObserver(() => {

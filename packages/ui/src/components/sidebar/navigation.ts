@@ -69,9 +69,11 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
             consolePaths.salesSupportAllowedNumbers(id),
           ]),
           entry('leads', msg`Leads`, 'leads', consolePaths.salesSupportLeads(id), 'lead.read', [
+            consolePaths.salesSupportLeadsDashboard(id),
             `/sales-support/lead/${id}/`,
           ]),
           entry('orders', msg`Orders`, 'orders', consolePaths.salesSupportOrders(id), 'order.read', [
+            consolePaths.salesSupportOrdersDashboard(id),
             `/sales-support/order/${id}/`,
           ]),
         ];

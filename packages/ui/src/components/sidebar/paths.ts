@@ -28,6 +28,8 @@ export const consolePaths = {
   salesSupportAllowedNumbers: (id: number | string) => `/sales-support/allowed-numbers/${id}`,
   salesSupportLeads: (id: number | string) => `/sales-support/leads/${id}`,
   salesSupportOrders: (id: number | string) => `/sales-support/orders/${id}`,
+  salesSupportLeadsDashboard: (id: number | string) => `/sales-support/leads/${id}/dashboard`,
+  salesSupportOrdersDashboard: (id: number | string) => `/sales-support/orders/${id}/dashboard`,
   salesSupportLead: (id: number | string, leadId: number | string) =>
     `/sales-support/lead/${id}/card/${leadId}`,
   salesSupportOrder: (id: number | string, orderId: number | string) =>

@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
+import { DateRange, type DateRangeValue, lastThirtyDays } from '../../components/date-range/date-range';
 import { DayChart } from '../../components/day-chart/day-chart';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { FigureCards } from '../../components/figure-cards/figure-cards';
@@ -57,18 +57,6 @@ const Row = styled.span`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
 `;
-
-/** A local day as `YYYY-MM-DD`. */
-function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** The last 30 days, today included, in the browser's time zone. */
-export function lastThirtyDays(today = new Date()): DateRangeValue {
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29);
-  return { start: isoDay(start), end: isoDay(today) };
-}
 
 export interface DashboardPageProps {
   assistantId: number;

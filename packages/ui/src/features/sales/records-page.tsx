@@ -96,6 +96,18 @@ export function RecordsPage({ assistantId, kind, onNavigate }: RecordsPageProps)
   return (
     <WidePage>
       <PageTitle>{title}</PageTitle>
+      {can(session.roles, READ[kind]) ? (
+        <NavLink
+          href={
+            kind === 'lead'
+              ? consolePaths.salesSupportLeadsDashboard(assistantId)
+              : consolePaths.salesSupportOrdersDashboard(assistantId)
+          }
+          onNavigate={onNavigate}
+        >
+          {t`Dashboard`}
+        </NavLink>
+      ) : null}
       {body}
     </WidePage>
   );

@@ -25,6 +25,8 @@ export const pageTitles = {
   lead: msg`Lead`,
   orders: msg`Orders`,
   orderDetails: msg`Order details`,
+  leadsDashboard: msg`Leads dashboard`,
+  ordersDashboard: msg`Orders dashboard`,
   aboutYou: msg`About you`,
   aboutYourSchool: msg`About your school`,
   aboutYourBusiness: msg`About your business`,

@@ -1,0 +1,9 @@
+/** /sales-support/leads/:id/dashboard. */
+import { RecordsDashboardPage } from '@conversa/ui/features/sales/records-dashboard';
+import { useTrainerRoute } from './trainer-route';
+
+/** Route component. */
+export function Component() {
+  const { assistantId, onNavigate } = useTrainerRoute();
+  return <RecordsDashboardPage assistantId={assistantId} kind="lead" onNavigate={onNavigate} />;
+}

@@ -1,0 +1,55 @@
+/**
+ * The leads and orders dashboards: `GET lead/dashboard` / `GET order/dashboard` over a date range.
+ * Their keys start with the kind, so a write of a lead or an order refreshes them with the lists.
+ */
+import type { LeadsDashboard, OrdersDashboard } from '@conversa/contract/records';
+import * as routes from '@conversa/contract/routes/records';
+import type { RecordKind } from '@conversa/contract/sales';
+import useSWR from 'swr';
+import type { CallOptions, DataClient } from '../client';
+import type { DateRange } from '../conversations/get-dashboard';
+import { localTimeZone } from '../conversations/keys';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+import type { ReadResponse } from '../swr-config';
+
+type DashboardOf<K extends RecordKind> = K extends 'lead' ? LeadsDashboard : OrdersDashboard;
+
+/** SWR key of an assistant's leads or orders dashboard over a range (days in `tz`, the browser's by default). */
+export const recordsDashboardKey = (kind: RecordKind, assistantId: number, range: DateRange = {}) =>
+  [
+    kind,
+    assistantId,
+    'dashboard',
+    { from: range.from || null, to: range.to || null, tz: range.tz ?? localTimeZone() },
+  ] as const;
+
+/** The leads or orders dashboard of a sales-support assistant. */
+export function getRecordsDashboard<K extends RecordKind>(
+  client: DataClient,
+  kind: K,
+  assistantId: number,
+  range: DateRange = {},
+  options?: CallOptions,
+): Promise<DashboardOf<K>> {
+  const [, , , { from, to, tz }] = recordsDashboardKey(kind, assistantId, range);
+  const route = kind === 'lead' ? routes.getLeadsDashboard : routes.getOrdersDashboard;
+  return client.endpoint(route, {
+    ...options,
+    searchParams: { institution_product_id: assistantId, ...(from ? { from } : {}), ...(to ? { to } : {}), tz },
+  }) as Promise<DashboardOf<K>>;
+}
+
+/** The dashboard; the previous range's figures stay while the next load. */
+export function useRecordsDashboard<K extends RecordKind>(
+  kind: K,
+  assistantId: number | null | undefined,
+  range: DateRange = {},
+): ReadResponse<DashboardOf<K>> {
+  const client = useDataClient();
+  return useSWR<DashboardOf<K>, ApiRequestError, ReturnType<typeof recordsDashboardKey> | null>(
+    assistantId ? recordsDashboardKey(kind, assistantId, range) : null,
+    ([, id, , normalized]) => getRecordsDashboard(client, kind, id, normalized, { report: false }),
+    { keepPreviousData: true },
+  );
+}

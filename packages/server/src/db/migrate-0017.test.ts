@@ -1,0 +1,68 @@
+/**
+ * Migration 0017 on a database holding orders entered before: each order gets its line count and
+ * total quantity from its lines; a lead (no lines) keeps zeros.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPglite } from './database';
+
+const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const work = mkdtempSync(path.join(tmpdir(), 'conversa-migrate-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The migrations folder as it was up to (not including) `tag`. */
+function migrationsBefore(tag: string): string {
+  const folder = path.join(work, 'before');
+  cpSync(migrations, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+describe('migration 0017 (orders keep their line count and quantity)', () => {
+  it('fills the orders entered before from their lines', async () => {
+    const client = await createPglite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: migrationsBefore('0017_sales_records_line_totals') });
+    const institution = (
+      await client.query<{ id: number }>(
+        `insert into institutions (name, kind) values ('Acme', 'business') returning id`,
+      )
+    ).rows[0]!.id;
+    const product = (
+      await client.query<{ id: number }>(
+        `insert into institution_products (institution_id, type, name) values ($1, 'sales_support', 'Sales') returning id`,
+        [institution],
+      )
+    ).rows[0]!.id;
+    const ids = (
+      await client.query<{ id: number }>(
+        `insert into sales_records (institution_id, product_id, kind, company, seller_name)
+         values ($1, $2, 'order', 'Hotel', 'Tomás'), ($1, $2, 'lead', 'Bodegas Sol', 'Tomás') returning id`,
+        [institution, product],
+      )
+    ).rows.map((row) => row.id);
+    await client.query(
+      `insert into sales_order_lines (record_id, institution_id, position, product_code, quantity)
+       values ($1, $2, 0, 'S-20', 40), ($1, $2, 1, 'T-1', 2.5)`,
+      [ids[0], institution],
+    );
+
+    await migrate(db, { migrationsFolder: migrations });
+    const records = await client.query(`select kind, line_count, quantity from sales_records order by id`);
+    expect(records.rows).toEqual([
+      { kind: 'order', line_count: 2, quantity: 42.5 },
+      { kind: 'lead', line_count: 0, quantity: 0 },
+    ]);
+    await client.close();
+  });
+});

@@ -1,0 +1,1 @@
+export { type Bar, BarList, type BarListProps } from './bar-list';
