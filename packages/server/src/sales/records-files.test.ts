@@ -117,7 +117,7 @@ describe('downloads', () => {
         csvCells('order', [], 'UTC'),
         { first: 1, batch: 2 },
       ))
-        chunks.push(chunk);
+        chunks.push(JSON.parse(chunk) as unknown[][]);
       const listed = (
         await get<Order[]>(`order?institution_product_id=${ctx.sales.id}&sort=${sort}&per-page=100`)
       ).body.data;

@@ -294,8 +294,8 @@ export function recordsRepo(db: Db) {
     /**
      * Every record the filters keep, in the list's order, a chunk at a time (keyset pages: memory
      * stays flat however many there are), each record as the rows `cells` makes of it: a lead's one,
-     * an order's one per line (`cells` may read `sales_order_lines`). The database builds each
-     * chunk's rows as one JSON text: reading a row per record and line cost three times more.
+     * an order's one per line (`cells` may read `sales_order_lines`): each chunk's rows as one JSON
+     * text the database builds (reading a row per record and line cost three times more).
      */
     async *stream(
       ref: AssistantRef,
@@ -303,7 +303,7 @@ export function recordsRepo(db: Db) {
       filters: RecordFilters,
       cells: readonly SQL[],
       sizes: { first: number; batch: number } = { first: 200, batch: 5_000 },
-    ): AsyncGenerator<unknown[][]> {
+    ): AsyncGenerator<string> {
       const where = conditions(ref, kind, filters);
       const byCompany = filters.sort === 'company';
       // The last record's key: its time as text (a Date would drop the microseconds and skip rows).
@@ -345,7 +345,7 @@ export function recordsRepo(db: Db) {
           rows: { rows: string; last: string | null; size: number }[];
         };
         const { rows, last, size } = built.rows[0]!;
-        if (size > 0) yield JSON.parse(rows) as unknown[][];
+        if (size > 0) yield rows;
         if (size < chunk) return;
         const [at, company, id] = JSON.parse(last!) as [string, string, number];
         after = { at, company, id };
