@@ -1,7 +1,8 @@
 /**
- * A chunk of download rows to CSV bytes, as the database built them (records-csv.ts): JSON arrays
- * of cells, dates `YYYY-MM-DD[ HH:MM]` put day first, written by csv-stringify with the cells a
- * spreadsheet would run as formulas neutralised. Runs in the CSV thread (records-csv.worker.ts).
+ * A chunk of download records to CSV bytes, as the database built them (records-csv.ts): JSON
+ * arrays of cells, an order spread into a row per line, dates `YYYY-MM-DD[ HH:MM]` put day first,
+ * written by csv-stringify with the cells a spreadsheet would run as formulas neutralised. Runs in
+ * the CSV thread (records-csv.worker.ts).
  */
 import { stringify } from 'csv-stringify/sync';
 import { neutralise } from '../http/csv';
@@ -17,9 +18,29 @@ const encoder = new TextEncoder();
 /** CSV lines of `rows`. */
 export const csvLines = (rows: unknown[][]): string => stringify(rows, { cast: { string: neutralise } });
 
-/** The CSV bytes of a chunk's JSON text; `dates` are the columns that hold dates. */
-export function csvChunk(json: string, dates: readonly number[]): Uint8Array {
-  const rows = JSON.parse(json) as unknown[][];
+/** A chunk of records as the database built them. */
+export interface CsvChunk {
+  /** The records' rows, a JSON array of arrays of cells. */
+  json: string;
+  /** The cell that lists an order's lines (each a list of cells): a row is written per line. */
+  spread: number | null;
+  /** The columns (of the rows written) that hold dates. */
+  dates: readonly number[];
+}
+
+/** The CSV bytes of a chunk. */
+export function csvChunk({ json, spread, dates }: CsvChunk): Uint8Array {
+  const records = JSON.parse(json) as unknown[][];
+  const rows =
+    spread === null
+      ? records
+      : records.flatMap((record) =>
+          (record[spread] as unknown[][]).map((line) => [
+            ...record.slice(0, spread),
+            ...line,
+            ...record.slice(spread + 1),
+          ]),
+        );
   for (const row of rows) for (const i of dates) row[i] = dayFirst(row[i]);
   return encoder.encode(csvLines(rows));
 }

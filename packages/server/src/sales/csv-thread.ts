@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { bundledScript } from '../bundled-script';
+import type { CsvChunk } from './csv-rows';
 import type { CsvAnswer, CsvRequest } from './records-csv.worker';
 
 interface Waiting {
@@ -48,14 +49,14 @@ function started(): Worker {
   return thread;
 }
 
-/** The CSV bytes of a chunk's JSON rows (`dates`: the columns holding dates), written in the CSV thread. */
-export function csvInThread(json: string, dates: readonly number[]): Promise<Uint8Array> {
+/** The CSV bytes of a chunk (csv-rows.ts), written in the CSV thread. */
+export function csvInThread(chunk: CsvChunk): Promise<Uint8Array> {
   const thread = started();
   const id = (next += 1);
   return new Promise((resolve, reject) => {
     // Held open only while it owes chunks.
     if (waiting.size === 0) thread.ref();
     waiting.set(id, { resolve, reject });
-    thread.postMessage({ id, json, dates } satisfies CsvRequest);
+    thread.postMessage({ id, chunk } satisfies CsvRequest);
   });
 }

@@ -49,8 +49,14 @@ const ORDER_COLUMNS: readonly Column[] = [
 const COLUMNS: Record<RecordKind, readonly Column[]> = { lead: LEAD_COLUMNS, order: ORDER_COLUMNS };
 
 /**
- * A record's row (a lead's, an order line's) as the database builds it, in the columns' order: the
- * date in `tz`, missing texts empty, then the configured fields as stored.
+ * An order line's columns, together in ORDER_COLUMNS: the database gives an order's lines as one
+ * cell, a list of them, and the CSV thread spreads each into a row of its own.
+ */
+const LINE_KEYS = ['product_code', 'product_description', 'quantity'] as const;
+
+/**
+ * A record's row as the database builds it, in the columns' order (an order's lines in one cell):
+ * the date in `tz`, missing texts empty, then the configured fields as stored.
  */
 export function csvCells(kind: RecordKind, definitions: readonly FieldDefinition[], tz: string): SQL[] {
   const text = (column: SQL | AnyPgColumn) => sql`coalesce(${column}, '')`;
@@ -63,6 +69,10 @@ export function csvCells(kind: RecordKind, definitions: readonly FieldDefinition
     seller: sql`${salesRecords.sellerName}`,
     seller_number: text(salesRecords.sellerNumber),
   };
+  const lines = sql`(select coalesce(json_agg(json_build_array(${salesOrderLines.productCode},
+    coalesce(${salesOrderLines.productDescription}, ''), ${salesOrderLines.quantity})
+    order by ${salesOrderLines.position}), '[]') from ${salesOrderLines}
+    where ${salesOrderLines.recordId} = ${salesRecords.id})`;
   const cells: Record<string, SQL> =
     kind === 'lead'
       ? {
@@ -71,14 +81,11 @@ export function csvCells(kind: RecordKind, definitions: readonly FieldDefinition
           phone: text(salesRecords.phone),
           email: text(salesRecords.email),
         }
-      : {
-          ...record,
-          product_code: sql`${salesOrderLines.productCode}`,
-          product_description: text(salesOrderLines.productDescription),
-          quantity: sql`${salesOrderLines.quantity}`,
-        };
+      : { ...record, [LINE_KEYS[0]]: lines };
   return [
-    ...COLUMNS[kind].map((column) => cells[column.key]!),
+    ...COLUMNS[kind]
+      .filter((column) => !(LINE_KEYS.slice(1) as readonly string[]).includes(column.key))
+      .map((column) => cells[column.key]!),
     ...definitions.map((definition) => sql`${salesRecords.fields}->>${definition.key}`),
   ];
 }
@@ -98,6 +105,7 @@ export function recordsCsv(
     ...COLUMNS[kind].map((column) => column[locale]),
     ...definitions.map((definition) => definition.labels[locale]),
   ];
+  const spread = kind === 'order' ? COLUMNS.order.findIndex((column) => column.key === LINE_KEYS[0]) : null;
   const dates = [
     COLUMNS[kind].findIndex((column) => column.key === 'date'),
     ...definitions.flatMap((definition, i) => (definition.type === 'date' ? [COLUMNS[kind].length + i] : [])),
@@ -112,7 +120,7 @@ export function recordsCsv(
       // A failure mid-way errors the download: a short file never looks complete.
       const { done, value } = await iterator.next();
       if (writing) controller.enqueue(await writing);
-      writing = done ? null : csvInThread(value, dates);
+      writing = done ? null : csvInThread({ json: value, dates, spread });
       // Should the next read fail first, this chunk's own failure is not left unhandled.
       writing?.catch(() => undefined);
       if (done) controller.close();

@@ -3,20 +3,19 @@
  * large download neither stalls other requests nor waits for its own next chunk from the database.
  */
 import { parentPort } from 'node:worker_threads';
-import { csvChunk } from './csv-rows';
+import { type CsvChunk, csvChunk } from './csv-rows';
 
 export interface CsvRequest {
   id: number;
-  json: string;
-  dates: readonly number[];
+  chunk: CsvChunk;
 }
 
 export type CsvAnswer = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
-parentPort!.on('message', ({ id, json, dates }: CsvRequest) => {
+parentPort!.on('message', ({ id, chunk }: CsvRequest) => {
   let answer: CsvAnswer;
   try {
-    answer = { id, bytes: csvChunk(json, dates) };
+    answer = { id, bytes: csvChunk(chunk) };
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
   }
