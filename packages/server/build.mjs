@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js and the document extraction child process into
-// dist/extract.child.js (main.js forks it from beside itself): workspace packages (TypeScript
+// Bundles the server into dist/main.js, the document extraction child process into
+// dist/extract.child.js and the CSV thread into dist/records-csv.worker.js (main.js starts them from
+// beside itself, src/bundled-script.ts): workspace packages (TypeScript
 // sources) inlined, npm dependencies of the server kept external (loaded from node_modules at run
 // time); what the workspace packages depend on is bundled with them.
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,11 @@ const packageName = (specifier) =>
     .join('/');
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'extract.child': 'src/knowledge/extract/extract.child.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'extract.child': 'src/knowledge/extract/extract.child.ts',
+    'records-csv.worker': 'src/sales/records-csv.worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -24,7 +24,8 @@ export interface CatalogChecks {
   compiledPath?: string;
 }
 
-const placeholders = (text = '') => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
+/** A message's placeholders: `{name}` and `{name, plural, …}`, not a plural branch's text (`one {in # order}`). */
+const placeholders = (text = '') => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((match) => match[1]).sort();
 
 /** Declares the catalog tests of one package. */
 export function describeCatalogs(name: string, checks: CatalogChecks): void {

@@ -2,16 +2,17 @@
  * Leads and orders as CSV downloads (csv-stringify): the list's filters and order, headers in the
  * reader's language, the configured fields as columns (their labels), dates as DD/MM/YYYY HH:mm in
  * the reader's time zone, UTF-8 with a BOM, cells a spreadsheet would run as formulas neutralised.
- * An order is a row per line. The database builds the rows' cells, a chunk at a time, and each
- * chunk leaves as it is written: memory stays flat.
+ * An order is a row per line. The database builds the rows' cells, a chunk at a time as JSON, and
+ * csv-stringify writes each chunk in a thread of its own (csv-thread.ts) while the next is read:
+ * memory stays flat, and a large download leaves the event loop to other requests.
  */
 import type { Locale } from '@conversa/contract/constants';
 import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
-import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { salesOrderLines, salesRecords } from '../db/sales-schema';
-import { neutralise } from '../http/csv';
+import { csvLines } from './csv-rows';
+import { csvInThread } from './csv-thread';
 
 /** A column of the downloads: what it holds, and its header in each language. */
 interface Column {
@@ -48,8 +49,14 @@ const ORDER_COLUMNS: readonly Column[] = [
 const COLUMNS: Record<RecordKind, readonly Column[]> = { lead: LEAD_COLUMNS, order: ORDER_COLUMNS };
 
 /**
- * A record's row (a lead's, an order line's) as the database builds it, in the columns' order: the
- * date in `tz`, missing texts empty, then the configured fields as stored.
+ * An order line's columns, together in ORDER_COLUMNS: the database gives an order's lines as one
+ * cell, a list of them, and the CSV thread spreads each into a row of its own.
+ */
+const LINE_KEYS = ['product_code', 'product_description', 'quantity'] as const;
+
+/**
+ * A record's row as the database builds it, in the columns' order (an order's lines in one cell):
+ * the date in `tz`, missing texts empty, then the configured fields as stored.
  */
 export function csvCells(kind: RecordKind, definitions: readonly FieldDefinition[], tz: string): SQL[] {
   const text = (column: SQL | AnyPgColumn) => sql`coalesce(${column}, '')`;
@@ -62,6 +69,10 @@ export function csvCells(kind: RecordKind, definitions: readonly FieldDefinition
     seller: sql`${salesRecords.sellerName}`,
     seller_number: text(salesRecords.sellerNumber),
   };
+  const lines = sql`(select coalesce(json_agg(json_build_array(${salesOrderLines.productCode},
+    coalesce(${salesOrderLines.productDescription}, ''), ${salesOrderLines.quantity})
+    order by ${salesOrderLines.position}), '[]') from ${salesOrderLines}
+    where ${salesOrderLines.recordId} = ${salesRecords.id})`;
   const cells: Record<string, SQL> =
     kind === 'lead'
       ? {
@@ -70,59 +81,49 @@ export function csvCells(kind: RecordKind, definitions: readonly FieldDefinition
           phone: text(salesRecords.phone),
           email: text(salesRecords.email),
         }
-      : {
-          ...record,
-          product_code: sql`${salesOrderLines.productCode}`,
-          product_description: text(salesOrderLines.productDescription),
-          quantity: sql`${salesOrderLines.quantity}`,
-        };
+      : { ...record, [LINE_KEYS[0]]: lines };
   return [
-    ...COLUMNS[kind].map((column) => cells[column.key]!),
+    ...COLUMNS[kind]
+      .filter((column) => !(LINE_KEYS.slice(1) as readonly string[]).includes(column.key))
+      .map((column) => cells[column.key]!),
     ...definitions.map((definition) => sql`${salesRecords.fields}->>${definition.key}`),
   ];
 }
 
-/** `YYYY-MM-DD[ HH:MM]` (a date field as stored, a record's time) as `DD/MM/YYYY[ HH:MM]`. */
-const dayFirst = (value: unknown) =>
-  typeof value === 'string'
-    ? `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}${value.slice(10)}`
-    : value;
-
 /**
- * The CSV bytes of the chunks of rows `csvCells` builds, as a web stream: a BOM, the headers in
- * `locale`, then each chunk written whole as it comes.
+ * The CSV bytes of the chunks `csvCells` builds (JSON text each), as a web stream: a BOM, the
+ * headers in `locale`, then each chunk, written in the CSV thread while the next one is read.
  */
 export function recordsCsv(
   kind: RecordKind,
-  chunks: AsyncIterable<unknown[][]>,
+  chunks: AsyncIterable<string>,
   options: { locale: Locale; definitions: readonly FieldDefinition[] },
 ): ReadableStream<Uint8Array> {
   const { locale, definitions } = options;
-  const encoder = new TextEncoder();
   const iterator = chunks[Symbol.asyncIterator]();
   const headers = [
     ...COLUMNS[kind].map((column) => column[locale]),
     ...definitions.map((definition) => definition.labels[locale]),
   ];
+  const spread = kind === 'order' ? COLUMNS.order.findIndex((column) => column.key === LINE_KEYS[0]) : null;
   const dates = [
     COLUMNS[kind].findIndex((column) => column.key === 'date'),
     ...definitions.flatMap((definition, i) => (definition.type === 'date' ? [COLUMNS[kind].length + i] : [])),
   ];
-  // csv-stringify's synchronous form, a chunk at a time: its quoting, without a stream step per row.
-  const write = (rows: unknown[][]) => stringify(rows, { cast: { string: neutralise } });
+  /** The chunk being written while the next one is read. */
+  let writing: Promise<Uint8Array> | null = null;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${write([headers])}`));
+      controller.enqueue(new TextEncoder().encode(`\uFEFF${csvLines([headers])}`));
     },
     async pull(controller) {
       // A failure mid-way errors the download: a short file never looks complete.
       const { done, value } = await iterator.next();
-      if (done) {
-        controller.close();
-        return;
-      }
-      for (const row of value) for (const i of dates) row[i] = dayFirst(row[i]);
-      controller.enqueue(encoder.encode(write(value)));
+      if (writing) controller.enqueue(await writing);
+      writing = done ? null : csvInThread({ json: value, dates, spread });
+      // Should the next read fail first, this chunk's own failure is not left unhandled.
+      writing?.catch(() => undefined);
+      if (done) controller.close();
     },
     async cancel() {
       await iterator.return?.();

@@ -293,9 +293,9 @@ export function recordsRepo(db: Db) {
 
     /**
      * Every record the filters keep, in the list's order, a chunk at a time (keyset pages: memory
-     * stays flat however many there are), each record as the rows `cells` makes of it: a lead's one,
-     * an order's one per line (`cells` may read `sales_order_lines`). The database builds each
-     * chunk's rows as one JSON text: reading a row per record and line cost three times more.
+     * stays flat however many there are), each record as the cells `cells` makes of it: each
+     * chunk's rows as one JSON text the database builds (reading a row per record and line cost
+     * three times more).
      */
     async *stream(
       ref: AssistantRef,
@@ -303,7 +303,7 @@ export function recordsRepo(db: Db) {
       filters: RecordFilters,
       cells: readonly SQL[],
       sizes: { first: number; batch: number } = { first: 200, batch: 5_000 },
-    ): AsyncGenerator<unknown[][]> {
+    ): AsyncGenerator<string> {
       const where = conditions(ref, kind, filters);
       const byCompany = filters.sort === 'company';
       // The last record's key: its time as text (a Date would drop the microseconds and skip rows).
@@ -321,31 +321,19 @@ export function recordsRepo(db: Db) {
             where,
             sql`(${salesRecords.createdAt}, ${salesRecords.id}) < (${after.at}::timestamptz, ${after.id})`,
           );
-        const lines =
-          kind === 'order'
-            ? sql`join ${salesOrderLines} on ${salesOrderLines.recordId} = ${salesRecords.id}`
-            : sql``;
-        // The page's ids in order (an array keeps it), then its rows, its last key and its size.
+        // The page under the table's own name, so `cells` reads it; every aggregate reads it in
+        // the list's order (the last key is the last element).
+        const order = sql.join(orderOf(filters.sort), sql`, `);
         const built = (await db.execute(sql`
-          with page as (
-            select page.id, page.n from unnest(array(
-              select ${salesRecords.id} from ${salesRecords} where ${page}
-              order by ${sql.join(orderOf(filters.sort), sql`, `)}
-              limit ${chunk}
-            )) with ordinality as page(id, n)
-          )
-          select
-            (select coalesce(json_agg(json_build_array(${sql.join([...cells], sql`, `)})
-              order by page.n${kind === 'order' ? sql`, ${salesOrderLines.position}` : sql``}), '[]')::text
-              from page join ${salesRecords} on ${salesRecords.id} = page.id ${lines}) as rows,
-            (select json_build_array(last.created_at::text, last.company, last.id)::text
-              from page join ${salesRecords} as last on last.id = page.id
-              order by page.n desc limit 1) as last,
-            (select count(*)::int from page) as size`)) as unknown as {
+          select coalesce(json_agg(json_build_array(${sql.join([...cells], sql`, `)}) order by ${order}), '[]')::text as rows,
+            count(*)::int as size,
+            (array_agg(json_build_array(${salesRecords.createdAt}::text, ${salesRecords.company}, ${salesRecords.id})
+              order by ${order}))[count(*)::int]::text as last
+          from (select * from ${salesRecords} where ${page} order by ${order} limit ${chunk}) as ${salesRecords}`)) as unknown as {
           rows: { rows: string; last: string | null; size: number }[];
         };
         const { rows, last, size } = built.rows[0]!;
-        if (size > 0) yield JSON.parse(rows) as unknown[][];
+        if (size > 0) yield rows;
         if (size < chunk) return;
         const [at, company, id] = JSON.parse(last!) as [string, string, number];
         after = { at, company, id };

@@ -6,47 +6,14 @@
  * it: the start leaves the document's critical path.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, renameSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import type * as Esbuild from 'esbuild';
+import { bundledScript } from '../../bundled-script';
 import type { ChildMessage } from './types';
 
-let childScript: string | undefined;
+/** The child's script (dist/extract.child.js in the bundle). */
+const extractChildScript = () =>
+  bundledScript('extract.child', new URL('./extract.child.ts', import.meta.url));
 
-/**
- * The child's script. In the bundle this code lives in dist/main.js and build.mjs emits the child
- * as dist/extract.child.js beside it. From the sources (tsx, vitest) the child is bundled here once
- * per process with esbuild (a dev dependency) into node_modules/.cache: a plain Node child starts
- * in a fraction of the time one compiling TypeScript through tsx does.
- */
-function extractChildScript(): string {
-  if (childScript) return childScript;
-  if (!import.meta.url.endsWith('.ts')) {
-    return (childScript = fileURLToPath(new URL('./extract.child.js', import.meta.url)));
-  }
-  const source = fileURLToPath(new URL('./extract.child.ts', import.meta.url));
-  // Inside the server package, so the bundle's imports of its npm dependencies resolve.
-  const dir = fileURLToPath(new URL('../../../node_modules/.cache/conversa/', import.meta.url));
-  const script = `${dir}extract.child.mjs`;
-  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  mkdirSync(dir, { recursive: true });
-  // Written aside, then renamed: processes bundling at once never fork a half-written file.
-  const partial = `${script}.${process.pid}.tmp`;
-  buildSync({
-    entryPoints: [source],
-    outfile: partial,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'warning',
-  });
-  renameSync(partial, script);
-  return (childScript = script);
-}
 /** The end of a child's stderr kept to tell a heap overflow from other deaths. */
 const STDERR_TAIL = 4096;
 
