@@ -1,6 +1,7 @@
 /**
- * Migration 0017 on a database holding orders entered before: each order gets its line count and
- * total quantity from its lines; a lead (no lines) keeps zeros.
+ * Migrations 0017 and 0019 on a database holding orders entered before: each order gets its line
+ * count and total quantity from its lines (a lead, no lines, keeps zeros), and each line its order's
+ * assistant and entry time.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,12 @@ describe('migration 0017 (orders keep their line count and quantity)', () => {
       { kind: 'order', line_count: 2, quantity: 42.5 },
       { kind: 'lead', line_count: 0, quantity: 0 },
     ]);
+    // Migration 0019: each line carries its order's assistant and entry time.
+    const lines = await client.query(
+      `select l.product_id = r.product_id and l.created_at = r.created_at as copied
+       from sales_order_lines l join sales_records r on r.id = l.record_id`,
+    );
+    expect(lines.rows).toEqual([{ copied: true }, { copied: true }]);
     await client.close();
   });
 });

@@ -14,6 +14,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { assistantRef, createdAt, institutionRef, updatedAt } from './schema';
@@ -175,10 +176,14 @@ export const salesOrderLines = pgTable(
     productCode: text('product_code').notNull(),
     productDescription: text('product_description'),
     quantity: doublePrecision('quantity').notNull(),
+    /** The order's assistant and entry time, copied: the orders dashboard reads a range's lines alone. */
+    assistantId: assistantRef(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.recordId, t.position] }),
     index('sales_order_lines_product_idx').on(t.institutionId, t.productCode),
+    index('sales_order_lines_range_idx').on(t.assistantId, t.createdAt),
   ],
 );
 

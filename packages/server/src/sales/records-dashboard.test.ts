@@ -10,16 +10,16 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { salesRecords } from '../db/sales-schema';
 import { createMember, guestToken } from '../institutions/institutions.fixtures';
+import { redate } from '../testing/records-dates';
 import { recordsServer } from './records.fixtures';
 
 const { ctx, post, put, get, lead, order } = recordsServer();
 
 /** Moves a record to `at` and names its seller. */
 async function enteredAt(id: number, at: string, seller = 'Rosa Rivera') {
-  await ctx.server.database.db
-    .update(salesRecords)
-    .set({ createdAt: new Date(at), sellerName: seller })
-    .where(eq(salesRecords.id, id));
+  const { db } = ctx.server.database;
+  await redate(db, id, new Date(at));
+  await db.update(salesRecords).set({ sellerName: seller }).where(eq(salesRecords.id, id));
 }
 
 const leadsDashboard = (query: string) =>

@@ -5,7 +5,8 @@
  * quantity. The days count each day's index range (an index-only read); sellers, companies and the
  * totals are grouping sets of one scan of the range's records, an order's lines and quantity read
  * from the order itself (written with its lines, migration 0017); the products are one scan of the
- * range's lines, and only the top ones count their distinct orders.
+ * range's lines (which carry their order's assistant and time, migration 0019), and only the top
+ * ones count their distinct orders.
  */
 import {
   type LeadsDashboard,
@@ -31,12 +32,22 @@ function top<T extends { name: string; records: number }>(groups: T[]): T[] {
     .slice(0, RECORDS_DASHBOARD_TOP);
 }
 
-/** The kind's records of the assistant (`ofKind`), and those of the range (`where`); the records are `r`. */
+/**
+ * The kind's records of the assistant (`ofKind`), those of the range (`where`; the records are
+ * `r`), and the range's order lines (`linesWhere`; the lines are `l`, which carry their order's
+ * assistant and time).
+ */
 function conditions(ref: AssistantRef, kind: RecordKind, range: RecordsDashboardQuery) {
+  const within = (alias: string) =>
+    sql`${range.from ? sql` and ${sql.raw(alias)}.created_at >= ${dayStart(range.from, range.tz)}` : sql``}${
+      range.to ? sql` and ${sql.raw(alias)}.created_at < ${dayAfter(range.to, range.tz)}` : sql``
+    }`;
   const ofKind = sql`r.institution_id = ${ref.institutionId} and r.product_id = ${ref.assistantId} and r.kind = ${kind}`;
-  const from = range.from ? sql` and r.created_at >= ${dayStart(range.from, range.tz)}` : sql``;
-  const to = range.to ? sql` and r.created_at < ${dayAfter(range.to, range.tz)}` : sql``;
-  return { ofKind, where: sql`${ofKind}${from}${to}` };
+  return {
+    ofKind,
+    where: sql`${ofKind}${within('r')}`,
+    linesWhere: sql`l.institution_id = ${ref.institutionId} and l.product_id = ${ref.assistantId}${within('l')}`,
+  };
 }
 
 interface Group {
@@ -150,15 +161,14 @@ export async function ordersDashboard(
   range: RecordsDashboardQuery,
   now: Date,
 ): Promise<OrdersDashboard> {
-  const { where } = conditions(ref, 'order', range);
+  const { linesWhere } = conditions(ref, 'order', range);
   // The range's lines by product, the largest quantities first.
   const [figures, products] = await Promise.all([
     recordFigures(db, ref, 'order', range, now),
     rowsOf(
       db,
       sql`select l.product_code, sum(l.quantity)::float8 as quantity
-        from sales_order_lines l join sales_records r on r.id = l.record_id
-        where ${where} and l.institution_id = ${ref.institutionId}
+        from sales_order_lines l where ${linesWhere}
         group by l.product_code
         order by 2 desc, 1 limit ${RECORDS_DASHBOARD_TOP}`,
     ),
@@ -172,8 +182,8 @@ export async function ordersDashboard(
           db,
           sql`select l.product_code, count(distinct l.record_id)::int as orders,
               min(l.product_description) as product_description
-            from sales_order_lines l join sales_records r on r.id = l.record_id
-            where ${where} and l.institution_id = ${ref.institutionId}
+            from sales_order_lines l
+            where ${linesWhere}
               and l.product_code in (${sql.join(
                 products.map((product) => sql`${String(product.product_code)}`),
                 sql`, `,

@@ -104,13 +104,16 @@ export function recordsRepo(db: Db) {
     return byRecord;
   }
 
-  async function writeLines(institutionId: number, recordId: number, lines: OrderLine[]) {
-    await db.delete(salesOrderLines).where(eq(salesOrderLines.recordId, recordId));
+  /** Replaces an order's lines; each carries the order's assistant and entry time. */
+  async function writeLines(ref: AssistantRef, order: { id: number; createdAt: Date }, lines: OrderLine[]) {
+    await db.delete(salesOrderLines).where(eq(salesOrderLines.recordId, order.id));
     if (lines.length === 0) return;
     await db.insert(salesOrderLines).values(
       lines.map((line, position) => ({
-        recordId,
-        institutionId,
+        recordId: order.id,
+        institutionId: ref.institutionId,
+        assistantId: ref.assistantId,
+        createdAt: order.createdAt,
         position,
         productCode: line.product_code,
         productDescription: line.product_description,
@@ -166,9 +169,9 @@ export function recordsRepo(db: Db) {
           sellerNumber: author.number,
           messageIds: author.messageIds ?? [],
         })
-        .returning({ id: salesRecords.id });
+        .returning({ id: salesRecords.id, createdAt: salesRecords.createdAt });
       const id = row!.id;
-      await writeLines(ref.institutionId, id, input.lines);
+      await writeLines(ref, row!, input.lines);
       await db.insert(salesRecordHistory).values({
         recordId: id,
         institutionId: ref.institutionId,
@@ -254,7 +257,7 @@ export function recordsRepo(db: Db) {
         .update(salesRecords)
         .set({ ...columns(input), updatedAt: new Date() })
         .where(eq(salesRecords.id, current.id));
-      if (kind === 'order') await writeLines(ref.institutionId, current.id, input.lines);
+      if (kind === 'order') await writeLines(ref, current, input.lines);
       await db.insert(salesRecordHistory).values({
         recordId: current.id,
         institutionId: ref.institutionId,
