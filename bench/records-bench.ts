@@ -180,7 +180,7 @@ async function measure(label: string, database: Database) {
     what: `CSV of ${RECORDS} orders, a row per line (${round(downloads[0]!.bytes / 2 ** 20)} MB): first byte / all`,
     p50: round(firstByte),
     p99: round(all),
-    budget: `first byte <= ${BUDGET.csvFirstByte} ms, all <= ${BUDGET.csvAll} ms, growth <= ${BUDGET.csvMemoryMb} MB (${round(growthMb)} MB)`,
+    budget: `first byte <= ${BUDGET.csvFirstByte} ms, all <= ${BUDGET.csvAll} ms, growth <= ${BUDGET.csvMemoryMb} MB (heap ${round(growthMb)} MB; process ${downloads.map((d) => round(d.rssGrowthMb)).join(' / ')} MB)`,
     ok: firstByte <= BUDGET.csvFirstByte && all <= BUDGET.csvAll && growthMb <= BUDGET.csvMemoryMb,
   });
 
@@ -240,8 +240,9 @@ writeSection(
 
 ${new Date().toISOString().slice(0, 10)}, ${machine()}. The server's own code in-process: ${RECORDS.toLocaleString('en')} leads and as many
 orders (two lines each) of one assistant over a year, 20 sellers, 2,000 companies; lists of 20 rows (${RUNS} runs after a
-warm-up, p50 / p99 ms); the CSV of every order read to its end ${CSV_RUNS} times (medians of the first byte and the last; the growth is the
-main thread's heap, the CSV thread holding one chunk of 5,000 orders at a time);
+warm-up, p50 / p99 ms); the CSV of every order read to its end ${CSV_RUNS} times (medians of the first byte and the last; the growth judged is the
+main thread's heap, the CSV thread holding one chunk of 5,000 orders at a time; the process's resident memory is shown for
+each download: the first starts the CSV thread and grows PGlite's cache to the orders it reads, once);
 the import of ${IMPORT_ROWS.toLocaleString('en')} leads as the route runs it (the file checked, then written in one transaction;
 ms to checked / to written). ${DASHBOARD_NOTE} The budgets apply to PGlite; PostgreSQL is shown for comparison.
 

@@ -19,11 +19,16 @@ export const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
-/** A download read to its end as a client would: first byte and last (ms), heap growth (MB), bytes. */
+/**
+ * A download read to its end as a client would: first byte and last (ms), growth (MB) of the main
+ * thread's heap and of the whole process's resident memory (worker threads and PGlite included), bytes.
+ */
 export async function readDownload(stream: () => ReadableStream<Uint8Array>) {
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
+  const rssBefore = process.memoryUsage().rss;
   let heapPeak = heapBefore;
+  let rssPeak = rssBefore;
   const start = performance.now();
   let firstByte = 0;
   let bytes = 0;
@@ -33,7 +38,15 @@ export async function readDownload(stream: () => ReadableStream<Uint8Array>) {
     if (done) break;
     if (!firstByte) firstByte = performance.now() - start;
     bytes += value.byteLength;
-    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    const memory = process.memoryUsage();
+    heapPeak = Math.max(heapPeak, memory.heapUsed);
+    rssPeak = Math.max(rssPeak, memory.rss);
   }
-  return { firstByte, all: performance.now() - start, growthMb: (heapPeak - heapBefore) / 2 ** 20, bytes };
+  return {
+    firstByte,
+    all: performance.now() - start,
+    growthMb: (heapPeak - heapBefore) / 2 ** 20,
+    rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20,
+    bytes,
+  };
 }
