@@ -3,31 +3,11 @@
  * count and total quantity from its lines (a lead, no lines, keeps zeros), and each line its order's
  * assistant and entry time.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPglite } from './database';
-
-const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
-const work = mkdtempSync(path.join(tmpdir(), 'conversa-migrate-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** The migrations folder as it was up to (not including) `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = path.join(work, 'before');
-  cpSync(migrations, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+import { migrations, migrationsBefore } from './migrations.fixtures';
 
 describe('migration 0017 (orders keep their line count and quantity)', () => {
   it('fills the orders entered before from their lines', async () => {
