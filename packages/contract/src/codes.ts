@@ -74,6 +74,7 @@ export const ErrorCode = {
   linkInactive: 'link_inactive',
   answerFailed: 'answer_failed',
   quotaExceeded: 'quota_exceeded',
+  notReady: 'not_ready',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,19 +1,33 @@
-/** The platform's own endpoints: health and the country list. */
+/** The platform's own endpoints: liveness, readiness and the country list. */
 import * as v from 'valibot';
 import { CountrySchema } from '../country';
 import type { Endpoint } from './endpoint';
 import * as routes from '../routes/platform';
 
 const HealthSchema = v.object({ status: v.literal('ok') });
+const ReadySchema = v.object({
+  status: v.literal('ok'),
+  database: v.literal('ok'),
+  storage: v.literal('ok'),
+});
 
 export const platformEndpoints = {
   health: {
     ...routes.health,
-    summary: 'Liveness and database check',
+    summary: 'Liveness: the process answers (it checks nothing else)',
     tag: 'meta',
     access: 'public',
     scope: 'none',
     response: HealthSchema,
+  },
+  ready: {
+    ...routes.ready,
+    summary:
+      'Readiness: the database answers and the file store writes, reads and deletes (503 `not_ready` otherwise)',
+    tag: 'meta',
+    access: 'public',
+    scope: 'none',
+    response: ReadySchema,
   },
   countries: {
     ...routes.countries,

@@ -1,5 +1,6 @@
-/** The platform's own routes: health and the country list. */
+/** The platform's own routes: liveness, readiness and the country list. */
 import type { Route } from './route';
 
 export const health = { method: 'GET', path: '/health' } as const satisfies Route;
+export const ready = { method: 'GET', path: '/ready' } as const satisfies Route;
 export const countries = { method: 'GET', path: '/country' } as const satisfies Route;

@@ -26,6 +26,7 @@ import { recordsRepo } from '../sales/records.repo';
  */
 const RULES: Record<EndpointName, string> = {
   health: 'public',
+  ready: 'public',
   countries: 'public',
   providers: 'public',
   login: 'public',

@@ -102,6 +102,10 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'Choose an institution first.',
     es: 'Elige primero una institución.',
   },
+  not_ready: {
+    en: 'The service is starting or cannot reach its database or file store.',
+    es: 'El servicio está arrancando o no llega a su base de datos o a su almacén de archivos.',
+  },
   not_found: { en: 'Not found', es: 'No encontrado' },
   conflict: {
     en: 'This changed in the meantime. Reload and try again.',

@@ -1,4 +1,5 @@
-/** Health and the OpenAPI document. */
+/** Liveness, readiness and the OpenAPI document. */
+import { randomUUID } from 'node:crypto';
 import { endpoints } from '@conversa/contract/endpoints';
 import { buildOpenApiDocument } from '@conversa/contract/openapi';
 import { Hono } from 'hono';
@@ -8,13 +9,34 @@ import { ApiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
+import type { Storage } from '../storage/storage';
+
+/** Whether the file store takes, gives back and deletes a small object. */
+async function storageWorks(storage: Storage): Promise<boolean> {
+  const key = `ready/${randomUUID()}`;
+  const probe = new TextEncoder().encode('ready');
+  try {
+    await storage.put(key, probe);
+    const read = await storage.get(key);
+    await storage.delete(key);
+    return read !== null && read.length === probe.length;
+  } catch {
+    return false;
+  }
+}
 
 export function metaRoutes(deps: AppDeps) {
   let openapi: unknown = null;
   const app = new Hono<AppEnv>();
-  endpointRouter(deps)(app, endpoints.health, async (c) => {
-    if (!(await ping(deps.database.db))) throw new ApiError(503, 'internal_error');
-    return ok(c, { status: 'ok' as const });
+  const route = endpointRouter(deps);
+  route(app, endpoints.health, async (c) => ok(c, { status: 'ok' as const }));
+  route(app, endpoints.ready, async (c) => {
+    const [database, storage] = await Promise.all([ping(deps.database.db), storageWorks(deps.storage)]);
+    if (!database || !storage) {
+      deps.logger.warn({ database, storage }, 'ready: not ready');
+      throw new ApiError(503, 'not_ready');
+    }
+    return ok(c, { status: 'ok' as const, database: 'ok' as const, storage: 'ok' as const });
   });
   // The document describing the table is not one of its entries.
   app.get('/openapi.json', (c) => {

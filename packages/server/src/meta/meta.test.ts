@@ -1,3 +1,5 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { endpoints } from '@conversa/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing';
@@ -13,6 +15,28 @@ describe('conventions', () => {
     const { status, body } = await server.call('/api/health');
     expect(status).toBe(200);
     expect(body).toEqual({ data: { status: 'ok' } });
+  });
+
+  it('tells readiness: 200 while the database and the file store work, 503 when the store fails', async () => {
+    const { status, body } = await server.call('/api/ready');
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { status: 'ok', database: 'ok', storage: 'ok' } });
+    // A file where the store's folder should be: every write fails (even as root).
+    const files = path.join(server.location.dataDir, 'files');
+    const aside = `${files}-aside`;
+    renameSync(files, aside);
+    writeFileSync(files, 'not a folder');
+    try {
+      const down = await server.call('/api/ready', { locale: 'es' });
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({ code: 'not_ready' });
+      // Liveness does not depend on it.
+      expect((await server.call('/api/health')).status).toBe(200);
+    } finally {
+      rmSync(files);
+      renameSync(aside, files);
+    }
+    expect((await server.call('/api/ready')).status).toBe(200);
   });
 
   it('serves an OpenAPI document listing every endpoint of the contract', async () => {

@@ -55,6 +55,7 @@ const errors = {
   conflict: msg`This changed in the meantime. Reload and try again.`,
   email_taken: msg`An account with this email already exists. Sign in instead.`,
   number_already_allowed: msg`This phone number is already on the list.`,
+  not_ready: msg`The service is starting or cannot reach its database or file store.`,
   already_member: msg`This person is already a member of the team.`,
   already_invited: msg`This address already has a pending invitation. Send it again from the list.`,
   last_main: msg`The team needs at least one main administrator.`,
