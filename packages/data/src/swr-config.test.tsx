@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { countries, health } from '@conversa/contract/routes/platform';
+import { countries, ready } from '@conversa/contract/routes/platform';
 import { renderHook } from '@testing-library/react';
 import useSWR from 'swr';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -117,20 +117,20 @@ describe('retries of a real server', () => {
   it('a 503 is retried after 1 s, 2 s and 4 s, then reported once', async () => {
     const onError = vi.fn();
     const client = api.client({ onError });
-    expect(await client.endpoint(health)).toEqual({ status: 'ok' });
-    // With the database gone (last test of this server), the health check answers 503.
+    expect(await client.endpoint(ready)).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+    // With the database gone (last test of this server), the readiness check answers 503.
     await api.breakDatabase();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const before = api.received('health').length;
-    const count = () => api.received('health').length - before;
+    const before = api.received('ready').length;
+    const count = () => api.received('ready').length - before;
     const { result } = renderHook(
-      () => snapshot(useSWR(['health'], () => client.endpoint(health, { report: false }))),
+      () => snapshot(useSWR(['ready'], () => client.endpoint(ready, { report: false }))),
       {
         wrapper: dataWrapper(client),
       },
     );
     await until(() => count() === 1 && result.current.error !== undefined && !result.current.isValidating);
-    expect(result.current.error).toMatchObject({ status: 503, code: 'internal_error' });
+    expect(result.current.error).toMatchObject({ status: 503, code: 'not_ready' });
 
     let attempts = 1;
     for (const delay of [1000, 2000, 4000]) {
