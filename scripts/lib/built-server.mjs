@@ -50,6 +50,7 @@ export function freePort() {
  * @typedef {object} BuiltServer
  * @property {string} url The server's base URL, e.g. `http://127.0.0.1:41234`.
  * @property {string} dataDir Its DATA_DIR (the mail outbox is `outbox/` inside).
+ * @property {number} pid The server process's id (a test that kills it hard).
  * @property {() => Promise<void>} stop Stops the process and removes DATA_DIR unless the caller gave it.
  */
 
@@ -119,5 +120,5 @@ export async function startBuiltServer({
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, pid: /** @type {number} */ (child.pid), stop };
 }

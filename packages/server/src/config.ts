@@ -62,6 +62,8 @@ export interface Config {
   widgetDir: string | null;
   /** Background jobs run at a time per process; null = 1 on PGlite, 2 on PostgreSQL. */
   jobConcurrency: number | null;
+  /** How long a job's claim holds before another process may take it over (JOB_LEASE_MS); null = 60 s. */
+  jobLeaseMs: number | null;
   /** The heap of each document extraction process, in MB; null = the default (512). */
   extractMemoryMb: number | null;
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
@@ -164,6 +166,13 @@ const EnvSchema = v.object({
   JOB_CONCURRENCY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'JOB_CONCURRENCY must be 1 to 99'), v.transform(Number)),
   ),
+  JOB_LEASE_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{3,6}$/, 'JOB_LEASE_MS must be milliseconds (1000 to 9999999)'),
+      v.transform(Number),
+    ),
+  ),
   // Empty means unset, like ADMIN_DIR.
   TERMS_URL: v.optional(v.pipe(v.string(), v.regex(HTTP_URL, 'TERMS_URL must be an http(s) URL'))),
   PRIVACY_URL: v.optional(v.pipe(v.string(), v.regex(HTTP_URL, 'PRIVACY_URL must be an http(s) URL'))),
@@ -239,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? path.resolve(e.WIDGET_DIR)
           : null,
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
+    jobLeaseMs: e.JOB_LEASE_MS ?? null,
     eventStreams: { heartbeatMs: e.SSE_HEARTBEAT_MS, maxAgeMs: e.SSE_MAX_AGE_MS },
     extractMemoryMb: e.EXTRACT_MEMORY_MB ?? null,
     llm:

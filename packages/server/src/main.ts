@@ -42,6 +42,7 @@ const jobs = createJobRunner({
   publicUrl: config.publicUrl,
   whatsapp: { llm: config.llm, secretsKey: config.keys.secretsKey, graphUrl: config.whatsappGraphUrl },
   concurrency: config.jobConcurrency,
+  leaseMs: config.jobLeaseMs ?? undefined,
   extractMemoryMb: config.extractMemoryMb,
 });
 const app = createApp({ config, database, logger, mailer, clock: systemClock, storage, events, jobs });

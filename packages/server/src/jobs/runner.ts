@@ -81,7 +81,8 @@ export class JobRunner {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.queue = jobQueue(options.db, this.workerId);
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.pollMs = options.pollMs ?? 5_000;
+    // A job whose process died is taken over within about one lease.
+    this.pollMs = options.pollMs ?? Math.min(5_000, this.leaseMs);
   }
 
   /** Jobs running now in this process. */
