@@ -22,13 +22,11 @@ import type { PageState } from '../../components/table/pagination';
 import { useRowSelection } from '../../components/table/use-row-selection';
 import { Table, type TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
-import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { formatDateTime } from '../../components/transcript/transcript';
 import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
-import { successMessage } from '../../i18n/codes';
+import { useListActions } from '../../forms/use-list-actions';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { saveFile } from '../../primitives/save-file';
 
 const Toolbar = styled.div`
   display: flex;
@@ -92,34 +90,14 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
   const list = useConversations(assistantId, query);
   const rows = list.data?.items ?? [];
   const selection = useRowSelection(rows);
-  const { present, count, allOn } = selection;
-  const [confirming, setConfirming] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const { count, allOn } = selection;
   const remove = useDeleteConversations();
 
-  const confirmDelete = async () => {
-    try {
-      const result = await remove.trigger(present.map((row) => row.id));
-      notifySuccess(successMessage(result.code, result.message));
-      selection.clear();
-    } catch (error) {
-      notifyError(failureText(error));
-    } finally {
-      setConfirming(false);
-    }
-  };
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const { blob, filename } = await downloadConversations(client, assistantId, filters);
-      saveFile(blob, filename);
-    } catch (error) {
-      notifyError(failureText(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const actions = useListActions({
+    selection,
+    remove: (ids) => remove.trigger(ids),
+    download: () => downloadConversations(client, assistantId, filters),
+  });
 
   const languages = { en: t`English`, es: t`Spanish` };
   const yesNo = (value: boolean) => (value ? t`Yes` : t`No`);
@@ -201,10 +179,15 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
               })}
         </Muted>
         <Actions>
-          <Button variant="secondary" size="small" waiting={downloading} onClick={() => void download()}>
+          <Button
+            variant="secondary"
+            size="small"
+            waiting={actions.downloading}
+            onClick={() => void actions.download()}
+          >
             {t`Download CSV`}
           </Button>
-          <Button variant="danger" size="small" disabled={count === 0} onClick={() => setConfirming(true)}>
+          <Button variant="danger" size="small" disabled={count === 0} onClick={actions.askToDelete}>
             {t`Delete selected`}
           </Button>
         </Actions>
@@ -225,12 +208,12 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
         }}
       />
       <ConfirmDialog
-        open={confirming}
+        open={actions.confirming}
         title={count === 1 ? t`Delete 1 conversation?` : t`Delete ${count} conversations?`}
         message={t`Their messages, contacts and overviews are deleted. This cannot be undone.`}
         waiting={remove.isMutating}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => void actions.confirmDelete()}
+        onCancel={actions.cancelDelete}
       />
     </>
   );

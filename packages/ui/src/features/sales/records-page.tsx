@@ -28,13 +28,11 @@ import type { PageState } from '../../components/table/pagination';
 import { Table, type TableColumn } from '../../components/table/table';
 import { useRowSelection } from '../../components/table/use-row-selection';
 import { TextField } from '../../components/text-field/text-field';
-import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { formatDateTime } from '../../components/transcript/transcript';
 import { Card, Page, PageTitle } from '../../forms/form-layout';
 import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
-import { successMessage } from '../../i18n/codes';
-import { saveFile } from '../../primitives/save-file';
+import { useListActions } from '../../forms/use-list-actions';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { ImportLeadsDialog } from './import-leads-dialog';
 import { NewRecordDialog } from './new-record-dialog';
@@ -148,37 +146,17 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
   const list = useRecords(kind, assistantId, { ...filters, page, perPage: paging.pageSize });
   const rows: Row[] = list.data?.items ?? [];
   const selection = useRowSelection(rows);
-  const { present, count, allOn } = selection;
+  const { count, allOn } = selection;
   const editable = can(session.roles, WRITE[kind]);
-  const [confirming, setConfirming] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const remove = useDeleteRecords(kind);
 
-  const confirmDelete = async () => {
-    try {
-      const result = await remove.trigger(present.map((row) => row.id));
-      notifySuccess(successMessage(result.code, result.message));
-      selection.clear();
-    } catch (error) {
-      notifyError(failureText(error));
-    } finally {
-      setConfirming(false);
-    }
-  };
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const { blob, filename } = await downloadRecords(client, kind, assistantId, filters);
-      saveFile(blob, filename);
-    } catch (error) {
-      notifyError(failureText(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const actions = useListActions({
+    selection,
+    remove: (ids) => remove.trigger(ids),
+    download: () => downloadRecords(client, kind, assistantId, filters),
+  });
 
   const select: TableColumn<Row>[] = editable
     ? [
@@ -320,11 +298,16 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
               {t`Import CSV`}
             </Button>
           ) : null}
-          <Button variant="secondary" size="small" waiting={downloading} onClick={() => void download()}>
+          <Button
+            variant="secondary"
+            size="small"
+            waiting={actions.downloading}
+            onClick={() => void actions.download()}
+          >
             {t`Download CSV`}
           </Button>
           {editable ? (
-            <Button variant="danger" size="small" disabled={count === 0} onClick={() => setConfirming(true)}>
+            <Button variant="danger" size="small" disabled={count === 0} onClick={actions.askToDelete}>
               {t`Delete selected`}
             </Button>
           ) : null}
@@ -346,7 +329,7 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
         }}
       />
       <ConfirmDialog
-        open={confirming}
+        open={actions.confirming}
         title={
           kind === 'lead'
             ? count === 1
@@ -358,8 +341,8 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
         }
         message={t`This cannot be undone.`}
         waiting={remove.isMutating}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => void actions.confirmDelete()}
+        onCancel={actions.cancelDelete}
       />
       <NewRecordDialog kind={kind} assistantId={assistantId} open={adding} onClose={() => setAdding(false)} />
       {kind === 'lead' ? (
