@@ -9,11 +9,19 @@ import { sql } from 'drizzle-orm';
 import { staffConversationsRepo } from '../packages/server/src/conversations/conversations.repo';
 import { conversationsCsv, csvRecord } from '../packages/server/src/conversations/csv';
 import { dashboard } from '../packages/server/src/conversations/dashboard';
-import { openDatabase, type Database } from '../packages/server/src/db/database';
-import { median, readDownload, round, time } from './lib/in-process';
-import { machine, writeSection } from './lib/results.mjs';
+import type { Database } from '../packages/server/src/db/database';
+import {
+  type BudgetRow,
+  median,
+  onBothDatabases,
+  printRows,
+  readDownload,
+  reportRows,
+  round,
+  time,
+} from './lib/in-process';
+import { machine } from './lib/results.mjs';
 import { benchAssistant } from './lib/seed';
-import { freshPostgres } from './lib/server.mjs';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -77,8 +85,7 @@ async function measure(label: string, database: Database) {
     ['list, text search', { ...filters, q: 'number 42 ' }, 1, false],
     ['list, text search matching all', { ...filters, q: 'fees' }, 1, false],
   ];
-  const rows: { database: string; what: string; p50: number; p99: number; budget: string; ok: boolean }[] =
-    [];
+  const rows: BudgetRow[] = [];
   // Text searches are reported, not budgeted: they read messages (through the trigram index), and
   // one that every conversation matches costs the counting of 100k matches, whatever the index.
   for (const [what, query, page, budgeted] of lists) {
@@ -129,43 +136,19 @@ async function measure(label: string, database: Database) {
     budget: `first byte <= ${BUDGET.csvFirstByte} ms, all <= ${BUDGET.csvAll} ms, growth <= ${BUDGET.csvMemoryMb} MB (${round(growthMb)} MB)`,
     ok: firstByte <= BUDGET.csvFirstByte && all <= BUDGET.csvAll && growthMb <= BUDGET.csvMemoryMb,
   });
-  for (const row of rows) {
-    console.log(
-      `${row.database.padEnd(10)} ${row.what.padEnd(60)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)}  ${row.ok ? 'ok' : 'OVER'}`,
-    );
-  }
+  printRows(rows, 60);
   return rows;
 }
 
-const pglite = await openDatabase({ kind: 'pglite' });
-const rows = await measure('PGlite', pglite);
-await pglite.close();
-if (process.env.BENCH_DATABASE_URL) {
-  const pg = await openDatabase({
-    kind: 'postgres',
-    url: await freshPostgres(process.env.BENCH_DATABASE_URL),
-  });
-  rows.push(...(await measure('PostgreSQL', pg)));
-  await pg.close();
-} else {
-  console.log('BENCH_DATABASE_URL not set: PostgreSQL skipped (npm run bench starts one)');
-}
+const rows = await onBothDatabases(measure);
 
-writeSection(
+reportRows(
   'conversations',
   `## Conversations at ${CONVERSATIONS.toLocaleString('en')} (bench/conversations-bench.ts)
 
 ${new Date().toISOString().slice(0, 10)}, ${machine()}. The server's own queries in-process: ${CONVERSATIONS.toLocaleString('en')}
 conversations of one assistant over a year, 4 messages each; lists of 20 rows (${RUNS} runs after a warm-up),
 dashboards (${Math.max(5, RUNS / 10)} runs), and the whole CSV read to its end ${CSV_RUNS} times. For the CSV the two figures are the medians of
-the first byte and the last, in ms. The budget applies to PGlite; PostgreSQL is shown for comparison.
-
-| database | what | p50 ms | p99 ms | budget | |
-|---|---|---:|---:|---|---|
-${rows.map((r) => `| ${r.database} | ${r.what} | ${r.p50} | ${r.p99} | ${r.budget} | ${r.database === 'PGlite' ? (r.ok ? 'within budget' : 'OVER BUDGET') : 'n/a'} |`).join('\n')}`,
+the first byte and the last, in ms. The budget applies to PGlite; PostgreSQL is shown for comparison.`,
+  rows,
 );
-const over = rows.filter((row) => row.database === 'PGlite' && !row.ok);
-if (over.length > 0) {
-  console.log(`over budget: ${over.map((row) => row.what).join(', ')}`);
-  process.exitCode = 1;
-}

@@ -6,16 +6,24 @@
 import { performance } from 'node:perf_hooks';
 import type { RecordFilters } from '../packages/contract/src/records';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../packages/server/src/db/database';
+import type { Database } from '../packages/server/src/db/database';
 import { recordFields } from '../packages/server/src/db/sales-schema';
 import { checkLeadCsv } from '../packages/server/src/sales/lead-import';
 import { csvCells, recordsCsv } from '../packages/server/src/sales/records-csv';
 import { recordsRepo } from '../packages/server/src/sales/records.repo';
 import { leadsDashboard, ordersDashboard } from '../packages/server/src/sales/records-dashboard';
-import { median, readDownload, round, time } from './lib/in-process';
-import { machine, writeSection } from './lib/results.mjs';
+import {
+  type BudgetRow,
+  median,
+  onBothDatabases,
+  printRows,
+  readDownload,
+  reportRows,
+  round,
+  time,
+} from './lib/in-process';
+import { machine } from './lib/results.mjs';
 import { benchAssistant } from './lib/seed';
-import { freshPostgres } from './lib/server.mjs';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
@@ -134,8 +142,7 @@ async function measure(label: string, database: Database) {
     company: '',
     sort: 'date',
   };
-  const rows: { database: string; what: string; p50: number; p99: number; budget: string; ok: boolean }[] =
-    [];
+  const rows: BudgetRow[] = [];
   const lists: [string, RecordFilters, number][] = [
     ['leads, page 1', filters, 1],
     ['leads, page 50', filters, 50],
@@ -212,29 +219,13 @@ async function measure(label: string, database: Database) {
     budget: `all <= ${BUDGET.importMs} ms`,
     ok: imported <= BUDGET.importMs,
   });
-  for (const row of rows) {
-    console.log(
-      `${row.database.padEnd(10)} ${row.what.padEnd(70)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)}  ${row.ok ? 'ok' : 'OVER'}`,
-    );
-  }
+  printRows(rows, 70);
   return rows;
 }
 
-const pglite = await openDatabase({ kind: 'pglite' });
-const rows = await measure('PGlite', pglite);
-await pglite.close();
-if (process.env.BENCH_DATABASE_URL) {
-  const pg = await openDatabase({
-    kind: 'postgres',
-    url: await freshPostgres(process.env.BENCH_DATABASE_URL),
-  });
-  rows.push(...(await measure('PostgreSQL', pg)));
-  await pg.close();
-} else {
-  console.log('BENCH_DATABASE_URL not set: PostgreSQL skipped (npm run bench starts one)');
-}
+const rows = await onBothDatabases(measure);
 
-writeSection(
+reportRows(
   'records',
   `## Leads and orders at ${RECORDS.toLocaleString('en')} (bench/records-bench.ts)
 
@@ -244,14 +235,6 @@ warm-up, p50 / p99 ms); the CSV of every order read to its end ${CSV_RUNS} times
 main thread's heap, the CSV thread holding one chunk of 5,000 orders at a time; the process's resident memory is shown for
 each download: the first starts the CSV thread and grows PGlite's cache to the orders it reads, once);
 the import of ${IMPORT_ROWS.toLocaleString('en')} leads as the route runs it (the file checked, then written in one transaction;
-ms to checked / to written). ${DASHBOARD_NOTE} The budgets apply to PGlite; PostgreSQL is shown for comparison.
-
-| database | what | p50 ms | p99 ms | budget | |
-|---|---|---:|---:|---|---|
-${rows.map((r) => `| ${r.database} | ${r.what} | ${r.p50} | ${r.p99} | ${r.budget} | ${r.database === 'PGlite' ? (r.ok ? 'within budget' : 'OVER BUDGET') : 'n/a'} |`).join('\n')}`,
+ms to checked / to written). ${DASHBOARD_NOTE} The budgets apply to PGlite; PostgreSQL is shown for comparison.`,
+  rows,
 );
-const over = rows.filter((row) => row.database === 'PGlite' && !row.ok);
-if (over.length > 0) {
-  console.log(`over budget: ${over.map((row) => row.what).join(', ')}`);
-  process.exitCode = 1;
-}
