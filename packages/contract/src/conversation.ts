@@ -9,10 +9,8 @@ import { ValidationCode as C } from './codes';
 import { PaginationQuerySchema } from './common';
 import { LOCALES } from './constants';
 import { withRange } from './date-range';
-import { EmailSchema } from './fields';
+import { EmailSchema, idsBodySchema } from './fields';
 
-/** Conversations named by one bulk delete at most. */
-export const MAX_DELETE_IDS = 100;
 /** The dashboard's top and unanswered questions come from this many of the range's latest conversations. */
 export const DASHBOARD_SAMPLE = 5_000;
 /** Lengths of what a visitor leaves in the contact form. */
@@ -183,13 +181,9 @@ export const ConversationDetailSchema = v.object({
 export type ConversationDetail = v.InferOutput<typeof ConversationDetailSchema>;
 
 /** `POST conversation/delete` body. */
-export const DeleteConversationsBodySchema = v.object({
-  ids: v.pipe(
-    v.array(v.pipe(v.string(C.invalidValue), v.uuid(C.invalidValue)), C.invalidValue),
-    v.minLength(1, C.required),
-    v.maxLength(MAX_DELETE_IDS, C.invalidValue),
-  ),
-});
+export const DeleteConversationsBodySchema = idsBodySchema(
+  v.pipe(v.string(C.invalidValue), v.uuid(C.invalidValue)),
+);
 export type DeleteConversationsBody = v.InferOutput<typeof DeleteConversationsBodySchema>;
 
 /** `GET institution-product/{id}/dashboard`. */

@@ -107,3 +107,17 @@ export const IdSchema = v.pipe(
   v.minValue(1, C.invalidValue),
   v.maxValue(2_147_483_647, C.invalidValue),
 );
+
+/** Rows one bulk action (delete, retry) takes at most. */
+export const MAX_BULK_IDS = 100;
+
+/** The body of a bulk action: `{ ids }`, 1 to MAX_BULK_IDS ids, each checked by `item`. */
+export function idsBodySchema<const Item extends v.GenericSchema>(item: Item) {
+  return v.object({
+    ids: v.pipe(
+      v.array(item, C.invalidValue),
+      v.minLength(1, C.required),
+      v.maxLength(MAX_BULK_IDS, C.tooLong),
+    ),
+  });
+}

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
 import { FILE_TYPES } from './constants';
+import { idsBodySchema } from './fields';
 
 export const FileTypeSchema = v.picklist(FILE_TYPES);
 export type FileType = (typeof FILE_TYPES)[number];
@@ -48,16 +49,9 @@ export const AssistantFileSchema = v.object({
 export type AssistantFile = v.InferOutput<typeof AssistantFileSchema>;
 
 /** `POST institution-product/{id}/file/delete` body. */
-export const DeleteFilesBodySchema = v.object({
-  ids: v.pipe(
-    v.array(
-      v.pipe(v.number(C.invalidValue), v.integer(C.invalidValue), v.minValue(1, C.invalidValue)),
-      C.invalidValue,
-    ),
-    v.minLength(1, C.required),
-    v.maxLength(100, C.tooLong),
-  ),
-});
+export const DeleteFilesBodySchema = idsBodySchema(
+  v.pipe(v.number(C.invalidValue), v.integer(C.invalidValue), v.minValue(1, C.invalidValue)),
+);
 export type DeleteFilesBody = v.InferOutput<typeof DeleteFilesBodySchema>;
 
 /** `POST institution-product/{id}/logo` answer (the assistant detail also carries it). */

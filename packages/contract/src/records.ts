@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
 import { IssueSchema, PaginationQuerySchema } from './common';
 import { withRange } from './date-range';
-import { IdSchema, OptionalEmailSchema, optionalText, requiredText } from './fields';
+import { IdSchema, idsBodySchema, OptionalEmailSchema, optionalText, requiredText } from './fields';
 import { FIELD_TEXT_MAX_LENGTH, MAX_ORDER_LINES } from './sales';
 
 export const COMPANY_MAX_LENGTH = 200;
@@ -17,8 +17,6 @@ export const NOTES_MAX_LENGTH = 2_000;
 export const PRODUCT_CODE_MAX_LENGTH = 60;
 /** A line's quantity at most. */
 export const QUANTITY_MAX = 1_000_000_000;
-/** Records named by one bulk delete at most. */
-export const MAX_DELETE_RECORDS = 100;
 
 /** A configured field's value: text, a number, an ISO date, a list's option, an E.164 phone, an e-mail. */
 const FieldValueSchema = v.nullable(v.union([v.string(), v.number()], C.invalidValue));
@@ -104,13 +102,7 @@ export const OrderBodySchema = v.object({
 export type OrderBody = v.InferInput<typeof OrderBodySchema>;
 
 /** `POST lead/delete` / `POST order/delete` body. */
-export const DeleteRecordsBodySchema = v.object({
-  ids: v.pipe(
-    v.array(IdSchema, C.invalidValue),
-    v.minLength(1, C.required),
-    v.maxLength(MAX_DELETE_RECORDS, C.tooLong),
-  ),
-});
+export const DeleteRecordsBodySchema = idsBodySchema(IdSchema);
 
 export const RECORD_SORTS = ['date', 'company'] as const;
 

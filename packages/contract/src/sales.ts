@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
 import { PaginationQuerySchema } from './common';
 import type { Locale } from './constants';
-import { IdSchema, requiredText } from './fields';
+import { IdSchema, idsBodySchema, requiredText } from './fields';
 
 export const RECORD_KINDS = ['lead', 'order'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -171,8 +171,6 @@ export interface OrderLine {
 export const SELLER_NAME_MAX_LENGTH = 120;
 /** Characters of a phone number as typed, at most (spaces, dashes and a prefix included). */
 export const PHONE_INPUT_MAX_LENGTH = 40;
-/** Allowed numbers named by one bulk delete at most. */
-export const MAX_DELETE_NUMBERS = 100;
 
 /** A seller's number allowed to use a sales-support assistant on WhatsApp. */
 export const AllowedNumberSchema = v.object({
@@ -203,13 +201,7 @@ export const AllowedNumbersQuerySchema = v.object({
 export type AllowedNumbersQuery = v.InferOutput<typeof AllowedNumbersQuerySchema>;
 
 /** `POST whatsapp-whitelist/delete`: the numbers' ids, all of the X-Institution-Id institution. */
-export const DeleteAllowedNumbersBodySchema = v.object({
-  ids: v.pipe(
-    v.array(IdSchema, C.invalidValue),
-    v.minLength(1, C.required),
-    v.maxLength(MAX_DELETE_NUMBERS, C.invalidValue),
-  ),
-});
+export const DeleteAllowedNumbersBodySchema = idsBodySchema(IdSchema);
 export type DeleteAllowedNumbersBody = v.InferOutput<typeof DeleteAllowedNumbersBodySchema>;
 
 // ---- The WhatsApp Cloud API channel of a sales-support assistant ----
@@ -257,9 +249,6 @@ export const WhatsappSettingsSchema = v.object({
 });
 export type WhatsappSettings = v.InferOutput<typeof WhatsappSettingsSchema>;
 
-/** Failed replies named by one retry at most. */
-export const MAX_RETRY_REPLIES = 100;
-
 /**
  * `GET institution-product/{id}/whatsapp/failed-replies`: a reply of the assistant's that could not
  * be sent (refused by the Graph API, retried in vain, or reported failed by Meta's status callback).
@@ -280,13 +269,7 @@ export const FailedReplySchema = v.object({
 export type FailedReply = v.InferOutput<typeof FailedReplySchema>;
 
 /** `POST institution-product/{id}/whatsapp/failed-replies/retry`: the failed replies to send again. */
-export const RetryFailedRepliesBodySchema = v.object({
-  ids: v.pipe(
-    v.array(IdSchema, C.invalidValue),
-    v.minLength(1, C.required),
-    v.maxLength(MAX_RETRY_REPLIES, C.invalidValue),
-  ),
-});
+export const RetryFailedRepliesBodySchema = idsBodySchema(IdSchema);
 export type RetryFailedRepliesBody = v.InferOutput<typeof RetryFailedRepliesBodySchema>;
 
 /** The retry's answer: the replies queued to be sent again (they leave the failed list). */

@@ -5,13 +5,11 @@
  */
 import * as v from 'valibot';
 import { ValidationCode as C } from './codes';
-import { EmailSchema, IdSchema } from './fields';
+import { EmailSchema, IdSchema, idsBodySchema } from './fields';
 import { MEMBER_ROLES, type Role } from './roles';
 
 /** An invitation link works this many days after it was sent (or sent again). */
 export const INVITATION_TTL_DAYS = 7;
-/** Members or invitations one bulk request may name. */
-export const MAX_TEAM_DELETE = 100;
 
 /** Only a main member or a platform admin grants, changes or removes the main role. */
 export const grantsMainRole = (roles: readonly Role[]): boolean =>
@@ -35,13 +33,7 @@ export type Member = v.InferOutput<typeof MemberSchema>;
 export const UpdateMemberBodySchema = v.object({ role: MemberRoleSchema });
 export type UpdateMemberBody = v.InferInput<typeof UpdateMemberBodySchema>;
 
-const idsBody = v.object({
-  ids: v.pipe(
-    v.array(IdSchema, C.invalidValue),
-    v.minLength(1, C.required),
-    v.maxLength(MAX_TEAM_DELETE, C.tooLong),
-  ),
-});
+const idsBody = idsBodySchema(IdSchema);
 
 /** `POST institution/{id}/member/delete` body: user ids. */
 export const DeleteMembersBodySchema = idsBody;
