@@ -77,6 +77,8 @@ export interface Config {
   metricsToken: string | null;
   /** What this process does (ROLE): `all` (default), `web` (HTTP, never runs jobs) or `worker` (jobs, and only the probes over HTTP). */
   role: ProcessRole;
+  /** On SIGTERM, what requests and jobs in flight get before they are cut or handed back (at most 25 s). */
+  shutdownGraceMs: number;
 }
 
 /** The process roles of a deployment that separates HTTP from jobs (both need PostgreSQL). */
@@ -186,6 +188,15 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters')),
   ),
   ROLE: v.optional(v.picklist(PROCESS_ROLES, 'ROLE must be all, web or worker'), 'all'),
+  SHUTDOWN_GRACE_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'SHUTDOWN_GRACE_MS must be milliseconds'),
+      v.transform(Number),
+      v.maxValue(25_000, 'SHUTDOWN_GRACE_MS must be at most 25000 (a stop takes under 30 s)'),
+    ),
+    '20000',
+  ),
 });
 
 /** The secret the keys derive from: JWT_SECRET, else one generated once and kept in DATA_DIR. */
@@ -269,5 +280,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     legal: { termsUrl: e.TERMS_URL || null, privacyUrl: e.PRIVACY_URL || null },
     metricsToken: e.METRICS_TOKEN ?? null,
     role: e.ROLE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

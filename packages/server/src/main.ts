@@ -79,10 +79,10 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   jobs.start();
 }) as Server;
 
-/** What requests and jobs in flight get on SIGTERM before they are cut or handed back. */
-const GRACE_MS = 20_000;
-/** The deadline of a stop that hangs (a database that does not answer): well within 30 s. */
-const FORCE_EXIT_MS = 27_000;
+/** What requests and jobs in flight get on SIGTERM before they are cut or handed back (SHUTDOWN_GRACE_MS). */
+const GRACE_MS = config.shutdownGraceMs;
+/** The deadline of a stop that hangs (a database that does not answer): within 30 s. */
+const FORCE_EXIT_MS = 28_000;
 
 let stopping = false;
 /**

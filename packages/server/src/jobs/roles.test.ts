@@ -17,7 +17,7 @@ const METRICS_TOKEN = 'roles-metrics-token-0123456789';
 const DATABASE_URL = 'postgres://localhost/conversa';
 
 describe('ROLE', () => {
-  it('is all, web or worker; splitting needs PostgreSQL (PGlite is one process’s)', () => {
+  it('is all, web or worker; splitting needs PostgreSQL (PGlite is one process’s); METRICS_TOKEN and SHUTDOWN_GRACE_MS are checked', () => {
     const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/conversa-roles-config' };
     const postgres = { ...base, DATABASE_URL };
     expect(loadConfig(base).role).toBe('all');
@@ -30,6 +30,9 @@ describe('ROLE', () => {
     expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN must be at least 16/,
     );
+    expect(loadConfig(base).shutdownGraceMs).toBe(20_000);
+    expect(loadConfig({ ...base, SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ ...base, SHUTDOWN_GRACE_MS: '30000' })).toThrow(/at most 25000/);
   });
 });
 
