@@ -125,11 +125,14 @@ async function buildStorybook() {
   return code;
 }
 
-async function start() {
+/** `npm start`: the server with what is stale built first; `env` adds variables (`start:worker`'s ROLE). */
+async function start(env = {}) {
   await install();
   await build();
-  step('start');
-  const code = await run(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js']);
+  step(env.ROLE ? `start (ROLE=${env.ROLE})` : 'start');
+  const code = await run(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
+    env: { ...process.env, ...env },
+  });
   process.exit(code);
 }
 
@@ -296,7 +299,9 @@ async function bench() {
 }
 
 const commands = {
-  start,
+  start: () => start(),
+  // A process that only runs jobs (and answers the probes), beside web processes (ROLE=web).
+  'start:worker': () => start({ ROLE: 'worker' }),
   dev,
   test,
   e2e,

@@ -63,20 +63,25 @@ function operation(name: string, endpoint: Endpoint): Json {
               schema: endpoint.response ? schema(endpoint.response) : { type: 'string' },
             },
           }
-        : {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: { data: endpoint.response ? schema(endpoint.response) : {} },
-                required: ['data'],
+        : endpoint.text
+          ? { 'text/plain': { schema: { type: 'string' } } }
+          : {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { data: endpoint.response ? schema(endpoint.response) : {} },
+                  required: ['data'],
+                },
               },
             },
-          },
     },
     '400': errorResponse('Invalid input'),
     '429': errorResponse('Rate limited (see Retry-After)'),
   };
-  if (endpoint.access !== 'public') {
+  if (endpoint.access === 'metrics') {
+    responses['401'] = errorResponse('No or wrong METRICS_TOKEN');
+    responses['404'] = errorResponse('METRICS_TOKEN is not set');
+  } else if (endpoint.access !== 'public') {
     responses['401'] = errorResponse('No or invalid token');
     responses['403'] = errorResponse('Not allowed');
   }
@@ -85,6 +90,7 @@ function operation(name: string, endpoint: Endpoint): Json {
     summary: endpoint.summary,
     tags: [endpoint.tag],
     ...(endpoint.access === 'public' ? { security: [] } : {}),
+    ...(endpoint.access === 'metrics' ? { security: [{ metricsToken: [] }] } : {}),
     parameters,
     ...(endpoint.body
       ? {
@@ -112,7 +118,10 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     info: { title: 'Conversa API', version: '1.0.0' },
     servers: [{ url: `${serverUrl.replace(/\/$/, '')}/api` }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN variable' },
+      },
     },
     security: [{ bearer: [] }],
     paths,

@@ -27,6 +27,7 @@ import { pickLocale } from './i18n/translate';
 import { institutionsRoutes } from './institutions/institutions.routes';
 import { legalRoutes } from './legal/legal.routes';
 import { metaRoutes } from './meta/meta.routes';
+import { createMetrics, OTHER_ROUTE } from './meta/metrics';
 import { assistantSettingsRoutes } from './assistants/assistant-settings.routes';
 import { assistantsRoutes } from './assistants/assistants.routes';
 import { publicPagesRoutes } from './public-pages/public-pages.routes';
@@ -38,16 +39,28 @@ import { teamRoutes } from './team/team.routes';
 
 export type { AppDeps } from './deps';
 
-/** Builds the app; the session cache is made here unless the caller passes one. */
-export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<AppDeps, 'sessionCache'>>) {
+/** Builds the app; the session cache and the metrics are made here unless the caller passes them. */
+export function createApp(
+  input: Omit<AppDeps, 'sessionCache' | 'metrics'> & Partial<Pick<AppDeps, 'sessionCache' | 'metrics'>>,
+) {
   const deps: AppDeps = {
     ...input,
     sessionCache: input.sessionCache ?? new SessionCache(input.database.kind === 'pglite'),
+    metrics: input.metrics ?? createMetrics({ db: input.database.db, logger: input.logger }),
   };
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  // A worker process (ROLE=worker) runs jobs; over HTTP it answers the probes and the metrics only.
+  const worker = config.role === 'worker';
 
+  // Every answer counted and timed under its endpoint's path template (set by http/route.ts).
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    deps.metrics.observeRequest(c.req.method, c.get('route') ?? OTHER_ROUTE, c.res.status, seconds);
+  });
   app.use(requestId({ headerName: HEADERS.requestId }));
   // Requests first: the job runner claims its next job between them (jobs/requests-first.ts).
   app.use(async (_c, next) => {
@@ -103,6 +116,17 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
 
   const api = new Hono<AppEnv>();
   api.route('/', metaRoutes(deps));
+  if (!worker) mountApi(api, deps);
+  app.route('/api', api);
+  if (!worker) mountPages(app, deps);
+
+  app.onError(onError);
+  app.notFound(onNotFound);
+  return app;
+}
+
+/** Every API route besides the probes and the metrics (metaRoutes). */
+function mountApi(api: Hono<AppEnv>, deps: AppDeps) {
   api.route('/', countriesRoutes(deps));
   api.route('/', authRoutes(deps));
   api.route('/', usersRoutes(deps));
@@ -118,7 +142,11 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   api.route('/', recordsRoutes(deps));
   api.route('/', whatsappWebhookRoutes(deps));
   api.route('/', failedRepliesRoutes(deps));
-  app.route('/api', api);
+}
+
+/** What is served outside `/api`. */
+function mountPages(app: Hono<AppEnv>, deps: AppDeps) {
+  const { config } = deps;
   // The widget's files, the chat pages, the share image and the legal pages, before the console's
   // SPA fallback would answer them.
   app.route('/', widgetStaticRoutes(config.widgetDir));
@@ -127,10 +155,6 @@ export function createApp(input: Omit<AppDeps, 'sessionCache'> & Partial<Pick<Ap
   app.route('/', legalRoutes(deps));
   // After the API: the console's files and its SPA fallback, never under /api.
   if (hasBuiltApp(config.adminDir)) app.route('/', adminStaticRoutes(config.adminDir, config));
-
-  app.onError(onError);
-  app.notFound(onNotFound);
-  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

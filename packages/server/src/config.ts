@@ -75,7 +75,17 @@ export interface Config {
   legal: { termsUrl: string | null; privacyUrl: string | null };
   /** Live event streams (SSE): the heartbeat (which also re-checks the session) and the longest life. */
   eventStreams: { heartbeatMs: number; maxAgeMs: number };
+  /** The bearer token of `GET /api/metrics` (METRICS_TOKEN); null: the endpoint answers 404. */
+  metricsToken: string | null;
+  /** What this process does (ROLE): `all` (default), `web` (HTTP, never runs jobs) or `worker` (jobs, and only the probes over HTTP). */
+  role: ProcessRole;
+  /** On SIGTERM, what requests and jobs in flight get before they are cut or handed back (at most 25 s). */
+  shutdownGraceMs: number;
 }
+
+/** The process roles of a deployment that separates HTTP from jobs (both need PostgreSQL). */
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 /** An absolute http(s) URL that can sit in an attribute as it is (or nothing). */
 const HTTP_URL = /^(?:https?:\/\/[^\s"'<>]+)?$/;
@@ -183,6 +193,19 @@ const EnvSchema = v.object({
       v.transform(Number),
     ),
   ),
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters')),
+  ),
+  ROLE: v.optional(v.picklist(PROCESS_ROLES, 'ROLE must be all, web or worker'), 'all'),
+  SHUTDOWN_GRACE_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'SHUTDOWN_GRACE_MS must be milliseconds'),
+      v.transform(Number),
+      v.maxValue(25_000, 'SHUTDOWN_GRACE_MS must be at most 25000 (a stop takes under 30 s)'),
+    ),
+    '20000',
+  ),
 });
 
 /** The secret the keys derive from: JWT_SECRET, else one generated once and kept in DATA_DIR. */
@@ -204,6 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = result.output;
+  // PGlite is one process's database: splitting web and worker processes needs PostgreSQL.
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new Error(`Invalid configuration:\n  ROLE: ROLE=${e.ROLE} needs DATABASE_URL (PostgreSQL)`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
@@ -261,5 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     legal: { termsUrl: e.TERMS_URL || null, privacyUrl: e.PRIVACY_URL || null },
+    metricsToken: e.METRICS_TOKEN ?? null,
+    role: e.ROLE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import type { EventBus } from './events/event-bus';
 import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './meta/metrics';
 import type { Storage } from './storage/storage';
 
 export type { Clock } from './clock';
@@ -25,4 +26,6 @@ export interface AppDeps {
   events: EventBus;
   /** This process's job runner; routes announce the jobs they queue through it. */
   jobs: JobRunner;
+  /** This app's Prometheus metrics (its own registry), served at `/api/metrics`. */
+  metrics: Metrics;
 }

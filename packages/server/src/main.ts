@@ -1,4 +1,8 @@
-/** The server process: configuration, database, HTTP on one port, graceful shutdown. */
+/**
+ * The server process: configuration, database, HTTP on one port, jobs (by ROLE: `all` both, `web`
+ * HTTP only, `worker` jobs and the probes only), graceful shutdown.
+ */
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -9,6 +13,7 @@ import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/handlers';
 import { createLogger } from './logging/logger';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './meta/metrics';
 import { pgliteFolder } from './paths';
 import { localStorage } from './storage/storage';
 
@@ -44,35 +49,80 @@ const jobs = createJobRunner({
   concurrency: config.jobConcurrency,
   leaseMs: config.jobLeaseMs ?? undefined,
   extractMemoryMb: config.extractMemoryMb,
+  role: config.role,
 });
-const app = createApp({ config, database, logger, mailer, clock: systemClock, storage, events, jobs });
+const metrics = createMetrics({ db: database.db, logger, processMetrics: true });
+const app = createApp({
+  config,
+  database,
+  logger,
+  mailer,
+  clock: systemClock,
+  storage,
+  events,
+  jobs,
+  metrics,
+});
 
+// A plain HTTP/1.1 server (serve's default), whose connections shutdown() closes.
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
   logger.info(
-    { url: config.publicUrl, database: database.kind, mail: config.smtpUrl ? 'smtp' : 'outbox' },
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      mail: config.smtpUrl ? 'smtp' : 'outbox',
+      role: config.role,
+    },
     `Conversa is listening on http://${config.host}:${config.port}`,
   );
-  // Jobs left by a previous run (or queued by other processes) start once the server is up.
+  // Jobs left by a previous run (or queued by other processes) start once the server is up; a web
+  // process (ROLE=web) runs none.
   jobs.start();
-});
+}) as Server;
+
+/** What requests and jobs in flight get on SIGTERM before they are cut or handed back (SHUTDOWN_GRACE_MS). */
+const GRACE_MS = config.shutdownGraceMs;
+/** The deadline of a stop that hangs (a database that does not answer): within 30 s. */
+const FORCE_EXIT_MS = 28_000;
 
 let stopping = false;
+/**
+ * Stops within 30 s: no new connections (idle keep-alive ones close at once, busy ones when their
+ * answer is sent), live event streams end (their clients reconnect to another process), requests
+ * and jobs in flight get GRACE_MS, then open connections are cut and unfinished jobs handed back to
+ * the queue (the next process runs them at once); then the database closes and the process exits 0.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  // Stop accepting, let requests in flight finish (bounded), then close the database.
   const force = setTimeout(() => {
-    logger.warn('requests still open after 10 s; closing anyway');
+    logger.warn(`still stopping after ${FORCE_EXIT_MS / 1000} s; exiting anyway`);
     process.exit(1);
-  }, 10_000);
+  }, FORCE_EXIT_MS);
   force.unref();
+
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // Jobs in flight get a few seconds, then go back to the queue for the next start; live event
-  // streams end so their connections do not hold the server open.
-  await jobs.stop({ graceMs: 5_000 });
-  await events.close();
+  // server.close() closes the connections idle now; a keep-alive connection whose request ends
+  // later becomes idle then, and is closed on the next tick of this.
+  const idle = setInterval(() => server.closeIdleConnections(), 200);
+  events.endStreams();
+  let graceTimer: NodeJS.Timeout | undefined;
+  const requests = Promise.race([
+    closed,
+    new Promise<void>((resolve) => {
+      graceTimer = setTimeout(() => {
+        logger.warn(`requests still open after ${GRACE_MS / 1000} s; closing their connections`);
+        server.closeAllConnections();
+        resolve();
+      }, GRACE_MS);
+    }),
+  ]);
+  await Promise.all([requests, jobs.stop({ graceMs: GRACE_MS })]);
+  clearTimeout(graceTimer);
   await closed;
+  clearInterval(idle);
+  await events.close();
   mailer.close();
   await database.close();
   logger.info('stopped');

@@ -9,9 +9,11 @@ import type { Route } from '../routes/route';
  * - `guest`: the chat visitor's guest token (staff tokens are refused);
  * - `staff`: a signed-in staff token (a chat visitor's token is refused), with `permission` where the
  *   scope is an institution or an assistant;
- * - `admin`: the platform admin role.
+ * - `admin`: the platform admin role;
+ * - `metrics`: the operator's `METRICS_TOKEN` as a bearer token (no user, no session); while the
+ *   variable is unset the endpoint does not exist (404).
  */
-export type Access = 'public' | 'guest' | 'staff' | 'admin';
+export type Access = 'public' | 'guest' | 'staff' | 'admin' | 'metrics';
 
 /**
  * The tenant an endpoint acts in, resolved before its handler runs:
@@ -45,6 +47,8 @@ interface EndpointBase extends Route {
   multipart?: boolean;
   /** The answer is `text/event-stream`; `response` describes the events' data. */
   stream?: boolean;
+  /** The answer is `text/plain` as it is (no `{data}` envelope, no `response`). */
+  text?: boolean;
 }
 
 /** An entry of the endpoint table; the access and scope pairs that make sense, nothing else. */
@@ -53,6 +57,7 @@ export type Endpoint = EndpointBase &
     | { access: 'public'; scope: 'none' }
     | { access: 'guest'; scope: 'conversation' }
     | { access: 'admin'; scope: 'none' }
+    | { access: 'metrics'; scope: 'none' }
     | { access: 'staff'; scope: 'none' | 'self' }
     | { access: 'staff'; scope: 'institution' | 'assistant' | 'conversation'; permission: Permission }
   );

@@ -1,4 +1,4 @@
-/** The platform's own endpoints: liveness, readiness and the country list. */
+/** The platform's own endpoints: liveness, readiness, metrics and the country list. */
 import * as v from 'valibot';
 import { CountrySchema } from '../country';
 import type { Endpoint } from './endpoint';
@@ -28,6 +28,15 @@ export const platformEndpoints = {
     access: 'public',
     scope: 'none',
     response: ReadySchema,
+  },
+  metrics: {
+    ...routes.metrics,
+    summary:
+      'Prometheus metrics (text exposition): requests by route and status, latency, jobs by state, open event streams',
+    tag: 'meta',
+    access: 'metrics',
+    scope: 'none',
+    text: true,
   },
   countries: {
     ...routes.countries,

@@ -3,6 +3,7 @@
  * session, the institution (path, header or the assistant's own) and the permission there. One
  * session query, plus the assistant's for `assistant` scopes; other tenants are 404s, never data.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Endpoint } from '@conversa/contract/endpoints';
 import { can, type MemberRole, type Permission, type Role, rolesIn } from '@conversa/contract/roles';
 import type { Context } from 'hono';
@@ -11,7 +12,7 @@ import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { assistantsRepo } from '../assistants/assistants.repo';
-import { accessChecks, headerInstitution } from './access';
+import { accessChecks, bearer, headerInstitution } from './access';
 import { staffConversationsRepo } from '../conversations/conversations.repo';
 import type {
   AssistantScope,
@@ -42,6 +43,19 @@ export function permit(memberRole: MemberRole | null, user: StaffUser, permissio
   if (roles.length === 0) throw notFound();
   if (!can(roles, permission)) throw forbidden();
   return roles;
+}
+
+/** Compares secrets in constant time (their digests, so lengths do not show either). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** `metrics` access: no such endpoint while METRICS_TOKEN is unset (404); else its bearer only (401). */
+function checkMetricsToken(c: Context, expected: string | null): void {
+  if (expected === null) throw notFound();
+  const given = bearer(c);
+  if (given === null || !sameSecret(given, expected)) throw new ApiError(401, 'unauthorized');
 }
 
 /** Builds the scope resolver of one app (its prepared queries). */
@@ -149,6 +163,9 @@ export function scopeResolver(deps: AppDeps) {
         params();
         return scope;
       }
+      case 'metrics':
+        checkMetricsToken(c, deps.config.metricsToken);
+        return {};
       case 'admin': {
         const { user } = await access.session(await access.staffToken(c), 0);
         if (!user.isAdmin) throw forbidden();

@@ -126,6 +126,7 @@ export function chatRoutes(deps: AppDeps) {
     });
 
     return streamSSE(c, async (stream) => {
+      const counted = deps.metrics.streamOpened('answer');
       stream.onAbort(() => left.abort());
       const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
       try {
@@ -140,6 +141,8 @@ export function chatRoutes(deps: AppDeps) {
         await send('error', { code: 'answer_failed', message: translate(locale, 'answer_failed') }).catch(
           () => undefined,
         );
+      } finally {
+        counted();
       }
     });
   });

@@ -19,8 +19,13 @@ export interface EventBus {
   subscribe(topic: string, listener: Listener): () => void;
   /** Listeners of a topic (or of all topics), to check that none leak. */
   listenerCount(topic?: string): number;
-  /** Aborted when the bus closes (shutdown): long-lived streams end on it. */
+  /** Aborted when the bus closes or `endStreams()` is called (shutdown): long-lived streams end on it. */
   readonly closed: AbortSignal;
+  /**
+   * Ends the long-lived streams (a graceful shutdown's first steps) while events still flow, so
+   * what the jobs finishing meanwhile publish still reaches the other processes.
+   */
+  endStreams(): void;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,9 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
       return emitter.eventNames().reduce((sum, name) => sum + emitter.listenerCount(name), 0);
     },
     closed: closing.signal,
+    endStreams() {
+      closing.abort();
+    },
     async close() {
       closing.abort();
       emitter.removeAllListeners();

@@ -73,6 +73,7 @@ export function fileEventStreams(deps: AppDeps) {
     try {
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
+        const counted = deps.metrics.streamOpened('files');
         const stop = new AbortController();
         const end = () => stop.abort();
         stream.onAbort(end);
@@ -98,6 +99,7 @@ export function fileEventStreams(deps: AppDeps) {
           deps.events.closed.removeEventListener('abort', end);
           unsubscribe();
           release();
+          counted();
         }
       });
     } catch (error) {

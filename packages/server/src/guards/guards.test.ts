@@ -3,7 +3,8 @@
  * endpoint refuses requests without a token, with a garbage or foreign-signed token, and from a chat
  * visitor; tenant-scoped endpoints never show one tenant's data to another and refuse (403) member
  * roles lacking their permission; `admin` endpoints refuse everyone else; `self` endpoints refuse
- * another user's id; `guest` endpoints take only the guest token of their own conversation.
+ * another user's id; `guest` endpoints take only the guest token of their own conversation;
+ * `metrics` endpoints take METRICS_TOKEN and no user's token at all.
  *
  * The rules are checked as `RULES` below states them, not as the table does: the table makes the
  * routes, so a loosened entry (a weaker permission, a dropped scope, `public` access) would loosen
@@ -16,17 +17,19 @@ import { can, MEMBER_ROLES, type MemberRole, type Permission } from '@conversa/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStaffToken } from '../auth/tokens';
 import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
+import { createSignedInUser, createTestServer, type TestServer } from '../testing';
 import { invitations } from '../db/team-schema';
 import { recordsRepo } from '../sales/records.repo';
 
 /**
  * Each endpoint's expected rule: `public`, `guest` (its own conversation), `admin`, `staff` (any
- * signed-in user), `self` (the path's user), or `<permission>@institution|assistant|conversation`.
+ * signed-in user), `self` (the path's user), `metrics` (METRICS_TOKEN, no user), or
+ * `<permission>@institution|assistant|conversation`.
  */
 const RULES: Record<EndpointName, string> = {
   health: 'public',
   ready: 'public',
+  metrics: 'metrics',
   countries: 'public',
   providers: 'public',
   login: 'public',
@@ -127,7 +130,7 @@ function ruleOf(endpoint: Endpoint): string {
 }
 
 interface Rule {
-  kind: 'public' | 'guest' | 'admin' | 'staff' | 'self' | 'tenant';
+  kind: 'public' | 'guest' | 'admin' | 'staff' | 'self' | 'metrics' | 'tenant';
   permission?: Permission;
 }
 
@@ -150,8 +153,11 @@ let conversationId: string;
 /** A lead, an order and an invitation of the victim's (the paths of `lead/{id}`, `order/{id}`, `invitation/{id}`). */
 const recordIds = { lead: 0, order: 0, invitation: 0 };
 
+/** The operator's metrics token (the server's METRICS_TOKEN). */
+const METRICS_TOKEN = 'guards-metrics-token-0123456789';
+
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({ env: { METRICS_TOKEN } });
   victim = await createTenant(server, { name: 'Victim School', kind: 'school' });
   attacker = await createTenant(server, { name: 'Attacker Ltd', kind: 'business' });
   for (const role of MEMBER_ROLES) {
@@ -261,7 +267,7 @@ describe.each(guarded)('%s', (name, endpoint) => {
     }
   });
 
-  if (rule.kind !== 'guest') {
+  if (rule.kind !== 'guest' && rule.kind !== 'metrics') {
     it(`${endpoint.method} ${endpoint.path}: chat visitor's token → 403`, async () => {
       const { status, body } = await callAs(endpoint, guest, victim.institution.id);
       expect(status).toBe(403);
@@ -333,6 +339,19 @@ describe.each(guarded)('%s', (name, endpoint) => {
     });
   }
 
+  if (rule.kind === 'metrics') {
+    it(`${endpoint.method} ${endpoint.path}: any user's token (staff, admin's or guest) → 401; METRICS_TOKEN passes`, async () => {
+      const admin = await createSignedInUser(server, { isAdmin: true });
+      for (const token of [victim.owner.token, admin.token, guest]) {
+        const { status, body } = await callAs(endpoint, token, victim.institution.id);
+        expect(status).toBe(401);
+        expect(body).toMatchObject({ code: 'unauthorized' });
+      }
+      const { status } = await callAs(endpoint, METRICS_TOKEN);
+      expect(status).toBe(200);
+    });
+  }
+
   if (rule.kind === 'self') {
     it(`${endpoint.method} ${endpoint.path}: another user's id → 403, no data`, async () => {
       const { status, body } = await callAs(endpoint, attacker.owner.token, attacker.institution.id);
@@ -344,5 +363,5 @@ describe.each(guarded)('%s', (name, endpoint) => {
 
 it('covers every guarded kind of rule', () => {
   const kinds = new Set(guarded.map(([name]) => parseRule(RULES[name]).kind));
-  expect([...kinds].sort()).toEqual(['admin', 'guest', 'self', 'staff', 'tenant']);
+  expect([...kinds].sort()).toEqual(['admin', 'guest', 'metrics', 'self', 'staff', 'tenant']);
 });

@@ -24,7 +24,7 @@ import { readJson, readQuery } from './validate';
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : never;
 
 /** The scope a handler of `E` is given. */
-export type ScopeOf<E extends Endpoint> = E['access'] extends 'public'
+export type ScopeOf<E extends Endpoint> = E['access'] extends 'public' | 'metrics'
   ? Record<string, never>
   : E['access'] extends 'guest'
     ? GuestScope
@@ -77,6 +77,8 @@ export function endpointRouter(deps: AppDeps) {
   return function route<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handler: RouteHandler<E>) {
     const { params: paramsSchema, query: querySchema, body: bodySchema } = endpoint as Endpoint;
     app.on(endpoint.method, honoPath(endpoint), async (c) => {
+      // The metrics count the request under its template, never its URL (meta/metrics.ts).
+      c.set('route', endpoint.path);
       let params: unknown;
       // A path value the entry refuses names nothing: 404. Read once the token is checked (401 first).
       const readParams = () => {

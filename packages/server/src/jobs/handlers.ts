@@ -23,7 +23,7 @@ import {
   whatsappIncomingJob,
 } from '../whatsapp/incoming.job';
 import { WHATSAPP_RESEND, whatsappResendJob } from '../whatsapp/resend.job';
-import type { LlmConfig } from '../config';
+import type { LlmConfig, ProcessRole } from '../config';
 import { JobRunner } from './runner';
 
 export interface JobRunnerDeps {
@@ -43,6 +43,8 @@ export interface JobRunnerDeps {
   extractMemoryMb?: number | null;
   leaseMs?: number;
   pollMs?: number;
+  /** The process's ROLE: a `web` process queues and announces jobs but never runs one. */
+  role?: ProcessRole;
 }
 
 /** A runner for every job kind (not started: call `start()` once the server listens). */
@@ -55,6 +57,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     logger,
     events,
     concurrency: deps.concurrency ?? (database.kind === 'pglite' ? 1 : 2),
+    claims: deps.role !== 'web',
     leaseMs: deps.leaseMs,
     pollMs: deps.pollMs,
     handlers: {

@@ -13,11 +13,15 @@
  *
  * Time comes from the deps clock (never the database's `now()`), so tests move it to expire leases.
  */
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { jobs } from '../db/schema';
 
 export type JobPayload = Record<string, unknown>;
+
+/** A job's states (the `state` column). */
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 /** A claimed job. */
 export interface Job {
@@ -47,6 +51,14 @@ export const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
 /** Delay before attempt `attempt + 1`: 5 s, 20 s, 80 s, … capped at 10 minutes. */
 export function backoffMs(attempt: number): number {
   return Math.min(5_000 * 4 ** Math.max(0, attempt - 1), 10 * 60_000);
+}
+
+/** How many jobs are in each state now (finished ones until they are pruned), for the metrics. */
+export async function jobCounts(db: Db): Promise<Record<JobState, number>> {
+  const rows = await db.select({ state: jobs.state, count: count() }).from(jobs).groupBy(jobs.state);
+  const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+  for (const row of rows) if (row.state in counts) counts[row.state as JobState] = Number(row.count);
+  return counts;
 }
 
 /** Adds a job; pass a transaction to commit it with the rows it is about. */

@@ -43,6 +43,11 @@ export interface JobRunnerOptions {
   events?: EventBus;
   /** Jobs run at a time. */
   concurrency: number;
+  /**
+   * False for a process that only queues jobs (ROLE=web): `start()` claims nothing, and jobs queued
+   * here are announced to the processes that run them. True by default.
+   */
+  claims?: boolean;
   /** How long a claim holds before another process may take the job over (renewed at a third). */
   leaseMs?: number;
   /** Other tables to sweep with finished jobs (hourly): name → delete what is past its time. */
@@ -90,9 +95,9 @@ export class JobRunner {
     return this.inFlight.size;
   }
 
-  /** Starts claiming jobs. */
+  /** Starts claiming jobs (never in a process that does not claim them). */
   start(): void {
-    if (this.running) return;
+    if (this.running || this.options.claims === false) return;
     this.running = true;
     this.unsubscribe = this.options.events?.subscribe(JOBS_TOPIC, () => this.wake()) ?? null;
     this.wake();

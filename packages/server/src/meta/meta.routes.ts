@@ -1,4 +1,4 @@
-/** Liveness, readiness and the OpenAPI document. */
+/** Liveness, readiness, the metrics and the OpenAPI document. */
 import { randomUUID } from 'node:crypto';
 import { endpoints } from '@conversa/contract/endpoints';
 import { buildOpenApiDocument } from '@conversa/contract/openapi';
@@ -38,10 +38,19 @@ export function metaRoutes(deps: AppDeps) {
     }
     return ok(c, { status: 'ok' as const, database: 'ok' as const, storage: 'ok' as const });
   });
-  // The document describing the table is not one of its entries.
-  app.get('/openapi.json', (c) => {
-    openapi ??= buildOpenApiDocument(deps.config.publicUrl);
-    return c.json(openapi);
+  // The route helper lets only METRICS_TOKEN's bearer through (404 while it is unset).
+  route(app, endpoints.metrics, async (c) => {
+    const text = await deps.metrics.registry.metrics();
+    c.header('Content-Type', deps.metrics.registry.contentType);
+    c.header('Cache-Control', 'no-store');
+    return c.body(text);
   });
+  // The document describing the table is not one of its entries. A worker serves the probes only.
+  if (deps.config.role !== 'worker') {
+    app.get('/openapi.json', (c) => {
+      openapi ??= buildOpenApiDocument(deps.config.publicUrl);
+      return c.json(openapi);
+    });
+  }
   return app;
 }

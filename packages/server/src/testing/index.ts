@@ -124,6 +124,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     concurrency: config.jobConcurrency,
     extractMemoryMb: config.extractMemoryMb,
     pollMs: 1_000,
+    role: config.role,
   });
   const app = createApp({ config, database, logger, mailer, clock, sessionCache, storage, events, jobs });
   const runsJobs = options.runJobs ?? true;
