@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
@@ -11,7 +19,7 @@ import { listFiles, uploadFiles } from '../files/files.fixtures';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, readFixture, type TestServer } from '../testing';
 import { backup, inspectArchive, restore } from './commands';
-import { claimDataDir, DataDirBusyError } from './snapshot';
+import { askControl, claimDataDir, controlSocketPath, DataDirBusyError } from './snapshot';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'conversa-backup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -112,10 +120,48 @@ describe('backup and restore refuse what they cannot do', () => {
     const stray = path.join(scratch, 'stray.tar.gz');
     await tar.c({ gzip: true, file: stray, cwd: foreign }, ['manifest.json', 'db.tar', 'evil']);
     await expect(restore(stray, { env: { DATA_DIR: dataDir } })).rejects.toThrow(/unexpected entry "evil"/);
+    // Links could point outside DATA_DIR.
+    symlinkSync('/etc', path.join(foreign, 'files'));
+    const linked = path.join(scratch, 'linked.tar.gz');
+    await tar.c({ gzip: true, file: linked, cwd: foreign }, ['manifest.json', 'db.tar', 'files']);
+    await expect(restore(linked, { env: { DATA_DIR: dataDir } })).rejects.toThrow(
+      /holds an entry of type SymbolicLink/,
+    );
     await expect(
       restore(path.join(scratch, 'missing.tar.gz'), { env: { DATA_DIR: dataDir } }),
     ).rejects.toThrow(/missing\.tar\.gz does not exist/);
     expect(listing(dataDir)).toBeNull();
+  });
+});
+
+describe('the control socket', () => {
+  it('claims a data dir once, also when its path is too long for a socket inside it', async () => {
+    const deep = path.join(
+      scratch,
+      'a-data-dir-whose-path-is-longer-than-a-unix-socket-may-be',
+      'x'.repeat(60),
+    );
+    expect(path.dirname(controlSocketPath(deep))).toBe(os.tmpdir());
+    const shallow = path.join(scratch, 'short');
+    expect(controlSocketPath(shallow)).toBe(path.join(shallow, 'control.sock'));
+    for (const dataDir of [deep, shallow]) {
+      mkdirSync(path.join(dataDir, '.backup-left-by-a-stopped-command'), { recursive: true });
+      const claim = await claimDataDir(dataDir, 'backup');
+      try {
+        // What a backup stopped half-way left is removed; the holder answers; nobody else claims.
+        expect(readdirSync(dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
+        expect(await askControl(dataDir, { command: 'who' })).toEqual({
+          ok: true,
+          holder: { role: 'backup', pid: process.pid },
+        });
+        await expect(claimDataDir(dataDir, 'server')).rejects.toThrow(
+          `A backup (pid ${process.pid}) is using DATA_DIR ${dataDir}.`,
+        );
+      } finally {
+        await claim.release();
+      }
+      expect(await askControl(dataDir, { command: 'who' })).toBeNull();
+    }
   });
 });
 
@@ -161,11 +207,14 @@ if (process.env.TEST_DB !== 'postgres') {
           }
         })();
         await new Promise((resolve) => setTimeout(resolve, 100));
+        const writtenBefore = written;
         const result = await backup(archive, { DATA_DIR: dataDir });
+        const writtenDuring = written - writtenBefore;
         writing = false;
         await writer;
         await server.jobs.idle();
-        expect(written).toBeGreaterThan(0);
+        // The server kept writing while the backup ran (it does not stop the world).
+        expect(writtenDuring).toBeGreaterThan(0);
         expect(result.manifest).toMatchObject({
           format: 'conversa-backup',
           takenBy: 'server',

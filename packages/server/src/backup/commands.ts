@@ -19,7 +19,7 @@ import {
   BACKUP_VERSION,
   type BackupManifest,
   claimDataDir,
-  controlSocketPath,
+  CONTROL_SOCKET,
   DataDirBusyError,
   deferDeletions,
   filesFolder,
@@ -149,6 +149,7 @@ export async function inspectArchive(file: string): Promise<BackupManifest> {
   const bad = (why: string) => new BackupError(`${source} is not a Conversa backup: ${why}.`);
   let manifestText: string | null = null;
   const names: string[] = [];
+  const kinds = new Set<string>();
   try {
     await tar.t({
       file: source,
@@ -156,6 +157,7 @@ export async function inspectArchive(file: string): Promise<BackupManifest> {
       onReadEntry(entry) {
         const name = entry.path.replace(/\/$/, '');
         names.push(name);
+        kinds.add(entry.type);
         if (name === ARCHIVE_ENTRIES.manifest) {
           const chunks: Buffer[] = [];
           entry.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -171,6 +173,9 @@ export async function inspectArchive(file: string): Promise<BackupManifest> {
   if (names.length === 0) throw bad('it is empty or not a tar.gz archive');
   const stray = names.find((name) => !ALLOWED_ENTRY.test(name));
   if (stray !== undefined) throw bad(`unexpected entry ${JSON.stringify(stray)}`);
+  // Plain files and folders only: no links that could point outside DATA_DIR.
+  const odd = [...kinds].find((kind) => kind !== 'File' && kind !== 'Directory');
+  if (odd !== undefined) throw bad(`it holds an entry of type ${odd}`);
   if (manifestText === null) throw bad(`no ${ARCHIVE_ENTRIES.manifest}`);
   let manifest: Partial<BackupManifest>;
   try {
@@ -190,9 +195,8 @@ export async function inspectArchive(file: string): Promise<BackupManifest> {
 
 /** DATA_DIR's own entries (not the control socket, nor the leftovers of backups and restores). */
 async function liveEntries(dataDir: string): Promise<string[]> {
-  const socket = path.basename(controlSocketPath(dataDir));
   try {
-    return (await readdir(dataDir)).filter((name) => name !== socket && !name.startsWith('.'));
+    return (await readdir(dataDir)).filter((name) => name !== CONTROL_SOCKET && !name.startsWith('.'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

@@ -13,9 +13,10 @@
  * remove the row before the bytes, so every file a dumped row names is linked; a few files without
  * a row (uploads in flight) may come along and are harmless.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmod, copyFile, link, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
@@ -49,8 +50,19 @@ export const ARCHIVE_ENTRIES = {
   jwtSecret: 'jwt-secret',
 } as const;
 
-/** The control socket of a data dir. */
-export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
+export const CONTROL_SOCKET = 'control.sock';
+/**
+ * The control socket of a data dir: `DATA_DIR/control.sock`, or, when that path is too long for a
+ * Unix socket (about 100 bytes), one in the temporary folder named after the data dir's path.
+ */
+export function controlSocketPath(dataDir: string): string {
+  const inside = path.join(dataDir, CONTROL_SOCKET);
+  if (Buffer.byteLength(inside) <= 100) return inside;
+  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 24);
+  return path.join(os.tmpdir(), `conversa-${id}.sock`);
+}
+/** Leftovers of a backup or restore that was stopped half-way, removed when the data dir is next claimed. */
+const LEFTOVER = /^\.(backup|restore)-/;
 /** The uploaded files' folder under a data dir (localStorage's root). */
 export const filesFolder = (dataDir: string) => path.join(dataDir, 'files');
 
@@ -258,6 +270,9 @@ export async function claimDataDir(dataDir: string, role: Holder['role']): Promi
   const other = await askControl(dataDir, { command: 'who' });
   if (other) throw new DataDirBusyError(dataDir, other.holder);
   await unlink(socketPath).catch(() => undefined);
+  for (const name of await readdir(dataDir)) {
+    if (LEFTOVER.test(name)) await rm(path.join(dataDir, name), { recursive: true, force: true });
+  }
 
   let snapshot: (() => Promise<string>) | null = null;
   const answer = async (request: Request): Promise<Reply> => {
