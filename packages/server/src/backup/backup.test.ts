@@ -178,6 +178,9 @@ if (process.env.TEST_DB !== 'postgres') {
       try {
         const tenant = await createTenant(server);
         const docx = await upload(server, tenant, 'tables.docx', DOCX);
+        // The operator's own terms page lives in DATA_DIR too.
+        mkdirSync(path.join(dataDir, 'legal'));
+        writeFileSync(path.join(dataDir, 'legal', 'terms.en.html'), '<h1>Our terms</h1>');
         const firstConversation = await converse(server, tenant, 'What are the opening hours?');
         await server.jobs.idle();
 
@@ -237,6 +240,9 @@ if (process.env.TEST_DB !== 'postgres') {
         expect(previous).toBeNull();
         expect(readFileSync(path.join(freshDir, 'jwt-secret'), 'utf8')).toBe(
           readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8'),
+        );
+        expect(readFileSync(path.join(freshDir, 'legal', 'terms.en.html'), 'utf8')).toBe(
+          '<h1>Our terms</h1>',
         );
         restored = await createTestServer({
           reopen: { kind: 'pglite', dataDir: freshDir, path: path.join(freshDir, 'db') },

@@ -64,6 +64,7 @@ async function pack(staging: string, target: string, manifest: BackupManifest): 
     const entries: string[] = [ARCHIVE_ENTRIES.manifest, ARCHIVE_ENTRIES.database];
     if (await exists(path.join(staging, ARCHIVE_ENTRIES.files))) entries.push(ARCHIVE_ENTRIES.files);
     if (manifest.jwtSecret) entries.push(ARCHIVE_ENTRIES.jwtSecret);
+    if (await exists(path.join(staging, ARCHIVE_ENTRIES.legal))) entries.push(ARCHIVE_ENTRIES.legal);
     await tar.c({ gzip: true, file: temp, cwd: staging, portable: true }, entries);
     await rename(temp, target);
   } catch (error) {
@@ -138,8 +139,10 @@ async function claimOrExplain(dataDir: string, role: 'backup' | 'restore') {
   }
 }
 
+const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ALLOWED_ENTRY = new RegExp(
-  `^(${ARCHIVE_ENTRIES.manifest}|${ARCHIVE_ENTRIES.database}|${ARCHIVE_ENTRIES.jwtSecret}|${ARCHIVE_ENTRIES.files}(/.*)?)$`,
+  `^(${[ARCHIVE_ENTRIES.manifest, ARCHIVE_ENTRIES.database, ARCHIVE_ENTRIES.jwtSecret].map(escape).join('|')}` +
+    `|(${escape(ARCHIVE_ENTRIES.files)}|${escape(ARCHIVE_ENTRIES.legal)})(/.*)?)$`,
 );
 
 /** Reads and checks an archive's manifest and entry names without extracting anything. */

@@ -9,12 +9,12 @@
  * A snapshot, in order: storage deletions are deferred; the database is dumped at a point where no
  * transaction is open (PGlite's transaction lock, then CHECKPOINT, then its data-dir dump); the
  * stored files are hard-linked into a staging folder (stored objects are immutable, so a link is a
- * copy); deferred deletions then run. Uploads write their bytes before their row and deletions
+ * copy), with the operator's legal pages; deferred deletions then run. Uploads write their bytes before their row and deletions
  * remove the row before the bytes, so every file a dumped row names is linked; a few files without
  * a row (uploads in flight) may come along and are harmless.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, copyFile, link, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, link, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +48,8 @@ export const ARCHIVE_ENTRIES = {
   database: 'db.tar',
   files: 'files',
   jwtSecret: 'jwt-secret',
+  /** The operator's own terms and privacy pages (DATA_DIR/legal), when there are some. */
+  legal: 'legal',
 } as const;
 
 export const CONTROL_SOCKET = 'control.sock';
@@ -231,6 +233,15 @@ export async function takeSnapshot(options: {
       () => false,
     );
     if (jwtSecret) await copyFile(secret, path.join(staging, ARCHIVE_ENTRIES.jwtSecret));
+    const legal = path.join(dataDir, ARCHIVE_ENTRIES.legal);
+    if (
+      await stat(legal).then(
+        (info) => info.isDirectory(),
+        () => false,
+      )
+    ) {
+      await cp(legal, path.join(staging, ARCHIVE_ENTRIES.legal), { recursive: true });
+    }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
