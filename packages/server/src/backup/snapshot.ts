@@ -9,9 +9,11 @@
  * A snapshot, in order: storage deletions are deferred; the database is dumped at a point where no
  * transaction is open (PGlite's transaction lock, then CHECKPOINT, then its data-dir dump); the
  * stored files are hard-linked into a staging folder (stored objects are immutable, so a link is a
- * copy), with the operator's legal pages; deferred deletions then run. Uploads write their bytes before their row and deletions
- * remove the row before the bytes, so every file a dumped row names is linked; a few files without
- * a row (uploads in flight) may come along and are harmless.
+ * copy), and the operator's legal pages copied; deferred deletions then run. Uploads write their
+ * bytes before their row and deletions remove the row before the bytes, so every file a dumped row
+ * names is linked; a few files without a row (uploads in flight) may come along and are harmless.
+ * While the database is dumped (it reads the whole data dir) the server's queries wait: a pause
+ * that grows with the database's size.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, copyFile, cp, link, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
@@ -288,8 +290,10 @@ export async function claimDataDir(dataDir: string, role: Holder['role']): Promi
   let snapshot: (() => Promise<string>) | null = null;
   const answer = async (request: Request): Promise<Reply> => {
     if (request.command === 'who') return { ok: true, holder };
-    if (!snapshot)
-      return { ok: false, holder, error: `the ${role} holding DATA_DIR does not take snapshots` };
+    if (!snapshot) {
+      const why = role === 'server' ? 'is still starting; try again in a moment' : 'does not take snapshots';
+      return { ok: false, holder, error: `the ${role} holding DATA_DIR ${why}` };
+    }
     try {
       return { ok: true, holder, staging: await snapshot() };
     } catch (error) {
