@@ -11,6 +11,8 @@ import { ensurePnpm, pnpmArgs } from './lib/pnpm.mjs';
 import { isStale, markBuilt } from './lib/stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Where the command was typed (npm runs scripts from the package folder and says where in INIT_CWD).
+const typedIn = process.env.INIT_CWD ?? process.cwd();
 process.chdir(root);
 
 /** Runs a command with inherited stdio; resolves to its exit code. */
@@ -134,6 +136,21 @@ async function start(env = {}) {
     env: { ...process.env, ...env },
   });
   process.exit(code);
+}
+
+/**
+ * `npm run backup -- <file>` and `npm run restore -- <file> [--force]`: the backup commands of the
+ * built server (dist/backup.js) on DATA_DIR (docs/architecture.md#backups). The file is taken
+ * from where the command was typed; DATA_DIR, like `npm start`'s, from the repository's root.
+ */
+async function backupCommand(command) {
+  await install();
+  await build();
+  step(command);
+  const args = process.argv.slice(3).map((arg) => (arg.startsWith('-') ? arg : path.resolve(typedIn, arg)));
+  process.exit(
+    await run(process.execPath, ['--enable-source-maps', 'packages/server/dist/backup.js', command, ...args]),
+  );
 }
 
 async function dev() {
@@ -306,6 +323,8 @@ const commands = {
   test,
   e2e,
   bench,
+  backup: () => backupCommand('backup'),
+  restore: () => backupCommand('restore'),
   build: async () => {
     await install();
     await build({ force: true });

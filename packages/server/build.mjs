@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js, the document extraction child process into
+// Bundles the server into dist/main.js, the backup commands into dist/backup.js, the document extraction child process into
 // dist/extract.child.js and the CSV thread into dist/records-csv.worker.js (main.js starts them from
 // beside itself, src/bundled-script.ts): workspace packages (TypeScript
 // sources) inlined, npm dependencies of the server kept external (loaded from node_modules at run
@@ -17,6 +17,7 @@ const packageName = (specifier) =>
 await build({
   entryPoints: {
     main: 'src/main.ts',
+    backup: 'src/backup/cli.ts',
     'extract.child': 'src/knowledge/extract/extract.child.ts',
     'records-csv.worker': 'src/sales/records-csv.worker.ts',
   },

@@ -208,6 +208,25 @@ const EnvSchema = v.object({
   ),
 });
 
+/** Every environment variable the server reads (the deployment files are checked against these). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.entries);
+
+/**
+ * Where the data lives (DATA_DIR, DATABASE_URL) and nothing else, creating nothing: for the backup
+ * and restore commands, which must not generate a jwt-secret in a data dir they are about to fill.
+ */
+export function loadDataLocation(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl: string | null;
+} {
+  const result = v.safeParse(v.pick(EnvSchema, ['DATA_DIR', 'DATABASE_URL']), env);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return { dataDir: path.resolve(result.output.DATA_DIR), databaseUrl: result.output.DATABASE_URL ?? null };
+}
+
 /** The secret the keys derive from: JWT_SECRET, else one generated once and kept in DATA_DIR. */
 function jwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   if (fromEnv) return new TextEncoder().encode(fromEnv);

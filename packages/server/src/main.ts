@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { claimDataDir, DataDirBusyError } from './backup/snapshot';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { systemClock } from './clock';
@@ -19,6 +20,16 @@ import { localStorage } from './storage/storage';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+
+// On PGlite this process holds DATA_DIR (its control socket refuses a second server and serves
+// `npm run backup` snapshots): claimed before the database opens.
+const control = config.databaseUrl
+  ? null
+  : await claimDataDir(config.dataDir, 'server').catch((error: unknown) => {
+      if (!(error instanceof DataDirBusyError)) throw error;
+      logger.fatal(`${error.message} One PGlite data dir serves one process: stop it first.`);
+      process.exit(1);
+    });
 
 const database = await openDatabase(
   config.databaseUrl
@@ -35,7 +46,8 @@ const mailer = createMailer({
   outboxDir: path.join(config.dataDir, 'outbox'),
   logger,
 });
-const storage = localStorage(path.join(config.dataDir, 'files'));
+const files = localStorage(path.join(config.dataDir, 'files'));
+const storage = control ? control.serve({ database, storage: files, logger }) : files;
 const events = await createEventBus({ logger, postgresUrl: config.databaseUrl });
 const jobs = createJobRunner({
   database,
@@ -124,6 +136,7 @@ async function shutdown(signal: string) {
   clearInterval(idle);
   await events.close();
   mailer.close();
+  await control?.release();
   await database.close();
   logger.info('stopped');
   process.exit(0);

@@ -12,6 +12,7 @@ import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { inject } from 'vitest';
 import { createApp } from '../app';
+import { claimDataDir, type ControlChannel } from '../backup/snapshot';
 import { SessionCache } from '../auth/session-cache';
 import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
@@ -36,6 +37,8 @@ export interface TestServerOptions {
   reopen?: DatabaseLocation;
   /** Keep every log line (from `debug` up) in `logs`, for tests of what is logged. */
   captureLogs?: boolean;
+  /** Hold the data dir and answer backup snapshots on its control socket, as `main.ts` does (PGlite). */
+  controlChannel?: boolean;
 }
 
 async function dropDatabase(url: string): Promise<void> {
@@ -107,7 +110,11 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });
   const sessionCache = new SessionCache(database.kind === 'pglite');
-  const storage = localStorage(path.join(config.dataDir, 'files'));
+  const control: ControlChannel | null = options.controlChannel
+    ? await claimDataDir(dataDir, 'server')
+    : null;
+  const files = localStorage(path.join(config.dataDir, 'files'));
+  const storage = control ? control.serve({ database, storage: files, logger }) : files;
   const events = await createEventBus({
     logger,
     postgresUrl: location.kind === 'postgres' ? location.url : null,
@@ -197,6 +204,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       await events.close();
       if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
       mailer.close();
+      await control?.release();
       await database.close();
       if (options.durable) return;
       await drop();

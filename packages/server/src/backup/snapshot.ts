@@ -1,0 +1,347 @@
+/**
+ * Consistent snapshots of a single-machine DATA_DIR (PGlite and local files) while the server runs,
+ * for `npm run backup` (docs/architecture.md#backups). The embedded database belongs to one process,
+ * so the backup command asks that process over a control socket (`DATA_DIR/control.sock`, reachable
+ * only by the user who runs the server: DATA_DIR is 0700 and the socket 0600). The same socket
+ * claims the data dir: a second server, a backup or a restore finds it answering and stops before
+ * opening the database (two processes on one PGlite folder would corrupt it).
+ *
+ * A snapshot, in order: storage deletions are deferred; the database is dumped at a point where no
+ * transaction is open (PGlite's transaction lock, then CHECKPOINT, then its data-dir dump); the
+ * stored files are hard-linked into a staging folder (stored objects are immutable, so a link is a
+ * copy), and the operator's legal pages copied; deferred deletions then run. Uploads write their
+ * bytes before their row and deletions remove the row before the bytes, so every file a dumped row
+ * names is linked; a few files without a row (uploads in flight) may come along and are harmless.
+ * While the database is dumped (it reads the whole data dir) the server's queries wait: a pause
+ * that grows with the database's size.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, copyFile, cp, link, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import { makePrivateDirAsync, PRIVATE_FILE } from '../paths';
+import type { Storage } from '../storage/storage';
+
+/** The archive format written by `npm run backup` and read by `npm run restore`. */
+export const BACKUP_FORMAT = 'conversa-backup';
+export const BACKUP_VERSION = 1;
+
+/** What `manifest.json`, the archive's first entry, says. */
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  createdAt: string;
+  /** Whether a running server took the snapshot, or the command opened the data dir itself. */
+  takenBy: 'server' | 'backup';
+  /** Stored objects (files under `files/`). */
+  files: number;
+  /** Whether DATA_DIR held a generated `jwt-secret` (absent when JWT_SECRET comes from the environment). */
+  jwtSecret: boolean;
+}
+
+/** The entries of an archive, relative to its root; nothing else is accepted on restore. */
+export const ARCHIVE_ENTRIES = {
+  manifest: 'manifest.json',
+  /** PGlite's data-dir dump (an uncompressed tar, itself inside the archive's gzip). */
+  database: 'db.tar',
+  files: 'files',
+  jwtSecret: 'jwt-secret',
+  /** The operator's own terms and privacy pages (DATA_DIR/legal), when there are some. */
+  legal: 'legal',
+} as const;
+
+export const CONTROL_SOCKET = 'control.sock';
+/**
+ * The control socket of a data dir: `DATA_DIR/control.sock`, or, when that path is too long for a
+ * Unix socket (about 100 bytes), one in the temporary folder named after the data dir's path.
+ */
+export function controlSocketPath(dataDir: string): string {
+  const inside = path.join(dataDir, CONTROL_SOCKET);
+  if (Buffer.byteLength(inside) <= 100) return inside;
+  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 24);
+  return path.join(os.tmpdir(), `conversa-${id}.sock`);
+}
+/** Leftovers of a backup or restore that was stopped half-way, removed when the data dir is next claimed. */
+const LEFTOVER = /^\.(backup|restore)-/;
+/** The uploaded files' folder under a data dir (localStorage's root). */
+export const filesFolder = (dataDir: string) => path.join(dataDir, 'files');
+
+/** Who holds a data dir: the process answering on its control socket. */
+export interface Holder {
+  role: 'server' | 'backup' | 'restore';
+  pid: number;
+}
+
+type Request = { command: 'who' } | { command: 'snapshot' };
+type Reply = { ok: true; holder: Holder; staging?: string } | { ok: false; holder: Holder; error: string };
+
+/** Sends one request to a data dir's control socket; null when nothing answers there. */
+export async function askControl(dataDir: string, request: Request): Promise<Reply | null> {
+  const socketPath = controlSocketPath(dataDir);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(text) as Reply);
+      } catch {
+        reject(new Error(`unreadable answer on ${socketPath}`));
+      }
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // No socket, or one left by a process that ended: nobody holds the data dir.
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(null);
+      else reject(error);
+    });
+  });
+}
+
+/** A data dir held by another process. */
+export class DataDirBusyError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: Holder,
+  ) {
+    const what = holder.role === 'server' ? 'A Conversa server' : `A ${holder.role}`;
+    super(`${what} (pid ${holder.pid}) is using DATA_DIR ${dataDir}.`);
+  }
+}
+
+/** Storage whose deletions can be held back while a snapshot copies the files. */
+export interface DeferringStorage extends Storage {
+  /** Runs `fn` with deletions queued; they run once no hold is left. */
+  holdDeletions<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+export function deferDeletions(inner: Storage, logger: Logger): DeferringStorage {
+  let holds = 0;
+  const queued = new Set<string>();
+  return {
+    async put(key, bytes) {
+      queued.delete(key);
+      await inner.put(key, bytes);
+    },
+    async get(key) {
+      return queued.has(key) ? null : inner.get(key);
+    },
+    async delete(key) {
+      if (holds > 0) queued.add(key);
+      else await inner.delete(key);
+    },
+    async holdDeletions(fn) {
+      holds += 1;
+      try {
+        return await fn();
+      } finally {
+        holds -= 1;
+        if (holds === 0) {
+          const keys = [...queued];
+          queued.clear();
+          await Promise.all(
+            keys.map((key) =>
+              inner
+                .delete(key)
+                .catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete stored file')),
+            ),
+          );
+        }
+      }
+    },
+  };
+}
+
+/** The raw PGlite client under a database opened by `openDatabase` (as the test setup reads it). */
+export function pgliteOf(database: Database): PGlite {
+  if (database.kind !== 'pglite') throw new Error('snapshots are for the embedded database (PGlite)');
+  return (database.db as unknown as { $client: PGlite }).$client;
+}
+
+/** PGlite's data dir at a point where no transaction is open, its dirty pages written out first. */
+async function dumpDatabase(client: PGlite): Promise<Blob> {
+  let dump: Blob | null = null;
+  // The transaction lock waits for every open transaction and keeps new ones (and single
+  // statements) out; the dump itself only needs the query lock, free between our statements.
+  await client.transaction(async (tx) => {
+    await tx.exec('CHECKPOINT');
+    dump = await client.dumpDataDir('none');
+  });
+  return dump!;
+}
+
+/** Hard-links (or copies, across file systems) every stored object under `from` into `to`; their count. */
+async function linkTree(from: string, to: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(from, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  await makePrivateDirAsync(to);
+  let count = 0;
+  for (const entry of entries) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) count += await linkTree(source, target);
+    // Temporary files of writes in progress (localStorage's `*.tmp`) are not objects yet.
+    else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+      try {
+        await link(source, target);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') continue; // deleted before deletions were held: its row is gone too
+        if (code !== 'EXDEV' && code !== 'EPERM') throw error;
+        await copyFile(source, target);
+      }
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/**
+ * Takes a snapshot into a new staging folder inside DATA_DIR (`.backup-…`, the same file system as
+ * the files, so they can be linked): manifest.json, db.tar, files/ and jwt-secret. The caller packs
+ * it and removes it.
+ */
+export async function takeSnapshot(options: {
+  dataDir: string;
+  client: PGlite;
+  storage: DeferringStorage;
+  takenBy: BackupManifest['takenBy'];
+}): Promise<string> {
+  const { dataDir, client } = options;
+  const staging = path.join(dataDir, `.backup-${randomBytes(6).toString('hex')}`);
+  await makePrivateDirAsync(staging);
+  try {
+    const { dump, files } = await options.storage.holdDeletions(async () => {
+      const dump = await dumpDatabase(client);
+      const files = await linkTree(filesFolder(dataDir), path.join(staging, ARCHIVE_ENTRIES.files));
+      return { dump, files };
+    });
+    await writeFile(path.join(staging, ARCHIVE_ENTRIES.database), new Uint8Array(await dump.arrayBuffer()), {
+      mode: PRIVATE_FILE,
+    });
+    const secret = path.join(dataDir, 'jwt-secret');
+    const jwtSecret = await stat(secret).then(
+      () => true,
+      () => false,
+    );
+    if (jwtSecret) await copyFile(secret, path.join(staging, ARCHIVE_ENTRIES.jwtSecret));
+    const legal = path.join(dataDir, ARCHIVE_ENTRIES.legal);
+    if (
+      await stat(legal).then(
+        (info) => info.isDirectory(),
+        () => false,
+      )
+    ) {
+      await cp(legal, path.join(staging, ARCHIVE_ENTRIES.legal), { recursive: true });
+    }
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      takenBy: options.takenBy,
+      files,
+      jwtSecret,
+    };
+    await writeFile(path.join(staging, ARCHIVE_ENTRIES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: PRIVATE_FILE,
+    });
+    return staging;
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A claimed data dir: its control socket answers for this process until `release`. */
+export interface ControlChannel {
+  /**
+   * Starts answering snapshot requests (a server, once its database and storage are open): returns
+   * the storage to use, whose deletions snapshots can hold back.
+   */
+  serve(deps: { database: Database; storage: Storage; logger: Logger }): DeferringStorage;
+  release(): Promise<void>;
+}
+
+/**
+ * Claims a data dir for this process: throws `DataDirBusyError` when another process answers on its
+ * control socket, else listens there (replacing a socket left by a process that ended).
+ */
+export async function claimDataDir(dataDir: string, role: Holder['role']): Promise<ControlChannel> {
+  const holder: Holder = { role, pid: process.pid };
+  const socketPath = controlSocketPath(dataDir);
+  await makePrivateDirAsync(dataDir);
+  const other = await askControl(dataDir, { command: 'who' });
+  if (other) throw new DataDirBusyError(dataDir, other.holder);
+  await unlink(socketPath).catch(() => undefined);
+  for (const name of await readdir(dataDir)) {
+    if (LEFTOVER.test(name)) await rm(path.join(dataDir, name), { recursive: true, force: true });
+  }
+
+  let snapshot: (() => Promise<string>) | null = null;
+  const answer = async (request: Request): Promise<Reply> => {
+    if (request.command === 'who') return { ok: true, holder };
+    if (!snapshot) {
+      const why = role === 'server' ? 'is still starting; try again in a moment' : 'does not take snapshots';
+      return { ok: false, holder, error: `the ${role} holding DATA_DIR ${why}` };
+    }
+    try {
+      return { ok: true, holder, staging: await snapshot() };
+    } catch (error) {
+      return { ok: false, holder, error: (error as Error).message };
+    }
+  };
+  const server = net.createServer((socket) => {
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const newline = text.indexOf('\n');
+      if (newline < 0) return;
+      let request: Request;
+      try {
+        request = JSON.parse(text.slice(0, newline)) as Request;
+      } catch {
+        socket.end(`${JSON.stringify({ ok: false, holder, error: 'bad request' })}\n`);
+        return;
+      }
+      void answer(request).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  await chmod(socketPath, PRIVATE_FILE);
+
+  return {
+    serve({ database, storage, logger }) {
+      const deferring = deferDeletions(storage, logger);
+      const client = pgliteOf(database);
+      snapshot = async () => {
+        const started = performance.now();
+        const staging = await takeSnapshot({ dataDir, client, storage: deferring, takenBy: 'server' });
+        logger.info({ ms: Math.round(performance.now() - started) }, 'backup snapshot taken');
+        return staging;
+      };
+      return deferring;
+    },
+    async release() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await unlink(socketPath).catch(() => undefined);
+    },
+  };
+}
