@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { deriveKeys, type ServerKeys } from './auth/keys';
 import { DEFAULT_GRAPH_URL } from './whatsapp/graph';
 import { adminDistFolder, makePrivateDir, widgetDistFolder, writePrivateFile } from './paths';
+import { STORAGE_URL, type StorageConfig, storageSettings } from './storage/storage-config';
 
 export interface OidcProviderConfig {
   clientId: string;
@@ -73,6 +74,8 @@ export interface Config {
   legal: { termsUrl: string | null; privacyUrl: string | null };
   /** Live event streams (SSE): the heartbeat (which also re-checks the session) and the longest life. */
   eventStreams: { heartbeatMs: number; maxAgeMs: number };
+  /** Where uploaded bytes live: `DATA_DIR/files`, or the bucket of STORAGE_URL (with the AWS_* variables). */
+  storage: StorageConfig;
 }
 
 /** An absolute http(s) URL that can sit in an attribute as it is (or nothing). */
@@ -174,6 +177,17 @@ const EnvSchema = v.object({
       v.transform(Number),
     ),
   ),
+  // Empty means unset: the local folder.
+  STORAGE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value === '' || STORAGE_URL.test(value),
+        'STORAGE_URL must be s3://bucket or s3://bucket/prefix',
+      ),
+    ),
+  ),
+  AWS_ENDPOINT_URL: v.optional(v.pipe(v.string(), v.url('AWS_ENDPOINT_URL must be an absolute URL'))),
 });
 
 /** The secret the keys derive from: JWT_SECRET, else one generated once and kept in DATA_DIR. */
@@ -251,5 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     legal: { termsUrl: e.TERMS_URL || null, privacyUrl: e.PRIVACY_URL || null },
+    storage: storageSettings(env, dataDir),
   };
 }

@@ -10,7 +10,7 @@ import { createJobRunner } from './jobs/handlers';
 import { createLogger } from './logging/logger';
 import { createMailer } from './mail/mailer';
 import { pgliteFolder } from './paths';
-import { localStorage } from './storage/storage';
+import { storageFromConfig } from './storage/storage-config';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -30,7 +30,7 @@ const mailer = createMailer({
   outboxDir: path.join(config.dataDir, 'outbox'),
   logger,
 });
-const storage = localStorage(path.join(config.dataDir, 'files'));
+const storage = storageFromConfig(config.storage);
 const events = await createEventBus({ logger, postgresUrl: config.databaseUrl });
 const jobs = createJobRunner({
   database,

@@ -19,7 +19,7 @@ import { createEventBus } from '../events/event-bus';
 import { createJobRunner } from '../jobs/handlers';
 import { createLogger } from '../logging/logger';
 import { createMailer } from '../mail/mailer';
-import { localStorage } from '../storage/storage';
+import { storageFromConfig } from '../storage/storage-config';
 import { type DatabaseLocation, TestClock, type TestServer } from './test-server';
 import './provided';
 
@@ -107,7 +107,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });
   const sessionCache = new SessionCache(database.kind === 'pglite');
-  const storage = localStorage(path.join(config.dataDir, 'files'));
+  const storage = storageFromConfig(config.storage);
   const events = await createEventBus({
     logger,
     postgresUrl: location.kind === 'postgres' ? location.url : null,
