@@ -23,11 +23,8 @@ export interface S3StorageOptions {
 /** Part size of streamed uploads (S3's smallest); at most two parts are held at a time. */
 const PART_BYTES = 5 * 1024 * 1024;
 
-/** True when the store says the object is not there. */
-function isMissing(error: unknown): boolean {
-  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return failure.name === 'NoSuchKey' || failure.$metadata?.httpStatusCode === 404;
-}
+/** True when the store says the object is not there (not the bucket: that is a failure). */
+const isMissing = (error: unknown) => (error as { name?: string }).name === 'NoSuchKey';
 
 /** An S3 client for these options (also used by tests to look into the bucket). */
 export function s3Client(options: Pick<S3StorageOptions, 'endpoint' | 'region' | 'credentials'>): S3Client {
@@ -111,7 +108,7 @@ export function s3Storage(options: S3StorageOptions): Storage {
       try {
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
       } catch (error) {
-        if (isMissing(error)) return;
+        // Deleting a missing object succeeds in S3.
         throw new StorageError('delete', key, error);
       }
     },

@@ -11,7 +11,7 @@ export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S
 
 /** `s3://bucket` or `s3://bucket/prefix…` (S3 bucket naming; prefix segments of safe characters). */
 export const STORAGE_URL =
-  /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/((?:[A-Za-z0-9_.-]+\/)*[A-Za-z0-9_.-]*))?$/;
+  /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/((?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*)?))?$/;
 
 /** The variables this reads, from an environment (or a test's env-like object). */
 export type StorageEnv = Partial<

@@ -207,3 +207,4 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
 export * from './fixtures';
 export * from './fixtures-dir';
 export * from './id-provider';
+export { startS3rver, type S3rverHandle } from './s3rver';

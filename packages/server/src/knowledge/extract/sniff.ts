@@ -3,7 +3,6 @@
  * has to agree. Nothing is inflated or parsed beyond a zip's central directory.
  */
 import type { FileType } from '@conversa/contract/knowledge';
-import { unzipSync } from 'fflate';
 
 /** Extensions accepted for each type; a name without an extension is judged by content alone. */
 const EXTENSIONS: Record<FileType, readonly string[]> = {
@@ -161,20 +160,34 @@ function extensionOf(name: string): string | null {
   return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : null;
 }
 
-/** Lists the zip's central directory (the filter declines every entry, so nothing is inflated). */
-function isDocx(bytes: Uint8Array): boolean {
-  let found = false;
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        if (file.name === DOCX_MAIN_PART) found = true;
-        return false;
-      },
-    });
-  } catch {
+const END_RECORD = 0x06054b50; // PK\5\6
+const DIRECTORY_ENTRY = 0x02014b50; // PK\1\2
+
+/**
+ * Whether a zip lists word/document.xml, read from its end alone (the end record and the central
+ * directory before it), so that the file need not be held whole; nothing is inflated. Zip64
+ * archives (over 4 GB or 65535 entries) are not Word documents we take.
+ */
+function isDocx(tail: Uint8Array): boolean {
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+  const wanted = DOCX_MAIN_PART;
+  // The end record is 22 bytes and a comment of at most 65535; the last one found counts.
+  for (let end = tail.length - 22; end >= 0 && tail.length - end <= 22 + 0xffff; end--) {
+    if (view.getUint32(end, true) !== END_RECORD) continue;
+    const entries = view.getUint16(end + 10, true);
+    const size = view.getUint32(end + 12, true);
+    let at = end - size;
+    if (at < 0) return false;
+    for (let i = 0; i < entries; i++) {
+      if (at + 46 > end || view.getUint32(at, true) !== DIRECTORY_ENTRY) return false;
+      const nameLength = view.getUint16(at + 28, true);
+      const name = new TextDecoder('latin1').decode(tail.subarray(at + 46, at + 46 + nameLength));
+      if (name === wanted) return true;
+      at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
     return false;
   }
-  return found;
+  return false;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
