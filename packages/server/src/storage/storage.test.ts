@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { type S3rverHandle, startS3rver } from '../testing/s3rver';
 import { s3Storage } from './s3-storage';
 import { storageFromEnv, storageSettings } from './storage-config';
@@ -173,7 +174,9 @@ describe('S3 storage', () => {
     await expect(down.putStream('a', chunks(2, 10))).rejects.toBeInstanceOf(StorageError);
     await expect(down.get('a')).rejects.toBeInstanceOf(StorageError);
     await expect(down.delete('a')).rejects.toBeInstanceOf(StorageError);
-    const noBucket = s3Storage({ ...storageSettings(s3.env, root), bucket: 'no-such-bucket' } as never);
+    const settings = storageSettings(s3.env, root);
+    if (settings.kind !== 's3') throw new Error('expected S3 settings');
+    const noBucket = s3Storage({ ...settings, bucket: 'no-such-bucket' });
     await expect(noBucket.get('a')).rejects.toBeInstanceOf(StorageError);
     await expect(noBucket.putStream('a', chunks(2, 10))).rejects.toBeInstanceOf(StorageError);
   });
@@ -195,6 +198,13 @@ describe('S3 storage', () => {
       region: 'us-east-1',
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });
+    // The server's configuration checks the same at start.
+    const env = { DATA_DIR: root, JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(env).storage).toEqual({ kind: 'local', dir: path.join(root, 'files') });
+    expect(loadConfig({ ...env, STORAGE_URL: '' }).storage.kind).toBe('local');
+    expect(loadConfig({ ...env, ...s3.env }).storage).toMatchObject({ kind: 's3', prefix: 'tenant-a/' });
+    expect(() => loadConfig({ ...env, STORAGE_URL: 's3:/x' })).toThrow('STORAGE_URL must be');
+    expect(() => loadConfig({ ...env, ...s3.env, AWS_ENDPOINT_URL: 'nowhere' })).toThrow('AWS_ENDPOINT_URL');
     for (const url of ['s3://', 's3://A_B', 'http://bucket/x', 's3://bucket//x', 's3://bucket/../x']) {
       expect(() => storageSettings({ STORAGE_URL: url }, '/data'), url).toThrow('STORAGE_URL');
     }
