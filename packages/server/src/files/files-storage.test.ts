@@ -109,7 +109,7 @@ describe('uploads on S3 (s3rver through STORAGE_URL)', () => {
     expect(await s3.keys()).toEqual([]);
   });
 
-  it('stores a logo in the bucket and serves it through the server', async () => {
+  it('stores a logo in the bucket, serves it through the server, and deletes the one it replaces', async () => {
     const { status, body } = await uploadLogo(server, school);
     expect(status).toBe(200);
     const name = body.data.product.logo!.split('/').pop()!;
@@ -117,6 +117,12 @@ describe('uploads on S3 (s3rver through STORAGE_URL)', () => {
     const served = await server.request(`/api/public/logo/${name}`);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    // A new logo replaces the object; the old one is deleted.
+    const again = await uploadLogo(server, school);
+    const next = again.body.data.product.logo!.split('/').pop()!;
+    expect(next).not.toBe(name);
+    expect(await s3.keys()).toEqual([`uploads/logos/${next}`]);
+    expect((await server.request(`/api/public/logo/${name}`)).status).toBe(404);
   });
 });
 
