@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { s3Client } from '../storage/s3-storage';
 import type { StorageEnv } from '../storage/storage-config';
 
@@ -34,6 +33,8 @@ export interface S3rverHandle {
 export async function startS3rver(options: { bucket?: string; prefix?: string } = {}): Promise<S3rverHandle> {
   const bucket = options.bucket ?? 'conversa-test';
   const prefix = options.prefix ?? 'uploads/';
+  // Loaded here, not by every test that imports the testing helpers.
+  const { default: S3rver } = await import('s3rver');
   const directory = mkdtempSync(path.join(os.tmpdir(), 'conversa-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
