@@ -75,6 +75,7 @@ export const ErrorCode = {
   answerFailed: 'answer_failed',
   quotaExceeded: 'quota_exceeded',
   notReady: 'not_ready',
+  storageUnavailable: 'storage_unavailable',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { deriveKeys, type ServerKeys } from './auth/keys';
 import { DEFAULT_GRAPH_URL } from './whatsapp/graph';
 import { adminDistFolder, makePrivateDir, widgetDistFolder, writePrivateFile } from './paths';
+import { STORAGE_URL, type StorageConfig, storageSettings } from './storage/storage-config';
 
 export interface OidcProviderConfig {
   clientId: string;
@@ -81,6 +82,8 @@ export interface Config {
   role: ProcessRole;
   /** On SIGTERM, what requests and jobs in flight get before they are cut or handed back (at most 25 s). */
   shutdownGraceMs: number;
+  /** Where uploaded bytes live: `DATA_DIR/files`, or the bucket of STORAGE_URL (with the AWS_* variables). */
+  storage: StorageConfig;
 }
 
 /** The process roles of a deployment that separates HTTP from jobs (both need PostgreSQL). */
@@ -206,6 +209,17 @@ const EnvSchema = v.object({
     ),
     '20000',
   ),
+  // Empty means unset: the local folder.
+  STORAGE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value === '' || STORAGE_URL.test(value),
+        'STORAGE_URL must be s3://bucket or s3://bucket/prefix',
+      ),
+    ),
+  ),
+  AWS_ENDPOINT_URL: v.optional(v.pipe(v.string(), v.url('AWS_ENDPOINT_URL must be an absolute URL'))),
 });
 
 /** Every environment variable the server reads (the deployment files are checked against these). */
@@ -310,5 +324,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN ?? null,
     role: e.ROLE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    storage: storageSettings(env, dataDir),
   };
 }

@@ -59,13 +59,9 @@ function composeValidator() {
   return ajv.compile(withoutIds(schema) as object);
 }
 
-/**
- * Variables the server's process reads besides config.ts's: the AWS SDK's own (region, keys,
- * endpoint), and those of the issue-16 branches landing with this one (S3 storage, the web/worker
- * role): drop a name from PENDING once config.ts reads it.
- */
-const AWS_SDK = ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_ENDPOINT_URL'];
-const PENDING = ['STORAGE_URL'];
+/** Variables the server's process reads besides config.ts's: the AWS SDK's own (region, keys). */
+const AWS_SDK = ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
+
 const conversaServices = ['server-1', 'server-2', 'worker'];
 
 describe('compose.yaml', () => {
@@ -99,7 +95,7 @@ describe('compose.yaml', () => {
   });
 
   it('passes the servers only variables they read, and no secret of its own', () => {
-    const known = new Set([...ENV_VARIABLES, ...AWS_SDK, ...PENDING]);
+    const known = new Set([...ENV_VARIABLES, ...AWS_SDK]);
     for (const name of conversaServices) {
       const environment = compose.services[name]!.environment!;
       for (const key of Object.keys(environment)) expect(known.has(key), `${name}: ${key}`).toBe(true);

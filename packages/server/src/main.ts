@@ -16,7 +16,7 @@ import { createLogger } from './logging/logger';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './meta/metrics';
 import { pgliteFolder } from './paths';
-import { localStorage } from './storage/storage';
+import { storageFromConfig } from './storage/storage-config';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -46,7 +46,7 @@ const mailer = createMailer({
   outboxDir: path.join(config.dataDir, 'outbox'),
   logger,
 });
-const files = localStorage(path.join(config.dataDir, 'files'));
+const files = storageFromConfig(config.storage);
 const storage = control ? control.serve({ database, storage: files, logger }) : files;
 const events = await createEventBus({ logger, postgresUrl: config.databaseUrl });
 const jobs = createJobRunner({

@@ -128,6 +128,10 @@ export function deferDeletions(inner: Storage, logger: Logger): DeferringStorage
       queued.delete(key);
       await inner.put(key, bytes);
     },
+    async putStream(key, source) {
+      queued.delete(key);
+      return inner.putStream(key, source);
+    },
     async get(key) {
       return queued.has(key) ? null : inner.get(key);
     },

@@ -1,8 +1,9 @@
 /**
  * Upload and delete rules for an assistant's files (docs/architecture.md#knowledge-and-answers). An upload is all or nothing: each
- * file is checked as it arrives (size by the reader, type by its magic bytes, the count limit),
- * its bytes stored under a random key, and only when every file passed are the rows and their
- * processing jobs written, in one transaction. On any refusal the bytes already stored are removed.
+ * file streams to the store under a random key as it arrives, checked on the way (size by the
+ * reader, type by its magic bytes, its hash) and then against the count limit, and only when
+ * every file passed are the rows and their processing jobs written, in one transaction. On any
+ * refusal, or a failure of the store, the bytes already stored are removed and no row is written.
  *
  * The same content twice in one assistant is stored once: uploading a file whose bytes the
  * assistant already has answers with the file already there (not a second row, a second job or
@@ -18,7 +19,7 @@ import type { AppDeps } from '../deps';
 import type { EventBus } from '../events/event-bus';
 import { ApiError, notFound } from '../http/errors';
 import { translate } from '../i18n/translate';
-import { sniffFileType } from '../knowledge/extract/sniff';
+import { fileTypeSniffer } from '../knowledge/extract/sniff';
 import { filesRepo, type NewFile, toAssistantFile } from './files.repo';
 import type { ReceivedFile } from './multipart';
 
@@ -57,8 +58,6 @@ export const deletedFiles = (
   },
 });
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 /** The file rules of the app. */
 export function filesService(deps: AppDeps) {
   const repo = filesRepo(deps.database.db);
@@ -94,34 +93,54 @@ export function filesService(deps: AppDeps) {
     async intake(locale: Locale, institutionId: number, assistantId: number) {
       const { count, hashes } = await repo.census(institutionId, assistantId);
       const accepted: NewFile[] = [];
+      // Keys written or being written: each is listed before its write starts.
       const stored: string[] = [];
+      let writing: Promise<unknown> = Promise.resolve();
       let fresh = 0;
       let committed = false;
 
       return {
-        /** Checks one file and stores its bytes; throws the refusal (415, 400). */
+        /**
+         * Streams one file to the store, checking it on the way; throws the refusal (415, 400,
+         * the reader's 413) or the store's failure.
+         */
         async accept(file: ReceivedFile): Promise<void> {
-          const type = sniffFileType(file.bytes, file.name);
+          const storageKey = `files/${institutionId}/${assistantId}/${randomUUID()}`;
+          const hash = createHash('sha256');
+          const sniffer = fileTypeSniffer(file.name);
+          async function* checked() {
+            for await (const chunk of file.chunks) {
+              hash.update(chunk);
+              sniffer.push(chunk);
+              yield chunk;
+            }
+          }
+          stored.push(storageKey);
+          const write = storage.putStream(storageKey, checked());
+          writing = write.catch(() => undefined);
+          const { size } = await write;
+
+          const type = sniffer.type();
           if (!type) {
             const message = `${file.name}: ${translate(locale, 'file_type')}`;
             throw new ApiError(415, 'unsupported_media_type', {
               issues: [{ path: 'files', code: 'file_type', message }],
             });
           }
-          const digest = sha256(file.bytes);
+          const digest = hash.digest('hex');
           const again = accepted.some((other) => other.sha256 === digest);
           if (!again && !hashes.has(digest)) {
             fresh += 1;
             if (count + fresh > FILE_MAX_COUNT) throw tooMany(locale);
           }
-          const storageKey = `files/${institutionId}/${assistantId}/${randomUUID()}`;
-          // Stored even when the assistant has this content already: that file may be deleted
-          // before this upload commits. The commit says which bytes turned out unused.
-          if (!again) {
-            await storage.put(storageKey, file.bytes);
-            stored.push(storageKey);
+          // Kept even when the assistant has this content already: that file may be deleted
+          // before this upload commits. The commit says which bytes turned out unused. The same
+          // content twice in this upload is kept once.
+          if (again) {
+            stored.splice(stored.indexOf(storageKey), 1);
+            await removeBytes([storageKey]);
           }
-          accepted.push({ name: file.name, type, size: file.bytes.length, sha256: digest, storageKey });
+          accepted.push({ name: file.name, type, size, sha256: digest, storageKey });
         },
 
         /** Writes the rows and jobs; answers the files in upload order. */
@@ -147,9 +166,11 @@ export function filesService(deps: AppDeps) {
           return result.files;
         },
 
-        /** Removes the bytes stored so far (the upload was refused). */
+        /** Removes the bytes stored so far (the upload was refused), once a write under way ends. */
         async abort(): Promise<void> {
-          if (!committed) await removeBytes(stored);
+          if (committed) return;
+          await writing;
+          await removeBytes(stored);
         },
       };
     },

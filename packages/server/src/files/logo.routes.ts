@@ -15,7 +15,7 @@ import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { type ImageType, LOGO_NAME, logoContentType, logoStorageKey, sniffImageType } from './logo';
 import { logoRepo } from './logo.repo';
-import { fileRequired, readMultipart } from './multipart';
+import { fileRequired, readAll, readMultipart } from './multipart';
 
 /** Bodies above this are refused before reading; between it and the logo limit the reader names the file. */
 const LOGO_BODY_LIMIT = 5 * LOGO_MAX_BYTES;
@@ -41,14 +41,16 @@ export function logoRoutes(deps: AppDeps) {
       maxBodyBytes: LOGO_BODY_LIMIT,
       async onFile(file) {
         if (image) return; // one logo; later parts are ignored
-        const type = sniffImageType(file.bytes);
+        // Small (LOGO_MAX_BYTES): read whole, then stored in one piece.
+        const bytes = await readAll(file);
+        const type = sniffImageType(bytes);
         if (!type) {
           const message = translate(c.get('locale'), 'logo_type');
           throw new ApiError(415, 'unsupported_media_type', {
             issues: [{ path: 'logo', code: 'logo_type', message }],
           });
         }
-        image = { bytes: file.bytes, type };
+        image = { bytes, type };
       },
     });
     const received = image as { bytes: Uint8Array; type: ImageType } | null;

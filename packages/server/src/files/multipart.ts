@@ -1,7 +1,8 @@
 /**
  * Streams a `multipart/form-data` upload (busboy) without ever holding the whole body: files of
- * one field are handed over one at a time, each held in memory up to its limit only, and the
- * upload is cut off the moment a limit is crossed (a file too large, a body too large). The global
+ * one field are handed over one at a time as streams of their bytes (to go on to the store as
+ * they arrive), and the upload is cut off the moment a limit is crossed (a file too large, a body
+ * too large): the file's stream then fails. The global
  * JSON body limit does not apply to upload routes (app.ts); these limits replace it there.
  *
  * Bad input is a 4xx, never a 500: no or garbled multipart, no boundary, a truncated body.
@@ -13,12 +14,25 @@ import type { Context } from 'hono';
 import { ApiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
 import { translate } from '../i18n/translate';
+import { StorageError } from '../storage/storage';
 import { safeFileName } from './file-name';
 
-/** One received file: its cleaned-up name and its bytes. */
+/** One received file: its cleaned-up name and its bytes as they arrive. */
 export interface ReceivedFile {
   name: string;
-  bytes: Uint8Array;
+  /**
+   * The bytes, at least one (an empty file is no file); must be read to the end (or fail) before
+   * the next file comes. Fails when the file crosses its limit or the upload is cut off.
+   */
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** Reads a received file whole (for small files such as logos). */
+export async function readAll(file: ReceivedFile): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of file.chunks) parts.push(chunk);
+  const bytes = Buffer.concat(parts);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 export interface MultipartOptions {
@@ -54,7 +68,8 @@ export function fileTooLarge(c: Context<AppEnv>, field: string, name: string, ma
 
 /**
  * Reads the request's multipart body. Resolves once every file was handed to `onFile`; rejects
- * with the first `ApiError` (from a limit or from `onFile`), after which nothing more is read.
+ * with the first `ApiError` (from a limit or from `onFile`) or `StorageError` (from `onFile`),
+ * after which nothing more is read.
  */
 export async function readMultipart(c: Context<AppEnv>, options: MultipartOptions): Promise<void> {
   const { field, maxFileBytes, maxBodyBytes, onFile } = options;
@@ -101,7 +116,7 @@ export async function readMultipart(c: Context<AppEnv>, options: MultipartOption
       source.destroy();
       counter.destroy();
       parser.destroy();
-      reject(error instanceof ApiError ? error : fileRequired(c, field));
+      reject(error instanceof ApiError || error instanceof StorageError ? error : fileRequired(c, field));
     };
 
     parser.on('file', (name, stream, info) => {
@@ -121,17 +136,31 @@ export async function readMultipart(c: Context<AppEnv>, options: MultipartOption
             return;
           }
           current = stream;
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          current = null;
-          if (settled) return;
-          const bytes = Buffer.concat(chunks);
+          const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+          const first = await iterator.next();
           // An empty file input still sends a part (no name, no bytes): that is no file.
-          if (bytes.length === 0) return;
-          await onFile({
-            name: fileName,
-            bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-          });
+          if (first.done || settled) {
+            current = null;
+            return;
+          }
+          const tooLarge = () => fileTooLarge(c, field, fileName, maxFileBytes);
+          let ended = false;
+          async function* chunks(): AsyncGenerator<Uint8Array> {
+            yield first.value;
+            for (;;) {
+              const step = await iterator.next();
+              if (step.done) break;
+              yield step.value;
+            }
+            ended = true;
+            // Cut at the limit (the `limit` handler may not have run yet): never a whole file.
+            if (stream.truncated) throw tooLarge();
+            if (settled) throw new Error('upload cut off');
+          }
+          await onFile({ name: fileName, chunks: chunks() });
+          // What `onFile` left unread is skipped, so that the next part can come.
+          while (!ended && !settled && !(await iterator.next()).done);
+          current = null;
         })
         .catch(fail);
     });

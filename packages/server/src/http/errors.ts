@@ -8,6 +8,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type Params, translate } from '../i18n/translate';
+import { StorageError } from '../storage/storage';
 import type { AppEnv } from './env';
 
 /** An expected failure with a status and a stable code. */
@@ -63,6 +64,11 @@ const fromHttpStatus: Partial<Record<number, ErrorCode>> = {
 
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (isApiError(error)) return render(c, error);
+  if (error instanceof StorageError) {
+    // The file store is down or unwritable: the request can be tried again later.
+    c.get('logger')?.().error({ err: error }, 'file store failed');
+    return render(c, new ApiError(503, 'storage_unavailable'));
+  }
   if (error instanceof HTTPException && error.status < 500) {
     const code = fromHttpStatus[error.status] ?? 'validation_failed';
     return render(c, new ApiError(error.status, code));

@@ -106,6 +106,10 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'The service is starting or cannot reach its database or file store.',
     es: 'El servicio está arrancando o no llega a su base de datos o a su almacén de archivos.',
   },
+  storage_unavailable: {
+    en: 'The file store cannot be reached. Try again in a few minutes.',
+    es: 'No se puede acceder al almacén de archivos. Vuelve a intentarlo en unos minutos.',
+  },
   not_found: { en: 'Not found', es: 'No encontrado' },
   conflict: {
     en: 'This changed in the meantime. Reload and try again.',

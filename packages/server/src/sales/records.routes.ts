@@ -30,7 +30,7 @@ import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
 import { csvCells, recordsCsv } from './records-csv';
 import { checkLeadCsv } from './lead-import';
-import { fileRequired, readMultipart } from '../files/multipart';
+import { fileRequired, readAll, readMultipart } from '../files/multipart';
 import { dayIn } from '../db/days';
 import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
 import { leadsDashboard, ordersDashboard } from './records-dashboard';
@@ -255,7 +255,7 @@ export function recordsRoutes(deps: AppDeps) {
       maxFileBytes: LEAD_IMPORT_MAX_BYTES,
       maxBodyBytes: LEAD_IMPORT_MAX_BYTES + 64 * 1024,
       async onFile(received) {
-        file ??= received.bytes;
+        file ??= await readAll(received);
       },
     });
     if (!file) throw fileRequired(c, 'file');

@@ -20,7 +20,7 @@ import { createEventBus } from '../events/event-bus';
 import { createJobRunner } from '../jobs/handlers';
 import { createLogger } from '../logging/logger';
 import { createMailer } from '../mail/mailer';
-import { localStorage } from '../storage/storage';
+import { storageFromConfig } from '../storage/storage-config';
 import { type DatabaseLocation, TestClock, type TestServer } from './test-server';
 import './provided';
 
@@ -113,7 +113,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const control: ControlChannel | null = options.controlChannel
     ? await claimDataDir(dataDir, 'server')
     : null;
-  const files = localStorage(path.join(config.dataDir, 'files'));
+  const files = storageFromConfig(config.storage);
   const storage = control ? control.serve({ database, storage: files, logger }) : files;
   const events = await createEventBus({
     logger,
@@ -216,3 +216,4 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
 export * from './fixtures';
 export * from './fixtures-dir';
 export * from './id-provider';
+export { startS3rver, type S3rverHandle } from './s3rver';

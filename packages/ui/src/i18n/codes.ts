@@ -56,6 +56,7 @@ const errors = {
   email_taken: msg`An account with this email already exists. Sign in instead.`,
   number_already_allowed: msg`This phone number is already on the list.`,
   not_ready: msg`The service is starting or cannot reach its database or file store.`,
+  storage_unavailable: msg`The file store cannot be reached. Try again in a few minutes.`,
   already_member: msg`This person is already a member of the team.`,
   already_invited: msg`This address already has a pending invitation. Send it again from the list.`,
   last_main: msg`The team needs at least one main administrator.`,
