@@ -57,6 +57,10 @@ describe('answer types', () => {
     expect(answerTypeOf('¿Qué mar bordeaba el imperio cuando murió?')).toBeNull();
     expect(answerTypeOf('Which year did it open?')).toBe('time');
     expect(answerTypeOf('¿Qué porcentaje de alumnos come en el colegio?')).toBe('number');
+    expect(answerTypeOf('¿Cuál era la población de Varsovia en 1901?')).toBe('number');
+    expect(answerTypeOf('What was the population of Warsaw in 1901?')).toBe('number');
+    expect(answerTypeOf('¿En qué país sigue permitido?')).toBe('name');
+    expect(answerTypeOf('What company built the tower?')).toBe('name');
   });
 
   it('finds that kind of answer in a sentence, not in the words of the question', () => {
@@ -98,7 +102,7 @@ describe('extractiveAnswer', () => {
     });
   });
 
-  it('quotes the sentence holding the most weight first, then one more, each once and whole', () => {
+  it('quotes the sentence holding the most weight first, then more, each once and whole', () => {
     const file = { kind: 'file' as const, title: 'fees.pdf', file_id: 3 };
     const answer = extractiveAnswer(
       [
@@ -115,6 +119,34 @@ describe('extractiveAnswer', () => {
       'Lunch costs 95 euros a month.',
     ]);
     expect(answer?.sources).toEqual([{ kind: 'knowledge_base', title: null, file_id: null }]);
+  });
+
+  it('quotes three sentences at most, those after the first only when they score close to it', () => {
+    const route = query('Bus route?', ['bus', 'route']);
+    const four = passage(
+      'The bus route starts at the station. The bus route passes the park. The bus route ends at the school. The bus route is new.',
+    );
+    expect(quoted(extractiveAnswer([four], route, 'en')?.text)).toEqual([
+      'The bus route starts at the station.',
+      'The bus route passes the park.',
+      'The bus route ends at the school.',
+    ]);
+    // "The bus is yellow." holds the lighter half of the question: not worth a third sentence.
+    const mixed = passage(
+      'The bus route starts at the station. The bus is yellow. The bus route ends at the school.',
+    );
+    expect(quoted(extractiveAnswer([mixed], route, 'en')?.text)).toEqual([
+      'The bus route starts at the station.',
+      'The bus route ends at the school.',
+    ]);
+    // Nor a second one when it holds little of what the best holds.
+    const weighed = query('Bus route?', ['bus', 'route'], [1, 4]);
+    expect(
+      quoted(
+        extractiveAnswer([passage('The bus route starts at the station. The bus is yellow.')], weighed, 'en')
+          ?.text,
+      ),
+    ).toEqual(['The bus route starts at the station.']);
   });
 
   it('weighs a rare word over a common one, and prefers the kind of answer asked for', () => {
