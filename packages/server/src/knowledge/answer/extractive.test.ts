@@ -110,7 +110,7 @@ describe('extractiveAnswer', () => {
         passage('The bus costs 60 euros a month. Uniforms are extra.', { source: file }),
         passage('Lunch is served at noon.', { source: { kind: 'file', title: 'menu.pdf', file_id: 4 } }),
       ],
-      query('¿Cuánto cuesta el bus?', ['bus', 'costs'], [3, 1]),
+      query('¿Cuesta algo el bus?', ['bus', 'costs']),
       'es',
     );
     expect(answer?.text.startsWith('Esto es lo que encontré:\n\n')).toBe(true);
@@ -143,10 +143,27 @@ describe('extractiveAnswer', () => {
     const weighed = query('Bus route?', ['bus', 'route'], [1, 4]);
     expect(
       quoted(
-        extractiveAnswer([passage('The bus route starts at the station. The bus is yellow.')], weighed, 'en')
+        extractiveAnswer([passage('The bus is yellow. The bus route starts at the station.')], weighed, 'en')
           ?.text,
       ),
     ).toEqual(['The bus route starts at the station.']);
+  });
+
+  it('counts, less, the words the sentence before holds: a sentence goes on from it', () => {
+    const text = 'Tesla moved to Colorado. The lab there cost a fortune. Years later, the lab was sold.';
+    const answer = extractiveAnswer(
+      [passage(text)],
+      query('What did the lab of Tesla cost?', ['lab', 'tesla']),
+      'en',
+    );
+    expect(quoted(answer?.text)?.[0]).toBe('The lab there cost a fortune.');
+    // Not across paragraphs: a sentence on another line starts afresh.
+    const apart = extractiveAnswer(
+      [passage('Tesla moved to Colorado.\nYears later, the lab was sold. The lab there cost a fortune.')],
+      query('What did the lab of Tesla cost?', ['lab', 'tesla']),
+      'en',
+    );
+    expect(quoted(apart?.text)?.[0]).toBe('Tesla moved to Colorado.');
   });
 
   it('weighs a rare word over a common one, and prefers the kind of answer asked for', () => {
