@@ -135,7 +135,8 @@ const QUESTION_FRAME = new Set(
   examples percentage percent part year years many often approximately entity entities one two
   nombre nombres llama llaman llamaba llamado llamada llamados tipo tipos clase clases término
   términos otro otra otros otras ejemplo ejemplos porcentaje parte año años veces aproximadamente
-  entidad entidades son fueron eran cosa uno dos`.split(/\s+/),
+  entidad entidades son fueron eran cosa uno dos llamó llamaron diga referirse according century
+  centuries decade decades date siglo siglos década décadas fecha`.split(/\s+/),
 );
 
 /** The distinct content words of a question, lowercased: no function words, no single letters. */

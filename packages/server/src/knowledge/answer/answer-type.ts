@@ -38,11 +38,12 @@ const QUESTION_WORDS: [AnswerType | null, RegExp][] = [
     new RegExp(
       [
         String.raw`\bhow (?:many|much|long|old|large|big|far|tall|high|wide|deep|often)\b`,
-        String.raw`\bwhat (?:percentage|percent|proportion|number|amount|size|population)\b`,
+        String.raw`\b(?:what|which) (?:percentage|percent|proportion|number|amount|size|population)\b`,
+        String.raw`\bwhat (?:is|was|were|are) the (?:population|percentage|number|amount|size)\b`,
         es(String.raw`cuánt[oa]s?`, String.raw`cuant[oa]s?`),
         es(
-          String.raw`qué (?:porcentaje|proporción|cantidad|número|tamaño|población)`,
-          String.raw`que (?:porcentaje|proporcion|cantidad|numero|tamano|poblacion)`,
+          String.raw`qué (?:porcentaje|proporción|cantidad|número|tamaño|población)|cuál (?:es|era|fue) (?:la|el) (?:población|porcentaje|número|cantidad|tamaño)`,
+          String.raw`que (?:porcentaje|proporcion|cantidad|numero|tamano|poblacion)|cual (?:es|era|fue) (?:la|el) (?:poblacion|porcentaje|numero|cantidad|tamano)`,
         ),
       ].join('|'),
       'iu',
@@ -53,8 +54,12 @@ const QUESTION_WORDS: [AnswerType | null, RegExp][] = [
     new RegExp(
       [
         String.raw`\b(?:who|whom|whose|where)\b`,
-        String.raw`\bwhich (?:person|people|city|country|company|team|group|organi[sz]ation)\b`,
+        String.raw`\b(?:what|which) (?:person|people|city|cities|country|countries|company|companies|team|group|organi[sz]ation|party|university|entity|state)\b`,
         es(String.raw`quién(?:es)?`, String.raw`quien(?:es)?`),
+        es(
+          String.raw`(?:qué|cuál) (?:persona|personas|ciudad|ciudades|país|países|empresa|empresas|compañía|equipo|grupo|organización|partido|universidad|entidad|estado)`,
+          String.raw`(?:que|cual) (?:persona|personas|ciudad|ciudades|pais|paises|empresa|empresas|compania|compañia|equipo|grupo|organizacion|partido|universidad|entidad|estado)`,
+        ),
         es('dónde', 'donde'),
       ].join('|'),
       'iu',

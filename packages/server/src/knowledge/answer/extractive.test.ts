@@ -57,6 +57,10 @@ describe('answer types', () => {
     expect(answerTypeOf('¿Qué mar bordeaba el imperio cuando murió?')).toBeNull();
     expect(answerTypeOf('Which year did it open?')).toBe('time');
     expect(answerTypeOf('¿Qué porcentaje de alumnos come en el colegio?')).toBe('number');
+    expect(answerTypeOf('¿Cuál era la población de Varsovia en 1901?')).toBe('number');
+    expect(answerTypeOf('What was the population of Warsaw in 1901?')).toBe('number');
+    expect(answerTypeOf('¿En qué país sigue permitido?')).toBe('name');
+    expect(answerTypeOf('What company built the tower?')).toBe('name');
   });
 
   it('finds that kind of answer in a sentence, not in the words of the question', () => {
@@ -98,7 +102,7 @@ describe('extractiveAnswer', () => {
     });
   });
 
-  it('quotes the sentence holding the most weight first, then one more, each once and whole', () => {
+  it('quotes the sentence holding the most weight first, then more, each once and whole', () => {
     const file = { kind: 'file' as const, title: 'fees.pdf', file_id: 3 };
     const answer = extractiveAnswer(
       [
@@ -106,7 +110,7 @@ describe('extractiveAnswer', () => {
         passage('The bus costs 60 euros a month. Uniforms are extra.', { source: file }),
         passage('Lunch is served at noon.', { source: { kind: 'file', title: 'menu.pdf', file_id: 4 } }),
       ],
-      query('¿Cuánto cuesta el bus?', ['bus', 'costs'], [3, 1]),
+      query('¿Cuesta algo el bus?', ['bus', 'costs']),
       'es',
     );
     expect(answer?.text.startsWith('Esto es lo que encontré:\n\n')).toBe(true);
@@ -115,6 +119,51 @@ describe('extractiveAnswer', () => {
       'Lunch costs 95 euros a month.',
     ]);
     expect(answer?.sources).toEqual([{ kind: 'knowledge_base', title: null, file_id: null }]);
+  });
+
+  it('quotes three sentences at most, those after the first only when they score close to it', () => {
+    const route = query('Bus route?', ['bus', 'route']);
+    const four = passage(
+      'The bus route starts at the station. The bus route passes the park. The bus route ends at the school. The bus route is new.',
+    );
+    expect(quoted(extractiveAnswer([four], route, 'en')?.text)).toEqual([
+      'The bus route starts at the station.',
+      'The bus route passes the park.',
+      'The bus route ends at the school.',
+    ]);
+    // "The bus is yellow." holds the lighter half of the question: not worth a third sentence.
+    const mixed = passage(
+      'The bus route starts at the station. The bus is yellow. The bus route ends at the school.',
+    );
+    expect(quoted(extractiveAnswer([mixed], route, 'en')?.text)).toEqual([
+      'The bus route starts at the station.',
+      'The bus route ends at the school.',
+    ]);
+    // Nor a second one when it holds little of what the best holds.
+    const weighed = query('Bus route?', ['bus', 'route'], [1, 4]);
+    expect(
+      quoted(
+        extractiveAnswer([passage('The bus is yellow. The bus route starts at the station.')], weighed, 'en')
+          ?.text,
+      ),
+    ).toEqual(['The bus route starts at the station.']);
+  });
+
+  it('counts, less, the words the sentence before holds: a sentence goes on from it', () => {
+    const text = 'Tesla moved to Colorado. The lab there cost a fortune. Years later, the lab was sold.';
+    const answer = extractiveAnswer(
+      [passage(text)],
+      query('What did the lab of Tesla cost?', ['lab', 'tesla']),
+      'en',
+    );
+    expect(quoted(answer?.text)?.[0]).toBe('The lab there cost a fortune.');
+    // Not across paragraphs: a sentence on another line starts afresh.
+    const apart = extractiveAnswer(
+      [passage('Tesla moved to Colorado.\nYears later, the lab was sold. The lab there cost a fortune.')],
+      query('What did the lab of Tesla cost?', ['lab', 'tesla']),
+      'en',
+    );
+    expect(quoted(apart?.text)?.[0]).toBe('Tesla moved to Colorado.');
   });
 
   it('weighs a rare word over a common one, and prefers the kind of answer asked for', () => {

@@ -85,14 +85,30 @@ export interface AnswerQuery {
 const PASSAGE_SHARE = 0.3;
 /** Added to a sentence holding the kind of answer the question asks for (a year for a "when"). */
 const TYPE_BONUS = 0.25;
-/** Sentences quoted at most. */
-const MAX_SENTENCES = 2;
+/**
+ * How much the question's words held by the sentence before (in the same paragraph) and not by the
+ * sentence itself count: a sentence goes on from the one before ("Tesla patented it. The patents
+ * made him rich.", and Spanish often leaves the subject out: "Gracias a sus patentes, consiguió…").
+ */
+const CARRIED_SHARE = 0.4;
+/**
+ * Sentences quoted at most, and the share of the best sentence's score each one after it needs:
+ * the second half of it, the third nearly as much; when the best already holds the kind of answer
+ * asked for, the second needs nearly as much too. A sentence that adds little is left out, so the answer is as
+ * short as it can be while the answer is still likely in it (chosen on the two halves of the
+ * answer-quality dev set's articles, both languages).
+ */
+const MAX_SENTENCES = 3;
+const NEEDED_SHARE = [0, 0.5, 0.9];
+const NEEDED_SHARE_TYPED = [0, 0.8, 0.9];
 
 /**
  * The extractive answer from supporting passages (see `supportingPassages`), in `locale`; null when
  * there are none. Every sentence of the passages is scored by the weight of the question's words it
- * holds, its passage's support, and whether it holds the kind of answer asked for; the best one
- * leads, then one more that holds question words, each whole, within MAX_QUOTED characters.
+ * holds (and, less, of those the sentence before holds), its passage's support, and whether it holds
+ * the kind of answer asked for; the best one
+ * leads, then up to two more that score close enough to it (NEEDED_SHARE), each whole, within
+ * MAX_QUOTED characters.
  */
 export function extractiveAnswer(
   supporting: Passage[],
@@ -107,20 +123,26 @@ export function extractiveAnswer(
   const whole = query.weights.reduce((sum, weight) => sum + weight, 0) || 1;
   const type = answerTypeOf(query.question);
   const seen = new Set<string>();
-  const scored = supporting.flatMap((passage, index) =>
-    sentencesOf(passage.text, locale, index).flatMap((sentence) => {
+  const weightOf = (held: Set<string>, except = new Set<string>()) =>
+    folded.reduce((sum, word, i) => sum + (held.has(word) && !except.has(word) ? query.weights[i]! : 0), 0);
+  const scored = supporting.flatMap((passage, index) => {
+    const sentences = sentencesOf(passage.text, locale, index);
+    const held = sentences.map((sentence) => wordsIn(sentence.text, folded));
+    return sentences.flatMap((sentence, at) => {
       if (seen.has(sentence.text)) return [];
       seen.add(sentence.text);
-      const held = wordsIn(sentence.text, folded);
-      const weight = folded.reduce((sum, word, i) => sum + (held.has(word) ? query.weights[i]! : 0), 0);
+      const weight = weightOf(held[at]!);
       if (weight === 0) return [];
+      const before = at > 0 && sentences[at - 1]!.line === sentence.line ? held[at - 1]! : new Set<string>();
+      const carried = weightOf(before, held[at]);
+      const typed = !!type && holdsAnswerType(sentence.text, type, query.question);
       const score =
-        weight / whole +
+        (weight + CARRIED_SHARE * carried) / whole +
         PASSAGE_SHARE * passage.support +
-        (type && holdsAnswerType(sentence.text, type, query.question) ? TYPE_BONUS : 0);
-      return [{ sentence, score }];
-    }),
-  );
+        (typed ? TYPE_BONUS : 0);
+      return [{ sentence, score, typed }];
+    });
+  });
   scored.sort(
     (a, b) =>
       b.score - a.score || a.sentence.passage - b.sentence.passage || a.sentence.order - b.sentence.order,
@@ -128,8 +150,10 @@ export function extractiveAnswer(
 
   const chosen: Sentence[] = [];
   let room = MAX_QUOTED;
-  for (const { sentence } of scored) {
-    if (chosen.length === MAX_SENTENCES) break;
+  const best = scored[0]?.score ?? 0;
+  const needed = scored[0]?.typed ? NEEDED_SHARE_TYPED : NEEDED_SHARE;
+  for (const { sentence, score } of scored) {
+    if (chosen.length === MAX_SENTENCES || score < needed[chosen.length]! * best) break;
     // The best always goes in, whole; the others when they fit.
     if (chosen.length > 0 && sentence.text.length > room) continue;
     chosen.push(sentence);

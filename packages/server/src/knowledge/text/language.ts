@@ -18,7 +18,8 @@ const SPANISH_WORDS = `de la que el en y los del se las por un para con una su a
   esos esas estoy estás está estamos están ser soy eres somos era fue han ha hemos tiene tienen tengo
   tenemos puedo puede pueden podemos cuál cuáles cuánto cuánta cuántos cuántas cómo dónde cuándo quién
   quiénes hola gracias sería serían habrá pueda quiero quisiera necesito aquí allí ahora siempre
-  nunca después entonces cada usted ustedes según sino aunque mientras`.split(/\s+/);
+  nunca después entonces cada usted ustedes según sino aunque mientras adónde estaba estaban estuvo
+  estuvieron había habían tras través vez`.split(/\s+/);
 
 const ENGLISH_WORDS = `the of and to in is you that it was for on are as with his they i at be this have from
   or had by but not what all were we when your can there an which she do their if will them these so
@@ -27,7 +28,7 @@ const ENGLISH_WORDS = `the of and to in is you that it was for on are as with hi
   thanks thank any each such only too very just also after before over under again further once here
   both while because until against between through during above below off nor those whether there's
   what's it's don't can't i'm you're we're they're isn't aren't doesn't didn't won't much up out
-  get tell know`.split(/\s+/);
+  get tell know across about`.split(/\s+/);
 
 const SPANISH = new Set(SPANISH_WORDS.filter(Boolean));
 /** Function words of both languages: not evidence either way, but no use to a search either. */
