@@ -14,6 +14,7 @@ const benchmarks = [
   ['answer-quality.ts', '--import', 'tsx'],
   ['whatsapp-bench.ts', '--import', 'tsx'],
   ['pdf-processing-bench.mjs'],
+  ['soak.mjs', '--import', 'tsx'],
   ['widget-bench.mjs'],
 ];
 
