@@ -105,6 +105,9 @@ function wrapClient<T extends PGlite | Transaction>(client: T, root?: object): T
   return proxy;
 }
 
+/** Connections one process's PostgreSQL pool holds at most (its event bus holds one more, to LISTEN). */
+export const POOL_SIZE = 10;
+
 /** Opens and migrates the database. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = fileURLToPath(migrationsFolder);
@@ -115,7 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
   }
 
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? POOL_SIZE });
   // An idle pooled connection that the server ends (restart, failover, a dropped test database)
   // emits an error; unhandled, it would crash the process. The pool replaces it on next use.
   pool.on('error', (error) => options.onIdleError?.(error));

@@ -1,0 +1,485 @@
+// A soak (issue 16 §3): a mixed load for SOAK_MINUTES (10 by default) against the built server, as a
+// deployment sees it: visitors chatting with an admissions assistant, staff listing conversations,
+// files and leads, staff uploading and deleting documents, and WhatsApp deliveries to a sales
+// assistant. Two processes on PostgreSQL (BENCH_DATABASE_URL, started by `npm run bench`) sharing an
+// S3-protocol store, the requests spread over both as a load balancer does; then one process on the
+// embedded PGlite. It records p99 per route, and checks: no 5xx, each process's memory flat after the
+// warm-up (growth <= 10%), PostgreSQL's connections steady.
+// Run with `node --import tsx soak.mjs` from bench/ (npm run bench does).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { signatureOf } from '../packages/server/src/whatsapp/signature';
+import { POOL_SIZE } from '../packages/server/src/db/database';
+import { PHONE_NUMBER_ID, startGraphPeer, textDelivery } from '../packages/server/src/testing/whatsapp-peer';
+import { startS3rver } from '../packages/server/src/testing/s3rver';
+import { machine, writeSection } from './lib/results.mjs';
+import { api, freshPostgres, signUpAdmin, startServer } from './lib/server.mjs';
+import { quantile } from './lib/stats.mjs';
+
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const DURATION_MS = MINUTES * 60_000;
+/** Not judged: the JIT, the caches, the pools and PGlite's page cache fill up first. */
+const WARM_UP_MS = Math.min(90_000, DURATION_MS / 5);
+/** Memory and connections are read this often. */
+const SAMPLE_MS = 5_000;
+const BUDGET = { growth: 0.1 };
+/** Loops running at once, each waiting for its answer before the next request. */
+const LOOPS = { visitor: 4, staff: 2, uploader: 1, webhook: 1 };
+/** Pauses between two requests of one loop, so the mix stays a mix and not a flood of one kind. */
+const PAUSE_MS = { visitor: 50, staff: 50, uploader: 2_000, webhook: 100 };
+const APP_SECRET = 'soak_app_secret';
+const SELLERS = ['+34612345671', '+34612345672', '+34612345673'];
+
+const HANDBOOK = `Soak School admissions handbook
+
+Applications for the next school year open on the first of March and close on the thirtieth of April.
+The school day starts at 8:30 and ends at 16:45; the library stays open until 18:00.
+Tuition is 540 euros a month for primary and 610 euros a month for secondary, lunch included.
+Two school buses serve the north and the east of the city; the service costs 45 euros a month.
+Families visit the school on open days held every second Saturday of the month from 10:00 to 13:00.
+`;
+const QUESTIONS = [
+  'When do applications open?',
+  'How much is tuition for secondary?',
+  'Is there a school bus?',
+  'When are the open days?',
+  'Do you teach Mandarin?',
+  '¿A qué hora empieza el día escolar?',
+];
+const CATALOGUE = `Soak Furniture catalogue
+
+The oak dining table seats six people and costs 890 euros.
+The ergonomic office chair costs 320 euros and has a five-year warranty.
+Delivery takes five to seven working days on the mainland.
+`;
+
+/** Latencies and statuses per route. */
+class Routes {
+  constructor() {
+    /** @type {Map<string, { ms: number[], statuses: Map<number, number> }>} */
+    this.byRoute = new Map();
+  }
+  record(route, status, ms) {
+    let entry = this.byRoute.get(route);
+    if (!entry) this.byRoute.set(route, (entry = { ms: [], statuses: new Map() }));
+    entry.ms.push(ms);
+    entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
+  }
+  rows() {
+    return [...this.byRoute].map(([route, { ms, statuses }]) => {
+      let serverErrors = 0;
+      let other = 0;
+      for (const [status, count] of statuses) {
+        if (status >= 500 || status === 0) serverErrors += count;
+        else if (status >= 400) other += count;
+      }
+      return {
+        route,
+        requests: ms.length,
+        p50: Math.round(quantile(ms, 0.5) * 10) / 10,
+        p99: Math.round(quantile(ms, 0.99) * 10) / 10,
+        serverErrors,
+        other,
+      };
+    });
+  }
+}
+
+/** Resident memory of a process in MB (Linux), or null once it is gone. */
+function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
+    return Math.round(kb / 102.4) / 10;
+  } catch {
+    return null;
+  }
+}
+
+const median = (values) => quantile(values, 0.5);
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The staff of two institutions: a school with an admissions assistant, a business selling on WhatsApp. */
+async function seed(server) {
+  const token = await signUpAdmin(server);
+  const school = await api(server.url, 'POST', '/institution', {
+    token,
+    body: { name: 'Soak School', kind: 'school', country: 'ES' },
+  });
+  const [admissions] = await api(server.url, 'GET', `/institution/${school.id}/product`, { token });
+  await api(server.url, 'PUT', `/institution-product/${admissions.id}`, {
+    token,
+    institution: school.id,
+    body: { handoff: { name: 'Admissions office', email: 'admissions@soak.example' } },
+  });
+  const business = await api(server.url, 'POST', '/institution', {
+    token,
+    body: { name: 'Soak Furniture', kind: 'business', country: 'ES' },
+  });
+  const sales = await api(server.url, 'POST', '/institution-product', {
+    token,
+    institution: business.id,
+    body: { type: 'sales_support', name: 'Soak Sales' },
+  });
+  await api(server.url, 'PUT', `/institution-product/${sales.id}/whatsapp`, {
+    token,
+    institution: business.id,
+    body: {
+      phone_number_id: PHONE_NUMBER_ID,
+      access_token: 'EAAG-soak-access-token',
+      app_secret: APP_SECRET,
+      verify_token: 'soak-verify-token',
+    },
+  });
+  for (const [index, number] of SELLERS.entries()) {
+    await api(server.url, 'POST', '/whatsapp-whitelist', {
+      token,
+      institution: business.id,
+      body: { institution_product_id: sales.id, phone_number: number, seller_name: `Seller ${index + 1}` },
+    });
+  }
+  const staff = {
+    token,
+    school: school.id,
+    admissions: admissions.id,
+    business: business.id,
+    sales: sales.id,
+  };
+  await uploadAndWait(
+    server.url,
+    staff,
+    staff.admissions,
+    staff.school,
+    'handbook.txt',
+    HANDBOOK,
+    () => undefined,
+  );
+  await uploadAndWait(
+    server.url,
+    staff,
+    staff.sales,
+    staff.business,
+    'catalogue.txt',
+    CATALOGUE,
+    () => undefined,
+  );
+  return staff;
+}
+
+/** Uploads one TXT file and waits until it is indexed; resolves to its id. */
+async function uploadAndWait(base, staff, assistant, institution, name, text, record) {
+  const headers = { authorization: `Bearer ${staff.token}`, 'x-institution-id': String(institution) };
+  const form = new FormData();
+  form.append('files', new File([text], name, { type: 'text/plain' }));
+  const started = performance.now();
+  const response = await fetch(`${base}/api/institution-product/${assistant}/file`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  record('POST institution-product/{id}/file', response.status, performance.now() - started);
+  if (!response.ok) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
+  const [file] = (await response.json()).data;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const files = await api(base, 'GET', `/institution-product/${assistant}/file`, {
+      token: staff.token,
+      institution,
+    });
+    const current = files.find((row) => row.id === file.id);
+    if (current?.state === 'ready') return file.id;
+    if (current?.state === 'failed') throw new Error(`${name} failed: ${current.reason}`);
+    await pause(100);
+  }
+  throw new Error(`${name} was not ready within 60 s`);
+}
+
+/** Times one request; a refused connection counts as status 0 (a server error). */
+async function timed(routes, route, url, init = {}) {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, init);
+    const body = await response.text();
+    routes.record(route, response.status, performance.now() - started);
+    return { status: response.status, body };
+  } catch (error) {
+    routes.record(route, 0, performance.now() - started);
+    return { status: 0, body: String(error) };
+  }
+}
+
+/** The load's kinds of client, each one loop; `pick()` names the process the balancer sends to. */
+function clients(routes, staff, pick) {
+  const staffHeaders = (institution) => ({
+    authorization: `Bearer ${staff.token}`,
+    'x-institution-id': String(institution),
+  });
+  let visitor = 0;
+  let message = 0;
+  let upload = 0;
+  return {
+    async visitor() {
+      // A new visitor (own address, so the per-address limits see many people), two questions.
+      visitor += 1;
+      const headers = {
+        'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+      };
+      const session = await timed(
+        routes,
+        'POST public/{kind}/{id}/session',
+        `${pick()}/api/public/admissions/${staff.school}/session`,
+        {
+          method: 'POST',
+          headers,
+        },
+      );
+      if (session.status !== 201 && session.status !== 200) return;
+      const { token, conversation_id: id } = JSON.parse(session.body).data;
+      for (let i = 0; i < 2; i += 1) {
+        await timed(
+          routes,
+          'POST public/conversation/{id}/message',
+          `${pick()}/api/public/conversation/${id}/message`,
+          {
+            method: 'POST',
+            headers: { ...headers, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ text: QUESTIONS[(visitor + i) % QUESTIONS.length] }),
+          },
+        );
+      }
+    },
+    async staff() {
+      const base = pick();
+      await timed(
+        routes,
+        'GET institution-product/{id}/conversation',
+        `${base}/api/institution-product/${staff.admissions}/conversation?page=1&per-page=20`,
+        {
+          headers: staffHeaders(staff.school),
+        },
+      );
+      await timed(
+        routes,
+        'GET institution-product/{id}/file',
+        `${base}/api/institution-product/${staff.admissions}/file`,
+        {
+          headers: staffHeaders(staff.school),
+        },
+      );
+      await timed(
+        routes,
+        'GET lead',
+        `${base}/api/lead?institution_product_id=${staff.sales}&page=1&per-page=20`,
+        {
+          headers: staffHeaders(staff.business),
+        },
+      );
+      await timed(routes, 'GET institution/{id}/product', `${base}/api/institution/${staff.school}/product`, {
+        headers: staffHeaders(staff.school),
+      });
+    },
+    async uploader() {
+      // A document uploaded, indexed and deleted again: the store and the passages do not grow.
+      upload += 1;
+      const record = (route, status, ms) => routes.record(route, status, ms);
+      const id = await uploadAndWait(
+        pick(),
+        staff,
+        staff.admissions,
+        staff.school,
+        `notice-${upload}.txt`,
+        `Notice ${upload}\n\n${HANDBOOK}`,
+        record,
+      );
+      await timed(
+        routes,
+        'POST institution-product/{id}/file/delete',
+        `${pick()}/api/institution-product/${staff.admissions}/file/delete`,
+        {
+          method: 'POST',
+          headers: { ...staffHeaders(staff.school), 'content-type': 'application/json' },
+          body: JSON.stringify({ ids: [id] }),
+        },
+      );
+    },
+    async webhook() {
+      message += 1;
+      const from = SELLERS[message % SELLERS.length].replace('+', '');
+      const body = new TextEncoder().encode(
+        textDelivery(
+          `wamid.soak-${message}-${randomBytes(4).toString('hex')}`,
+          from,
+          'How much is the oak table?',
+          'text',
+          PHONE_NUMBER_ID,
+        ),
+      );
+      await timed(routes, 'POST whatsapp/webhook', `${pick()}/api/whatsapp/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureOf(body, APP_SECRET) },
+        body,
+      });
+    },
+  };
+}
+
+/** Runs the load against `servers` for DURATION_MS; resolves to the figures and the verdicts. */
+async function soak(label, servers, database) {
+  const staff = await seed(servers[0]);
+  const routes = new Routes();
+  let turn = 0;
+  const pick = () => servers[turn++ % servers.length].url;
+  const kinds = clients(routes, staff, pick);
+  const started = Date.now();
+  const end = started + DURATION_MS;
+  const samples = [];
+  const sampler = setInterval(async () => {
+    const at = Date.now() - started;
+    const memory = servers.map((server) => rssMb(server.pid));
+    const connections = database
+      ? (
+          await database.query(
+            'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          )
+        ).rows[0].n
+      : null;
+    samples.push({ at, memory, connections });
+  }, SAMPLE_MS);
+  const loops = Object.entries(LOOPS).flatMap(([kind, count]) =>
+    Array.from({ length: count }, async () => {
+      while (Date.now() < end) {
+        // A loop that fails on its own (a file not ready in time) counts as an error of its kind.
+        await kinds[kind]().catch((error) => {
+          routes.record(`${kind} loop failed`, 0, 0);
+          console.error(error);
+        });
+        await pause(PAUSE_MS[kind]);
+      }
+    }),
+  );
+  await Promise.all(loops);
+  clearInterval(sampler);
+
+  const judged = samples.filter((sample) => sample.at >= WARM_UP_MS);
+  const minute = Math.max(SAMPLE_MS * 3, Math.min(60_000, (DURATION_MS - WARM_UP_MS) / 4));
+  const first = judged.filter((sample) => sample.at < WARM_UP_MS + minute);
+  const last = judged.filter((sample) => sample.at >= DURATION_MS - minute);
+  const memory = servers.map((_, index) => {
+    const before = median(first.map((sample) => sample.memory[index]).filter((mb) => mb !== null));
+    const after = median(last.map((sample) => sample.memory[index]).filter((mb) => mb !== null));
+    const peak = Math.max(...judged.map((sample) => sample.memory[index] ?? 0));
+    return { before, after, peak, growth: after / before - 1 };
+  });
+  const counts = judged.map((sample) => sample.connections).filter((n) => n !== null);
+  const connections = database
+    ? {
+        min: Math.min(...counts),
+        max: Math.max(...counts),
+        firstMax: Math.max(...first.map((sample) => sample.connections)),
+        lastMax: Math.max(...last.map((sample) => sample.connections)),
+        bound: servers.length * (POOL_SIZE + 1),
+      }
+    : null;
+  const rows = routes.rows();
+  const serverErrors = rows.reduce((sum, row) => sum + row.serverErrors, 0);
+  const verdicts = {
+    serverErrors: serverErrors === 0,
+    memory: memory.every((m) => m.growth <= BUDGET.growth),
+    // No leak: never more than the processes' pools and their LISTEN connections hold, so every
+    // connection taken was given back (a leak would pile up past that over the run).
+    connections: connections ? connections.max <= connections.bound : true,
+  };
+  for (const row of rows) {
+    console.log(
+      `${label.padEnd(24)} ${row.route.padEnd(44)} ${String(row.requests).padStart(7)} req  p50 ${row.p50} ms  p99 ${row.p99} ms  5xx ${row.serverErrors}  4xx ${row.other}`,
+    );
+  }
+  memory.forEach((m, index) =>
+    console.log(
+      `${label} process ${index + 1}: RSS ${m.before} → ${m.after} MB (peak ${m.peak}), growth ${(m.growth * 100).toFixed(1)}%`,
+    ),
+  );
+  if (connections)
+    console.log(
+      `${label} PostgreSQL connections: ${connections.min}-${connections.max} (first stretch max ${connections.firstMax}, last ${connections.lastMax})`,
+    );
+  return { label, rows, memory, connections, verdicts };
+}
+
+/** Starts `count` processes on one database (and one store, when there are several); runs the soak. */
+async function run(label, databaseUrl, count) {
+  const peer = await startGraphPeer();
+  const store = count > 1 ? await startS3rver() : null;
+  const env = {
+    TRUST_PROXY: '1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WHATSAPP_GRAPH_URL: peer.url,
+    ...(store?.env ?? {}),
+  };
+  const servers = [];
+  let database = null;
+  try {
+    // Started together, as a deployment rolls them out.
+    servers.push(...(await Promise.all(Array.from({ length: count }, () => startServer(databaseUrl, env)))));
+    if (databaseUrl) {
+      database = new pg.Client({ connectionString: databaseUrl });
+      await database.connect();
+    }
+    return await soak(label, servers, database);
+  } finally {
+    await database?.end();
+    await Promise.all(servers.map((server) => server.stop()));
+    await store?.stop();
+    await peer.close();
+  }
+}
+
+const results = [];
+if (process.env.BENCH_DATABASE_URL) {
+  results.push(await run('PostgreSQL, 2 processes', await freshPostgres(process.env.BENCH_DATABASE_URL), 2));
+} else {
+  console.log('BENCH_DATABASE_URL not set: PostgreSQL skipped (npm run bench starts one)');
+}
+results.push(await run('PGlite, 1 process', null, 1));
+
+const yes = (ok) => (ok ? 'yes' : '**NO**');
+const sections = results.map((result) => {
+  const table = [
+    '| route | requests | p50 ms | p99 ms | 5xx | other 4xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...result.rows.map(
+      (r) => `| ${r.route} | ${r.requests} | ${r.p50} | ${r.p99} | ${r.serverErrors} | ${r.other} |`,
+    ),
+  ];
+  const memory = result.memory
+    .map(
+      (m, i) =>
+        `process ${i + 1}: ${m.before} → ${m.after} MB (peak ${m.peak}), ${(m.growth * 100).toFixed(1)}%`,
+    )
+    .join('; ');
+  const connections = result.connections
+    ? `PostgreSQL connections ${result.connections.min}-${result.connections.max} (first stretch max ${result.connections.firstMax}, last ${result.connections.lastMax}); within the pools' ${result.connections.bound}: ${yes(result.verdicts.connections)}.`
+    : '';
+  return `### ${result.label}
+
+${table.join('\n')}
+
+No 5xx: ${yes(result.verdicts.serverErrors)}. Resident memory after the warm-up, first and last stretch (median): ${memory}; flat (<= 10%): ${yes(result.verdicts.memory)}. ${connections}`;
+});
+writeSection(
+  'soak',
+  `## Soak: a mixed load for ${MINUTES} minutes (bench/soak.mjs)
+
+${new Date().toISOString().slice(0, 10)}, ${machine()}. The built servers and the load on the same 2 cores:
+${LOOPS.visitor} visitor loops (a new visitor, two questions to the admissions assistant), ${LOOPS.staff} staff loops (conversations,
+files, leads and assistants listed), ${LOOPS.uploader} uploader (a TXT uploaded, indexed and deleted), ${LOOPS.webhook} WhatsApp delivery loop
+to the sales assistant. With two processes the requests alternate between them, which share PostgreSQL and
+an S3-protocol store. Judged after a ${Math.round(WARM_UP_MS / 1000)} s warm-up.
+
+${sections.join('\n\n')}`,
+);
+const failed = results.filter((result) => !Object.values(result.verdicts).every(Boolean));
+if (failed.length > 0) {
+  console.log(`soak failed: ${failed.map((result) => result.label).join(', ')}`);
+  process.exitCode = 1;
+}
