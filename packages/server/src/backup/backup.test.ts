@@ -130,6 +130,19 @@ describe('backup and restore refuse what they cannot do', () => {
     await expect(
       restore(path.join(scratch, 'missing.tar.gz'), { env: { DATA_DIR: dataDir } }),
     ).rejects.toThrow(/missing\.tar\.gz does not exist/);
+    // A dump of another PostgreSQL major version cannot load: said before anything is extracted.
+    const older = path.join(scratch, 'older');
+    mkdirSync(older);
+    writeFileSync(
+      path.join(older, 'manifest.json'),
+      JSON.stringify({ format: 'conversa-backup', version: 1, postgres: 90_624, jwtSecret: false }),
+    );
+    writeFileSync(path.join(older, 'db.tar'), 'x');
+    const olderArchive = path.join(scratch, 'older.tar.gz');
+    await tar.c({ gzip: true, file: olderArchive, cwd: older }, ['manifest.json', 'db.tar']);
+    await expect(restore(olderArchive, { env: { DATA_DIR: dataDir } })).rejects.toThrow(
+      /holds a PostgreSQL 9 database \(embedded\); this version of Conversa embeds PostgreSQL 1\d, which cannot load it/,
+    );
     expect(listing(dataDir)).toBeNull();
   });
 });
@@ -223,6 +236,8 @@ if (process.env.TEST_DB !== 'postgres') {
           takenBy: 'server',
           jwtSecret: true,
         });
+        // The embedded PostgreSQL's version, which a dump needs to load again (17 today).
+        expect(result.manifest.postgres).toBeGreaterThanOrEqual(170_000);
         expect(readFileSync(archive).length).toBeGreaterThan(0);
         expect(await inspectArchive(archive)).toEqual(result.manifest);
         // No staging folder is left behind in DATA_DIR.

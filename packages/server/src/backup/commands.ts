@@ -23,6 +23,8 @@ import {
   DataDirBusyError,
   deferDeletions,
   filesFolder,
+  postgresMajor,
+  postgresVersion,
   takeSnapshot,
 } from './snapshot';
 
@@ -220,6 +222,17 @@ export async function restore(
   const { dataDir } = singleMachine(options.env ?? process.env, 'restore');
   const source = path.resolve(file);
   const manifest = await inspectArchive(source);
+  if (manifest.postgres !== undefined) {
+    const embedded = await createPglite();
+    const here = await postgresVersion(embedded).finally(() => embedded.close());
+    if (postgresMajor(here) !== postgresMajor(manifest.postgres)) {
+      throw new BackupError(
+        `${source} holds a PostgreSQL ${postgresMajor(manifest.postgres)} database (embedded); this version ` +
+          `of Conversa embeds PostgreSQL ${postgresMajor(here)}, which cannot load it. Restore it with the ` +
+          'Conversa version that wrote it, and move the data on with pg_dump. DATA_DIR is unchanged.',
+      );
+    }
+  }
   const claim = await claimOrExplain(dataDir, 'restore');
   const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
   const staging = path.join(dataDir, `.restore-${stamp}`);

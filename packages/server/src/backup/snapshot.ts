@@ -41,6 +41,20 @@ export interface BackupManifest {
   files: number;
   /** Whether DATA_DIR held a generated `jwt-secret` (absent when JWT_SECRET comes from the environment). */
   jwtSecret: boolean;
+  /**
+   * The embedded PostgreSQL's `server_version_num` (e.g. 170004): a data-dir dump loads only into
+   * the same major version. Absent from the first archives written.
+   */
+  postgres?: number;
+}
+
+/** The major version of a `server_version_num` (170004 → 17). */
+export const postgresMajor = (versionNum: number) => Math.floor(versionNum / 10_000);
+
+/** The `server_version_num` of a PGlite instance. */
+export async function postgresVersion(client: PGlite): Promise<number> {
+  const { rows } = await client.query<{ server_version_num: string }>('show server_version_num');
+  return Number(rows[0]!.server_version_num);
 }
 
 /** The entries of an archive, relative to its root; nothing else is accepted on restore. */
@@ -168,15 +182,16 @@ export function pgliteOf(database: Database): PGlite {
 }
 
 /** PGlite's data dir at a point where no transaction is open, its dirty pages written out first. */
-async function dumpDatabase(client: PGlite): Promise<Blob> {
+async function dumpDatabase(client: PGlite): Promise<{ dump: Blob; postgres: number }> {
   let dump: Blob | null = null;
+  const postgres = await postgresVersion(client);
   // The transaction lock waits for every open transaction and keeps new ones (and single
   // statements) out; the dump itself only needs the query lock, free between our statements.
   await client.transaction(async (tx) => {
     await tx.exec('CHECKPOINT');
     dump = await client.dumpDataDir('none');
   });
-  return dump!;
+  return { dump: dump!, postgres };
 }
 
 /** Hard-links (or copies, across file systems) every stored object under `from` into `to`; their count. */
@@ -225,10 +240,10 @@ export async function takeSnapshot(options: {
   const staging = path.join(dataDir, `.backup-${randomBytes(6).toString('hex')}`);
   await makePrivateDirAsync(staging);
   try {
-    const { dump, files } = await options.storage.holdDeletions(async () => {
-      const dump = await dumpDatabase(client);
+    const { dump, postgres, files } = await options.storage.holdDeletions(async () => {
+      const { dump, postgres } = await dumpDatabase(client);
       const files = await linkTree(filesFolder(dataDir), path.join(staging, ARCHIVE_ENTRIES.files));
-      return { dump, files };
+      return { dump, postgres, files };
     });
     await writeFile(path.join(staging, ARCHIVE_ENTRIES.database), new Uint8Array(await dump.arrayBuffer()), {
       mode: PRIVATE_FILE,
@@ -255,6 +270,7 @@ export async function takeSnapshot(options: {
       takenBy: options.takenBy,
       files,
       jwtSecret,
+      postgres,
     };
     await writeFile(path.join(staging, ARCHIVE_ENTRIES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, {
       mode: PRIVATE_FILE,
