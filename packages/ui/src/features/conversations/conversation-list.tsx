@@ -27,6 +27,7 @@ import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
 import { useListActions } from '../../forms/use-list-actions';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Muted } from '../../primitives/muted';
 
 const Toolbar = styled.div`
   display: flex;
@@ -53,11 +54,6 @@ const Actions = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 export interface ConversationListProps {

@@ -21,6 +21,7 @@ import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { ConversationList } from './conversation-list';
 import { StackList } from '../../primitives/stack-list';
+import { Muted } from '../../primitives/muted';
 
 const Columns = styled.div`
   display: grid;
@@ -44,11 +45,6 @@ const Question = styled.li`
 const QuestionText = styled.span`
   flex: 1 1 12rem;
   overflow-wrap: anywhere;
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 const Row = styled.span`

@@ -43,6 +43,7 @@ import { FieldGrid } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { WhatsappSettingsCard } from './whatsapp-settings';
 import { SalesAssistantGate } from './sales-assistant-gate';
+import { Muted } from '../../primitives/muted';
 
 const Wide = styled(Page)`
   max-width: 64rem;
@@ -63,11 +64,6 @@ const Toolbar = styled.div`
   > :first-child {
     flex: 1 1 16rem;
   }
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 export interface AllowedNumbersPageProps {

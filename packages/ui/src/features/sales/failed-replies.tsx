@@ -18,6 +18,7 @@ import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { formatDateTime } from '../../components/transcript/transcript';
 import { useFailureText } from '../../forms/use-failure-text';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Muted as BaseMuted } from '../../primitives/muted';
 
 const Section = styled.section`
   display: flex;
@@ -31,10 +32,8 @@ const Title = styled.h3`
   font-weight: 700;
 `;
 
-const Muted = styled.span`
+const Muted = styled(BaseMuted)`
   display: block;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 /** Long replies are cut to three lines on screen; the whole text stays for screen readers. */

@@ -23,6 +23,7 @@ import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
 import { formErrors } from '../../forms/field-errors';
 import { issueMessage } from '../../i18n/codes';
+import { MutedParagraph } from '../../primitives/muted';
 
 /** Refused rows listed at most; the count says how many there are. */
 const SHOWN_REFUSALS = 100;
@@ -36,12 +37,6 @@ const Stack = styled.div`
 const Summary = styled.p`
   margin: 0;
   font-weight: 600;
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 const Reasons = styled.ul`
@@ -226,7 +221,7 @@ function Report({
         />
       ) : null}
       {refused > SHOWN_REFUSALS ? (
-        <Muted>{t`The first ${SHOWN_REFUSALS} refused rows are shown.`}</Muted>
+        <MutedParagraph>{t`The first ${SHOWN_REFUSALS} refused rows are shown.`}</MutedParagraph>
       ) : null}
     </>
   );

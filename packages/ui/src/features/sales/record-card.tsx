@@ -31,6 +31,7 @@ import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { successNotices } from '../../i18n/notices';
 import { RecordForm } from './record-form';
+import { MutedParagraph } from '../../primitives/muted';
 
 const Messages = styled.ol`
   margin: 0;
@@ -57,12 +58,6 @@ const Heading = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 type Detail = LeadDetail | OrderDetail;
@@ -227,15 +222,15 @@ function CardBody({ kind, detail }: { kind: RecordKind; detail: Detail }) {
       <Card as="section" aria-labelledby="record-messages">
         <SectionHeading id="record-messages">{t`Conversation with the seller`}</SectionHeading>
         {detail.messages.length === 0 ? (
-          <Muted>{t`Entered in the console: there is no WhatsApp conversation.`}</Muted>
+          <MutedParagraph>{t`Entered in the console: there is no WhatsApp conversation.`}</MutedParagraph>
         ) : (
           <Messages aria-labelledby="record-messages">
             {detail.messages.map((message) => (
               <Message key={message.id} $in={message.direction === 'in'}>
-                <Muted as="span">
+                <MutedParagraph as="span">
                   {message.direction === 'in' ? detail.seller : t`Assistant`} ·{' '}
                   {formatDateTime(message.created_at, i18n.locale)}
-                </Muted>
+                </MutedParagraph>
                 <br />
                 {message.body ?? '—'}
               </Message>

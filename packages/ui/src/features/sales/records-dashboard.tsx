@@ -25,6 +25,7 @@ import { Card, PageTitle, SectionHeading, WidePage } from '../../forms/form-layo
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { SalesAssistantGate } from './sales-assistant-gate';
+import { MutedParagraph } from '../../primitives/muted';
 
 const Header = styled.div`
   display: flex;
@@ -38,12 +39,6 @@ const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr));
   gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 const READ: Record<RecordKind, Permission> = { lead: 'lead.read', order: 'order.read' };
@@ -155,26 +150,26 @@ function Figures({ kind, figures }: { kind: RecordKind; figures: LeadsDashboard 
           <Columns>
             <Card as="section" aria-labelledby="sellers-title">
               <SectionHeading id="sellers-title">{t`Sellers`}</SectionHeading>
-              <Muted>
+              <MutedParagraph>
                 {lead
                   ? t`The ${top} sellers who entered the most leads.`
                   : t`The ${top} sellers who entered the most orders, and the orders' total quantity.`}
-              </Muted>
+              </MutedParagraph>
               <BarList label={t`Sellers`} bars={bars(figures.sellers)} />
             </Card>
             <Card as="section" aria-labelledby="companies-title">
               <SectionHeading id="companies-title">{t`Companies`}</SectionHeading>
-              <Muted>
+              <MutedParagraph>
                 {lead
                   ? t`The ${top} companies with the most leads.`
                   : t`The ${top} companies with the most orders.`}
-              </Muted>
+              </MutedParagraph>
               <BarList label={t`Companies`} bars={bars(figures.companies)} />
             </Card>
             {orders ? (
               <Card as="section" aria-labelledby="products-title">
                 <SectionHeading id="products-title">{t`Top products`}</SectionHeading>
-                <Muted>{t`The ${top} products ordered in the largest quantity.`}</Muted>
+                <MutedParagraph>{t`The ${top} products ordered in the largest quantity.`}</MutedParagraph>
                 <BarList
                   label={t`Top products`}
                   bars={orders.products.map((product) => ({

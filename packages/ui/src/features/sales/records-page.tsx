@@ -37,6 +37,7 @@ import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { ImportLeadsDialog } from './import-leads-dialog';
 import { NewRecordDialog } from './new-record-dialog';
 import { SalesAssistantGate } from './sales-assistant-gate';
+import { Muted } from '../../primitives/muted';
 
 /** The lists are wide: many columns. */
 const WidePage = styled(Page)`
@@ -56,11 +57,6 @@ const Actions = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 type Row = Lead | Order;

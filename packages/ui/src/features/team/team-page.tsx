@@ -31,6 +31,7 @@ import { roleLabels } from '../../i18n/roles';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { InviteDialog } from './invite-dialog';
 import { assignableRoles } from './role-matrix';
+import { Muted } from '../../primitives/muted';
 
 const Wide = styled(Page)`
   max-width: 72rem;
@@ -42,11 +43,6 @@ const Header = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 const RowActions = styled.div`

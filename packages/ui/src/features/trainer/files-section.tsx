@@ -29,6 +29,7 @@ import { fileStatusText } from './file-texts';
 import { FilesTable } from './files-table';
 import { SectionTitle } from './trainer-layout';
 import { FILES_ANCHOR } from './trainer-tabs';
+import { Muted } from '../../primitives/muted';
 
 const Heading = styled(SectionTitle)`
   scroll-margin-top: ${({ theme }) => theme.space(4)};
@@ -44,11 +45,6 @@ const Toolbar = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(2)};
   min-height: ${({ theme }) => theme.controlHeight.small};
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 export interface FilesSectionProps {

@@ -7,11 +7,7 @@ import { Checkbox } from '../../components/checkbox/checkbox';
 import { Table, type TableColumn } from '../../components/table/table';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { fileDate, fileFailureTexts, fileSize, fileStateLabels, fileStateTexts } from './file-texts';
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
-`;
+import { Muted } from '../../primitives/muted';
 
 const Name = styled.span`
   font-weight: 600;
