@@ -36,6 +36,22 @@ describe('sentencesOf', () => {
       'Sí.',
     ]);
   });
+
+  it('never cuts a sentence after an initial or an abbreviation', () => {
+    const texts = (text: string, locale: 'en' | 'es') => sentencesOf(text, locale).map((s) => s.text);
+    expect(texts('Lo dirigió William E. Simon, su primer administrador. Duró un año.', 'es')).toEqual([
+      'Lo dirigió William E. Simon, su primer administrador.',
+      'Duró un año.',
+    ]);
+    expect(texts('Las velocidades son 3600 RPM en EE. UU. con 60 Hz. En Europa, 3000.', 'es')).toEqual([
+      'Las velocidades son 3600 RPM en EE. UU. con 60 Hz.',
+      'En Europa, 3000.',
+    ]);
+    expect(texts('Most U.S. schools open in August. Some open in July.', 'en')).toEqual([
+      'Most U.S. schools open in August.',
+      'Some open in July.',
+    ]);
+  });
 });
 
 describe('answer types', () => {
