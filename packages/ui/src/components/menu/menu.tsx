@@ -51,7 +51,8 @@ const Items = styled(MenuItems)`
   }
 `;
 
-const entryStyle = css<{ $danger: boolean }>`
+/** The look of a menu entry (a button or a link), shared with the account menu's own entries. */
+export const menuEntryStyle = css<{ $danger?: boolean }>`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
@@ -76,11 +77,11 @@ const entryStyle = css<{ $danger: boolean }>`
 `;
 
 const EntryButton = styled.button<{ $danger: boolean }>`
-  ${entryStyle}
+  ${menuEntryStyle}
 `;
 
 const EntryLink = styled.a<{ $danger: boolean }>`
-  ${entryStyle}
+  ${menuEntryStyle}
 `;
 
 export interface MenuProps {

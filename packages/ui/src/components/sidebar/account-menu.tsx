@@ -14,6 +14,7 @@ import {
   MenuSection,
   MenuSeparator,
 } from '../headless/headless';
+import { menuEntryStyle } from '../menu/menu';
 import { Icon } from './icons';
 import { NavLink } from './nav-link';
 import { accountEntries, initials, type SidebarInstitution } from './navigation';
@@ -74,36 +75,11 @@ const Items = styled(MenuItems)`
 `;
 
 const Item = styled(NavLink)<{ $danger?: boolean }>`
-  display: flex;
-  align-items: center;
-  min-height: ${({ theme }) => theme.controlHeight.small};
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border-radius: ${({ theme }) => theme.radiusSmall};
-  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
-  font-size: 0.9375rem;
-  text-decoration: none;
-  &[data-focus] {
-    background: ${({ theme }) => theme.colors.hover};
-  }
+  ${menuEntryStyle}
 `;
 
-const Switch = styled.button`
-  display: flex;
-  align-items: center;
-  width: 100%;
-  min-height: ${({ theme }) => theme.controlHeight.small};
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border: none;
-  border-radius: ${({ theme }) => theme.radiusSmall};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-size: 0.9375rem;
-  text-align: start;
-  cursor: pointer;
-  &[data-focus] {
-    background: ${({ theme }) => theme.colors.hover};
-  }
+const Switch = styled.button<{ $danger?: boolean }>`
+  ${menuEntryStyle}
 `;
 
 const Heading = styled(MenuHeading)`

@@ -41,9 +41,9 @@ import { successMessage } from '../../i18n/codes';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Muted } from '../../primitives/muted';
 import { WhatsappSettingsCard } from './whatsapp-settings';
 import { SalesAssistantGate } from './sales-assistant-gate';
-import { Muted } from '../../primitives/muted';
 
 const Wide = styled(Page)`
   max-width: 64rem;

@@ -30,8 +30,8 @@ import { Actions, Card, DetailList, PageTitle, SectionHeading, WidePage } from '
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { successNotices } from '../../i18n/notices';
-import { RecordForm } from './record-form';
 import { MutedParagraph } from '../../primitives/muted';
+import { RecordForm } from './record-form';
 
 const Messages = styled.ol`
   margin: 0;

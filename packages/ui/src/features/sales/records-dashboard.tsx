@@ -24,8 +24,8 @@ import { Waiting } from '../../components/waiting/waiting';
 import { Card, PageTitle, SectionHeading, WidePage } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
-import { SalesAssistantGate } from './sales-assistant-gate';
 import { MutedParagraph } from '../../primitives/muted';
+import { SalesAssistantGate } from './sales-assistant-gate';
 
 const Header = styled.div`
   display: flex;

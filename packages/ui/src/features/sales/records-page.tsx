@@ -34,10 +34,10 @@ import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
 import { useListActions } from '../../forms/use-list-actions';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Muted } from '../../primitives/muted';
 import { ImportLeadsDialog } from './import-leads-dialog';
 import { NewRecordDialog } from './new-record-dialog';
 import { SalesAssistantGate } from './sales-assistant-gate';
-import { Muted } from '../../primitives/muted';
 
 /** The lists are wide: many columns. */
 const WidePage = styled(Page)`

@@ -29,9 +29,9 @@ import { successMessage } from '../../i18n/codes';
 import { successNotices } from '../../i18n/notices';
 import { roleLabels } from '../../i18n/roles';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Muted } from '../../primitives/muted';
 import { InviteDialog } from './invite-dialog';
 import { assignableRoles } from './role-matrix';
-import { Muted } from '../../primitives/muted';
 
 const Wide = styled(Page)`
   max-width: 72rem;

@@ -25,11 +25,11 @@ import { useFailureText } from '../../forms/use-failure-text';
 import { successMessage, validationMessage } from '../../i18n/codes';
 import { errorNotices } from '../../i18n/notices';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
+import { Muted } from '../../primitives/muted';
 import { fileStatusText } from './file-texts';
 import { FilesTable } from './files-table';
 import { SectionTitle } from './trainer-layout';
 import { FILES_ANCHOR } from './trainer-tabs';
-import { Muted } from '../../primitives/muted';
 
 const Heading = styled(SectionTitle)`
   scroll-margin-top: ${({ theme }) => theme.space(4)};

@@ -6,8 +6,8 @@ import { Button } from '../../components/button/button';
 import { Checkbox } from '../../components/checkbox/checkbox';
 import { Table, type TableColumn } from '../../components/table/table';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { fileDate, fileFailureTexts, fileSize, fileStateLabels, fileStateTexts } from './file-texts';
 import { Muted } from '../../primitives/muted';
+import { fileDate, fileFailureTexts, fileSize, fileStateLabels, fileStateTexts } from './file-texts';
 
 const Name = styled.span`
   font-weight: 600;
