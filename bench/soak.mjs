@@ -16,6 +16,7 @@ import { startS3rver } from '../packages/server/src/testing/s3rver';
 import { machine, writeSection } from './lib/results.mjs';
 import { api, freshPostgres, signUpAdmin, startServer } from './lib/server.mjs';
 import { quantile } from './lib/stats.mjs';
+import { salesOnWhatsApp } from './lib/whatsapp-seed.mjs';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const DURATION_MS = MINUTES * 60_000;
@@ -113,38 +114,18 @@ async function seed(server) {
     institution: school.id,
     body: { handoff: { name: 'Admissions office', email: 'admissions@soak.example' } },
   });
-  const business = await api(server.url, 'POST', '/institution', {
-    token,
-    body: { name: 'Soak Furniture', kind: 'business', country: 'ES' },
+  const { institution: business, assistant: sales } = await salesOnWhatsApp(server.url, token, {
+    name: 'Soak Furniture',
+    phoneNumberId: PHONE_NUMBER_ID,
+    appSecret: APP_SECRET,
+    sellers: SELLERS,
   });
-  const sales = await api(server.url, 'POST', '/institution-product', {
-    token,
-    institution: business.id,
-    body: { type: 'sales_support', name: 'Soak Sales' },
-  });
-  await api(server.url, 'PUT', `/institution-product/${sales.id}/whatsapp`, {
-    token,
-    institution: business.id,
-    body: {
-      phone_number_id: PHONE_NUMBER_ID,
-      access_token: 'EAAG-soak-access-token',
-      app_secret: APP_SECRET,
-      verify_token: 'soak-verify-token',
-    },
-  });
-  for (const [index, number] of SELLERS.entries()) {
-    await api(server.url, 'POST', '/whatsapp-whitelist', {
-      token,
-      institution: business.id,
-      body: { institution_product_id: sales.id, phone_number: number, seller_name: `Seller ${index + 1}` },
-    });
-  }
   const staff = {
     token,
     school: school.id,
     admissions: admissions.id,
-    business: business.id,
-    sales: sales.id,
+    business,
+    sales,
   };
   await uploadAndWait(
     server.url,

@@ -17,6 +17,7 @@ import {
 } from '../packages/server/src/testing/whatsapp-peer';
 import { machine, writeSection } from './lib/results.mjs';
 import { api, freshPostgres, signUpAdmin, startServer } from './lib/server.mjs';
+import { salesOnWhatsApp } from './lib/whatsapp-seed.mjs';
 import { quantile } from './lib/stats.mjs';
 
 /** docs/architecture.md#budgets (DESIGN §9, issue 13 §4): the 200 to a delivery, the work queued. */
@@ -111,35 +112,14 @@ async function paced(base: string, batch: Delivery[], rate: number) {
 /** The admin, a business with a sales-support assistant on WhatsApp, its sellers and its catalogue. */
 async function setUp(server: { url: string; dataDir: string }) {
   const token = await signUpAdmin(server);
-  const institution = (await api(server.url, 'POST', '/institution', {
-    token,
-    body: { name: 'Bench Furniture', kind: 'business', country: 'ES' },
-  })) as { id: number };
-  const as = { token, institution: institution.id };
-  const assistant = (await api(server.url, 'POST', '/institution-product', {
-    ...as,
-    body: { type: 'sales_support', name: 'Bench Sales' },
-  })) as { id: number };
-  await api(server.url, 'PUT', `/institution-product/${assistant.id}/whatsapp`, {
-    ...as,
-    body: {
-      phone_number_id: PHONE_NUMBER_ID,
-      access_token: 'EAAG-bench-access-token',
-      app_secret: APP_SECRET,
-      verify_token: 'bench-verify-token',
-    },
+  const { institution, assistant } = await salesOnWhatsApp(server.url, token, {
+    name: 'Bench Furniture',
+    phoneNumberId: PHONE_NUMBER_ID,
+    appSecret: APP_SECRET,
+    sellers: SELLERS,
   });
-  for (const [index, number] of SELLERS.entries()) {
-    await api(server.url, 'POST', '/whatsapp-whitelist', {
-      ...as,
-      body: {
-        institution_product_id: assistant.id,
-        phone_number: number,
-        seller_name: `Seller ${index + 1}`,
-      },
-    });
-  }
-  await uploadCatalogue(server.url, as, assistant.id);
+  const as = { token, institution };
+  await uploadCatalogue(server.url, as, assistant);
 }
 
 /** Uploads CATALOGUE as a TXT file and waits until it is indexed. */
