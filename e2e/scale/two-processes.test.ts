@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.mjs';
 import { startPostgres } from '../../scripts/lib/postgres.mjs';
+import { openEvents } from '../../packages/server/src/files/files.fixtures';
 import { readFixture } from '../../packages/server/src/testing/fixtures-dir';
 import { type S3rverHandle, startS3rver } from '../../packages/server/src/testing/s3rver';
 import { api, seedInstitution, seedUser, type SeededUser } from '../lib/api';
@@ -25,58 +26,6 @@ interface FileRow {
   name: string;
   state: string;
   reason: string | null;
-}
-
-/** The states a stream of file events delivers, in order. */
-interface EventLog {
-  events: FileRow[];
-  close(): Promise<void>;
-}
-
-/** Follows `GET institution-product/{id}/events` on one process, keeping every file event. */
-async function followFiles(
-  base: string,
-  token: string,
-  institution: number,
-  assistant: number,
-): Promise<EventLog> {
-  const response = await fetch(`${base}/api/institution-product/${assistant}/events`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-institution-id': String(institution),
-      accept: 'text/event-stream',
-    },
-  });
-  expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const events: FileRow[] = [];
-  const reading = (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const message = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!/^event: file$/m.test(message)) continue;
-        const data = message
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).trim())
-          .join('\n');
-        events.push(JSON.parse(data) as FileRow);
-      }
-    }
-  })();
-  return {
-    events,
-    async close() {
-      await reader.cancel().catch(() => undefined);
-      await reading;
-    },
-  };
 }
 
 /** Uploads files through one process; resolves to the rows it answered. */
@@ -197,7 +146,11 @@ describe('two server processes on one PostgreSQL and one object store', () => {
   });
 
   it('processes a file uploaded through A once, and its states reach a console on B', async () => {
-    const console = await followFiles(b.url, owner.jwt, institution, assistant);
+    const onB = await openEvents(b.url, {
+      owner: { token: owner.jwt },
+      institution: { id: institution },
+      assistant: { id: assistant },
+    });
     try {
       const [file] = await upload(a.url, owner.jwt, institution, assistant, [
         {
@@ -206,14 +159,14 @@ describe('two server processes on one PostgreSQL and one object store', () => {
           type: 'application/pdf',
         },
       ]);
-      const states = await until('the file ready on B', async () => {
-        const seen = console.events.filter((event) => event.id === file!.id).map((event) => event.state);
-        return seen.includes('ready') ? seen : null;
-      });
+      await onB.waitFor((event) => event.id === file!.id && event.state === 'ready', 60_000);
+      const states = onB.events
+        .filter((event) => event.data.id === file!.id)
+        .map((event) => event.data.state);
       expect(states[0]).toBe('processing');
       expect(states.at(-1)).toBe('ready');
     } finally {
-      await console.close();
+      await onB.close();
     }
     const jobs = await db.query<{ state: string; attempts: number }>(
       `select state, attempts from jobs where kind = 'process_file' order by id`,

@@ -91,8 +91,18 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
 }
 
-/** A live `GET …/events` reader over a real socket, as the console reads it (fetch, not EventSource). */
-export async function openEvents(baseUrl: string, tenant: Tenant, token = tenant.owner.token) {
+/** What `openEvents` needs of a tenant (a `Tenant` is one): whose stream, read with which token. */
+interface EventsTenant {
+  owner: { token: string };
+  institution: { id: number };
+  assistant: { id: number };
+}
+
+/**
+ * A live `GET …/events` reader over a real socket, as the console reads it (fetch, not EventSource);
+ * `baseUrl` may be any server process (the two-process test reads one while uploading to another).
+ */
+export async function openEvents(baseUrl: string, tenant: EventsTenant, token = tenant.owner.token) {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/api/institution-product/${tenant.assistant.id}/events`, {
     headers: { authorization: `Bearer ${token}`, 'x-institution-id': String(tenant.institution.id) },
