@@ -14,7 +14,7 @@ import { POOL_SIZE } from '../packages/server/src/db/database';
 import { PHONE_NUMBER_ID, startGraphPeer, textDelivery } from '../packages/server/src/testing/whatsapp-peer';
 import { startS3rver } from '../packages/server/src/testing/s3rver';
 import { machine, writeSection } from './lib/results.mjs';
-import { api, freshPostgres, signUpAdmin, startServer } from './lib/server.mjs';
+import { api, freshPostgres, signUpAdmin, startServer, uploadText } from './lib/server.mjs';
 import { quantile } from './lib/stats.mjs';
 import { salesOnWhatsApp } from './lib/whatsapp-seed.mjs';
 
@@ -127,52 +127,21 @@ async function seed(server) {
     business,
     sales,
   };
-  await uploadAndWait(
+  await uploadText(
     server.url,
-    staff,
+    { token, institution: staff.school },
     staff.admissions,
-    staff.school,
     'handbook.txt',
     HANDBOOK,
-    () => undefined,
   );
-  await uploadAndWait(
+  await uploadText(
     server.url,
-    staff,
+    { token, institution: staff.business },
     staff.sales,
-    staff.business,
     'catalogue.txt',
     CATALOGUE,
-    () => undefined,
   );
   return staff;
-}
-
-/** Uploads one TXT file and waits until it is indexed; resolves to its id. */
-async function uploadAndWait(base, staff, assistant, institution, name, text, record) {
-  const headers = { authorization: `Bearer ${staff.token}`, 'x-institution-id': String(institution) };
-  const form = new FormData();
-  form.append('files', new File([text], name, { type: 'text/plain' }));
-  const started = performance.now();
-  const response = await fetch(`${base}/api/institution-product/${assistant}/file`, {
-    method: 'POST',
-    headers,
-    body: form,
-  });
-  record('POST institution-product/{id}/file', response.status, performance.now() - started);
-  if (!response.ok) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
-  const [file] = (await response.json()).data;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    const files = await api(base, 'GET', `/institution-product/${assistant}/file`, {
-      token: staff.token,
-      institution,
-    });
-    const current = files.find((row) => row.id === file.id);
-    if (current?.state === 'ready') return file.id;
-    if (current?.state === 'failed') throw new Error(`${name} failed: ${current.reason}`);
-    await pause(100);
-  }
-  throw new Error(`${name} was not ready within 60 s`);
 }
 
 /** Times one request; a refused connection counts as status 0 (a server error). */
@@ -263,11 +232,10 @@ function clients(routes, staff, pick) {
       // A document uploaded, indexed and deleted again: the store and the passages do not grow.
       upload += 1;
       const record = (route, status, ms) => routes.record(route, status, ms);
-      const id = await uploadAndWait(
+      const id = await uploadText(
         pick(),
-        staff,
+        { token: staff.token, institution: staff.school },
         staff.admissions,
-        staff.school,
         `notice-${upload}.txt`,
         `Notice ${upload}\n\n${HANDBOOK}`,
         record,

@@ -16,7 +16,7 @@ import {
   PHONE_NUMBER_ID,
 } from '../packages/server/src/testing/whatsapp-peer';
 import { machine, writeSection } from './lib/results.mjs';
-import { api, freshPostgres, signUpAdmin, startServer } from './lib/server.mjs';
+import { freshPostgres, signUpAdmin, startServer, uploadText } from './lib/server.mjs';
 import { salesOnWhatsApp } from './lib/whatsapp-seed.mjs';
 import { quantile } from './lib/stats.mjs';
 
@@ -119,33 +119,7 @@ async function setUp(server: { url: string; dataDir: string }) {
     sellers: SELLERS,
   });
   const as = { token, institution };
-  await uploadCatalogue(server.url, as, assistant);
-}
-
-/** Uploads CATALOGUE as a TXT file and waits until it is indexed. */
-async function uploadCatalogue(
-  base: string,
-  as: { token: string; institution: number },
-  assistantId: number,
-) {
-  const form = new FormData();
-  form.append('files', new File([CATALOGUE], 'catalogue.txt', { type: 'text/plain' }));
-  const upload = await fetch(`${base}/api/institution-product/${assistantId}/file`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${as.token}`, 'x-institution-id': String(as.institution) },
-    body: form,
-  });
-  if (!upload.ok) throw new Error(`upload refused: ${upload.status} ${await upload.text()}`);
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    const [file] = (await api(base, 'GET', `/institution-product/${assistantId}/file`, as)) as {
-      state: string;
-      reason: string | null;
-    }[];
-    if (file?.state === 'ready') return;
-    if (file?.state === 'failed') throw new Error(`the catalogue failed: ${file.reason}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the catalogue was not ready within 60 s');
+  await uploadText(server.url, as, assistant, 'catalogue.txt', CATALOGUE);
 }
 
 /** Sends SAMPLES deliveries one at a time, each once the previous one's reply arrived; ms to each reply. */

@@ -60,3 +60,36 @@ export async function freshPostgres(url) {
   target.pathname = `/${name}`;
   return target.toString();
 }
+
+/**
+ * Uploads one TXT file to an assistant and waits until it is indexed; resolves to its id.
+ * `record(route, status, ms)` is told how the upload itself went (the soak counts it).
+ * @param {string} base
+ * @param {{ token: string, institution: number }} as
+ * @param {number} assistant
+ * @param {string} name
+ * @param {string} text
+ * @param {(route: string, status: number, ms: number) => void} [record]
+ * @returns {Promise<number>}
+ */
+export async function uploadText(base, as, assistant, name, text, record = () => undefined) {
+  const form = new FormData();
+  form.append('files', new File([text], name, { type: 'text/plain' }));
+  const started = performance.now();
+  const response = await fetch(`${base}/api/institution-product/${assistant}/file`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${as.token}`, 'x-institution-id': String(as.institution) },
+    body: form,
+  });
+  record('POST institution-product/{id}/file', response.status, performance.now() - started);
+  if (!response.ok) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
+  const [file] = (await response.json()).data;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const files = await api(base, 'GET', `/institution-product/${assistant}/file`, as);
+    const current = files.find((row) => row.id === file.id);
+    if (current?.state === 'ready') return file.id;
+    if (current?.state === 'failed') throw new Error(`${name} failed: ${current.reason}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${name} was not ready within 60 s`);
+}
