@@ -2,7 +2,12 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/sales-schema.ts', './src/db/team-schema.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/sales-schema.ts',
+    './src/db/team-schema.ts',
+    './src/db/stats-schema.ts',
+  ],
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -10,7 +10,8 @@ import { and, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'dri
 import * as v from 'valibot';
 import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
-import { conversations, conversationTotals, memberships, messages } from '../db/schema';
+import { conversations, memberships, messages } from '../db/schema';
+import { conversationTotals } from '../db/stats-schema';
 import { enqueue } from '../jobs/queue';
 import { MAIL_JOB_ATTEMPTS } from '../users/password-mails.job';
 import { SEND_CONTACT_MAIL } from './contact-mail.job';
