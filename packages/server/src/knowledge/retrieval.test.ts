@@ -154,6 +154,26 @@ describe('retrieve', () => {
     expect(found.passages[0]!.support).toBeGreaterThan(0.9);
   });
 
+  it('reads an irregular form of a word, and two letters typed the wrong way round', async () => {
+    const tenant = await createTenant(server, { kind: 'school' });
+    const activities = Array.from({ length: 60 }, (_, i) => `Our school offers activity number ${i}.`);
+    await addFile(server, tenant, 'school.txt', [
+      ...activities,
+      'After the founder’s death in 1931, the choir took her name.',
+    ]);
+    const found = await retrieve(server.database.db, {
+      institutionId: tenant.institution.id,
+      assistantId: tenant.assistant.id,
+      question: 'When did the fuonder of the choir die?',
+      limit: 5,
+    });
+    // No chunk holds "die" or "fuonder", yet neither is unknown: the choir's chunk holds both.
+    expect(found.unknown).toEqual([]);
+    expect(found.passages[0]!.text).toContain('death in 1931');
+    expect(found.passages[0]!.held).toEqual(['fuonder', 'choir', 'die']);
+    expect(found.passages[0]!.support).toBe(1);
+  });
+
   it('names the words no chunk mentions at all, once the knowledge is large enough to tell', async () => {
     const question = 'Does the school bus go to Zaragoza?';
     const big = await createTenant(server, { kind: 'school' });

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/database';
 import { type DetectedLanguage, detectLanguage, isStopword, textSearchConfig } from './text/language';
-import { fold, foldedWords, typoOf } from './text/words';
+import { fold, foldedWords, otherForms, typoOf } from './text/words';
 
 export interface RetrieveInput {
   institutionId: number;
@@ -343,14 +343,20 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
   const rows = await execute(db, retrievalParams(input, words, language, Math.min(input.limit * 2, 20)));
   const total = Number(rows[0]?.total ?? 0);
   const dfs = words.map((_, index) => Number(rows[0]?.dfs[index] ?? 0));
-  // A word no chunk holds as written may be mistyped: a passage holding a near form holds it.
-  const unseen = words.map((word, index) => (total > 0 && dfs[index] === 0 ? fold(word) : null));
+  // A word no chunk holds as written may be mistyped: a passage holding a near form holds it. An
+  // irregular form stemming cannot join ("died"/"death") is held by a passage holding another.
+  const loose = words.map((word, index) => {
+    const folded = fold(word);
+    return { folded, unseen: total > 0 && dfs[index] === 0, forms: otherForms(folded) };
+  });
   const held = rows.map((row) => {
     const indexes = new Set(row.matched.map((index) => index - 1));
-    if (unseen.some(Boolean)) {
+    if (loose.some((word) => word.unseen || word.forms.length > 0)) {
       const tokens = foldedWords(`${row.question ?? ''} ${row.text}`);
-      for (const [index, word] of unseen.entries()) {
-        if (word && tokens.some((token) => typoOf(word, token))) indexes.add(index);
+      for (const [index, { folded, unseen, forms }] of loose.entries()) {
+        if (indexes.has(index)) continue;
+        if (tokens.some((token) => forms.includes(token) || (unseen && typoOf(folded, token))))
+          indexes.add(index);
       }
     }
     return indexes;
@@ -359,7 +365,7 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
   const weights = words.map((word, index) => {
     if (rows.length === 0) return 1;
     const typed = held.filter((indexes) => indexes.has(index)).length;
-    // Found only mistyped: as rare as the passages holding it make it.
+    // Found only mistyped or in another form: as rare as the passages holding it make it.
     if (dfs[index] === 0 && typed > 0) return wordWeight(typed, total);
     const weight = wordWeight(dfs[index]!, total);
     // A name the knowledge never mentions: the question is about something else.

@@ -182,6 +182,34 @@ describe('extractiveAnswer', () => {
     expect(quoted(apart?.text)?.[0]).toBe('Tesla moved to Colorado.');
   });
 
+  it('quotes second the sentence after the best when it holds the kind of answer the best lacks', () => {
+    const words = ['robotics', 'club', 'founded'];
+    const text =
+      'The robotics club was founded by Ms Reyes. It opened its doors in 1998. The club meets on Thursdays.';
+    const answer = extractiveAnswer(
+      [passage(text)],
+      query('When was the robotics club founded?', words),
+      'en',
+    );
+    expect(quoted(answer?.text)).toEqual([
+      'The robotics club was founded by Ms Reyes.',
+      'It opened its doors in 1998.',
+    ]);
+    // Not when the best holds a year itself, nor from the next paragraph.
+    const typed = extractiveAnswer(
+      [passage('The robotics club was founded in 1990 by Ms Reyes. It opened its doors in 1998.')],
+      query('When was the robotics club founded?', words),
+      'en',
+    );
+    expect(quoted(typed?.text)).toEqual(['The robotics club was founded in 1990 by Ms Reyes.']);
+    const apart = extractiveAnswer(
+      [passage('The robotics club was founded by Ms Reyes.\nIt opened its doors in 1998.')],
+      query('When was the robotics club founded?', words),
+      'en',
+    );
+    expect(quoted(apart?.text)).toEqual(['The robotics club was founded by Ms Reyes.']);
+  });
+
   it('weighs a rare word over a common one, and prefers the kind of answer asked for', () => {
     const text =
       'The school has a library. The library was opened by the mayor. The school library opened in 1998.';

@@ -115,6 +115,13 @@ const TYPE_BONUS = 0.25;
  */
 const CARRIED_SHARE = 0.4;
 /**
+ * The share of the best sentence's score given to the sentence right after it (same paragraph)
+ * when that one holds the kind of answer asked for and the best does not: the answer often follows
+ * the sentence that repeats the question ("When was the library opened?": "The library was opened
+ * by the mayor. That was in 1998."). Enough to come second.
+ */
+const NEXT_SHARE = 0.8;
+/**
  * Sentences quoted at most, and the share of the best sentence's score each one after it needs:
  * the second half of it, the third nearly as much; when the best already holds the kind of answer
  * asked for, the second needs nearly as much too. A sentence that adds little is left out, so the answer is as
@@ -130,7 +137,8 @@ const NEEDED_SHARE_TYPED = [0, 0.8, 0.9];
  * there are none. Every sentence of the passages is scored by the weight of the question's words it
  * holds (and, less, of those the sentence before holds), its passage's support, and whether it holds
  * the kind of answer asked for; the best one
- * leads, then up to two more that score close enough to it (NEEDED_SHARE), each whole, within
+ * leads, then up to two more that score close enough to it (NEEDED_SHARE; the sentence after the
+ * best is lifted by NEXT_SHARE when only it holds that kind of answer), each whole, within
  * MAX_QUOTED characters.
  */
 export function extractiveAnswer(
@@ -148,8 +156,9 @@ export function extractiveAnswer(
   const seen = new Set<string>();
   const weightOf = (held: Set<string>, except = new Set<string>()) =>
     folded.reduce((sum, word, i) => sum + (held.has(word) && !except.has(word) ? query.weights[i]! : 0), 0);
-  const scored = supporting.flatMap((passage, index) => {
-    const sentences = sentencesOf(passage.text, locale, index);
+  const typedOf = (sentence: Sentence) => !!type && holdsAnswerType(sentence.text, type, query.question);
+  const passageSentences = supporting.map((passage, index) => sentencesOf(passage.text, locale, index));
+  const scored = passageSentences.flatMap((sentences, index) => {
     const held = sentences.map((sentence) => wordsIn(sentence.text, folded));
     return sentences.flatMap((sentence, at) => {
       if (seen.has(sentence.text)) return [];
@@ -158,18 +167,29 @@ export function extractiveAnswer(
       if (weight === 0) return [];
       const before = at > 0 && sentences[at - 1]!.line === sentence.line ? held[at - 1]! : new Set<string>();
       const carried = weightOf(before, held[at]);
-      const typed = !!type && holdsAnswerType(sentence.text, type, query.question);
+      const typed = typedOf(sentence);
       const score =
         (weight + CARRIED_SHARE * carried) / whole +
-        PASSAGE_SHARE * passage.support +
+        PASSAGE_SHARE * supporting[index]!.support +
         (typed ? TYPE_BONUS : 0);
       return [{ sentence, score, typed }];
     });
   });
-  scored.sort(
-    (a, b) =>
-      b.score - a.score || a.sentence.passage - b.sentence.passage || a.sentence.order - b.sentence.order,
-  );
+  const byScore = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
+    b.score - a.score || a.sentence.passage - b.sentence.passage || a.sentence.order - b.sentence.order;
+  scored.sort(byScore);
+  const head = scored[0];
+  if (head && type && !head.typed) {
+    const { passage, order, line } = head.sentence;
+    const next = passageSentences[passage]![order + 1];
+    if (next && next.line === line && typedOf(next)) {
+      const entry = scored.find((candidate) => candidate.sentence.text === next.text);
+      const score = Math.max(entry?.score ?? 0, NEXT_SHARE * head.score);
+      if (entry) entry.score = score;
+      else scored.push({ sentence: next, score, typed: true });
+      scored.sort(byScore);
+    }
+  }
 
   const chosen: Sentence[] = [];
   let room = MAX_QUOTED;
