@@ -6,6 +6,9 @@ describe('sameWord', () => {
     expect(sameWord(fold('admisiones'), fold('Admisión'))).toBe(true);
     expect(sameWord('fees', 'fee')).toBe(true);
     expect(sameWord('bus', 'business')).toBe(false);
+    // A word with figures only as a whole.
+    expect(sameWord('internet2', fold('interés'))).toBe(false);
+    expect(sameWord('internet2', 'internet2')).toBe(true);
   });
 
   it('joins irregular forms stemming cannot: a verb and the noun made from it', () => {

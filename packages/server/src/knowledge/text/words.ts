@@ -12,8 +12,8 @@ export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '
 export const foldedWords = (text: string): string[] => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
- * True when `b` is a form of `a`: the same, or sharing a stem-like prefix ("admisiones"/"admisión").
- * Both folded.
+ * True when `b` is a form of `a`: the same, an irregular form of it (FORM_GROUPS), or sharing a
+ * stem-like prefix ("admisiones"/"admisión"). Both folded.
  */
 export function sameWord(a: string, b: string): boolean {
   if (a === b || GROUP_OF.get(a)?.includes(b)) return true;
@@ -23,7 +23,8 @@ export function sameWord(a: string, b: string): boolean {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return long.startsWith(short) && /^e?s$/.test(long.slice(short.length));
   }
-  if (Math.abs(a.length - b.length) > 4) return false;
+  // A word with figures is a name or a number: whole or nothing ("Internet2" is no "interés").
+  if (Math.abs(a.length - b.length) > 4 || /\d/.test(a + b)) return false;
   const prefix = Math.min(5, shorter);
   return a.slice(0, prefix) === b.slice(0, prefix);
 }
