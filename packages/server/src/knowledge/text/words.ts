@@ -32,13 +32,14 @@ export function sameWord(a: string, b: string): boolean {
 /**
  * Forms of one word that stemming and a shared prefix cannot join: irregular verbs and the nouns
  * made from them ("When did Tesla die?" and "after Tesla's death"; "¿Cuándo murió?" and "su
- * muerte"). Folded.
+ * muerte"). Folded; no form that is another word in the other language (Spanish "sale", "goes
+ * out", keeps English "sale" out of "sell"; "a medida que" keeps "medida" out of "medir").
  */
 const FORM_GROUPS = [
   'die dies died dying death deaths dead',
   'born birth births',
   'buy buys bought buying',
-  'sell sells sold selling sale sales',
+  'sell sells sold selling',
   'build builds built building',
   'begin begins began begun beginning',
   'win wins won winning',
