@@ -1,8 +1,11 @@
 /**
  * What the console does with the data layer's reports (docs/product.md#errors-and-messages): a 401 (session already cleared)
- * goes to /login with 'The session is no longer valid'; any other failure is one toast per text.
+ * goes to /login with 'The session is no longer valid'; an institution the user no longer belongs
+ * to goes to the console's root (the session already acts in another) with a toast saying so; any
+ * other failure is one toast per text.
  */
 import type { DataClient } from '@conversa/data/client';
+import { membershipCheck } from '@conversa/data/institutions/membership';
 import { useDataClient } from '@conversa/data/provider';
 import { consolePaths } from '@conversa/ui/components/sidebar';
 import { notifyError } from '@conversa/ui/components/toaster';
@@ -18,6 +21,12 @@ export function connectClient(client: DataClient, navigate: (path: string) => vo
       navigate(consolePaths.login);
       notifyError(errorNotices.sessionInvalid);
     },
+    // Removed from the team meanwhile: the session acts in another institution (or none); the
+    // console starts over at its root there.
+    onInstitutionNotFound: membershipCheck(client, () => {
+      navigate(consolePaths.root);
+      notifyError(errorNotices.institutionLost);
+    }),
   });
 }
 

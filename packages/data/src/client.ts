@@ -3,8 +3,10 @@
  * Bearer` (the guest token when there is one, else the staff jwt), `X-Institution-Id` from the
  * session (unless the call opts out) and `Accept-Language`; bodies go out snake_case; answers are
  * unwrapped from `{data}`. Failures become `ApiRequestError`s: a 401 on a call that carried a token
- * ends the session (store and cache cleared, `onUnauthorized` once), anything else goes to `onError`,
- * the same text once per window. The package reports; the app decides what to show.
+ * ends the session (store and cache cleared, `onUnauthorized` once); a 404 in the institution the
+ * session acts in goes first to `onInstitutionNotFound` (the console checks the user still belongs
+ * there: `institutions/membership.ts`); anything else goes to `onError`, the same text once per
+ * window. The package reports; the app decides what to show.
  */
 import type { Session } from '@conversa/contract/auth';
 import { TOAST_DURATION_MS } from '@conversa/contract/constants';
@@ -30,6 +32,11 @@ export interface DataClientHandlers {
   onError?: (error: ApiRequestError) => void;
   /** The session ended on a 401: the store and the cache are already cleared. Called once per session. */
   onUnauthorized?: (error: ApiRequestError) => void;
+  /**
+   * A staff call in the institution the session acts in answered 404: resolves true when that is
+   * handled (the user no longer belongs there), and the failure is then not reported.
+   */
+  onInstitutionNotFound?: (institutionId: number) => Promise<boolean>;
 }
 
 /** `createDataClient` options; only `baseUrl` is required. */
@@ -113,6 +120,8 @@ export interface DataClient {
   signIn(session: Session, options?: { refresh?: boolean }): void;
   /** Signs out locally: session and cache cleared. */
   endSession(): void;
+  /** Empties the cache; the hooks showing it are told (they fetch again on their next mount). */
+  clearCache(): void;
   /** Writes a cache entry (and updates the hooks showing it). */
   setCached(key: unknown, data: unknown): Promise<void>;
   /** Entries whose key matches go stale: mounted hooks refetch now, the others on their next mount. */
@@ -127,7 +136,11 @@ export interface DataClient {
 export function createDataClient(options: DataClientOptions): DataClient {
   const session = options.session ?? createSessionStore(options.storage);
   const cache = createDataCache();
-  let handlers: DataClientHandlers = { onError: options.onError, onUnauthorized: options.onUnauthorized };
+  let handlers: DataClientHandlers = {
+    onError: options.onError,
+    onUnauthorized: options.onUnauthorized,
+    onInstitutionNotFound: options.onInstitutionNotFound,
+  };
   let binding: CacheBinding | null = null;
   const dedupeMs = options.errorDedupeMs ?? TOAST_DURATION_MS;
   const reportOnce = dedupeByText((error) => handlers.onError?.(error), dedupeMs);
@@ -161,7 +174,8 @@ export function createDataClient(options: DataClientOptions): DataClient {
   };
 
   const report = (error: unknown) => {
-    if (!isApiRequestError(error) || error.sessionExpired || error.kind === 'aborted') return;
+    if (!isApiRequestError(error) || error.sessionExpired || error.institutionLost || error.kind === 'aborted')
+      return;
     reportOnce(error);
   };
 
@@ -177,9 +191,8 @@ export function createDataClient(options: DataClientOptions): DataClient {
     const headers: Record<string, string> = { 'Accept-Language': state.locale ?? detectLocale() };
     if (stream) headers.Accept = 'text/event-stream';
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (opts.institution !== false && state.institutionId !== null) {
-      headers[HEADERS.institution] = String(state.institutionId);
-    }
+    const institutionId = opts.institution !== false ? state.institutionId : null;
+    if (institutionId !== null) headers[HEADERS.institution] = String(institutionId);
     try {
       const response = await http(fillPath(path, opts.params), {
         method,
@@ -195,6 +208,14 @@ export function createDataClient(options: DataClientOptions): DataClient {
     } catch (thrown) {
       const error = await toApiRequestError(thrown);
       if (error.status === 401 && token && opts.sessionCheck !== false) expire(token, error);
+      else if (
+        error.status === 404 &&
+        token !== null &&
+        token === state.jwt &&
+        institutionId !== null &&
+        (await handlers.onInstitutionNotFound?.(institutionId))
+      )
+        error.institutionLost = true;
       // Reads report (a page cannot show what it failed to load); a write's failure belongs to the
       // form that made it, which shows it in place or hands it to `report` itself.
       else if (opts.report ?? method === 'GET') report(error);
@@ -226,6 +247,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
       session.signIn(answer, signInOptions);
     },
     endSession,
+    clearCache,
     async setCached(key, data) {
       const serialized = unstable_serialize(key as Key);
       if (!binding) {

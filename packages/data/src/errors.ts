@@ -13,6 +13,8 @@ export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   /** Set when this failure ended the session (a 401 on a signed-in call). */
   sessionExpired = false;
+  /** A 404 the app handled: the user no longer belongs to the institution the call named (`onInstitutionNotFound`). */
+  institutionLost = false;
 
   constructor(
     message: string,

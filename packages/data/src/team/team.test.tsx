@@ -2,13 +2,15 @@
  * The team in the data layer against the real server in-process: a main member invites a colleague
  * (the list the hook shows grows; the same address twice is a 409 with its code), the link's public
  * preview, the colleague joins through it and the session acts there with the role; a role change,
- * the last main member kept, a removal ending access; resend and revoke.
+ * the last main member kept, a removal ending access (the removed member's session moving to an
+ * institution they still belong to); resend and revoke.
  */
 import { renderHook } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataClient } from '../client';
 import { createInstitution } from '../institutions/create-institution';
 import { getInstitution } from '../institutions/get-institution';
+import { membershipCheck } from '../institutions/membership';
 import { startApi, type TestApi } from '../testing/api';
 import { dataWrapper, snapshot, until } from '../testing/render';
 import {
@@ -112,6 +114,57 @@ describe('team', () => {
     expect(removed.code).toBe('deleted');
     await until(() => shown.result.current.data?.every((row) => row.user_id !== colleague.user.id) === true);
     await expect(getInstitution(colleague.client, institutionId)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("moves a removed member's session to their own institution, with no error to show", async () => {
+    const colleague = await api.signedIn();
+    const own = await createInstitution(colleague.client, { name: 'Colegio Propio', kind: 'school' });
+    await createInvitation(owner, { institutionId, email: colleague.user.email, role: 'admissions' });
+    await acceptInvitation(colleague.client, await linkTo(colleague.user.email));
+    expect(colleague.client.session.getSnapshot().institutionId).toBe(institutionId);
+    const onError = vi.fn();
+    const onInstitutionLost = vi.fn();
+    colleague.client.setHandlers({
+      onError,
+      onInstitutionNotFound: membershipCheck(colleague.client, onInstitutionLost),
+    });
+    colleague.client.cache.set('["from before"]', { data: 1 });
+
+    // Still a member: a 404 is a 404, shown as ever.
+    await expect(getInstitution(colleague.client, 999_999)).rejects.toMatchObject({
+      status: 404,
+      institutionLost: false,
+    });
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(colleague.client.session.getSnapshot().institutionId).toBe(institutionId);
+
+    await deleteMembers(owner, { institutionId, userIds: [colleague.user.id] });
+    const lost = await Promise.allSettled([
+      getInstitution(colleague.client, institutionId),
+      getInstitution(colleague.client, institutionId),
+    ]);
+    expect(lost.map((result) => result.status === 'rejected' && result.reason)).toEqual([
+      expect.objectContaining({ status: 404, institutionLost: true }),
+      expect.objectContaining({ status: 404, institutionLost: true }),
+    ]);
+    expect(colleague.client.session.getSnapshot()).toMatchObject({ institutionId: own.id, roles: ['main'] });
+    expect(onInstitutionLost).toHaveBeenCalledTimes(1);
+    expect(onInstitutionLost).toHaveBeenCalledWith(expect.objectContaining({ id: own.id, role: 'main' }));
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect([...colleague.client.cache.keys()]).toEqual([]);
+    expect(await getInstitution(colleague.client, own.id)).toMatchObject({ name: 'Colegio Propio' });
+  });
+
+  it('leaves a member removed from their only institution acting in none', async () => {
+    const colleague = await api.signedIn();
+    await createInvitation(owner, { institutionId, email: colleague.user.email, role: 'communication' });
+    await acceptInvitation(colleague.client, await linkTo(colleague.user.email));
+    const onInstitutionLost = vi.fn();
+    colleague.client.setHandlers({ onInstitutionNotFound: membershipCheck(colleague.client, onInstitutionLost) });
+    await deleteMembers(owner, { institutionId, userIds: [colleague.user.id] });
+    await expect(getInstitution(colleague.client, institutionId)).rejects.toMatchObject({ institutionLost: true });
+    expect(colleague.client.session.getSnapshot()).toMatchObject({ institutionId: null, roles: [] });
+    expect(onInstitutionLost).toHaveBeenCalledWith(null);
   });
 
   it('sends an invitation again with a new link and revokes it', async () => {

@@ -26,4 +26,5 @@ export const errorNotices = {
   uploadFailed: msg`Upload file failed.`,
   fileNotProcessed: msg`The file could not be processed.`,
   notFound: msg`Not found`,
+  institutionLost: msg`You are no longer a member of that institution.`,
 } satisfies Record<string, MessageDescriptor>;
