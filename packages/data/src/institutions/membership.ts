@@ -5,10 +5,10 @@
  * institution is no longer among them, moves the session to the first one left (none: no
  * institution), empties the cache and tells the app. Platform admins act anywhere: never checked.
  */
-import { rolesIn } from '@conversa/contract/roles';
 import type { UserInstitution } from '@conversa/contract/user';
 import type { DataClient } from '../client';
 import { listUserInstitutions, userInstitutionsKey } from '../users/list-user-institutions';
+import { selectInstitution } from './select-institution';
 
 /** `onInstitutionNotFound` for `client`; `onLost` is told where the session acts now. */
 export function membershipCheck(
@@ -30,11 +30,12 @@ export function membershipCheck(
     // Another 404 of the same institution, after the session already moved.
     if (client.session.getSnapshot().institutionId !== institutionId) return true;
     const next = held[0] ?? null;
-    client.session.update({ institutionId: next?.id ?? null, roles: rolesIn(next?.role ?? null, false) });
-    // Nothing of the old institution stays; the institution switcher shows what is left.
+    selectInstitution(client, next?.id ?? null, next?.role);
+    // Nothing of the old institution stays. The app moves on before anything renders the old page
+    // in the new institution; then the institution switcher gets what is left.
     client.clearCache();
-    await client.setCached(userInstitutionsKey(user.id), held);
     onLost(next);
+    await client.setCached(userInstitutionsKey(user.id), held);
     return true;
   }
 
