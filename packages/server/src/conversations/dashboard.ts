@@ -7,6 +7,7 @@ import { DASHBOARD_SAMPLE, type Dashboard, type DateRangeQuery } from '@conversa
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { isStopword } from '../knowledge/text/language';
+import { foldedWords } from '../knowledge/text/words';
 import { dayAfter, dayIn, daysBetween, dayStart } from '../db/days';
 import { type AssistantRef, PREVIEW_CHANNEL } from './conversations.repo';
 
@@ -25,13 +26,7 @@ type Row = Record<string, unknown>;
 
 /** A question's content words: lower case, no accents or punctuation, no stopwords. */
 export function contentWords(text: string): Set<string> {
-  const words = text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 1 && !isStopword(word));
-  return new Set(words);
+  return new Set(foldedWords(text).filter((word) => word.length > 1 && !isStopword(word)));
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {
