@@ -10,9 +10,9 @@ import { assistantFiles, knowledgeChunks, knowledgeTermTotals, knowledgeTerms } 
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { replaceChunks } from './index.repo';
+import { contentWords } from './text/question-words';
 import {
   CANDIDATES,
-  contentWords,
   literal,
   MIN_SUPPORT,
   RETRIEVAL_PARAM_TYPES,

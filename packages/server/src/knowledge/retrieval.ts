@@ -13,7 +13,8 @@ import type { Source } from '@conversa/contract/chat';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/database';
-import { type DetectedLanguage, detectLanguage, isStopword, textSearchConfig } from './text/language';
+import { type DetectedLanguage, detectLanguage, textSearchConfig } from './text/language';
+import { contentWords, namesIn } from './text/question-words';
 import { fold, foldedWords, otherForms, typoOf } from './text/words';
 
 export interface RetrieveInput {
@@ -54,8 +55,6 @@ export interface Passage {
  * chunks holding every word first, so 100 leaves the top five unchanged in practice.
  */
 export const CANDIDATES = 100;
-/** Content words of a question used at most (a pasted paragraph is not a question). */
-const MAX_WORDS = 12;
 /**
  * Above this many words the "any two" tier is left out: GIN evaluates its query on every posting
  * of every word, and six or more pairs of common words cost more than the tier brings.
@@ -100,17 +99,8 @@ export function wordWeight(df: number, total: number): number {
   return Math.log(1 + (Math.max(total, 0) + PRIOR_CHUNKS) / (Math.max(Math.min(df, total), 1) + 0.5));
 }
 
-/** How much more a name weighs when no chunk holds it (see `namesIn`). */
+/** How much more a name weighs when no chunk holds it (see `namesIn`, `text/question-words.ts`). */
 const UNKNOWN_NAME_FACTOR = 2;
-
-/** The words of a question written with a capital other than its first: names, lowercased. */
-export function namesIn(question: string): Set<string> {
-  const names = new Set<string>();
-  for (const [index, [word]] of [...question.normalize('NFKC').matchAll(WORD)].entries()) {
-    if (index > 0 && /^\p{Lu}/u.test(word)) names.add(word.toLowerCase());
-  }
-  return names;
-}
 
 /** The question's words, their weights, and the passages found. */
 export interface Retrieval {
@@ -122,36 +112,7 @@ export interface Retrieval {
   passages: Passage[];
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
 const SAFE_WORD = /^[\p{L}\p{N}]+$/u;
-const MARKUP_TAG = /<\/?[a-z][^<>]*>/g;
-
-/**
- * Words that frame a question rather than name what it is about ("what is the name of…", "how many
- * kinds…", "¿en qué año…?"): the passage that answers rarely repeats them, so they are not looked for.
- */
-const QUESTION_FRAME = new Set(
-  `name names named call called calls kind kinds type types sort term terms other another example
-  examples percentage percent part year years many often approximately entity entities one two
-  nombre nombres llama llaman llamaba llamado llamada llamados tipo tipos clase clases término
-  términos otro otra otros otras ejemplo ejemplos porcentaje parte año años veces aproximadamente
-  entidad entidades son fueron eran cosa uno dos llamó llamaron diga referirse according century
-  centuries decade decades date siglo siglos década décadas fecha`.split(/\s+/),
-);
-
-/** The distinct content words of a question, lowercased: no function words, no single letters. */
-export function contentWords(question: string): string[] {
-  const words = new Set<string>();
-  // Markup tags are no words: PostgreSQL's parser skips them in passages too.
-  const text = question.toLowerCase().normalize('NFKC').replace(MARKUP_TAG, ' ');
-  for (const [word] of text.matchAll(WORD)) {
-    if ((word.length < 2 && !/\d/.test(word)) || isStopword(word) || QUESTION_FRAME.has(word)) continue;
-    words.add(word);
-    if (words.size === MAX_WORDS) break;
-  }
-  return [...words];
-}
-
 /** The words an FAQ's question must hold to answer with its own answer (FAQ_COVER), at least one. */
 export function neededHits(words: number): number {
   return Math.max(1, Math.ceil(words * FAQ_COVER));
