@@ -133,9 +133,11 @@ describe("a member's model calls", () => {
     });
     const inSpanish = await preview(tenant, tenant.owner.token, { locale: 'es' });
     expectRefused(inSpanish, 'model_limited', 600);
-    expect((inSpanish.body as { message: string }).message).toMatch(
-      /^El asistente ha agotado sus respuestas con IA por ahora\. Vuelve a intentarlo en \d+ min\.$/,
-    );
+    expect(inSpanish.body).toMatchObject({
+      message: expect.stringMatching(
+        /^El asistente ha agotado sus respuestas con IA por ahora\. Vuelve a intentarlo en \d+ min\.$/,
+      ),
+    });
     const refusedOverview = await overview(tenant, tenant.owner.token, session.conversation_id);
     expectRefused(refusedOverview, 'model_limited', 600);
     expect(model.calls.length - before).toBe(MODEL_CALLS_PER_USER);
