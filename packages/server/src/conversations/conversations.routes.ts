@@ -14,7 +14,7 @@ import { conversationsRepo } from '../chat/conversations.repo';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, isApiError, notFound } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
@@ -114,8 +114,15 @@ export function conversationsRoutes(deps: AppDeps) {
       // Each question is a fresh conversation's at will: the model's limits are the member's and the institution's.
       calls: staffModelCalls(logger, institutionId, scope.user.userId),
     });
-    let step = await answer.next().catch(failed);
-    while (!step.done) step = await answer.next().catch(failed);
+    const refused = async (error: unknown): Promise<never> => {
+      // Beyond the model's budgets nothing was answered: a preview conversation this question
+      // started is not kept (with the question alone in it).
+      if (!body.conversation_id && isApiError(error) && error.status === 429)
+        await staff.deleteAll(institutionId, [conversation.id]);
+      return failed(error);
+    };
+    let step = await answer.next().catch(refused);
+    while (!step.done) step = await answer.next().catch(refused);
     const composed = step.value;
     await keep(composed);
     return ok(c, toPreviewAnswer(conversation.id, composed, conversation.handoff));

@@ -10,7 +10,8 @@
 import type { Overview, PreviewAnswer } from '@conversa/contract/conversation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, setKnowledgeBase, startSession } from '../chat/chat.fixtures';
-import { rateEvents } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { conversations, rateEvents } from '../db/schema';
 import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type RequestOptions, type TestServer } from '../testing';
 import { type LlmPeer, startLlmPeer } from '../testing/llm-peer';
@@ -125,8 +126,16 @@ describe("a member's model calls", () => {
     }
     expect(model.calls.length - before).toBe(MODEL_CALLS_PER_USER);
 
+    const previews = () =>
+      server.database.db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.assistantId, tenant.assistant.id), eq(conversations.channel, 'preview')));
+    const kept = (await previews()).length;
     const refused = await preview(tenant, tenant.owner.token);
     expectRefused(refused, 'model_limited', 600);
+    // Nothing was answered, so nothing is kept: no preview conversation holding the question alone.
+    expect(await previews()).toHaveLength(kept);
     const minutes = Math.ceil(Number(refused.headers.get('retry-after')) / 60);
     expect(refused.body).toMatchObject({
       message: `The assistant has used its AI answers for now. Try again in ${minutes} min.`,
