@@ -22,6 +22,7 @@ import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { pickLocale, translate } from '../i18n/translate';
 import { AnswerFailedError } from '../knowledge/answer/compose';
+import { sessionOriginAllowed } from '../public-pages/public-pages.service';
 import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
 import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
@@ -34,7 +35,6 @@ import {
   toWidgetAssistant,
 } from './chat.service';
 import { askInConversation } from './ask';
-import { sessionOriginAllowed } from '../public-pages/public-pages.service';
 import { type AssistantRow, conversationsRepo } from './conversations.repo';
 
 /** The public assistant changes rarely; a short shared cache spares the database on busy pages. */

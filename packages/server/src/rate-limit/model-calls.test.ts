@@ -19,6 +19,7 @@ import {
   MODEL_BREAKER_FAILURES,
   MODEL_BREAKER_SECONDS,
   MODEL_CALLS_PER_USER,
+  modelDailyLimit,
   modelInstitutionLimit,
 } from './limits';
 
@@ -180,7 +181,7 @@ describe("an institution's day of model calls", () => {
     const tenant = await school();
     const other = await school();
     // Most of the day's calls were taken already (by other processes, say).
-    await taken(`llm:day:${tenant.institution.id}`, DAILY - 2);
+    await taken(modelDailyLimit(tenant.institution.id, DAILY).key, DAILY - 2);
     expect((await visitorAsks(tenant)).answer.text).toBe(GENERATED);
     expect((await preview(tenant, tenant.owner.token)).body.data.method).toBe('llm');
 
