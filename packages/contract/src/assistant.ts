@@ -116,8 +116,9 @@ export const AssistantDetailSchema = v.object({
   handoff: v.nullable(HandoffSchema),
   public_link_active: v.boolean(),
   snippet: SnippetSchema,
-  public_url: v.string(),
-  embed_snippet: v.string(),
+  /** The public chat's link and embed snippet; null for sales support, which has no public chat. */
+  public_url: v.nullable(v.string()),
+  embed_snippet: v.nullable(v.string()),
 });
 export type AssistantDetail = v.InferOutput<typeof AssistantDetailSchema>;
 

@@ -7,6 +7,7 @@ import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
 import { deriveKeys, type ServerKeys } from './auth/keys';
 import { DEFAULT_GRAPH_URL } from './whatsapp/graph';
+import { DEFAULT_DAILY_MODEL_CALLS } from './rate-limit/limits';
 import { adminDistFolder, makePrivateDir, widgetDistFolder, writePrivateFile } from './paths';
 import { STORAGE_URL, type StorageConfig, storageSettings } from './storage/storage-config';
 
@@ -25,6 +26,8 @@ export interface LlmConfig {
   model: string;
   /** Longest wait for the answer to start, and between two streamed pieces. */
   timeoutMs: number;
+  /** Model calls one institution may make in a day, all kinds together (LLM_DAILY_CALLS_PER_INSTITUTION). */
+  dailyCallsPerInstitution: number;
 }
 
 /** Trusted proxies: a hop count (0 = none) or a list of addresses and CIDR ranges. */
@@ -167,6 +170,14 @@ const EnvSchema = v.object({
   LLM_TIMEOUT_MS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'LLM_TIMEOUT_MS must be milliseconds'), v.transform(Number)),
     '20000',
+  ),
+  LLM_DAILY_CALLS_PER_INSTITUTION: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,6}$/, 'LLM_DAILY_CALLS_PER_INSTITUTION must be a number of calls (1 to 9999999)'),
+      v.transform(Number),
+    ),
+    String(DEFAULT_DAILY_MODEL_CALLS),
   ),
   SSE_HEARTBEAT_MS: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'SSE_HEARTBEAT_MS must be milliseconds'), v.transform(Number)),
@@ -318,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiKey: e.LLM_API_KEY || null,
             model: e.LLM_MODEL,
             timeoutMs: e.LLM_TIMEOUT_MS,
+            dailyCallsPerInstitution: e.LLM_DAILY_CALLS_PER_INSTITUTION,
           }
         : null,
     legal: { termsUrl: e.TERMS_URL || null, privacyUrl: e.PRIVACY_URL || null },

@@ -41,7 +41,9 @@ describe('POST /api/institution-product', () => {
         handoff: null,
         public_link_active: true,
         snippet: { allowed_origins: [], position: 'right', greeting: '' },
-        public_url: `${server.config.publicUrl}/retail/${business.institution.id}`,
+        // Sales support has no public chat: no link and no snippet to offer.
+        public_url: type === 'retail' ? `${server.config.publicUrl}/retail/${business.institution.id}` : null,
+        embed_snippet: type === 'retail' ? expect.stringContaining('/embed.js') : null,
       });
     }
     const created = await server.call('/api/institution-product', {
@@ -153,7 +155,7 @@ describe('PUT /api/institution-product/{id}', () => {
     expect(three).toMatchObject({ status: 200, body: { data: { suggested_questions: ['a', 'b', 'c'] } } });
   });
 
-  it('answers the exact public url and embed snippet per type', async () => {
+  it('answers the exact public url and embed snippet per type, none for sales support', async () => {
     const publicUrl = server.config.publicUrl;
     const admission = await detail(school);
     expect(admission.public_url).toBe(`${publicUrl}/admissions/${school.institution.id}`);

@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { assistants, memberships } from '../db/schema';
 import { logoUrl } from '../files/logo';
+import { publicKindOf } from '../chat/chat.service';
 
 /** The columns of an assistant answer (the knowledge base is read on its own). */
 export const assistantColumns = {
@@ -44,15 +45,18 @@ export interface AssistantDetailRow extends AssistantListRow {
 
 /** A row as the single-assistant answer (`GET institution-product/{id}`): settings, public link and embed snippet. */
 export function toDetail(row: AssistantDetailRow, publicUrl: string): AssistantDetail {
-  const area = row.type === 'admission' ? 'admissions' : 'retail';
+  // Sales support answers its sellers on WhatsApp: no public chat, so nothing to share.
+  const area = publicKindOf(row.type as AssistantType);
   return {
     ...toListItem(row, publicUrl),
     suggested_questions: row.suggestedQuestions,
     handoff: row.handoff,
     public_link_active: row.publicLinkActive,
     snippet: row.snippet,
-    public_url: `${publicUrl}/${area}/${row.institutionId}`,
-    embed_snippet: `<script src="${publicUrl}/embed.js" data-assistant="${row.externalId}" async></script>`,
+    public_url: area ? `${publicUrl}/${area}/${row.institutionId}` : null,
+    embed_snippet: area
+      ? `<script src="${publicUrl}/embed.js" data-assistant="${row.externalId}" async></script>`
+      : null,
   };
 }
 

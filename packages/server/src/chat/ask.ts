@@ -33,7 +33,7 @@ export async function askInConversation(
   repo: ReturnType<typeof conversationsRepo>,
   conversation: ConversationRow,
   text: string,
-  { logger, signal }: Pick<ComposeInput, 'logger' | 'signal'>,
+  { logger, signal, calls }: Pick<ComposeInput, 'logger' | 'signal' | 'calls'>,
 ): Promise<AskedQuestion> {
   const { institutionId, id: conversationId } = conversation;
   const history = (await repo.recentMessages(institutionId, conversationId, HISTORY_MESSAGES)).map(
@@ -62,6 +62,7 @@ export async function askInConversation(
       : assistantLocale(conversation),
     handoff: conversation.handoff,
     signal,
+    calls,
   });
   const keep = (composed: ComposedAnswer) =>
     repo.addMessage({

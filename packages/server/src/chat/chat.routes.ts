@@ -22,11 +22,14 @@ import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { pickLocale, translate } from '../i18n/translate';
 import { AnswerFailedError } from '../knowledge/answer/compose';
+import { sessionOriginAllowed } from '../public-pages/public-pages.service';
 import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
+import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import {
   ASSISTANT_TYPE_OF,
   assistantLocale,
+  hasPublicChat,
   toChatMessage,
   toPublicAssistant,
   toWidgetAssistant,
@@ -42,12 +45,20 @@ export function chatRoutes(deps: AppDeps) {
   const repo = conversationsRepo(deps.database.db);
   const route = endpointRouter(deps);
   const linkInactive = () => new ApiError(403, 'link_inactive');
+  const ownOrigin = new URL(deps.config.publicUrl).origin;
 
-  /** The assistant of an external id; 404 when there is none. */
+  /** The assistant of an external id; 404 when there is none, or it has no public chat (sales support). */
   const byExternalId = async (externalId: string) => {
     const assistant = await repo.byExternalId(externalId);
-    if (!assistant) throw notFound();
+    if (!assistant || !hasPublicChat(assistant)) throw notFound();
     return assistant;
+  };
+
+  /** A visitor's conversation; 404 when there is none, or its assistant has no public chat. */
+  const visitorConversation = async (conversationId: string, assistantId: number) => {
+    const conversation = await repo.find(conversationId, assistantId);
+    if (!conversation || !hasPublicChat(conversation)) throw notFound();
+    return conversation;
   };
 
   /** The assistant of a public page (an institution's, of a kind); 404 when there is none. */
@@ -60,6 +71,11 @@ export function chatRoutes(deps: AppDeps) {
   /** Starts a visitor's conversation with an assistant: rate-limited per IP, refused when inactive. */
   const startSession = async (c: Context<AppEnv>, assistant: AssistantRow) => {
     if (!assistant.active) throw linkInactive();
+    // The snippet's allowed websites hold for the session too, not only for the frame's CSP. A
+    // request without Origin is no browser's, and a script can send any: this stops other sites' pages.
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !sessionOriginAllowed(origin, assistant.snippet.allowed_origins, ownOrigin))
+      throw new ApiError(403, 'origin_not_allowed');
     const limit = chatSessionIpLimit(clientIp(c, deps.config));
     await takeLimits(deps, [limit]);
 
@@ -103,15 +119,13 @@ export function chatRoutes(deps: AppDeps) {
   );
 
   route(app, endpoints.getConversation, async (c, { scope: { conversationId, assistantId } }) => {
-    const conversation = await repo.find(conversationId, assistantId);
-    if (!conversation) throw notFound();
+    const conversation = await visitorConversation(conversationId, assistantId);
     const rows = await repo.messages(conversation.institutionId, conversation.id);
     return ok(c, { id: conversation.id, messages: rows.map((row) => toChatMessage(row, conversation)) });
   });
 
   route(app, endpoints.postMessage, async (c, { scope: { conversationId, assistantId }, body: { text } }) => {
-    const conversation = await repo.find(conversationId, assistantId);
-    if (!conversation) throw notFound();
+    const conversation = await visitorConversation(conversationId, assistantId);
     // The link may have been switched off after the session started.
     if (!conversation.active) throw linkInactive();
     const limits = [chatConversationLimit(conversationId), chatIpLimit(clientIp(c, deps.config))];
@@ -123,6 +137,15 @@ export function chatRoutes(deps: AppDeps) {
     const { userMessageId, answer, keep } = await askInConversation(deps, repo, conversation, text, {
       logger,
       signal: left.signal,
+      // Beyond the model's budgets the visitor still gets the extractive answer, not an error.
+      calls: deps.config.llm
+        ? modelCalls(
+            { ...deps, logger },
+            deps.config.llm,
+            { kind: 'visitor', institutionId: conversation.institutionId },
+            'fallback',
+          )
+        : undefined,
     });
 
     return streamSSE(c, async (stream) => {

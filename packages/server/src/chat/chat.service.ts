@@ -20,6 +20,9 @@ export function publicKindOf(type: AssistantType): PublicKind | null {
   return type === 'retail' ? 'retail' : null;
 }
 
+/** False for an assistant without a public chat (sales support answers its sellers on WhatsApp only). */
+export const hasPublicChat = (row: Pick<AssistantRow, 'type'>): boolean => publicKindOf(row.type) !== null;
+
 // Countries whose main language is Spanish (ISO 3166-1 alpha-2).
 const SPANISH_SPEAKING = new Set('AR BO CL CO CR CU DO EC ES GQ GT HN MX NI PA PE PR PY SV UY VE'.split(' '));
 

@@ -5,20 +5,22 @@
 import { endpoints } from '@conversa/contract/endpoints';
 import type { Contact, ConversationDetail, ConversationListItem } from '@conversa/contract/conversation';
 import { Hono } from 'hono';
+import type { Logger } from 'pino';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_LOCALE } from '@conversa/contract/constants';
 import { askInConversation } from '../chat/ask';
-import { toChatMessage } from '../chat/chat.service';
+import { hasPublicChat, toChatMessage } from '../chat/chat.service';
 import { conversationsRepo } from '../chat/conversations.repo';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, isApiError, notFound } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { AnswerFailedError } from '../knowledge/answer/compose';
 import { chatConversationLimit, contactConversationLimit, contactIpLimit } from '../rate-limit/limits';
+import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale } from '../users/users.repo';
 import { type ConversationListRow, PREVIEW_CHANNEL, staffConversationsRepo } from './conversations.repo';
@@ -54,6 +56,12 @@ export function conversationsRoutes(deps: AppDeps) {
   const route = endpointRouter(deps);
   const staff = staffConversationsRepo(deps.database.db);
   const chat = conversationsRepo(deps.database.db);
+
+  /** The model calls of a member's console action: beyond a budget, a 429. */
+  const staffModelCalls = (logger: Logger, institutionId: number, userId: number) =>
+    deps.config.llm
+      ? modelCalls({ ...deps, logger }, deps.config.llm, { kind: 'staff', institutionId, userId }, 'reject')
+      : undefined;
 
   /** A conversation of the scope's institution with its transcript, as the visitor saw it. */
   async function detail(institutionId: number, assistantId: number, id: string) {
@@ -99,12 +107,22 @@ export function conversationsRoutes(deps: AppDeps) {
       if (!conversation) throw notFound();
     }
     await takeLimits(deps, [chatConversationLimit(conversation.id)]);
+    const logger = c.get('logger')();
     const { answer, keep } = await askInConversation(deps, chat, conversation, body.text, {
-      logger: c.get('logger')(),
+      logger,
       signal: c.req.raw.signal,
+      // Each question is a fresh conversation's at will: the model's limits are the member's and the institution's.
+      calls: staffModelCalls(logger, institutionId, scope.user.userId),
     });
-    let step = await answer.next().catch(failed);
-    while (!step.done) step = await answer.next().catch(failed);
+    const refused = async (error: unknown): Promise<never> => {
+      // Beyond the model's budgets nothing was answered: a preview conversation this question
+      // started is not kept (with the question alone in it).
+      if (!body.conversation_id && isApiError(error) && error.status === 429)
+        await staff.deleteAll(institutionId, [conversation.id]);
+      return failed(error);
+    };
+    let step = await answer.next().catch(refused);
+    while (!step.done) step = await answer.next().catch(refused);
     const composed = step.value;
     await keep(composed);
     return ok(c, toPreviewAnswer(conversation.id, composed, conversation.handoff));
@@ -153,7 +171,12 @@ export function conversationsRoutes(deps: AppDeps) {
         locale: asLocale(row.locale),
         country: conversation.country,
       },
-      { llm: deps.config.llm, now, logger: c.get('logger')() },
+      {
+        llm: deps.config.llm,
+        now,
+        logger: c.get('logger')(),
+        calls: staffModelCalls(c.get('logger')(), scope.institutionId, scope.user.userId),
+      },
     );
     await staff.saveOverview(scope.institutionId, row.id, overview, now);
     return ok(c, overview);
@@ -166,7 +189,8 @@ export function conversationsRoutes(deps: AppDeps) {
 
   route(app, endpoints.postContact, async (c, { scope: { conversationId, assistantId }, body }) => {
     const conversation = await chat.find(conversationId, assistantId);
-    if (!conversation) throw notFound();
+    // Sales support has no public chat, so no visitor to leave a contact.
+    if (!conversation || !hasPublicChat(conversation)) throw notFound();
     await takeLimits(deps, [
       contactConversationLimit(conversationId),
       contactIpLimit(clientIp(c, deps.config)),

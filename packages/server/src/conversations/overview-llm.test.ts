@@ -60,6 +60,7 @@ const llm = (): LlmConfig => ({
   apiKey: 'sk-test',
   model: 'test-model',
   timeoutMs: TIMEOUT_MS,
+  dailyCallsPerInstitution: 1_000,
 });
 
 beforeAll(async () => {

@@ -13,7 +13,9 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
 import type { LlmConfig } from '../config';
+import { isApiError } from '../http/errors';
 import { LlmError, type LlmMessage } from '../knowledge/answer/llm';
+import type { ModelCalls } from '../rate-limit/model-calls';
 import { structuredCompletion } from '../knowledge/answer/llm-json';
 import {
   contactOf,
@@ -54,6 +56,8 @@ export interface OverviewOptions {
   llm: LlmConfig | null;
   now: Date;
   logger?: Logger;
+  /** The budgets each try is taken from (rate-limit/model-calls.ts); unset: uncounted. */
+  calls?: ModelCalls;
 }
 
 /** Tries of the model before the extractive overview is made instead. */
@@ -94,15 +98,29 @@ export async function makeOverview(input: OverviewInput, options: OverviewOption
   if (!options.llm || exchangesOf(input.messages).length === 0) return extractiveOverview(input, options.now);
   const messages = overviewPrompt(input, languageOf(input));
   for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+    // The first try beyond a budget is the console's 429; a second one makes the extractive overview.
+    if (options.calls && !(await admitTry(options.calls, attempt))) break;
     try {
       const part = await requestOverview(options.llm, messages);
+      await options.calls?.settle(null);
       return fromModel(input, part, options.now);
     } catch (error) {
       if (!(error instanceof LlmError)) throw error;
+      await options.calls?.settle(error.reason);
       options.logger?.warn({ reason: error.reason, err: error.message, attempt }, 'llm overview failed');
     }
   }
   return extractiveOverview(input, options.now);
+}
+
+/** Takes a try from the budgets: a refusal is thrown on the first try, and ends the tries after it. */
+async function admitTry(calls: ModelCalls, attempt: number): Promise<boolean> {
+  try {
+    return await calls.admit();
+  } catch (error) {
+    if (attempt === 1 || !isApiError(error)) throw error;
+    return false;
+  }
 }
 
 /** One message as a transcript line, with what the assistant's answer did. */

@@ -212,6 +212,18 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'The assistant could not answer right now. Try again in a moment.',
     es: 'El asistente no pudo responder ahora. Inténtalo de nuevo en un momento.',
   },
+  model_limited: {
+    en: 'The assistant has used its AI answers for now. Try again in {minutes} min.',
+    es: 'El asistente ha agotado sus respuestas con IA por ahora. Vuelve a intentarlo en {minutes} min.',
+  },
+  model_unavailable: {
+    en: 'The AI model is not answering right now. Try again in {minutes} min.',
+    es: 'El modelo de IA no está respondiendo ahora. Vuelve a intentarlo en {minutes} min.',
+  },
+  origin_not_allowed: {
+    en: 'This website may not show this chat.',
+    es: 'Este sitio web no puede mostrar este chat.',
+  },
   quota_exceeded: {
     en: 'You have reached the limit of {limit}.',
     es: 'Has alcanzado el límite de {limit}.',

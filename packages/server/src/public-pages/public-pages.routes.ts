@@ -7,7 +7,7 @@
 import type { ChatPageConfig, PublicKind } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { type Context, Hono } from 'hono';
-import { ASSISTANT_TYPE_OF, assistantLocale, toWidgetAssistant } from '../chat/chat.service';
+import { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat, toWidgetAssistant } from '../chat/chat.service';
 import { type AssistantRow, conversationsRepo } from '../chat/conversations.repo';
 import type { AppDeps } from '../deps';
 import { logoUrl } from '../files/logo';
@@ -61,7 +61,7 @@ export function publicPagesRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/chat/:externalId', async (c) => {
     const assistant = await repo.byExternalId(c.req.param('externalId'));
-    if (!assistant) return notFoundPage(c);
+    if (!assistant || !hasPublicChat(assistant)) return notFoundPage(c);
     const allowed = assistant.snippet.allowed_origins;
     pageHeaders(c, frameAncestors(allowed));
     return page(

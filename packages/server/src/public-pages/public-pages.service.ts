@@ -36,6 +36,18 @@ export function parentOrigin(
   return origin === ownOrigin || listed.length === 0 || listed.includes(origin) ? origin : null;
 }
 
+/**
+ * Whether a visitor's chat session may start from a page of `origin` (the request's `Origin`): the
+ * server's own pages (the chat frame, the public links), an allowed origin, or any when none are
+ * listed, as the frame's `frame-ancestors` says. A malformed or opaque (`null`) origin is not allowed.
+ */
+export function sessionOriginAllowed(origin: string, allowed: readonly string[], ownOrigin: string): boolean {
+  const listed = cleanOrigins(allowed);
+  if (listed.length === 0) return true;
+  const clean = asOrigin(origin);
+  return clean !== null && (clean === ownOrigin || listed.includes(clean));
+}
+
 /** `frame-ancestors` of the chat frame: the allowed origins and the server itself; any site when none are listed. */
 export function frameAncestors(allowed: readonly string[]): string {
   const listed = cleanOrigins(allowed);

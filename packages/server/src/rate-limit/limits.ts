@@ -3,6 +3,7 @@ import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, MAILS_PER_HOUR } from '@conve
 import type { RateLimit } from './rate-limit.service';
 
 const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
 /** Sign-up codes and reset mails one IP may ask for in an hour, across all addresses. */
 export const MAIL_REQUESTS_PER_IP_PER_HOUR = 20;
 
@@ -98,3 +99,48 @@ export const invitationLimit = (institutionId: number): RateLimit => ({
   max: INVITATIONS_PER_INSTITUTION_PER_HOUR,
   windowSeconds: HOUR,
 });
+
+/** Model calls a day per institution, all kinds together, unless LLM_DAILY_CALLS_PER_INSTITUTION says otherwise. */
+export const DEFAULT_DAILY_MODEL_CALLS = 2_000;
+/** Model calls one staff member (Try it, overviews) or one seller (reading free text) may cause in ten minutes. */
+export const MODEL_CALLS_PER_USER = 30;
+/** Model calls of one institution's staff and sellers together in ten minutes (visitors count in the day's only). */
+export const MODEL_CALLS_PER_INSTITUTION = 100;
+/** Model failures in a row (none answering between them) that open the circuit breaker, and how long they count. */
+export const MODEL_BREAKER_FAILURES = 10;
+export const MODEL_BREAKER_SECONDS = 60;
+
+/** Model calls one member of the staff causes (previews and overviews). */
+export const modelUserLimit = (userId: number): RateLimit => ({
+  key: `llm:user:${userId}`,
+  max: MODEL_CALLS_PER_USER,
+  windowSeconds: TEN_MINUTES,
+});
+
+/** Model calls one seller causes on WhatsApp (by institution: a number may sell for several). */
+export const modelSellerLimit = (institutionId: number, phoneNumber: string): RateLimit => ({
+  key: `llm:seller:${institutionId}:${phoneNumber}`,
+  max: MODEL_CALLS_PER_USER,
+  windowSeconds: TEN_MINUTES,
+});
+
+/** Model calls of an institution's staff and sellers together. */
+export const modelInstitutionLimit = (institutionId: number): RateLimit => ({
+  key: `llm:institution:${institutionId}`,
+  max: MODEL_CALLS_PER_INSTITUTION,
+  windowSeconds: TEN_MINUTES,
+});
+
+/** Every model call of an institution in a day, visitors' answers too. */
+export const modelDailyLimit = (institutionId: number, max: number): RateLimit => ({
+  key: `llm:day:${institutionId}`,
+  max,
+  windowSeconds: DAY,
+});
+
+/** The circuit breaker: failed model calls in a row, whoever made them (cleared by an answer). */
+export const modelBreaker: RateLimit = {
+  key: 'llm:failures',
+  max: MODEL_BREAKER_FAILURES,
+  windowSeconds: MODEL_BREAKER_SECONDS,
+};

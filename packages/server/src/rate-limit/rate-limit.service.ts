@@ -9,6 +9,9 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
+
+/** What the limits need of the app: its clock and its database (a job's deps give these too). */
+export type LimitDeps = Pick<AppDeps, 'clock'> & { database: { db: Db } };
 import { rateEvents } from '../db/schema';
 import { ApiError } from '../http/errors';
 
@@ -24,7 +27,7 @@ const SWEEP_PROBABILITY = 0.02;
 
 /** Seconds until the limit lets one more event through; 0 when it does now. */
 export async function retryAfter(
-  deps: AppDeps,
+  deps: LimitDeps,
   limit: RateLimit,
   db: Db = deps.database.db,
 ): Promise<number> {
@@ -44,7 +47,7 @@ export async function retryAfter(
 }
 
 /** Records one event for each key, now. */
-export async function recordEvents(deps: AppDeps, keys: string[]): Promise<void> {
+export async function recordEvents(deps: LimitDeps, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   const now = deps.clock.now();
   const { db } = deps.database;
@@ -63,7 +66,7 @@ export function rateLimited(seconds: number): ApiError {
 }
 
 /** Throws a 429 when any of the limits is reached (Retry-After: the longest wait). */
-export async function enforceLimits(deps: AppDeps, limits: RateLimit[]): Promise<void> {
+export async function enforceLimits(deps: LimitDeps, limits: RateLimit[]): Promise<void> {
   let wait = 0;
   for (const limit of limits) wait = Math.max(wait, await retryAfter(deps, limit));
   if (wait > 0) throw rateLimited(wait);
@@ -74,10 +77,20 @@ export async function enforceLimits(deps: AppDeps, limits: RateLimit[]): Promise
  * requests and processes: the keys are locked (transaction-scoped advisory locks, in key order so two
  * requests never wait on each other crosswise) while they are checked and recorded.
  */
-export async function takeLimits(deps: AppDeps, limits: RateLimit[]): Promise<TakenLimits> {
+export async function takeLimits(deps: LimitDeps, limits: RateLimit[]): Promise<TakenLimits> {
+  const { wait, ids } = await tryTakeLimits(deps, limits);
+  if (wait > 0) throw rateLimited(wait);
+  return { ids };
+}
+
+/** `takeLimits` without the throw: the longest wait (nothing counted), or 0 and the events recorded. */
+export async function tryTakeLimits(
+  deps: LimitDeps,
+  limits: RateLimit[],
+): Promise<{ wait: number; ids: number[] }> {
   const keys = [...new Set(limits.map((limit) => limit.key))].sort();
   const now = deps.clock.now();
-  const { wait, ids } = await deps.database.db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx) => {
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     let longest = 0;
     for (const limit of limits) longest = Math.max(longest, await retryAfter(deps, limit, tx));
@@ -88,8 +101,6 @@ export async function takeLimits(deps: AppDeps, limits: RateLimit[]): Promise<Ta
       .returning({ id: rateEvents.id });
     return { wait: 0, ids: rows.map((row) => row.id) };
   });
-  if (wait > 0) throw rateLimited(wait);
-  return { ids };
 }
 
 /** The events one `takeLimits` recorded, for `giveBack`. */
@@ -98,12 +109,12 @@ export interface TakenLimits {
 }
 
 /** Returns an attempt taken with `takeLimits` whose outcome does not count (a right password). */
-export async function giveBack(deps: AppDeps, taken: TakenLimits): Promise<void> {
+export async function giveBack(deps: LimitDeps, taken: TakenLimits): Promise<void> {
   if (taken.ids.length === 0) return;
   await deps.database.db.delete(rateEvents).where(inArray(rateEvents.id, taken.ids));
 }
 
 /** Forgets the events of a key (e.g. failed logins once the owner proved who they are). */
-export async function clearEvents(deps: AppDeps, key: string): Promise<void> {
+export async function clearEvents(deps: LimitDeps, key: string): Promise<void> {
   await deps.database.db.delete(rateEvents).where(eq(rateEvents.key, key));
 }

@@ -17,6 +17,8 @@ import {
   startGraphPeer,
 } from '../whatsapp/webhook.fixtures';
 import type { Extraction } from './extract-entry';
+import { rateEvents } from '../db/schema';
+import { modelSellerLimit } from '../rate-limit/limits';
 
 const SELLER = '+16505551234';
 const none = { company: null, contact: null, phone: null, email: null, notes: null, budget: null };
@@ -150,5 +152,16 @@ describe('free-text entries with a model', () => {
     expect(model.structuredCalls).toHaveLength(1);
     expect(answer).not.toMatch(/yes\* to save/);
     expect(await records('order')).toHaveLength(1);
+  });
+
+  it("reads no free text with the model beyond the seller's limit: the message is answered as a question", async () => {
+    // Another process (or this one earlier) already took the seller's calls of these ten minutes.
+    const { key, max } = modelSellerLimit(acme.institution.id, SELLER);
+    const at = server.clock.now();
+    await server.database.db.insert(rateEvents).values(Array.from({ length: max }, () => ({ key, at })));
+    const [answer] = await say('Met Laura Ruiz from Globex, she wants a quote: laura@globex.example');
+    expect(model.structuredCalls).toHaveLength(0);
+    expect(answer).not.toMatch(/Budget|yes\* to save/);
+    expect(await records('lead')).toHaveLength(1);
   });
 });

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from '../auth/tokens';
-import { sessions, users } from '../db/schema';
+import { rateEvents, sessions, users } from '../db/schema';
+import { modelUserLimit } from '../rate-limit/limits';
 import { whatsappMessages } from '../db/sales-schema';
 import type { TestServer } from './test-server';
 
@@ -101,4 +102,14 @@ export async function recordFailedReply(
     })
     .returning({ id: whatsappMessages.id });
   return failed!.id;
+}
+
+/**
+ * Takes a member's model calls of these ten minutes, as their earlier Try it questions and overviews
+ * (in this process or another) would have: their next model call is refused.
+ */
+export async function useUpModelCalls(server: TestServer, userId: number): Promise<void> {
+  const { key, max } = modelUserLimit(userId);
+  const at = server.clock.now();
+  await server.database.db.insert(rateEvents).values(Array.from({ length: max }, () => ({ key, at })));
 }

@@ -6,7 +6,7 @@
  * protocol runs against it to check that the model gets the right passages, and is never called when
  * the assistant abstains. Given `structured`, it also answers structured completions
  * (`response_format: json_schema`, not streamed) with what that function makes of the messages, as a
- * model reading a seller's free text would.
+ * model reading a seller's free text would. Given `down`, it fails (500) while that says so.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +33,8 @@ export interface LlmPeer {
   calls: LlmPeerCall[];
   /** Every structured completion asked for so far, oldest first. */
   structuredCalls: StructuredCall[];
+  /** Requests answered 500 while `down` said so. */
+  readonly failures: number;
   close(): Promise<void>;
 }
 
@@ -52,10 +54,15 @@ interface CompletionRequest {
 }
 
 export async function startLlmPeer(
-  options: { structured?: (call: StructuredCall) => unknown } = {},
+  options: {
+    structured?: (call: StructuredCall) => unknown;
+    /** True while the model is down: every request is counted in `failures` and answered 500. */
+    down?: () => boolean;
+  } = {},
 ): Promise<LlmPeer> {
   const calls: LlmPeerCall[] = [];
   const structuredCalls: StructuredCall[] = [];
+  const peer = { failures: 0 };
   const server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -66,6 +73,12 @@ export async function startLlmPeer(
         request = JSON.parse(raw) as CompletionRequest;
       } catch {
         request = undefined;
+      }
+      if (options.down?.()) {
+        peer.failures += 1;
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'the model is down' } }));
+        return;
       }
       const messages = request?.messages;
       const schema = request?.response_format?.json_schema?.name;
@@ -98,6 +111,9 @@ export async function startLlmPeer(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     calls,
     structuredCalls,
+    get failures() {
+      return peer.failures;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -40,6 +40,7 @@ import { enqueue } from '../jobs/queue';
 import { recordFieldsRepo } from '../sales/record-fields.repo';
 import { salesEntriesRepo } from '../sales/sales-entries.repo';
 import { asEntryText, extractEntry } from '../sales/extract-entry';
+import { type ModelCalls, modelCalls } from '../rate-limit/model-calls';
 
 export const WHATSAPP_INCOMING = 'whatsapp_incoming';
 /** Tells a seller their unfinished entry expired, when they stayed silent. */
@@ -112,15 +113,21 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
   /** A seller's free text as a one-message entry, when the model reads one in it; else null (a question). */
   async function readEntry(
     llm: LlmConfig,
+    calls: ModelCalls,
     text: string,
     locale: Locale,
     configured: Record<RecordKind, readonly FieldDefinition[]>,
   ): Promise<string | null> {
+    // Beyond the seller's or the institution's budget the message is answered as a question.
+    if (!(await calls.admit())) return null;
     try {
       const today = format(deps.clock.now(), 'dd/MM/yyyy');
-      return asEntryText(await extractEntry(llm, text, configured, today), locale, configured);
+      const extraction = await extractEntry(llm, text, configured, today);
+      await calls.settle(null);
+      return asEntryText(extraction, locale, configured);
     } catch (error) {
       if (!(error instanceof LlmError)) throw error;
+      await calls.settle(error.reason);
       // The model is down or answered badly: the message is answered as a question instead.
       deps.logger.warn({ reason: error.reason }, 'whatsapp: free-text entry not read');
       return null;
@@ -192,7 +199,15 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
     if (await entryStep(body)) return;
     // With a model, free text that enters a lead or an order is read into the same fields and goes
     // through the dialog as if typed in one message: checked alike, and only what is missing asked for.
-    const read = deps.llm ? await readEntry(deps.llm, body, locale, configured) : null;
+    const calls = deps.llm
+      ? modelCalls(
+          { clock: deps.clock, database: { db: deps.db }, logger: deps.logger },
+          deps.llm,
+          { kind: 'seller', institutionId: ref.institutionId, phoneNumber: from },
+          'fallback',
+        )
+      : undefined;
+    const read = deps.llm && calls ? await readEntry(deps.llm, calls, body, locale, configured) : null;
     if (read && (await entryStep(read))) return;
     // A question: answered from the knowledge as the public chat answers it.
     const answer = composeAnswer({
@@ -206,6 +221,7 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
       website: assistant.website,
       fallbackLocale: locale,
       handoff: assistant.handoff,
+      calls,
     });
     let step: IteratorResult<AnswerEvent, ComposedAnswer>;
     do step = await answer.next();

@@ -80,6 +80,11 @@ const errors = {
   too_many_streams: msg`Too many live connections are open for your account. Close some tabs and try again.`,
   link_inactive: msg`Nothing here yet. The chat link is inactive - please contact your institution`,
   answer_failed: msg`The assistant could not answer right now. Try again in a moment.`,
+  model_limited: msg({
+    message: 'The assistant has used its AI answers for now. Try again in {minutes} min.',
+  }),
+  model_unavailable: msg({ message: 'The AI model is not answering right now. Try again in {minutes} min.' }),
+  origin_not_allowed: msg`This website may not show this chat.`,
   quota_exceeded: msg({ message: 'You have reached the limit of {limit}.' }),
   internal_error: msg`Something went wrong on our side. Try again in a moment.`,
 } satisfies Record<ErrorCode, MessageDescriptor>;
@@ -103,6 +108,8 @@ const PARAMETERISED = new Set<string>([
   // The server's text names the columns.
   'unknown_columns',
   'rate_limited',
+  'model_limited',
+  'model_unavailable',
   'resend_too_soon',
   // The server's text names the quota (institutions or assistants) and its limit.
   'quota_exceeded',

@@ -13,6 +13,7 @@ import type { AnswerMethod } from '@conversa/contract/conversation';
 import type { Logger } from 'pino';
 import type { LlmConfig } from '../../config';
 import type { Db } from '../../db/database';
+import type { ModelCalls } from '../../rate-limit/model-calls';
 import { type Passage, retrieve } from '../retrieval';
 import { detectLanguage } from '../text/language';
 import { extractiveAnswer, sourcesOf, supportingPassages } from './extractive';
@@ -81,6 +82,8 @@ export interface ComposeInput {
   handoff: Handoff | null;
   /** Aborted when the visitor leaves. */
   signal?: AbortSignal;
+  /** The budgets each model call is taken from (rate-limit/model-calls.ts); unset: uncounted (tests). */
+  calls?: ModelCalls;
 }
 
 /** Content words a question may have at most to be read as a follow-up of the one before. */
@@ -141,7 +144,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   });
 
   // A strong FAQ is answered with its own answer, as written by the institution.
-  if (input.llm && supporting.length > 0 && !supporting[0]!.strong) {
+  if (input.llm && supporting.length > 0 && !supporting[0]!.strong && (await admitted(input))) {
     let text = '';
     // The visitor sees, and the conversation keeps, only links the institution points to.
     const links = linkFilter(
@@ -159,8 +162,10 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
         text += rest;
         yield { event: 'token', data: { text: rest } };
       }
+      await input.calls?.settle(null);
     } catch (error) {
       if (!(error instanceof LlmError)) throw error;
+      await input.calls?.settle(error.reason);
       if (error.reason === 'aborted' || text !== '') throw new AnswerFailedError(error);
       input.logger?.warn({ reason: error.reason, err: error.message }, 'llm failed; answering extractively');
     }
@@ -186,6 +191,9 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   if (offer) yield { event: 'handoff', data: input.handoff! };
   return { text, sources: [], handoff: offer, answered: false, trace: trace('not_found') };
 }
+
+/** True when the model may be called for this answer; false answers without it (or a 429 is thrown). */
+const admitted = (input: ComposeInput) => input.calls?.admit() ?? Promise.resolve(true);
 
 function generate(input: ComposeInput, llm: LlmConfig, passages: Passage[], locale: Locale) {
   const messages = groundedPrompt({

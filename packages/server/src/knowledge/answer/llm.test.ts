@@ -284,6 +284,7 @@ describe('streamCompletion', () => {
     apiKey: null,
     model: 'm',
     timeoutMs: TIMEOUT_MS,
+    dailyCallsPerInstitution: 1_000,
     ...overrides,
   });
   const collect = async (llm: LlmConfig, signal?: AbortSignal) => {

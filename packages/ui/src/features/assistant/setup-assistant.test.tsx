@@ -133,6 +133,13 @@ describe('SetupAssistant', () => {
     await user.click(screen.getByRole('button', { name: 'Skip for now' }));
     expect(await heading('Step 6 of 6: Done')).toBeTruthy();
     expect(screen.getByText('Logo: none yet.')).toBeTruthy();
+    // Sales support has no public link to share: its sellers reach it on WhatsApp.
+    expect(
+      screen.getByText(
+        'Ventas Norte 2 is ready. Keep training it in the trainer, then connect its WhatsApp number.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/share its link/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open the trainer' }));
 
     const id = Number(/^\/sales-support\/trainer\/(\d+)$/.exec(onDone.mock.calls[0]![0] as string)?.[1]);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AssistantDetail } from '@conversa/contract/assistant';
 import { describe, expect, it } from 'vitest';
 import { connectedApi, renderConnected } from '../../testing/connected';
 import { ShareAssistant } from './share-assistant';
@@ -31,6 +32,24 @@ describe('ShareAssistant', () => {
     expect(open.getAttribute('href')).toBe(link.value);
     expect(open.getAttribute('target')).toBe('_blank');
     expect(open.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('offers no link and no snippet for a sales-support assistant: it has no public chat', async () => {
+    const { client, as } = await api.signedInOwner('business');
+    const created = await api.server.call<{ data: AssistantDetail }>('/api/institution-product', {
+      ...as,
+      json: { type: 'sales_support', name: 'Ventas' },
+    });
+    renderConnected(<ShareAssistant assistantId={created.body.data.id} />, { client });
+    expect(
+      await screen.findByText(
+        'A sales support assistant answers your sellers on WhatsApp: it has no public chat to share.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Public chat link')).toBeNull();
+    expect(screen.queryByLabelText('Embed snippet')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Open the public chat/ })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Public link active' })).toBeNull();
   });
 
   it('turns the public link off and on, saying what visitors see', async () => {

@@ -1,7 +1,7 @@
 /**
  * "Share your assistant" (docs/product.md#screens-and-routes): the public chat link with copy ('Copied!') and open, the switch
  * that turns the link on and off (what visitors see when it is off), the embed snippet with copy,
- * and the embedded chat's settings.
+ * and the embedded chat's settings. A sales-support assistant has no public chat: it offers none of them.
  */
 import type { AssistantDetail } from '@conversa/contract/assistant';
 import { can } from '@conversa/contract/roles';
@@ -34,13 +34,28 @@ export function ShareAssistant({ assistantId }: ShareAssistantProps) {
     <Card as="section" aria-labelledby={`${id}-title`}>
       <SectionTitle id={`${id}-title`}>{t`Share your assistant`}</SectionTitle>
       <AssistantState assistantId={assistantId}>
-        {(assistant) => <Share assistant={assistant} />}
+        {(assistant) =>
+          assistant.public_url === null || assistant.embed_snippet === null ? (
+            <Note>{t`A sales support assistant answers your sellers on WhatsApp: it has no public chat to share.`}</Note>
+          ) : (
+            <Share
+              assistant={{
+                ...assistant,
+                public_url: assistant.public_url,
+                embed_snippet: assistant.embed_snippet,
+              }}
+            />
+          )
+        }
       </AssistantState>
     </Card>
   );
 }
 
-function Share({ assistant }: { assistant: AssistantDetail }) {
+/** An assistant with a public chat: its link and snippet are there. */
+type SharedAssistant = AssistantDetail & { public_url: string; embed_snippet: string };
+
+function Share({ assistant }: { assistant: SharedAssistant }) {
   const { t, i18n } = useLingui();
   const session = useSession();
   const update = useUpdateAssistant(assistant.id);

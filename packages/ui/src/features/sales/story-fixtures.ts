@@ -14,14 +14,17 @@ export const salesAssistant: AssistantDetail = {
   handoff: null,
   public_link_active: true,
   snippet: { allowed_origins: [], color: '#2563eb', position: 'right', greeting: '' },
-  public_url: 'https://conversa.example/retail/8',
-  embed_snippet: '<script src="https://conversa.example/embed.js" data-assistant="d4e5f6" async></script>',
+  // Sales support has no public chat.
+  public_url: null,
+  embed_snippet: null,
 };
 /** An assistant of another type: the pages say it is not found. */
 export const admissions: AssistantDetail = {
   ...salesAssistant,
   id: 1,
   product: { type: 'admission', name: 'Admisiones', logo: null },
+  public_url: 'https://conversa.example/admissions/8',
+  embed_snippet: '<script src="https://conversa.example/embed.js" data-assistant="d4e5f6" async></script>',
 };
 
 /** `rows` a page at a time, with the pagination headers, as the server answers. */

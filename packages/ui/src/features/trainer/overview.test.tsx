@@ -8,7 +8,7 @@ const api = connectedApi();
 
 const slots = {
   renderProfile: (assistant: { product: { name: string } }) => <p>Profile of {assistant.product.name}</p>,
-  renderShare: (assistant: { public_url: string }) => <p>Share {assistant.public_url}</p>,
+  renderShare: (assistant: { public_url: string | null }) => <p>Share {assistant.public_url}</p>,
 };
 
 describe('TrainerOverviewPage', () => {

@@ -27,7 +27,11 @@ export function DoneStep({ assistant, knowledge, onOpenTrainer }: DoneStepProps)
   const questions = assistant.suggested_questions.length;
   return (
     <>
-      <Note>{t`${assistant.product.name} is ready. Keep training it in the trainer, then share its link.`}</Note>
+      <Note>
+        {assistant.public_url === null
+          ? t`${assistant.product.name} is ready. Keep training it in the trainer, then connect its WhatsApp number.`
+          : t`${assistant.product.name} is ready. Keep training it in the trainer, then share its link.`}
+      </Note>
       <Summary>
         <li>{assistant.product.logo ? t`Logo: set.` : t`Logo: none yet.`}</li>
         <li>{t`Suggested questions: ${questions}.`}</li>
