@@ -160,12 +160,22 @@ export function whatsappMessagesRepo(db: Db) {
         .where(inArray(whatsappMessages.id, [...ids]));
     },
 
-    /** Applies a status callback to the reply it names; false when it names none of ours. */
-    async recordStatus(status: StatusUpdate): Promise<boolean> {
+    /**
+     * Applies a status callback to the reply it names, among the replies of the assistant whose
+     * channel it came through (another tenant's ids are not its to change); false when it names none.
+     */
+    async recordStatus(ref: AssistantRef, status: StatusUpdate): Promise<boolean> {
       const updated = await db
         .update(whatsappMessages)
         .set({ status: status.status, error: status.error, updatedAt: new Date() })
-        .where(and(eq(whatsappMessages.waMessageId, status.messageId), eq(whatsappMessages.direction, 'out')))
+        .where(
+          and(
+            eq(whatsappMessages.institutionId, ref.institutionId),
+            eq(whatsappMessages.assistantId, ref.assistantId),
+            eq(whatsappMessages.waMessageId, status.messageId),
+            eq(whatsappMessages.direction, 'out'),
+          ),
+        )
         .returning({ id: whatsappMessages.id });
       return updated.length > 0;
     },
