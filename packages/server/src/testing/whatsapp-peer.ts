@@ -31,6 +31,11 @@ export interface GraphPeer {
   sent: Sent[];
   /** While true, every reply is refused for good, as Meta refuses an undeliverable one (131026). */
   refuse: boolean;
+  /**
+   * Holds the answers to the replies received from now on (each is in `sent` at once) until the
+   * function returned is called: a send that takes its time.
+   */
+  hold(): () => void;
   /** Makes `phoneNumberId` a number the peer knows, owned by `accessToken` (a test's own business). */
   addNumber(phoneNumberId: string, accessToken: string): void;
   /** Meta's id of the last reply accepted. */
@@ -88,6 +93,7 @@ export async function startGraphPeer(): Promise<GraphPeer> {
   let replyIds = 0;
   // Waiters are woken by the reply that reaches their count: a wait adds no polling delay.
   const waiters = new Set<() => void>();
+  let held: Promise<void> = Promise.resolve();
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/sent') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -115,15 +121,18 @@ export async function startGraphPeer(): Promise<GraphPeer> {
         body: JSON.parse(Buffer.concat(chunks).toString()) as Sent['body'],
         at: performance.now(),
       });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          messaging_product: 'whatsapp',
-          contacts: [{ input: '16505551234', wa_id: '16505551234' }],
-          messages: [{ id: `wamid.reply-${(replyIds += 1)}` }],
-        }),
-      );
+      const id = `wamid.reply-${(replyIds += 1)}`;
       for (const wake of waiters) wake();
+      void held.then(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            messaging_product: 'whatsapp',
+            contacts: [{ input: '16505551234', wa_id: '16505551234' }],
+            messages: [{ id }],
+          }),
+        );
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -131,6 +140,11 @@ export async function startGraphPeer(): Promise<GraphPeer> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sent,
     refuse: false,
+    hold() {
+      let release!: () => void;
+      held = new Promise((resolve) => (release = resolve));
+      return release;
+    },
     addNumber(phoneNumberId, accessToken) {
       owners.set(phoneNumberId, accessToken);
     },

@@ -10,7 +10,7 @@ export const GRAPH_API_VERSION = 'v23.0';
 /** Meta's Graph API, unless WHATSAPP_GRAPH_URL points elsewhere (a local peer in tests). */
 export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 /** A send that takes longer than this is abandoned (and retried). */
-const SEND_TIMEOUT_MS = 10_000;
+export const SEND_TIMEOUT_MS = 10_000;
 
 /** Where and as whom a channel sends. */
 export interface GraphChannel {

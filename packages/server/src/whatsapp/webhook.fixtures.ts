@@ -55,7 +55,7 @@ export async function send(server: TestServer, from: string, text: string): Prom
 
 /**
  * One text message from a seller (E.164), through the webhook; resolves to the replies the job sent
- * for it, once none of them is still queued.
+ * for it, once none of them is still queued or being sent.
  */
 export async function say(server: TestServer, from: string, text: string): Promise<string[]> {
   const waId = await send(server, from, text);
@@ -72,7 +72,7 @@ export async function say(server: TestServer, from: string, text: string): Promi
           .where(eq(whatsappMessages.replyTo, incoming.id))
           .orderBy(whatsappMessages.id)
       : [];
-    if (out.length > 0 && out.every((row) => row.status !== 'queued'))
+    if (out.length > 0 && out.every((row) => row.status !== 'queued' && row.status !== 'sending'))
       return out.map((row) => row.body ?? '');
     if (Date.now() > deadline) throw new Error(`no replies to ${text}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
