@@ -111,9 +111,8 @@ export function salesRoutes(deps: AppDeps) {
     const ref = { institutionId: scope.institutionId, assistantId: scope.assistantId };
     // The number is bound to this assistant only once Meta confirms the token reads it: a number's
     // id typed by someone who does not own it would route its deliveries (and replies) here.
-    const accessToken =
-      body.access_token ?? (await channels.openFor(ref.institutionId, ref.assistantId))?.accessToken;
-    await proveNumber(c, body.phone_number_id, accessToken ?? null);
+    const stored = await channels.openFor(ref.institutionId, ref.assistantId);
+    await proveNumber(c, body.phone_number_id, body.access_token ?? stored?.accessToken ?? null);
     const saved = await channels.save(ref, {
       phoneNumberId: body.phone_number_id,
       accessToken: body.access_token,
@@ -128,6 +127,7 @@ export function salesRoutes(deps: AppDeps) {
       detail: {
         assistantId: scope.assistantId,
         phoneNumberId: body.phone_number_id,
+        previousPhoneNumberId: stored?.phoneNumberId ?? null,
         changed: (['access_token', 'app_secret', 'verify_token'] as const).filter(
           (key) => body[key] !== null,
         ),

@@ -238,10 +238,24 @@ describe('GET/PUT /api/institution-product/{id}/whatsapp', () => {
       .where(eq(auditEvents.action, 'whatsapp_channel_saved'))
       .orderBy(auditEvents.id);
     expect(events.length).toBeGreaterThanOrEqual(2);
+    // The first save set the number and all three secrets; refused saves left no event.
+    expect(events[0]).toMatchObject({
+      detail: {
+        phoneNumberId: PHONE_NUMBER_ID,
+        previousPhoneNumberId: null,
+        changed: ['access_token', 'app_secret', 'verify_token'],
+      },
+    });
+    expect(events.every((event) => event.institutionId === acme.institution.id)).toBe(true);
     expect(events.at(-1)).toMatchObject({
       userId: acme.owner.id,
       institutionId: acme.institution.id,
-      detail: { assistantId: sales.id, phoneNumberId: PHONE_NUMBER_ID, changed: ['app_secret'] },
+      detail: {
+        assistantId: sales.id,
+        phoneNumberId: PHONE_NUMBER_ID,
+        previousPhoneNumberId: PHONE_NUMBER_ID,
+        changed: ['app_secret'],
+      },
     });
     const all = JSON.stringify(events);
     for (const secret of [ACCESS_TOKEN, APP_SECRET, VERIFY_TOKEN, 'rotated-secret'])
