@@ -114,7 +114,7 @@ export const salesEndpoints = {
   receiveWhatsappWebhook: {
     ...routes.receiveWhatsappWebhook,
     summary:
-      "Meta's deliveries: X-Hub-Signature-256 checked over the raw bytes with the app secret of each number named, and only the events of the numbers whose own secret signed it acted on; a delivery naming no known number, more than a few, or signed by none of theirs answers the same 401, and too many refusals from one IP a 429; 200 at once, the work queued",
+      "Meta's deliveries: X-Hub-Signature-256 checked over the raw bytes with the app secret of each number named, and only the events of the numbers whose own secret signed it acted on; a delivery naming only unknown numbers, more than a few, or signed by none of theirs answers the same 401, and too many refusals from one IP a 429; 200 at once, the work queued",
     tag: 'whatsapp',
     access: 'public',
     scope: 'none',

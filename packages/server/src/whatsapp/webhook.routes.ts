@@ -4,9 +4,9 @@
  * the signature (`X-Hub-Signature-256`) checked over the raw bytes with the app secret of each
  * number the delivery names, and only the events of the numbers whose own secret signed it acted
  * on: each new incoming message recorded once (Meta's id) and queued for the job that answers it,
- * and status callbacks recorded on that assistant's replies. A delivery naming no known number, too
- * many, or signed by none of them is a 401, the same answer for each; refusals are rate limited per
- * IP. The answer is a 200 at once: Meta retries anything slower, and the work is the queue's.
+ * and status callbacks recorded on that assistant's replies. A delivery naming unknown numbers, too
+ * many, or signed by none of their secrets is a 401, the same answer for each; refusals are rate
+ * limited per IP. The answer is a 200 at once: Meta retries anything slower, and the work is the queue's.
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
@@ -69,7 +69,10 @@ export function whatsappWebhookRoutes(deps: AppDeps) {
     // Only the numbers' ids are read before the signature is checked: they name the app secrets.
     // Meta names one number (or a few of one app) per delivery; more is no delivery of Meta's.
     const ids = phoneNumberIdsOf(json);
-    if (ids.length === 0 || ids.length > MAX_NUMBERS_PER_DELIVERY) throw await refuse();
+    // A change of no number (an account-level field the app may be subscribed to): nothing to act on
+    // or look up, and nothing for Meta to retry.
+    if (ids.length === 0) return c.json({ ok: true });
+    if (ids.length > MAX_NUMBERS_PER_DELIVERY) throw await refuse();
     // Each number's events count only when its own channel's app secret signed the body: a secret
     // of one tenant's never vouches for another tenant's number named in the same delivery.
     const known = (await channels.byPhoneNumberIds(ids)).filter(

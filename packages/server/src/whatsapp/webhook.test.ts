@@ -201,6 +201,12 @@ describe('POST /api/whatsapp/webhook', () => {
     expect(badlySigned.status).toBe(401);
     expect(unknown.body).toEqual(badlySigned.body);
     expect(await incoming()).toBe(before);
+    // A change of no number (an account-level field): nothing to look up or do, and a 200 so Meta does not retry.
+    const accountLevel = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: '1', changes: [{ field: 'account_update', value: { event: 'VERIFIED_ACCOUNT' } }] }],
+    });
+    expect((await deliver(accountLevel)).status).toBe(200);
   });
 
   it('refuses a delivery naming more numbers than Meta ever does, before looking them up', async () => {
