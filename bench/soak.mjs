@@ -11,7 +11,12 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { signatureOf } from '../packages/server/src/whatsapp/signature';
 import { POOL_SIZE } from '../packages/server/src/db/database';
-import { PHONE_NUMBER_ID, startGraphPeer, textDelivery } from '../packages/server/src/testing/whatsapp-peer';
+import {
+  ACCESS_TOKEN,
+  PHONE_NUMBER_ID,
+  startGraphPeer,
+  textDelivery,
+} from '../packages/server/src/testing/whatsapp-peer';
 import { startS3rver } from '../packages/server/src/testing/s3rver';
 import { machine, writeSection } from './lib/results.mjs';
 import { api, freshPostgres, signUpAdmin, startServer, uploadText } from './lib/server.mjs';
@@ -117,6 +122,7 @@ async function seed(server) {
   const { institution: business, assistant: sales } = await salesOnWhatsApp(server.url, token, {
     name: 'Soak Furniture',
     phoneNumberId: PHONE_NUMBER_ID,
+    accessToken: ACCESS_TOKEN,
     appSecret: APP_SECRET,
     sellers: SELLERS,
   });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { signatureOf } from '../packages/server/src/whatsapp/signature';
 import {
+  ACCESS_TOKEN,
   type GraphPeer,
   startGraphPeer,
   textDelivery,
@@ -115,6 +116,7 @@ async function setUp(server: { url: string; dataDir: string }) {
   const { institution, assistant } = await salesOnWhatsApp(server.url, token, {
     name: 'Bench Furniture',
     phoneNumberId: PHONE_NUMBER_ID,
+    accessToken: ACCESS_TOKEN,
     appSecret: APP_SECRET,
     sellers: SELLERS,
   });

@@ -5,12 +5,13 @@ import { api } from './server.mjs';
 /**
  * @param {string} base The server's URL.
  * @param {string} token A platform admin's (or any user's) token: the institution is created for it.
- * @param {{ name: string, phoneNumberId: string, appSecret: string, sellers: readonly string[] }} options
- *   `name` of the business (the assistant is "<name> Sales"), the channel's phone number id and app
- *   secret (deliveries are signed with it), the sellers' numbers (named Seller 1, 2, …).
+ * @param {{ name: string, phoneNumberId: string, accessToken: string, appSecret: string, sellers: readonly string[] }} options
+ *   `name` of the business (the assistant is "<name> Sales"), the channel's phone number id, the
+ *   access token that reads it on the Graph API peer (the save checks it), the app secret
+ *   (deliveries are signed with it), the sellers' numbers (named Seller 1, 2, …).
  * @returns {Promise<{ institution: number, assistant: number }>}
  */
-export async function salesOnWhatsApp(base, token, { name, phoneNumberId, appSecret, sellers }) {
+export async function salesOnWhatsApp(base, token, { name, phoneNumberId, accessToken, appSecret, sellers }) {
   const { id: institution } = await api(base, 'POST', '/institution', {
     token,
     body: { name, kind: 'business', country: 'ES' },
@@ -24,7 +25,7 @@ export async function salesOnWhatsApp(base, token, { name, phoneNumberId, appSec
     ...as,
     body: {
       phone_number_id: phoneNumberId,
-      access_token: 'EAAG-bench-access-token',
+      access_token: accessToken,
       app_secret: appSecret,
       verify_token: 'bench-verify-token',
     },

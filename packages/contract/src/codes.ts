@@ -56,6 +56,8 @@ export const ErrorCode = {
   invitationOtherEmail: 'invitation_other_email',
   invitationUnusable: 'invitation_unusable',
   phoneNumberIdTaken: 'phone_number_id_taken',
+  whatsappNumberUnverified: 'whatsapp_number_unverified',
+  whatsappUnreachable: 'whatsapp_unreachable',
   invalidCredentials: 'invalid_credentials',
   rateLimited: 'rate_limited',
   tooManyStreams: 'too_many_streams',

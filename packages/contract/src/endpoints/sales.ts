@@ -68,7 +68,7 @@ export const salesEndpoints = {
   updateWhatsappSettings: {
     ...routes.updateWhatsappSettings,
     summary:
-      "Set the WhatsApp channel: the number's id and the secrets (write-only, sealed at rest; a blank one keeps the stored one)",
+      "Set the WhatsApp channel: the number's id and the secrets (write-only, sealed at rest; a blank one keeps the stored one). The number is saved only when the Graph API confirms the access token (given or stored) reads it: else 400 `whatsapp_number_unverified` under the field, 503 `whatsapp_unreachable` when Meta cannot be asked",
     tag: 'sales',
     access: 'staff',
     scope: 'assistant',
@@ -105,7 +105,7 @@ export const salesEndpoints = {
   verifyWhatsappWebhook: {
     ...routes.verifyWhatsappWebhook,
     summary:
-      "Meta's webhook verification: answers `hub.challenge` as text when `hub.verify_token` is an assistant's; else 403",
+      "Meta's webhook verification: answers `hub.challenge` (digits only) as text when `hub.verify_token` is an assistant's; else 403",
     tag: 'whatsapp',
     access: 'public',
     scope: 'none',
@@ -114,7 +114,7 @@ export const salesEndpoints = {
   receiveWhatsappWebhook: {
     ...routes.receiveWhatsappWebhook,
     summary:
-      "Meta's deliveries: X-Hub-Signature-256 checked over the raw bytes with the app secret of the delivery's number (401 when it does not match); 200 at once, the work queued",
+      "Meta's deliveries: X-Hub-Signature-256 checked over the raw bytes with the app secret of each number named, and only the events of the numbers whose own secret signed it acted on; a delivery naming only unknown numbers, more than a few, or signed by none of theirs answers the same 401, and too many refusals from one IP a 429; 200 at once, the work queued",
     tag: 'whatsapp',
     access: 'public',
     scope: 'none',

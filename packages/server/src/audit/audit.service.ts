@@ -20,7 +20,8 @@ export type AuditAction =
   | 'invitation_revoked'
   | 'member_joined'
   | 'member_role_changed'
-  | 'member_removed';
+  | 'member_removed'
+  | 'whatsapp_channel_saved';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -119,6 +119,14 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'Another assistant already uses this WhatsApp number.',
     es: 'Otro asistente ya usa este número de WhatsApp.',
   },
+  whatsapp_number_unverified: {
+    en: "Meta does not confirm that this phone number ID belongs to the access token. Check both in your app in Meta's developer console.",
+    es: 'Meta no confirma que este identificador de número pertenezca al token de acceso. Revisa ambos en tu app de la consola de desarrolladores de Meta.',
+  },
+  whatsapp_unreachable: {
+    en: 'WhatsApp (Meta) cannot be reached to check the number. Nothing was saved; try again in a few minutes.',
+    es: 'No se puede contactar con WhatsApp (Meta) para comprobar el número. No se guardó nada; inténtalo de nuevo en unos minutos.',
+  },
   number_already_allowed: {
     en: 'This phone number is already on the list.',
     es: 'Este número de teléfono ya está en la lista.',

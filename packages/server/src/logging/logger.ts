@@ -1,7 +1,8 @@
 /**
  * The process logger (pino, JSON lines). Secrets never reach a log line: whatever a call puts in
  * its object, the fields that carry credentials (authorization headers and cookies, passwords,
- * sign-up codes, reset and session tokens, provider ID tokens) are replaced before the line is
+ * sign-up codes, reset and session tokens, provider ID tokens, WhatsApp channels' access tokens, app
+ * secrets and verify tokens) are replaced before the line is
  * written, at the top level and up to two objects deep (`req.headers.authorization`,
  * `body.current_password`).
  */
@@ -28,6 +29,12 @@ const SECRET_KEYS = [
   'refresh_token',
   'secret',
   'jwtSecret',
+  // A WhatsApp channel's secrets, as the API names them and as the server does.
+  'app_secret',
+  'verify_token',
+  'accessToken',
+  'appSecret',
+  'verifyToken',
 ];
 
 /** The redacted paths: each secret key at the top level and one or two levels down. */

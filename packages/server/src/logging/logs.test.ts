@@ -70,6 +70,37 @@ describe('the logger', () => {
       err: { code: 'ECONNREFUSED' },
     });
   });
+
+  it("redacts a WhatsApp channel's secrets, as the API names them and as the server does", () => {
+    const { lines, logger } = capturing();
+    logger.warn(
+      {
+        app_secret: 'app-secret-top',
+        body: { access_token: 'EAAG-body-token', app_secret: 'app-secret-body', verify_token: 'verify-body' },
+        channel: {
+          accessToken: 'EAAG-channel-token',
+          appSecret: 'app-secret-channel',
+          verifyToken: 'verify-channel',
+        },
+        input: { channel: { appSecret: 'app-secret-deep', phoneNumberId: '106540352242922' } },
+      },
+      'whatsapp: something happened',
+    );
+    const [line] = lines;
+    for (const secret of [
+      'app-secret-top',
+      'EAAG-body-token',
+      'app-secret-body',
+      'verify-body',
+      'EAAG-channel-token',
+      'app-secret-channel',
+      'verify-channel',
+      'app-secret-deep',
+    ]) {
+      expect(line).not.toContain(secret);
+    }
+    expect(JSON.parse(line!)).toMatchObject({ input: { channel: { phoneNumberId: '106540352242922' } } });
+  });
 });
 
 describe('verification code mails', () => {

@@ -144,3 +144,16 @@ export const modelBreaker: RateLimit = {
   max: MODEL_BREAKER_FAILURES,
   windowSeconds: MODEL_BREAKER_SECONDS,
 };
+
+/**
+ * Webhook deliveries refused (bad signature, unknown number) from one IP in ten minutes. Meta's
+ * deliveries are signed and never refused, so only a sender probing the webhook reaches it; past
+ * it, deliveries from that IP are refused before any number is looked up.
+ */
+export const WEBHOOK_REFUSALS_PER_IP = 100;
+
+export const webhookRefusalIpLimit = (ip: string): RateLimit => ({
+  key: `whatsapp:webhook:refused:ip:${ip}`,
+  max: WEBHOOK_REFUSALS_PER_IP,
+  windowSeconds: TEN_MINUTES,
+});

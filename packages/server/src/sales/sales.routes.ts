@@ -1,14 +1,16 @@
 /**
  * Sales-support routes (docs/architecture.md#sales-support): the numbers allowed to use an
  * assistant on WhatsApp. Numbers are stored E.164, read with the institution's country when typed
- * locally; a number removed loses access at once (the channel looks it up on every message).
+ * locally; a number removed loses access at once (the channel looks it up on every message). A
+ * channel's number is saved only once Meta confirms its access token reads it, and each save is audited.
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import type { AllowedNumber, WhatsappSettings } from '@conversa/contract/sales';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { assistantsRepo } from '../assistants/assistants.repo';
+import { auditRequest } from '../audit/audit-request';
 import { institutions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
@@ -17,6 +19,7 @@ import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { type ChannelRow, channelsRepo } from '../whatsapp/channels.repo';
+import { GraphUnreachableError, ownsNumber } from '../whatsapp/graph';
 import { type AllowedNumberRow, allowedNumbersRepo } from './allowed-numbers.repo';
 import { recordFieldsRepo } from './record-fields.repo';
 
@@ -105,18 +108,58 @@ export function salesRoutes(deps: AppDeps) {
 
   route(app, endpoints.updateWhatsappSettings, async (c, { scope, body }) => {
     if (scope.assistant.product.type !== 'sales_support') throw notFound();
-    const saved = await channels.save(
-      { institutionId: scope.institutionId, assistantId: scope.assistantId },
-      {
-        phoneNumberId: body.phone_number_id,
-        accessToken: body.access_token,
-        appSecret: body.app_secret,
-        verifyToken: body.verify_token,
-      },
-    );
+    const ref = { institutionId: scope.institutionId, assistantId: scope.assistantId };
+    // The number is bound to this assistant only once Meta confirms the token reads it: a number's
+    // id typed by someone who does not own it would route its deliveries (and replies) here.
+    const stored = await channels.openFor(ref.institutionId, ref.assistantId);
+    await proveNumber(c, body.phone_number_id, body.access_token ?? stored?.accessToken ?? null);
+    const saved = await channels.save(ref, {
+      phoneNumberId: body.phone_number_id,
+      accessToken: body.access_token,
+      appSecret: body.app_secret,
+      verifyToken: body.verify_token,
+    });
     if (saved === false) throw new ApiError(409, 'phone_number_id_taken');
+    await auditRequest(c, deps, scope.user, {
+      action: 'whatsapp_channel_saved',
+      institutionId: scope.institutionId,
+      // Which secrets changed, never their values.
+      detail: {
+        assistantId: scope.assistantId,
+        phoneNumberId: body.phone_number_id,
+        previousPhoneNumberId: stored?.phoneNumberId ?? null,
+        changed: (['access_token', 'app_secret', 'verify_token'] as const).filter(
+          (key) => body[key] !== null,
+        ),
+      },
+    });
     return ok(c, toSettings(saved, deps.config.publicUrl));
   });
+
+  /** Throws the 400 naming the field unless Meta confirms `accessToken` reads the number. */
+  async function proveNumber(c: Context<AppEnv>, phoneNumberId: string, accessToken: string | null) {
+    const locale = c.get('locale');
+    const unverified = (path: 'phone_number_id' | 'access_token') =>
+      new ApiError(400, 'whatsapp_number_unverified', {
+        issues: [
+          {
+            path,
+            code: 'whatsapp_number_unverified',
+            message: translate(locale, 'whatsapp_number_unverified'),
+          },
+        ],
+      });
+    if (accessToken === null) throw unverified('access_token');
+    try {
+      if (!(await ownsNumber(deps.config.whatsappGraphUrl, phoneNumberId, accessToken))) {
+        throw unverified('phone_number_id');
+      }
+    } catch (error) {
+      if (!(error instanceof GraphUnreachableError)) throw error;
+      c.get('logger')().warn({ err: error }, 'whatsapp: the number could not be checked with Meta');
+      throw new ApiError(503, 'whatsapp_unreachable', { headers: { 'Retry-After': '60' } });
+    }
+  }
 
   for (const [kind, get, put] of [
     ['lead', endpoints.getLeadFields, endpoints.putLeadFields],

@@ -217,3 +217,4 @@ export * from './fixtures';
 export * from './fixtures-dir';
 export * from './id-provider';
 export { startS3rver, type S3rverHandle } from './s3rver';
+export { ACCESS_TOKEN, type GraphPeer, PHONE_NUMBER_ID, startGraphPeer } from './whatsapp-peer';

@@ -4,7 +4,7 @@
  * module opens them, for the webhook and the Graph API; no route answers them.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { whatsappChannels } from '../db/sales-schema';
 import { seal, unseal } from './sealed';
@@ -100,6 +100,16 @@ export function channelsRepo(db: Db, key: Uint8Array) {
         .from(whatsappChannels)
         .where(eq(whatsappChannels.phoneNumberId, phoneNumberId));
       return row ? opened(row) : null;
+    },
+
+    /** The channels of numbers' ids with their secrets opened (the webhook's), one query. */
+    async byPhoneNumberIds(phoneNumberIds: readonly string[]): Promise<OpenChannel[]> {
+      if (phoneNumberIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(whatsappChannels)
+        .where(inArray(whatsappChannels.phoneNumberId, [...phoneNumberIds]));
+      return rows.map(opened);
     },
 
     /** Whether some channel has this verify token (the webhook handshake). */

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixturePath } from '../testing/fixtures-dir';
-import { GRAPH_API_VERSION, GraphSendError, sendText } from './graph';
+import { GRAPH_API_VERSION, GraphSendError, GraphUnreachableError, ownsNumber, sendText } from './graph';
 
 /** Fixture 05: the documented request and Meta's answer. */
 const documented = JSON.parse(
@@ -36,7 +36,7 @@ beforeAll(async () => {
         method: req.method ?? '',
         url: req.url ?? '',
         headers: req.headers,
-        body: JSON.parse(raw),
+        body: raw ? JSON.parse(raw) : null,
       });
       const answer = answers.shift() ?? { status: 200, body: documented.success_response };
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
@@ -93,5 +93,43 @@ describe('replies through the Graph API', () => {
       (thrown: unknown) => thrown,
     );
     expect(error).toMatchObject({ name: 'GraphSendError', retryable: true, status: null });
+  });
+});
+
+describe('ownsNumber', () => {
+  it("asks for the number with the token and is true only when Meta answers that number's id", async () => {
+    answers = [
+      {
+        status: 200,
+        body: { verified_name: 'Acme', display_phone_number: '+1 555-078-3881', id: '106540352242922' },
+      },
+      { status: 200, body: { id: '999' } },
+      { status: 400, body: { error: { message: 'Unsupported get request.', code: 100, error_subcode: 33 } } },
+      { status: 401, body: { error: { message: 'Invalid OAuth access token', code: 190 } } },
+    ];
+    expect(await ownsNumber(graphUrl, '106540352242922', 'EAAG-token')).toBe(true);
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: `/${GRAPH_API_VERSION}/106540352242922?fields=id,display_phone_number,verified_name`,
+      headers: { authorization: 'Bearer EAAG-token' },
+    });
+    for (let n = 0; n < 3; n += 1)
+      expect(await ownsNumber(graphUrl, '106540352242922', 'EAAG-token')).toBe(false);
+  });
+
+  it('throws GraphUnreachableError when Meta fails or cannot be reached (nothing is known)', async () => {
+    answers = [
+      { status: 500, body: { error: { message: 'An unknown error occurred', code: 1 } } },
+      { status: 429, body: { error: { message: 'Too many calls', code: 4 } } },
+    ];
+    await expect(ownsNumber(graphUrl, '106540352242922', 'EAAG-token')).rejects.toBeInstanceOf(
+      GraphUnreachableError,
+    );
+    await expect(ownsNumber(graphUrl, '106540352242922', 'EAAG-token')).rejects.toBeInstanceOf(
+      GraphUnreachableError,
+    );
+    await expect(ownsNumber('http://127.0.0.1:9', '106540352242922', 'EAAG-token')).rejects.toBeInstanceOf(
+      GraphUnreachableError,
+    );
   });
 });

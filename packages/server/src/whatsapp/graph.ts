@@ -10,7 +10,7 @@ export const GRAPH_API_VERSION = 'v23.0';
 /** Meta's Graph API, unless WHATSAPP_GRAPH_URL points elsewhere (a local peer in tests). */
 export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 /** A send that takes longer than this is abandoned (and retried). */
-const SEND_TIMEOUT_MS = 10_000;
+export const SEND_TIMEOUT_MS = 10_000;
 
 /** Where and as whom a channel sends. */
 export interface GraphChannel {
@@ -74,4 +74,41 @@ export async function sendText(
   const id = answer?.messages?.[0]?.id;
   if (!id) throw new GraphSendError('the Graph API answered without a message id', true, response.status);
   return id;
+}
+
+/** A number check that did not reach Meta, or Meta failed to answer (nothing is known about the number). */
+export class GraphUnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GraphUnreachableError';
+  }
+}
+
+/**
+ * Whether `accessToken` can read the number `phoneNumberId` (`GET {graph}/{version}/{phone_number_id}`
+ * answers that id): the proof that a channel's number is the business's own before it is bound to an
+ * assistant. False when Meta refuses the token or the number (4xx); throws `GraphUnreachableError`
+ * when Meta cannot be reached or fails (5xx), so the caller says so instead of refusing the number.
+ */
+export async function ownsNumber(
+  graphUrl: string,
+  phoneNumberId: string,
+  accessToken: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<boolean> {
+  const url = `${graphUrl.replace(/\/+$/, '')}/${GRAPH_API_VERSION}/${encodeURIComponent(phoneNumberId)}?fields=id,display_phone_number,verified_name`;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new GraphUnreachableError(`the Graph API could not be reached: ${(error as Error).message}`);
+  }
+  const answer = (await response.json().catch(() => null)) as { id?: unknown } | null;
+  if (response.status === 429 || response.status >= 500) {
+    throw new GraphUnreachableError(`the Graph API failed to answer (${response.status})`);
+  }
+  return response.ok && answer?.id === phoneNumberId;
 }

@@ -33,7 +33,7 @@ import { detectLanguage } from '../knowledge/text/language';
 import { allowedNumbersRepo } from '../sales/allowed-numbers.repo';
 import { CHANNEL_TEXT } from './channel-text';
 import { channelsRepo } from './channels.repo';
-import { GraphSendError, sendText } from './graph';
+import { GraphSendError, SEND_TIMEOUT_MS, sendText } from './graph';
 import { type ReplyKind, type WhatsappMessageRow, whatsappMessagesRepo } from './messages.repo';
 import { ENTRY_TTL_MS, expiredText, isExpired, stepEntry } from '../sales/entry-dialog';
 import { enqueue } from '../jobs/queue';
@@ -45,6 +45,24 @@ import { type ModelCalls, modelCalls } from '../rate-limit/model-calls';
 export const WHATSAPP_INCOMING = 'whatsapp_incoming';
 /** Tells a seller their unfinished entry expired, when they stayed silent. */
 export const WHATSAPP_ENTRY_EXPIRY = 'whatsapp_entry_expiry';
+
+/** A claim older than this belongs to an attempt that died mid-send (a send is abandoned sooner). */
+export const CLAIM_STALE_MS = 2 * SEND_TIMEOUT_MS;
+
+/**
+ * Throws (so the queue runs the job again later) while another attempt is still sending some of these
+ * messages; claims of attempts that died mid-send are recorded as failed instead (never sent twice).
+ */
+export async function awaitOtherSenders(
+  db: Db,
+  where: { replyTo: number } | { ids: readonly number[] },
+): Promise<void> {
+  const unfinished = await whatsappMessagesRepo(db).unfinishedClaims(
+    where,
+    new Date(Date.now() - CLAIM_STALE_MS),
+  );
+  if (unfinished > 0) throw new Error(`${unfinished} message(s) still being sent by another attempt`);
+}
 
 /** A number not on the list hears the refusal at most once in this long. */
 const REFUSAL_EVERY_MS = 24 * 60 * 60_000;
@@ -73,8 +91,10 @@ export function answerText(answer: Pick<ComposedAnswer, 'text' | 'sources'>, loc
 }
 
 /**
- * Sends queued messages of ours to `to`, in order, recording each as sent or failed. A refusal worth
- * retrying is thrown when `retry` (the job runs again later); any other is recorded as failed.
+ * Sends queued messages of ours to `to`, in order, recording each as sent or failed. Each is claimed
+ * first and skipped when another attempt holds it (a job that outlived its lease and the attempt that
+ * took it over never both send one). A refusal worth retrying gives the message back to the queue and
+ * is thrown when `retry` (the job runs again later); any other is recorded as failed.
  */
 export async function sendAll(
   deps: IncomingJobDeps,
@@ -93,6 +113,7 @@ export async function sendAll(
     return;
   }
   for (const row of queued) {
+    if (!(await messages.claim(row.id))) continue;
     try {
       const waMessageId = await sendText(
         { graphUrl: deps.graphUrl, phoneNumberId: channel.phoneNumberId, accessToken: channel.accessToken },
@@ -103,7 +124,10 @@ export async function sendAll(
       await messages.markSent(row.id, waMessageId);
     } catch (error) {
       if (!(error instanceof GraphSendError)) throw error;
-      if (retry && error.retryable) throw error;
+      if (retry && error.retryable) {
+        await messages.unclaim(row.id);
+        throw error;
+      }
       await messages.markFailed([row.id], error.message);
     }
   }
@@ -261,11 +285,12 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
       }
       // A refusal worth retrying fails the job: the queue runs it again with backoff.
       await sendAll(deps, await messages.queued(message.id), to, channel, true);
+      await awaitOtherSenders(deps.db, { replyTo: message.id });
     },
 
     async giveUp(payload, error) {
       const { messageId } = v.parse(PayloadSchema, payload);
-      const queued = await messages.queued(messageId);
+      const queued = await messages.unsent(messageId);
       await messages.markFailed(
         queued.map((reply) => reply.id),
         error,

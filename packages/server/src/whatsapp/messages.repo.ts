@@ -3,7 +3,21 @@
  * delivery repeated, even concurrently, is recorded and acted on once), our replies with their
  * delivery state as Meta's status callbacks report it.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { allowedNumbers } from '../db/schema';
@@ -30,6 +44,9 @@ interface AssistantRef {
   institutionId: number;
   assistantId: number;
 }
+
+/** Why a reply whose attempt died mid-send is failed: it may or may not have reached the number. */
+export const INTERRUPTED_SEND = 'the send was interrupted; it may not have reached the number';
 
 /** The incoming message a reply answers. */
 const question = alias(whatsappMessages, 'question');
@@ -143,6 +160,51 @@ export function whatsappMessagesRepo(db: Db) {
         .where(and(eq(whatsappMessages.id, id), eq(whatsappMessages.status, 'queued')));
     },
 
+    /**
+     * Claims a queued message of ours for sending (`queued` → `sending`); false when another attempt
+     * claimed it first, or it was sent or failed since. Only the claimer sends it, so an attempt that
+     * outlived its job's lease and the one that took the job over never both do.
+     */
+    async claim(id: number): Promise<boolean> {
+      const rows = await db
+        .update(whatsappMessages)
+        .set({ status: 'sending', updatedAt: new Date() })
+        .where(and(eq(whatsappMessages.id, id), eq(whatsappMessages.status, 'queued')))
+        .returning({ id: whatsappMessages.id });
+      return rows.length > 0;
+    },
+
+    /** Gives a claimed message back to the queue (a send worth retrying later). */
+    async unclaim(id: number): Promise<void> {
+      await db
+        .update(whatsappMessages)
+        .set({ status: 'queued', updatedAt: new Date() })
+        .where(and(eq(whatsappMessages.id, id), eq(whatsappMessages.status, 'sending')));
+    },
+
+    /**
+     * Of these messages of ours, those an attempt claimed and has not finished sending. Claims from
+     * before `staleBefore` are marked failed first (their attempt died mid-send: whether Meta got the
+     * message is unknown, so staff decide whether to send it again; it is never sent twice on its own).
+     */
+    async unfinishedClaims(
+      where: { replyTo: number } | { ids: readonly number[] },
+      staleBefore: Date,
+    ): Promise<number> {
+      const of = and(
+        'replyTo' in where
+          ? eq(whatsappMessages.replyTo, where.replyTo)
+          : inArray(whatsappMessages.id, [...where.ids]),
+        eq(whatsappMessages.status, 'sending'),
+      );
+      await db
+        .update(whatsappMessages)
+        .set({ status: 'failed', error: INTERRUPTED_SEND, updatedAt: new Date() })
+        .where(and(of, lt(whatsappMessages.updatedAt, staleBefore)));
+      const [row] = await db.select({ n: count() }).from(whatsappMessages).where(of);
+      return Number(row?.n ?? 0);
+    },
+
     /** A reply sent: Meta's id, for the status callbacks. */
     async markSent(id: number, waMessageId: string): Promise<void> {
       await db
@@ -160,12 +222,35 @@ export function whatsappMessagesRepo(db: Db) {
         .where(inArray(whatsappMessages.id, [...ids]));
     },
 
-    /** Applies a status callback to the reply it names; false when it names none of ours. */
-    async recordStatus(status: StatusUpdate): Promise<boolean> {
+    /** Replies to an incoming message still queued or being sent (the job gave up on them). */
+    async unsent(incomingId: number): Promise<WhatsappMessageRow[]> {
+      return db
+        .select()
+        .from(whatsappMessages)
+        .where(
+          and(
+            eq(whatsappMessages.replyTo, incomingId),
+            inArray(whatsappMessages.status, ['queued', 'sending']),
+          ),
+        );
+    },
+
+    /**
+     * Applies a status callback to the reply it names, among the replies of the assistant whose
+     * channel it came through (another tenant's ids are not its to change); false when it names none.
+     */
+    async recordStatus(ref: AssistantRef, status: StatusUpdate): Promise<boolean> {
       const updated = await db
         .update(whatsappMessages)
         .set({ status: status.status, error: status.error, updatedAt: new Date() })
-        .where(and(eq(whatsappMessages.waMessageId, status.messageId), eq(whatsappMessages.direction, 'out')))
+        .where(
+          and(
+            eq(whatsappMessages.institutionId, ref.institutionId),
+            eq(whatsappMessages.assistantId, ref.assistantId),
+            eq(whatsappMessages.waMessageId, status.messageId),
+            eq(whatsappMessages.direction, 'out'),
+          ),
+        )
         .returning({ id: whatsappMessages.id });
       return updated.length > 0;
     },
@@ -228,7 +313,12 @@ export function whatsappMessagesRepo(db: Db) {
                 db
                   .select({ one: sql`1` })
                   .from(sibling)
-                  .where(and(eq(sibling.replyTo, whatsappMessages.replyTo), eq(sibling.status, 'queued'))),
+                  .where(
+                    and(
+                      eq(sibling.replyTo, whatsappMessages.replyTo),
+                      inArray(sibling.status, ['queued', 'sending']),
+                    ),
+                  ),
               ),
             ),
           ),
@@ -237,8 +327,12 @@ export function whatsappMessagesRepo(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** An assistant's messages of ours by id that are still queued, in order. */
-    async queuedByIds(ref: AssistantRef, ids: readonly number[]): Promise<WhatsappMessageRow[]> {
+    /** An assistant's messages of ours by id that are still queued (or in these states), in order. */
+    async queuedByIds(
+      ref: AssistantRef,
+      ids: readonly number[],
+      statuses: readonly string[] = ['queued'],
+    ): Promise<WhatsappMessageRow[]> {
       return db
         .select()
         .from(whatsappMessages)
@@ -247,7 +341,7 @@ export function whatsappMessagesRepo(db: Db) {
             eq(whatsappMessages.institutionId, ref.institutionId),
             eq(whatsappMessages.assistantId, ref.assistantId),
             inArray(whatsappMessages.id, [...ids]),
-            eq(whatsappMessages.status, 'queued'),
+            inArray(whatsappMessages.status, [...statuses]),
           ),
         )
         .orderBy(asc(whatsappMessages.id));

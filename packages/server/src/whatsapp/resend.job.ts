@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { JobHandler } from '../jobs/runner';
 import { channelsRepo } from './channels.repo';
-import { type IncomingJobDeps, sendAll } from './incoming.job';
+import { awaitOtherSenders, type IncomingJobDeps, sendAll } from './incoming.job';
 import { whatsappMessagesRepo } from './messages.repo';
 
 export const WHATSAPP_RESEND = 'whatsapp_resend';
@@ -26,18 +26,19 @@ export function whatsappResendJob(deps: IncomingJobDeps): JobHandler {
   return {
     async run(payload) {
       const { ids, ...ref } = v.parse(PayloadSchema, payload);
-      // A retried job finds only what is still queued: nothing is sent twice.
+      // A retried job finds only what is still queued, and claims each before sending: nothing is sent twice.
       const queued = await messages.queuedByIds(ref, ids);
       const channel = await channels.openFor(ref.institutionId, ref.assistantId);
       for (const to of new Set(queued.map((row) => row.phoneNumber))) {
         const rows = queued.filter((row) => row.phoneNumber === to);
         if (to) await sendAll(deps, rows, to, channel, true);
       }
+      await awaitOtherSenders(deps.db, { ids });
     },
 
     async giveUp(payload, error) {
       const { ids, ...ref } = v.parse(PayloadSchema, payload);
-      const queued = await messages.queuedByIds(ref, ids);
+      const queued = await messages.queuedByIds(ref, ids, ['queued', 'sending']);
       await messages.markFailed(
         queued.map((row) => row.id),
         error,

@@ -9,10 +9,11 @@ import { expect } from 'vitest';
 import { whatsappMessages } from '../db/sales-schema';
 import type { Tenant } from '../institutions/institutions.fixtures';
 import type { TestServer } from '../testing';
-import { PHONE_NUMBER_ID, textDelivery } from '../testing/whatsapp-peer';
+import { ACCESS_TOKEN, PHONE_NUMBER_ID, textDelivery } from '../testing/whatsapp-peer';
 import { signatureOf } from './signature';
 
 export {
+  ACCESS_TOKEN,
   type GraphPeer,
   PHONE_NUMBER_ID,
   type Sent,
@@ -23,7 +24,6 @@ export {
 
 export const APP_SECRET = 'test_app_secret';
 export const VERIFY_TOKEN = 'verify-token-acme-51c0';
-export const ACCESS_TOKEN = 'EAAG-test-access-token';
 
 export const bytes = (body: Uint8Array | string) =>
   typeof body === 'string' ? new TextEncoder().encode(body) : body;
@@ -55,7 +55,7 @@ export async function send(server: TestServer, from: string, text: string): Prom
 
 /**
  * One text message from a seller (E.164), through the webhook; resolves to the replies the job sent
- * for it, once none of them is still queued.
+ * for it, once none of them is still queued or being sent.
  */
 export async function say(server: TestServer, from: string, text: string): Promise<string[]> {
   const waId = await send(server, from, text);
@@ -72,7 +72,7 @@ export async function say(server: TestServer, from: string, text: string): Promi
           .where(eq(whatsappMessages.replyTo, incoming.id))
           .orderBy(whatsappMessages.id)
       : [];
-    if (out.length > 0 && out.every((row) => row.status !== 'queued'))
+    if (out.length > 0 && out.every((row) => row.status !== 'queued' && row.status !== 'sending'))
       return out.map((row) => row.body ?? '');
     if (Date.now() > deadline) throw new Error(`no replies to ${text}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -91,6 +91,8 @@ export async function createSalesChannel(
     sellers: readonly (readonly [number: string, name: string])[];
     faqs?: readonly { question: string; answer: string }[];
     leadFields?: readonly unknown[];
+    /** Another number and secrets than this file's (the peer must know the number: `addNumber`). */
+    channel?: { phone_number_id: string; access_token: string; app_secret: string; verify_token: string };
   },
 ): Promise<AssistantListItem> {
   const as = { token: tenant.owner.token, institution: tenant.institution.id };
@@ -106,12 +108,15 @@ export async function createSalesChannel(
       (await server.call(`/api/institution-product/${sales.id}/${path}`, { method: 'PUT', ...as, json }))
         .status,
     ).toBe(200);
-  await put('whatsapp', {
-    phone_number_id: PHONE_NUMBER_ID,
-    access_token: ACCESS_TOKEN,
-    app_secret: APP_SECRET,
-    verify_token: VERIFY_TOKEN,
-  });
+  await put(
+    'whatsapp',
+    options.channel ?? {
+      phone_number_id: PHONE_NUMBER_ID,
+      access_token: ACCESS_TOKEN,
+      app_secret: APP_SECRET,
+      verify_token: VERIFY_TOKEN,
+    },
+  );
   if (options.faqs) await put('faq', { faqs: options.faqs });
   if (options.leadFields) await put('lead-fields', { fields: options.leadFields });
   for (const [number, name] of options.sellers) {

@@ -1,25 +1,33 @@
 /**
  * Meta's WhatsApp webhook (docs/architecture.md#sales-support). `GET`: the verification handshake,
- * the challenge echoed when the verify token is an assistant's. `POST`: the signature
- * (`X-Hub-Signature-256`) checked over the raw bytes with the app secret of the delivery's number
- * before anything in it is acted on; then each new incoming message recorded once (Meta's id) and
- * queued for the job that answers it, and status callbacks recorded on our replies. The answer is a
- * 200 at once: Meta retries anything slower, and the work is the queue's.
+ * the challenge (digits, as Meta sends it) echoed when the verify token is an assistant's. `POST`:
+ * the signature (`X-Hub-Signature-256`) checked over the raw bytes with the app secret of each
+ * number the delivery names, and only the events of the numbers whose own secret signed it acted
+ * on: each new incoming message recorded once (Meta's id) and queued for the job that answers it,
+ * and status callbacks recorded on that assistant's replies. A delivery naming unknown numbers, too
+ * many, or signed by none of their secrets is a 401, the same answer for each; refusals are rate
+ * limited per IP. The answer is a 200 at once: Meta retries anything slower, and the work is the queue's.
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
+import { clientIp } from '../http/client-ip';
 import { ApiError } from '../http/errors';
 import { endpointRouter } from '../http/route';
 import { enqueue } from '../jobs/queue';
 import { JOBS_TOPIC } from '../jobs/runner';
+import { webhookRefusalIpLimit } from '../rate-limit/limits';
+import { enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
 import { channelsRepo } from './channels.repo';
 import { WHATSAPP_INCOMING } from './incoming.job';
 import { whatsappMessagesRepo } from './messages.repo';
 import { eventsOf, phoneNumberIdsOf } from './payload';
 import { verifySignature } from './signature';
+
+/** Distinct numbers' ids one delivery may name (Meta's name one, or a few numbers of one app). */
+export const MAX_NUMBERS_PER_DELIVERY = 10;
 
 /** Attempts of the job answering one message (its reply's send is retried with the queue's backoff). */
 const INCOMING_ATTEMPTS = 5;
@@ -35,26 +43,42 @@ export function whatsappWebhookRoutes(deps: AppDeps) {
     const token = query['hub.verify_token'];
     if (query['hub.mode'] !== 'subscribe' || token === '' || !(await channels.hasVerifyToken(token)))
       throw new ApiError(403, 'forbidden');
+    // Meta's challenge is a number: anything else is not echoed (the answer is ours, not a caller's text).
+    if (!/^\d{1,64}$/.test(query['hub.challenge'])) throw new ApiError(403, 'forbidden');
     return c.text(query['hub.challenge'], 200, { 'cache-control': 'no-store' });
   });
 
   route(app, endpoints.receiveWhatsappWebhook, async (c) => {
+    const ip = clientIp(c, deps.config);
+    // A sender refused too often is refused before its body costs a lookup.
+    await enforceLimits(deps, [webhookRefusalIpLimit(ip)]);
+    // Unknown numbers and bad signatures are answered alike: the answer tells nobody which ids exist.
+    const refuse = async () => {
+      await recordEvents(deps, [webhookRefusalIpLimit(ip).key]);
+      return new ApiError(401, 'unauthorized');
+    };
     const raw = new Uint8Array(await c.req.arrayBuffer());
     const signature = c.req.header('x-hub-signature-256');
-    if (!signature) throw new ApiError(401, 'unauthorized');
+    if (!signature) throw await refuse();
     let json: unknown;
     try {
       json = JSON.parse(new TextDecoder().decode(raw));
     } catch {
-      throw new ApiError(401, 'unauthorized');
+      throw await refuse();
     }
     // Only the numbers' ids are read before the signature is checked: they name the app secrets.
-    const named = await Promise.all(phoneNumberIdsOf(json).map((id) => channels.byPhoneNumberId(id)));
-    const known = named.filter((channel) => channel !== null);
-    // A delivery for numbers of no assistant: nothing to do, and nothing for Meta to retry.
-    if (known.length === 0) return c.json({ ok: true });
-    const secrets = known.flatMap((channel) => (channel.appSecret ? [channel.appSecret] : []));
-    if (!verifySignature(raw, signature, secrets)) throw new ApiError(401, 'unauthorized');
+    // Meta names one number (or a few of one app) per delivery; more is no delivery of Meta's.
+    const ids = phoneNumberIdsOf(json);
+    // A change of no number (an account-level field the app may be subscribed to): nothing to act on
+    // or look up, and nothing for Meta to retry.
+    if (ids.length === 0) return c.json({ ok: true });
+    if (ids.length > MAX_NUMBERS_PER_DELIVERY) throw await refuse();
+    // Each number's events count only when its own channel's app secret signed the body: a secret
+    // of one tenant's never vouches for another tenant's number named in the same delivery.
+    const known = (await channels.byPhoneNumberIds(ids)).filter(
+      (channel) => channel.appSecret !== null && verifySignature(raw, signature, [channel.appSecret]),
+    );
+    if (known.length === 0) throw await refuse();
 
     const now = deps.clock.now();
     let queued = 0;
@@ -62,7 +86,10 @@ export function whatsappWebhookRoutes(deps: AppDeps) {
       const channel = known.find((candidate) => candidate.phoneNumberId === event.phoneNumberId);
       if (!channel) continue;
       if (event.kind === 'status') {
-        await messages.recordStatus(event);
+        await messages.recordStatus(
+          { institutionId: channel.institutionId, assistantId: channel.assistantId },
+          event,
+        );
         continue;
       }
       const ref = { institutionId: channel.institutionId, assistantId: channel.assistantId };

@@ -7,14 +7,16 @@
  */
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { Lead, Order } from '@conversa/contract/records';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { salesEntries, salesRecords, whatsappMessages } from '../db/sales-schema';
 import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
+import { WEBHOOK_REFUSALS_PER_IP } from '../rate-limit/limits';
 import { readFixture } from '../testing/fixtures-dir';
 import { signatureOf } from './signature';
+import { MAX_NUMBERS_PER_DELIVERY } from './webhook.routes';
 import {
   APP_SECRET,
   bytes,
@@ -82,6 +84,9 @@ describe('GET /api/whatsapp/webhook', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toBe('1158201444');
     for (const query of [
+      // A challenge that is not digits is never echoed (it would be a caller's text in our answer).
+      `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=%3Cscript%3Ealert(1)%3C%2Fscript%3E`,
+      `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=`,
       'hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1',
       `hub.mode=unsubscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`,
       'hub.mode=subscribe&hub.challenge=1',
@@ -187,11 +192,93 @@ describe('POST /api/whatsapp/webhook', () => {
     expect((await deliver('{"entry": [', signatureOf(bytes('{"entry": ['), APP_SECRET))).status).toBe(401);
   });
 
-  it("ignores a number's id that is no assistant's (200, nothing recorded)", async () => {
+  it("answers a number's id that is no assistant's as a bad signature (401, same body, nothing recorded)", async () => {
     const before = await incoming();
     const body = message('wamid.other-1', '16505551234', 'Hi', 'text', '999999999999');
-    expect((await deliver(body)).status).toBe(200);
+    const unknown = await deliver(body);
+    const badlySigned = await deliver(message('wamid.other-2', '16505551234', 'Hi'), 'sha256=00');
+    expect(unknown.status).toBe(401);
+    expect(badlySigned.status).toBe(401);
+    expect(unknown.body).toEqual(badlySigned.body);
     expect(await incoming()).toBe(before);
+    // A change of no number (an account-level field): nothing to look up or do, and a 200 so Meta does not retry.
+    const accountLevel = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: '1', changes: [{ field: 'account_update', value: { event: 'VERIFIED_ACCOUNT' } }] }],
+    });
+    expect((await deliver(accountLevel)).status).toBe(200);
+  });
+
+  it('refuses a delivery naming more numbers than Meta ever does, before looking them up', async () => {
+    const before = await incoming();
+    const delivery = JSON.parse(message('wamid.many-1', '16505551234', 'Hi')) as {
+      entry: { changes: { value: { metadata: { phone_number_id: string } } }[] }[];
+    };
+    const ours = delivery.entry[0]!.changes[0]!;
+    for (let n = 0; n < MAX_NUMBERS_PER_DELIVERY; n += 1) {
+      delivery.entry[0]!.changes.push({
+        ...ours,
+        value: { ...ours.value, metadata: { phone_number_id: String(300000000000 + n) } },
+      });
+    }
+    expect((await deliver(JSON.stringify(delivery))).status).toBe(401);
+    expect(await incoming()).toBe(before);
+  });
+
+  it("acts only on the numbers whose own app secret signed the delivery: another tenant's number in it is left alone", async () => {
+    // Globex saves a channel of its own (a number its token reads, a secret it chose).
+    const globex = await createTenant(server, { name: 'Globex', kind: 'business', country: 'US' });
+    const attacker = {
+      phone_number_id: '200000000000777',
+      access_token: 'EAAG-globex',
+      app_secret: 'globex_secret',
+    };
+    graph.addNumber(attacker.phone_number_id, attacker.access_token);
+    const globexSales = await createSalesChannel(server, globex, {
+      sellers: [],
+      channel: { ...attacker, verify_token: 'globex-verify-token' },
+    });
+    // Acme's reply, sent and recorded with Meta's id.
+    await say(SELLER, 'Does the chair come in another color?');
+    const [acmeReply] = await server.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(and(eq(whatsappMessages.assistantId, sales.id), eq(whatsappMessages.direction, 'out')))
+      .orderBy(desc(whatsappMessages.id))
+      .limit(1);
+    graph.sent.length = 0;
+    const before = await incoming();
+    // One delivery naming Acme's number (a lead from Acme's seller) and Globex's, signed by Globex.
+    const forged = JSON.parse(message('wamid.forged-1', '16505551234', 'lead')) as {
+      entry: { changes: { value: Record<string, unknown> }[] }[];
+    };
+    forged.entry.push({
+      changes: [
+        {
+          value: {
+            metadata: { phone_number_id: attacker.phone_number_id },
+            // A status naming Acme's reply, as if it came through Globex's number.
+            statuses: [{ id: acmeReply!.waMessageId, status: 'failed', recipient_id: '16505551234' }],
+          },
+        },
+      ],
+    });
+    const body = JSON.stringify(forged);
+    expect((await deliver(body, signatureOf(bytes(body), attacker.app_secret))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await incoming()).toBe(before);
+    expect(graph.sent).toEqual([]);
+    const [after] = await server.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.id, acmeReply!.id));
+    expect(after!.status).toBe(acmeReply!.status);
+    expect(after!.error).toBeNull();
+    const [{ n: globexRows } = { n: 0 }] = await server.database.db
+      .select({ n: count() })
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.assistantId, globexSales.id));
+    expect(Number(globexRows)).toBe(0);
   });
 
   it('refuses a number not on the list once a day, and answers media with a text-only note', async () => {
@@ -361,5 +448,28 @@ describe('leads and orders entered by chat', () => {
     const asAgent = { token: agent.token, institution: acme.institution.id };
     expect((await server.call(`/api/lead?institution_product_id=${sales.id}`, asAgent)).status).toBe(403);
     expect((await server.call(`/api/order?institution_product_id=${sales.id}`, asAgent)).status).toBe(200);
+  });
+});
+
+describe('refusals per IP', () => {
+  it(`refuses a sender refused ${WEBHOOK_REFUSALS_PER_IP} times in ten minutes with a 429, signed or not`, async () => {
+    const own = await createTestServer({ env: { WHATSAPP_GRAPH_URL: graph.url } });
+    try {
+      const tenant = await createTenant(own, { name: 'Initech', kind: 'business', country: 'US' });
+      await createSalesChannel(own, tenant, { sellers: [] });
+      const probe = message('wamid.probe', '16505551234', 'Hi', 'text', '999999999999');
+      for (let n = 0; n < WEBHOOK_REFUSALS_PER_IP; n += 1) {
+        expect((await deliverTo(own, probe)).status).toBe(401);
+      }
+      const signed = message('wamid.after-probes', '16505551234', 'Hi');
+      const limited = await deliverTo(own, signed);
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('rate_limited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      own.clock.advance(10 * 60_000 + 1_000);
+      expect((await deliverTo(own, signed)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -63,6 +63,8 @@ const errors = {
   invitation_other_email: msg`This invitation is for another email address. Sign in with the invited address.`,
   invitation_unusable: msg`This invitation can no longer be used.`,
   phone_number_id_taken: msg`Another assistant already uses this WhatsApp number.`,
+  whatsapp_number_unverified: msg`Meta does not confirm that this phone number ID belongs to the access token. Check both in your app in Meta's developer console.`,
+  whatsapp_unreachable: msg`WhatsApp (Meta) cannot be reached to check the number. Nothing was saved; try again in a few minutes.`,
   invalid_credentials: msg`The email or password is incorrect.`,
   rate_limited: msg({ message: 'Too many attempts. Try again in {minutes} min.' }),
   payload_too_large: msg`The request is too large.`,
