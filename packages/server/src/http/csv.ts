@@ -12,3 +12,8 @@ export function neutralise(text: string): string {
 export function field(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A neutralised cell back as it was typed (the lead import reads the download's own file). */
+export function unneutralise(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}

@@ -12,7 +12,7 @@ import { csvCells } from './records-csv';
 import { recordsRepo } from './records.repo';
 import { recordsServer } from './records.fixtures';
 
-const { ctx, as, post, get, leads, lead, order } = recordsServer();
+const { ctx, as, post, get, leads, lead, order, importLeads } = recordsServer();
 
 describe('downloads', () => {
   /** The download: status, headers, and its text once its BOM (checked) is off. */
@@ -136,23 +136,8 @@ describe('downloads', () => {
 });
 
 describe('import', () => {
-  const importCsv = (csv: string | Uint8Array, query = '', name = 'leads.csv') => {
-    const form = new FormData();
-    const bytes = typeof csv === 'string' ? new TextEncoder().encode(csv) : csv;
-    form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'text/csv' }), name);
-    return ctx.server.call<{
-      data: {
-        imported: number;
-        dry_run: boolean;
-        refused: { line: number; issues: { path: string; code: string }[] }[];
-      };
-      issues?: { path: string; code: string; message: string }[];
-    }>(`/api/lead/import?institution_product_id=${ctx.sales.id}${query}`, {
-      method: 'POST',
-      ...as(),
-      body: form,
-    });
-  };
+  const importCsv = (csv: string | Uint8Array, query = '', name = 'leads.csv') =>
+    importLeads(csv, query, { name });
   const count = async () =>
     Number(
       (await get(`lead?institution_product_id=${ctx.sales.id}`)).headers.get('x-pagination-total-count'),

@@ -29,7 +29,7 @@ import { translate } from '../i18n/translate';
 import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
 import { csvCells, recordsCsv } from './records-csv';
-import { checkLeadCsv } from './lead-import';
+import { leadCsvInThread } from './csv-thread';
 import { fileRequired, readAll, readMultipart } from '../files/multipart';
 import { dayIn } from '../db/days';
 import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
@@ -259,12 +259,13 @@ export function recordsRoutes(deps: AppDeps) {
       },
     });
     if (!file) throw fileRequired(c, 'file');
-    const { good, refused } = checkLeadCsv(file, {
+    const options = {
       assistantId: ref.assistantId,
       definitions: await definitions.get(ref, 'lead'),
       country: await countryOf(ref.institutionId),
       locale: c.get('locale'),
-    });
+    };
+    const { good, refused } = await leadCsvInThread(file, options, deps.config.leadImportBudgetMs);
     if (!query.dry_run && good.length > 0) {
       const by = await author(scope.user.userId);
       // Every good row or, should the database fail, none.
