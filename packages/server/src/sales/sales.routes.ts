@@ -7,6 +7,7 @@ import { endpoints } from '@conversa/contract/endpoints';
 import type { AllowedNumber, WhatsappSettings } from '@conversa/contract/sales';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { auditRequest } from '../audit/audit-request';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { assistantsRepo } from '../assistants/assistants.repo';
 import { institutions } from '../db/schema';
@@ -92,6 +93,12 @@ export function salesRoutes(deps: AppDeps) {
 
   route(app, endpoints.deleteAllowedNumbers, async (c, { scope, body }) => {
     if (!(await numbers.deleteAll(scope.institutionId, body.ids))) throw notFound();
+    // The ids only: the numbers are personal data.
+    await auditRequest(c, deps, scope.user, {
+      action: 'deleted',
+      institutionId: scope.institutionId,
+      detail: { what: 'allowed_number', ids: body.ids, count: body.ids.length },
+    });
     return ok(c, { message: translate(c.get('locale'), 'phone_deleted'), code: 'phone_deleted' });
   });
 
