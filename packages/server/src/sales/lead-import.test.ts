@@ -107,5 +107,8 @@ describe('the lead import past its time budget', () => {
     ]);
     const listed = await slow.get(`lead?institution_product_id=${slow.ctx.sales.id}`);
     expect(listed.headers.get('x-pagination-total-count')).toBe('0');
+    // The stopped thread held nothing up: the next import (another server, its own budget) is read.
+    const next = await importLeads('Company,Contact,Budget\nA,B,1', '&dry_run=true');
+    expect(next.body.data).toEqual({ imported: 1, dry_run: true, refused: [] });
   });
 });
