@@ -1,8 +1,8 @@
 /**
  * The process's CSV thread (records-csv.worker.ts), started on the first download and shared by
  * all: chunks queue and come back in order. It holds the process open only while it owes chunks;
- * one that dies fails the chunks it held, and the next chunk starts a new one. A lead import is
- * read in a thread of its own from the same script, terminated when it answers or at its budget.
+ * one that dies fails the chunks it held, and the next chunk starts a new one. Lead imports are
+ * read in a thread of their own (the same script), one at a time, terminated past their budget.
  */
 import { Worker } from 'node:worker_threads';
 import { bundledScript } from '../bundled-script';
