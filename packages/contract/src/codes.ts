@@ -34,6 +34,11 @@ export const ValidationCode = {
   optionsRequired: 'options_required',
   csvType: 'csv_type',
   unknownColumns: 'unknown_columns',
+  blankColumns: 'blank_columns',
+  surplusColumns: 'surplus_columns',
+  tooManyRows: 'too_many_rows',
+  rowTooLong: 'row_too_long',
+  importTooSlow: 'import_too_slow',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 

@@ -163,6 +163,8 @@ export type LeadDetail = v.InferOutput<typeof LeadDetailSchema>;
 
 /** A CSV of leads to import, at most. */
 export const LEAD_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Rows of a CSV of leads to import, at most (the header aside). */
+export const LEAD_IMPORT_MAX_ROWS = 20_000;
 
 /** `POST lead/import` query: the assistant, and whether only to check (nothing written). */
 export const LeadImportQuerySchema = v.object({

@@ -5,12 +5,23 @@
  * dependency) into node_modules/.cache: plain JavaScript starts in a fraction of the time
  * TypeScript compiled through tsx does, and a worker thread could not load TypeScript at all.
  */
-import { mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
 
 const scripts = new Map<string, string>();
+
+/** The server's npm dependencies (build.mjs keeps the same ones out of the bundle). */
+function npmPackages(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
+    (name) => !name.startsWith('@conversa/'),
+  );
+}
 
 /** The path of script `name`, whose source is `source` (a `.ts` URL beside its caller). */
 export function bundledScript(name: string, source: URL): string {
@@ -34,7 +45,8 @@ export function bundledScript(name: string, source: URL): string {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    // The server's npm packages load from node_modules; the workspace's (TypeScript) are inlined.
+    external: npmPackages().flatMap((name) => [name, `${name}/*`]),
     sourcemap: 'inline',
     logLevel: 'warning',
   });

@@ -55,6 +55,8 @@ export interface Config {
   logLevel: string;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /** How long the CSV thread may read one lead import before it is stopped, in milliseconds. */
+  leadImportBudgetMs: number;
   /**
    * The proxies whose X-Forwarded-For entries are believed: a hop count (0 = none: the socket's
    * address is the client's) or addresses and CIDR ranges. See http/client-ip.ts.
@@ -139,6 +141,7 @@ const EnvSchema = v.object({
   CORS_ORIGINS: v.optional(v.string(), ''),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), String(1024 * 1024)),
+  LEAD_IMPORT_TIME_BUDGET_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '20000'),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -303,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: list(e.CORS_ORIGINS),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    leadImportBudgetMs: e.LEAD_IMPORT_TIME_BUDGET_MS,
     trustProxy: e.TRUST_PROXY,
     // An empty ADMIN_DIR turns the console off (an API-only process behind a CDN).
     adminDir:

@@ -79,7 +79,7 @@ export const recordsEndpoints = {
     ...routes.importLeads,
     ...staff,
     summary:
-      "Import leads from a CSV (multipart field `file`, up to 10 MB; the download's columns in either language): good rows imported, each refused row reported with its line; `dry_run=true` only checks",
+      "Import leads from a CSV (multipart field `file`, up to 10 MB and 20,000 rows; the download's columns in either language, each once, none blank): good rows imported, each refused row reported with its line; `dry_run=true` only checks",
     permission: 'lead.write',
     query: LeadImportQuerySchema,
     multipart: true,

@@ -24,3 +24,39 @@ export function auditSignIn(
 ): Promise<void> {
   return audit(deps, { action: 'sign_in', userId, ip: clientIp(c, deps.config), detail: { method } });
 }
+
+/**
+ * A CSV download's chunks, recorded once they are all sent or the download stops: what, whose
+ * assistant and how many rows (`counted` adds each chunk's), `complete` false when cut short.
+ * Never the rows themselves, nor the filters (a search may be a name).
+ */
+export function auditedDownload(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  user: { userId: number },
+  download: { what: 'conversations' | 'leads' | 'orders'; institutionId: number; assistantId: number },
+) {
+  // Read now: the body is streamed after the handler has returned.
+  const ip = clientIp(c, deps.config);
+  let rows = 0;
+  return {
+    counted(size: number) {
+      rows += size;
+    },
+    async *chunks<T>(chunks: AsyncIterable<T>): AsyncGenerator<T> {
+      let complete = false;
+      try {
+        yield* chunks;
+        complete = true;
+      } finally {
+        await audit(deps, {
+          action: 'downloaded',
+          userId: user.userId,
+          institutionId: download.institutionId,
+          ip,
+          detail: { what: download.what, assistant_id: download.assistantId, rows, complete },
+        });
+      }
+    },
+  };
+}

@@ -1,6 +1,7 @@
 /**
  * The audit log (`audit_events`): sign-ins and failed ones, password changes and resets, platform
- * admins acting in institutions they are not members of, deletions. An event names who, what,
+ * admins acting in institutions they are not members of, deletions (files, leads, orders,
+ * conversations, allowed numbers), lead imports and CSV downloads. An event names who, what,
  * where (institution) and from which IP; its detail is small and never holds a secret. Recording
  * never fails the request it describes: a write that fails is logged instead.
  */
@@ -16,6 +17,8 @@ export type AuditAction =
   | 'password_reset'
   | 'admin_acted_in_institution'
   | 'deleted'
+  | 'leads_imported'
+  | 'downloaded'
   | 'invitation_sent'
   | 'invitation_revoked'
   | 'member_joined'

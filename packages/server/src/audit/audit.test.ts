@@ -1,7 +1,7 @@
 import { LOGIN_MAX_FAILURES } from '@conversa/contract/constants';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../db/schema';
+import { auditEvents, conversations } from '../db/schema';
 import { listFiles, uploadFiles } from '../files/files.fixtures';
 import { createTenant } from '../institutions/institutions.fixtures';
 import {
@@ -148,6 +148,45 @@ describe('the audit log', () => {
         detail: { what: 'file', assistant_id: tenant.assistant.id, ids: [file!.id] },
       },
     ]);
+  });
+
+  it('records conversation downloads and deletions with their counts, not their contents', async () => {
+    const tenant = await createTenant(server);
+    const ref = { institutionId: tenant.institution.id, assistantId: tenant.assistant.id };
+    const inserted = await server.database.db
+      .insert(conversations)
+      .values([
+        { ...ref, locale: 'es', firstQuestion: '¿Cuánto cuesta la matrícula?' },
+        { ...ref, locale: 'es', firstQuestion: '¿Hay comedor?' },
+      ])
+      .returning({ id: conversations.id });
+    const ip = '192.0.2.61';
+    const as = { token: tenant.owner.token, institution: tenant.institution.id, ip };
+    const download = await server.request(
+      `/api/institution-product/${tenant.assistant.id}/conversation/download`,
+      as,
+    );
+    expect(download.status).toBe(200);
+    await download.arrayBuffer();
+    const ids = inserted.map((row) => row.id);
+    const deleted = await server.call('/api/conversation/delete', { method: 'POST', json: { ids }, ...as });
+    expect(deleted.status).toBe(200);
+    const events = (await eventsOf(tenant.owner.id)).filter((e) => e.action !== 'sign_in');
+    expect(events).toMatchObject([
+      {
+        action: 'downloaded',
+        institutionId: tenant.institution.id,
+        ip,
+        detail: { what: 'conversations', assistant_id: tenant.assistant.id, rows: 2, complete: true },
+      },
+      {
+        action: 'deleted',
+        institutionId: tenant.institution.id,
+        ip,
+        detail: { what: 'conversation', ids, count: 2 },
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/matr|comedor/);
   });
 
   it(`keeps events ${AUDIT_KEEP_DAYS} days`, async () => {

@@ -154,14 +154,15 @@ export function staffConversationsRepo(db: Db) {
      * aggregate reads the page in the order it comes in (the chunk's last key is the last element),
      * so PostgreSQL 16+ sorts nothing again: 15-30% faster than ordering the keys the other way. Building
      * a JavaScript row per conversation costs ten times more. Keyset pagination, so a download of
-     * any size holds one chunk in memory.
+     * any size holds one chunk in memory. `counted` hears each chunk's size (the audit's count).
      */
     async *lines(
       ref: AssistantRef,
       filters: ConversationFilters,
       record: LineRecord,
-      sizes: { first: number; batch: number } = { first: 200, batch: 5_000 },
+      options: { first?: number; batch?: number; counted?: (rows: number) => void } = {},
     ): AsyncGenerator<string> {
+      const { first = 200, batch = 5_000, counted } = options;
       const where = listWhere(ref, filters);
       const fields = sql.join(
         record.fields.map((field, i) => sql`${field} as ${sql.identifier(`f${i}`)}`),
@@ -171,7 +172,7 @@ export function staffConversationsRepo(db: Db) {
       // The last row's key as text: a Date would drop the microseconds and skip rows. The plain
       // `<=` lets the index on the last interaction find where the chunk starts.
       let after: { at: string; id: string } | null = null;
-      for (let size = sizes.first; ; size = sizes.batch) {
+      for (let size = first; ; size = batch) {
         const keyset = after
           ? sql` and ${conversations.lastMessageAt} <= ${after.at}::timestamptz
               and (${conversations.lastMessageAt}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
@@ -192,6 +193,7 @@ export function staffConversationsRepo(db: Db) {
         };
         const chunk = result.rows[0];
         if (!chunk || chunk.n === 0 || chunk.text === null) return;
+        counted?.(chunk.n);
         yield chunk.text;
         if (chunk.n < size) return;
         after = { at: chunk.last_at, id: chunk.last_id };

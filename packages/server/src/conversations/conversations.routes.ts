@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_LOCALE } from '@conversa/contract/constants';
+import { auditedDownload, auditRequest } from '../audit/audit-request';
 import { askInConversation } from '../chat/ask';
 import { hasPublicChat, toChatMessage } from '../chat/chat.service';
 import { conversationsRepo } from '../chat/conversations.repo';
@@ -83,7 +84,13 @@ export function conversationsRoutes(deps: AppDeps) {
   route(app, endpoints.downloadConversations, (c, { scope, query }) => {
     const locale = c.get('locale');
     const day = dayIn(deps.clock.now(), query.tz);
-    return new Response(conversationsCsv(staff.lines(scope, query, csvRecord(locale, query.tz)), locale), {
+    const audited = auditedDownload(c, deps, scope.user, {
+      what: 'conversations',
+      institutionId: scope.institutionId,
+      assistantId: scope.assistantId,
+    });
+    const lines = staff.lines(scope, query, csvRecord(locale, query.tz), audited);
+    return new Response(conversationsCsv(audited.chunks(lines), locale), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="conversations-${scope.assistantId}-${day}.csv"`,
@@ -184,6 +191,11 @@ export function conversationsRoutes(deps: AppDeps) {
 
   route(app, endpoints.deleteConversations, async (c, { scope, body }) => {
     if (!(await staff.deleteAll(scope.institutionId, body.ids))) throw notFound();
+    await auditRequest(c, deps, scope.user, {
+      action: 'deleted',
+      institutionId: scope.institutionId,
+      detail: { what: 'conversation', ids: body.ids, count: body.ids.length },
+    });
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
 

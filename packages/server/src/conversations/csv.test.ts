@@ -10,7 +10,7 @@ import { conversations } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { staffConversationsRepo } from './conversations.repo';
-import { field, neutralise } from '../http/csv';
+import { field, neutralise, unneutralise } from '../http/csv';
 import { conversationsCsv, csvRecord } from './csv';
 
 let server: TestServer;
@@ -93,10 +93,42 @@ describe('the CSV lines', () => {
 });
 
 describe('field', () => {
-  it('quotes only what needs it', () => {
-    expect(field('plain')).toBe('plain');
+  it('quotes every field', () => {
+    expect(field('plain')).toBe('"plain"');
+    expect(field('')).toBe('""');
     expect(field('a,b')).toBe('"a,b"');
     expect(field('say "hi"')).toBe('"say ""hi"""');
     expect(field('two\nlines')).toBe('"two\nlines"');
+  });
+});
+
+describe('neutralise', () => {
+  it('puts an apostrophe before a formula starting a cell or after a separator or a line break, and drops NUL', () => {
+    expect(neutralise('=1+1')).toBe("'=1+1");
+    expect(neutralise('Acme;=HYPERLINK("x")')).toBe('Acme;\'=HYPERLINK("x")');
+    expect(neutralise('a,+1\tb\t-2\n@SUM(A1)\r=3')).toBe("a,'+1\tb\t'-2\n'@SUM(A1)\r'=3");
+    expect(neutralise('a;\t=b')).toBe("a;'\t'=b");
+    expect(neutralise('nu\u0000ll=0')).toBe('null=0');
+    expect(neutralise('5 - 3, 2; a=b')).toBe('5 - 3, 2; a=b');
+    const typed = 'a,+1\tb\t-2\n@SUM(A1);\t=b';
+    expect(unneutralise(neutralise(typed))).toBe(typed);
+  });
+});
+
+describe('the CSV lines the database renders', () => {
+  it('neutralise as neutralise does and quote every field', async () => {
+    await server.database.db.delete(conversations).where(sql`true`);
+    const tricky = 'Hola;=HYPERLINK("http://evil.example")\n-2,@x\t+1';
+    await server.database.db.insert(conversations).values({ ...ref(), locale: 'es', firstQuestion: tricky });
+    const repo = staffConversationsRepo(server.database.db);
+    const stream = conversationsCsv(repo.lines(ref(), filters, csvRecord('en', filters.tz)), 'en');
+    const text = (await new Response(stream).text()).replace(/^\uFEFF/, '');
+    const [headers, record] = parse(text) as string[][];
+    expect(record![4]).toBe(neutralise(tricky));
+    // Every field quoted: the headers, the id, the dates, the counts and the empty cells too.
+    expect(text).toMatch(/^"ID","Started",/);
+    expect(text.split('\n')[1]).toMatch(/^"[\da-f-]+","\d{4}-\d{2}-\d{2} \d{2}:\d{2}","[^"]*","0","Hola;'=/);
+    expect(text.trimEnd().endsWith(',""')).toBe(true);
+    expect(record).toHaveLength(headers!.length);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The conversation list as a CSV download: one row per conversation, headers in the reader's
  * language, UTF-8 with a BOM (spreadsheets then read accents right). The database renders the lines
- * (RFC 4180 fields, formulas neutralised) in chunks sent as they come, so memory stays flat.
+ * (RFC 4180 fields, every one quoted, formulas neutralised by http/csv.ts's rule) in chunks sent as
+ * they come, so memory stays flat.
  */
 import type { Locale } from '@conversa/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { conversations } from '../db/schema';
 import type { LineRecord } from './conversations.repo';
-import { field, FORMULA_STARTS } from '../http/csv';
+import { field, NEUTRALISE_PATTERN } from '../http/csv';
 
 const HEADERS: Record<Locale, readonly string[]> = {
   en: [
@@ -48,19 +49,17 @@ const HEADERS: Record<Locale, readonly string[]> = {
 
 const YES: Record<Locale, [string, string]> = { en: ['yes', 'no'], es: ['sí', 'no'] };
 
-/** FORMULA_STARTS as SQL character codes (comparing codes is cheaper than comparing texts). */
-const FORMULA_CODES = sql.raw(FORMULA_STARTS.map((char) => char.charCodeAt(0)).join(', '));
-
 /**
- * `field(neutralise(text))` in SQL, over a plain column (it is read several times): empty as is,
- * else always quoted, cheaper for the database than looking for what needs quotes, and the same to
- * any CSV reader.
+ * `field(neutralise(text))` in SQL: http/csv.ts's pattern, an apostrophe before each formula
+ * character that starts the cell or follows a break, then quoted. (PostgreSQL text holds no NUL.)
  */
 function cell(text: SQL): SQL {
-  const safe = sql`case when ascii(${text}) in (${FORMULA_CODES}) then '''' || ${text} else ${text} end`;
-  // Most contact and overview cells are empty: left so, without the quoting work.
-  return sql`(case when ${text} = '' then '' else '"' || replace(${safe}, '"', '""') || '"' end)`;
+  const safe = sql`regexp_replace(${text}, ${NEUTRALISE_PATTERN}::text, '\\1''', 'g')`;
+  return sql`('"' || replace(${safe}, '"', '""') || '"')`;
 }
+
+/** A field with no quote, formula or break in it (ids, dates, counts, yes/no), quoted all the same. */
+const quoted = (text: SQL): SQL => sql`('"' || ${text} || '"')`;
 
 /**
  * A CSV line of a conversation, in the reader's language and time zone (dates `YYYY-MM-DD HH:mm`):
@@ -97,7 +96,7 @@ export function csvRecord(locale: Locale, tz: string): LineRecord {
     fields: fields.map(([field]) => field),
     line: (columns) =>
       sql.join(
-        columns.map((column, i) => (fields[i]![1] === 'text' ? cell(column) : column)),
+        columns.map((column, i) => (fields[i]![1] === 'text' ? cell(column) : quoted(column))),
         sql` || ',' || `,
       ),
   };

@@ -77,6 +77,26 @@ export const validationMessages: Catalog<ValidationCode> = {
   options_required: { en: 'Add at least one option.', es: 'Añade al menos una opción.' },
   csv_type: { en: 'Only CSV files are allowed.', es: 'Solo se permiten archivos CSV.' },
   unknown_columns: { en: 'Unknown columns: {0}.', es: 'Columnas desconocidas: {0}.' },
+  blank_columns: {
+    en: 'Every column of the first line needs a name.',
+    es: 'Cada columna de la primera línea necesita un nombre.',
+  },
+  surplus_columns: {
+    en: 'The first line names a column twice or has more columns than a lead has.',
+    es: 'La primera línea nombra una columna dos veces o tiene más columnas que un cliente potencial.',
+  },
+  too_many_rows: {
+    en: 'A file can have at most {0} rows. Split it into smaller files.',
+    es: 'Un archivo puede tener como máximo {0} filas. Divídelo en archivos más pequeños.',
+  },
+  row_too_long: {
+    en: 'A row of the file is too long. Shorten its texts.',
+    es: 'Una fila del archivo es demasiado larga. Acorta sus textos.',
+  },
+  import_too_slow: {
+    en: 'The file took too long to read. Split it into smaller files.',
+    es: 'El archivo tardó demasiado en leerse. Divídelo en archivos más pequeños.',
+  },
 };
 
 export const errorMessages: Catalog<ErrorCode> = {

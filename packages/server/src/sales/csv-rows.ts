@@ -1,8 +1,8 @@
 /**
  * A chunk of download records to CSV bytes, as the database built them (records-csv.ts): JSON
  * arrays of cells, an order spread into a row per line, dates `YYYY-MM-DD[ HH:MM]` put day first,
- * written by csv-stringify with the cells a spreadsheet would run as formulas neutralised. Runs in
- * the CSV thread (records-csv.worker.ts).
+ * written by csv-stringify, every field quoted, with the cells a spreadsheet would run as formulas
+ * neutralised. Runs in the CSV thread (records-csv.worker.ts).
  */
 import { stringify } from 'csv-stringify/sync';
 import { neutralise } from '../http/csv';
@@ -15,8 +15,9 @@ const dayFirst = (value: unknown) =>
 
 const encoder = new TextEncoder();
 
-/** CSV lines of `rows`. */
-export const csvLines = (rows: unknown[][]): string => stringify(rows, { cast: { string: neutralise } });
+/** CSV lines of `rows`, every field quoted (empty ones too) and neutralised (http/csv.ts). */
+export const csvLines = (rows: unknown[][]): string =>
+  stringify(rows, { cast: { string: neutralise }, quoted: true, quoted_empty: true });
 
 /** A chunk of records as the database built them. */
 export interface CsvChunk {

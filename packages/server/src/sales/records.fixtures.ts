@@ -14,8 +14,11 @@ import { createSalesChannel, type GraphPeer, startGraphPeer } from '../whatsapp/
 
 export const SELLER = '+34612345678';
 
-/** Starts the server for the file (before its tests) and closes it after; `ctx` is filled then. */
-export function recordsServer() {
+/**
+ * Starts the server for the file (before its tests) and closes it after; `ctx` is filled then.
+ * `env` adds to the server's environment.
+ */
+export function recordsServer(env: Record<string, string> = {}) {
   const ctx = {} as {
     graph: GraphPeer;
     server: TestServer;
@@ -25,7 +28,7 @@ export function recordsServer() {
   };
   beforeAll(async () => {
     ctx.graph = await startGraphPeer();
-    ctx.server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: ctx.graph.url } });
+    ctx.server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: ctx.graph.url, ...env } });
     ctx.acme = await createTenant(ctx.server, { name: 'Acme Muebles', kind: 'business', country: 'ES' });
     ctx.other = await createTenant(ctx.server, { name: 'Globex', kind: 'business', country: 'ES' });
     await ctx.server.database.db
@@ -78,6 +81,29 @@ export function recordsServer() {
       fields: { budget: 1000 },
       ...rest,
     }),
+    /** `POST lead/import` of `csv` (a file `leads.csv` unless named) for Acme's assistant. */
+    importLeads: (csv: string | Uint8Array, query = '', options: { name?: string; locale?: string } = {}) => {
+      const form = new FormData();
+      const bytes = typeof csv === 'string' ? new TextEncoder().encode(csv) : csv;
+      form.append(
+        'file',
+        new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'text/csv' }),
+        options.name ?? 'leads.csv',
+      );
+      return ctx.server.call<{
+        data: {
+          imported: number;
+          dry_run: boolean;
+          refused: { line: number; issues: { path: string; code: string }[] }[];
+        };
+        issues?: { path: string; code: string; message: string }[];
+      }>(`/api/lead/import?institution_product_id=${ctx.sales.id}${query}`, {
+        method: 'POST',
+        ...as(),
+        ...(options.locale ? { locale: options.locale } : {}),
+        body: form,
+      });
+    },
     /** An order body for Acme's assistant. */
     order: (company: string, lines: unknown[], rest: Record<string, unknown> = {}) => ({
       institution_product_id: ctx.sales.id,

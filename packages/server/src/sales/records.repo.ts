@@ -298,21 +298,22 @@ export function recordsRepo(db: Db) {
      * Every record the filters keep, in the list's order, a chunk at a time (keyset pages: memory
      * stays flat however many there are), each record as the cells `cells` makes of it: each
      * chunk's rows as one JSON text the database builds (reading a row per record and line cost
-     * three times more).
+     * three times more). `counted` hears each chunk's size (the audit's count).
      */
     async *stream(
       ref: AssistantRef,
       kind: RecordKind,
       filters: RecordFilters,
       cells: readonly SQL[],
-      sizes: { first: number; batch: number } = { first: 200, batch: 5_000 },
+      options: { first?: number; batch?: number; counted?: (rows: number) => void } = {},
     ): AsyncGenerator<string> {
+      const { first = 200, batch = 5_000, counted } = options;
       const where = conditions(ref, kind, filters);
       const byCompany = filters.sort === 'company';
       // The last record's key: its time as text (a Date would drop the microseconds and skip rows).
       let after: { at: string; company: string; id: number } | null = null;
       // A small first chunk, so the first bytes leave at once.
-      for (let chunk = sizes.first; ; chunk = sizes.batch) {
+      for (let chunk = first; ; chunk = batch) {
         let page = where;
         if (after && byCompany)
           page = and(
@@ -336,6 +337,7 @@ export function recordsRepo(db: Db) {
           rows: { rows: string; last: string | null; size: number }[];
         };
         const { rows, last, size } = built.rows[0]!;
+        counted?.(size);
         if (size > 0) yield rows;
         if (size < chunk) return;
         const [at, company, id] = JSON.parse(last!) as [string, string, number];

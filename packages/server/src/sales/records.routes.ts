@@ -16,6 +16,7 @@ import type { RecordKind } from '@conversa/contract/sales';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { assistantsRepo } from '../assistants/assistants.repo';
+import { auditedDownload, auditRequest } from '../audit/audit-request';
 import type { Db } from '../db/database';
 import { institutions, users } from '../db/schema';
 import { whatsappMessages } from '../db/sales-schema';
@@ -29,7 +30,7 @@ import { translate } from '../i18n/translate';
 import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
 import { csvCells, recordsCsv } from './records-csv';
-import { checkLeadCsv } from './lead-import';
+import { leadCsvInThread } from './csv-thread';
 import { fileRequired, readAll, readMultipart } from '../files/multipart';
 import { dayIn } from '../db/days';
 import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
@@ -176,8 +177,9 @@ export function recordsRoutes(deps: AppDeps) {
     route(app, download, async (c, { scope, query }) => {
       const ref = await salesAssistant(scope.institutionId, query.institution_product_id);
       const fields = await definitions.get(ref, kind);
-      const rows = recordsRepo(db).stream(ref, kind, query, csvCells(kind, fields, query.tz));
-      const csv = recordsCsv(kind, rows, { locale: c.get('locale'), definitions: fields });
+      const audited = auditedDownload(c, deps, scope.user, { what: `${kind}s`, ...ref });
+      const rows = recordsRepo(db).stream(ref, kind, query, csvCells(kind, fields, query.tz), audited);
+      const csv = recordsCsv(kind, audited.chunks(rows), { locale: c.get('locale'), definitions: fields });
       const day = dayIn(deps.clock.now(), query.tz);
       return new Response(csv, {
         headers: {
@@ -233,6 +235,11 @@ export function recordsRoutes(deps: AppDeps) {
         recordsRepo(tx as unknown as Db).remove(scope.institutionId, kind, body.ids),
       );
       if (!removed) throw notFound();
+      await auditRequest(c, deps, scope.user, {
+        action: 'deleted',
+        institutionId: scope.institutionId,
+        detail: { what: kind, ids: body.ids, count: body.ids.length },
+      });
       return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
     });
   }
@@ -259,17 +266,24 @@ export function recordsRoutes(deps: AppDeps) {
       },
     });
     if (!file) throw fileRequired(c, 'file');
-    const { good, refused } = checkLeadCsv(file, {
+    const options = {
       assistantId: ref.assistantId,
       definitions: await definitions.get(ref, 'lead'),
       country: await countryOf(ref.institutionId),
       locale: c.get('locale'),
-    });
+    };
+    const { good, refused } = await leadCsvInThread(file, options, deps.config.leadImportBudgetMs);
     if (!query.dry_run && good.length > 0) {
       const by = await author(scope.user.userId);
       // Every good row or, should the database fail, none.
       await db.transaction((tx) => recordsRepo(tx as unknown as Db).createLeads(ref, good, by));
     }
+    if (!query.dry_run)
+      await auditRequest(c, deps, scope.user, {
+        action: 'leads_imported',
+        institutionId: ref.institutionId,
+        detail: { assistant_id: ref.assistantId, imported: good.length, refused: refused.length },
+      });
     return ok(c, { imported: good.length, dry_run: query.dry_run, refused });
   });
 

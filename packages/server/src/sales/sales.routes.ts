@@ -95,6 +95,12 @@ export function salesRoutes(deps: AppDeps) {
 
   route(app, endpoints.deleteAllowedNumbers, async (c, { scope, body }) => {
     if (!(await numbers.deleteAll(scope.institutionId, body.ids))) throw notFound();
+    // The ids only: the numbers are personal data.
+    await auditRequest(c, deps, scope.user, {
+      action: 'deleted',
+      institutionId: scope.institutionId,
+      detail: { what: 'allowed_number', ids: body.ids, count: body.ids.length },
+    });
     return ok(c, { message: translate(c.get('locale'), 'phone_deleted'), code: 'phone_deleted' });
   });
 

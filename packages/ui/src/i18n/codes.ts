@@ -41,6 +41,11 @@ const validation = {
   options_required: msg`Add at least one option.`,
   csv_type: msg`Only CSV files are allowed.`,
   unknown_columns: msg({ message: 'Unknown columns: {0}.' }),
+  blank_columns: msg`Every column of the first line needs a name.`,
+  surplus_columns: msg`The first line names a column twice or has more columns than a lead has.`,
+  too_many_rows: msg({ message: 'A file can have at most {0} rows. Split it into smaller files.' }),
+  row_too_long: msg`A row of the file is too long. Shorten its texts.`,
+  import_too_slow: msg`The file took too long to read. Split it into smaller files.`,
 } satisfies Record<ValidationCode, MessageDescriptor>;
 
 const errors = {
@@ -109,6 +114,8 @@ const PARAMETERISED = new Set<string>([
   'too_many_files',
   // The server's text names the columns.
   'unknown_columns',
+  // The server's text names the most rows a file can have.
+  'too_many_rows',
   'rate_limited',
   'model_limited',
   'model_unavailable',
