@@ -230,7 +230,12 @@ describe('bad tokens', () => {
     const now = server.clock.now();
     await server.database.db
       .insert(sessions)
-      .values({ id: sessionId, userId: user.id, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
+      .values({
+        id: sessionId,
+        userId: user.id,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + 3_600_000),
+      });
     return { user, sessionId, now };
   }
 

@@ -49,7 +49,10 @@ describe('staff sessions: short access tokens, idle timeout, absolute limit', ()
     server.clock.advance(31 * MINUTE);
     const en = await validate(jwt);
     expect(en.status).toBe(401);
-    expect(en.body).toEqual({ code: 'session_expired', message: 'Your session has expired. Please sign in again.' });
+    expect(en.body).toEqual({
+      code: 'session_expired',
+      message: 'Your session has expired. Please sign in again.',
+    });
     const es = await validate(jwt, 'es');
     expect(es.status).toBe(401);
     expect(es.body).toEqual({
