@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { sessions } from '../db/schema';
 import { createTestServer, createUser, type TestServer } from '../testing';
 
@@ -120,5 +121,22 @@ describe('staff sessions: short access tokens, idle timeout, absolute limit', ()
     const answer = await renew(jwt);
     expect(answer.status).toBe(401);
     expect(answer.body.code).toBe('session_invalid');
+  });
+
+  it('reads the limits from the environment and refuses, at start, a token over 12 hours or an idle time over half its life', () => {
+    const env = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: server.location.dataDir };
+    expect(
+      loadConfig({
+        ...env,
+        STAFF_TOKEN_TTL_MINUTES: '720',
+        STAFF_SESSION_IDLE_MINUTES: '240',
+        STAFF_SESSION_MAX_HOURS: '24',
+      }).sessions,
+    ).toEqual({ tokenTtlMs: 720 * MINUTE, idleMs: 240 * MINUTE, maxAgeMs: 24 * 60 * MINUTE });
+    expect(() => loadConfig({ ...env, STAFF_TOKEN_TTL_MINUTES: '721' })).toThrow(/STAFF_TOKEN_TTL_MINUTES/);
+    expect(() =>
+      loadConfig({ ...env, STAFF_TOKEN_TTL_MINUTES: '30', STAFF_SESSION_IDLE_MINUTES: '20' }),
+    ).toThrow(/STAFF_SESSION_IDLE_MINUTES/);
+    expect(() => loadConfig({ ...env, STAFF_SESSION_MAX_HOURS: '0' })).toThrow(/STAFF_SESSION_MAX_HOURS/);
   });
 });
