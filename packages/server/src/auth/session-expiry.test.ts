@@ -115,6 +115,24 @@ describe('staff sessions: short access tokens, idle timeout, absolute limit', ()
     expect(late.body.code).toBe('session_expired');
   });
 
+  it("drops a user's sessions that ended over a day ago when they sign in again", async () => {
+    const user = await createUser(server);
+    const signInAs = () =>
+      server.call<Answer>('/api/auth/login', {
+        json: { email: user.email, password: user.password },
+        ip: nextIp(),
+      });
+    const old = decodeJwt((await signInAs()).body.data.jwt).jti!;
+    server.clock.advance(37 * 60 * MINUTE);
+    const kept = decodeJwt((await signInAs()).body.data.jwt).jti!;
+    const rows = await server.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(rows.map((row) => row.id)).toEqual([kept]);
+    expect(old).not.toBe(kept);
+  });
+
   it('does not renew a signed-out session', async () => {
     const { jwt } = await signedIn();
     expect((await server.call('/api/user/logout', { method: 'POST', token: jwt })).status).toBe(200);

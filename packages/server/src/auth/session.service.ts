@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Session } from '@conversa/contract/auth';
 import { MEMBER_ROLES, type MemberRole, rolesIn } from '@conversa/contract/roles';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { institutions, memberships, sessions } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -15,6 +15,8 @@ import { ApiError } from '../http/errors';
 import { findUserById, toProfile } from '../users/users.repo';
 import { isPlatformAdmin } from './platform-admin';
 import { signStaffToken } from './tokens';
+
+const DAY_MS = 86_400_000;
 
 /** An access token of the session: the configured life, never past the session's end. */
 export function signAccessToken(
@@ -31,7 +33,12 @@ export async function issueSession(deps: AppDeps, userId: number): Promise<strin
   const now = deps.clock.now();
   const sessionId = randomUUID();
   const sessionExpiresAt = new Date(now.getTime() + deps.config.sessions.maxAgeMs);
-  await deps.database.db
+  const { db } = deps.database;
+  // Short sessions mean a row per working day: the user's rows that ended over a day ago go.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date(now.getTime() - DAY_MS))));
+  await db
     .insert(sessions)
     .values({ id: sessionId, userId, createdAt: now, lastSeenAt: now, expiresAt: sessionExpiresAt });
   return signAccessToken(deps, { userId, sessionId, sessionExpiresAt });
