@@ -228,14 +228,12 @@ describe('bad tokens', () => {
     const user = await createUser(server);
     const sessionId = randomUUID();
     const now = server.clock.now();
-    await server.database.db
-      .insert(sessions)
-      .values({
-        id: sessionId,
-        userId: user.id,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + 3_600_000),
-      });
+    await server.database.db.insert(sessions).values({
+      id: sessionId,
+      userId: user.id,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
     return { user, sessionId, now };
   }
 
