@@ -81,6 +81,31 @@ describe('staff sessions: short access tokens, idle timeout, absolute limit', ()
     expect((await validate(jwt)).body.code).toBe('session_expired');
   });
 
+  it('holds across server processes: the activity one records keeps the session alive in the next', async () => {
+    const first = await createTestServer({ durable: true, runJobs: false });
+    const user = await createUser(first);
+    const login = await first.call<Answer>('/api/auth/login', {
+      json: { email: user.email, password: user.password },
+      ip: nextIp(),
+    });
+    const jwt = login.body.data.jwt;
+    first.clock.advance(20 * MINUTE);
+    expect((await first.call('/api/auth/validate-token', { method: 'POST', token: jwt })).status).toBe(200);
+    await first.close();
+
+    const second = await createTestServer({ reopen: first.location, runJobs: false });
+    try {
+      const check = () => second.call<Answer>('/api/auth/validate-token', { method: 'POST', token: jwt });
+      // 40 minutes after the sign-in, 20 after the request the other process saw: alive.
+      second.clock.advance(40 * MINUTE);
+      expect((await check()).status).toBe(200);
+      second.clock.advance(31 * MINUTE);
+      expect((await check()).body.code).toBe('session_expired');
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses an access token past its own expiry although the session is in use', async () => {
     const { jwt } = await signedIn();
     for (let i = 0; i < 2; i += 1) {
