@@ -1,5 +1,6 @@
 import { login } from '@conversa/contract/routes/auth';
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderConsole, resetToasts, signedInOwner, startApi, type TestApi } from './testing/render-console';
 
@@ -104,6 +105,25 @@ describe('failures', () => {
     expect(client.session.getSnapshot().jwt).toBeNull();
     expect(client.session.getSnapshot().isAuthed).toBe(false);
     expect(screen.getAllByText('The session is no longer valid')).toHaveLength(1);
+  });
+
+  it('on an idle session says it expired, and after signing in again returns to the page it was on', async () => {
+    const { client, assistant, user } = await signedInOwner(api);
+    const page = `/pre-sales/dashboard/${assistant.id}`;
+    // Half an hour without a request: the server has ended the session.
+    api.server.clock.advance(31 * 60_000);
+    const view = renderConsole(page, client);
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeTruthy();
+    await waitFor(() => expect(view.location()).toBe('/login'));
+    expect(client.session.getSnapshot().jwt).toBeNull();
+
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole('button', { name: 'Log in with your email' }));
+    await person.type(await screen.findByLabelText(/^Email/), user.email);
+    await person.type(screen.getByLabelText(/^Password/), user.password);
+    await person.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(view.location()).toBe(page));
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
   });
 
   it('shows one toast per distinct error text', async () => {

@@ -18,6 +18,13 @@ export const SessionSchema = v.object({
 });
 export type Session = v.InferOutput<typeof SessionSchema>;
 
+/**
+ * What `auth/renew` answers: a fresh access token of the same session. The console renews once its
+ * token is past half its life, so a session ends only when idle, signed out, or at its absolute end.
+ */
+export const RenewedTokenSchema = v.object({ jwt: v.string() });
+export type RenewedToken = v.InferOutput<typeof RenewedTokenSchema>;
+
 export const LoginBodySchema = v.object({ email: EmailSchema, password: PasswordInputSchema });
 export type LoginBody = v.InferInput<typeof LoginBodySchema>;
 

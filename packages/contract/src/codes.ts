@@ -48,6 +48,7 @@ export const ErrorCode = {
   invalidJson: 'invalid_json',
   unauthorized: 'unauthorized',
   sessionInvalid: 'session_invalid',
+  sessionExpired: 'session_expired',
   forbidden: 'forbidden',
   guestForbidden: 'guest_forbidden',
   institutionRequired: 'institution_required',

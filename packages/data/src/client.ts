@@ -2,7 +2,8 @@
  * The API client: the one HTTP client of the frontends (`http.ts`). Every call carries `Authorization:
  * Bearer` (the guest token when there is one, else the staff jwt), `X-Institution-Id` from the
  * session (unless the call opts out) and `Accept-Language`; bodies go out snake_case; answers are
- * unwrapped from `{data}`. Failures become `ApiRequestError`s: a 401 on a call that carried a token
+ * unwrapped from `{data}`. A staff token past half its life is first exchanged at `auth/renew`
+ * (`renewal.ts`). Failures become `ApiRequestError`s: a 401 on a call that carried a token
  * ends the session (store and cache cleared, `onUnauthorized` once); a 404 in the institution the
  * session acts in goes first to `onInstitutionNotFound` (the console checks the user still belongs
  * there: `institutions/membership.ts`); anything else goes to `onError`, the same text once per
@@ -11,6 +12,7 @@
 import type { Session } from '@conversa/contract/auth';
 import { TOAST_DURATION_MS } from '@conversa/contract/constants';
 import type { AnswerOf } from '@conversa/contract/endpoints';
+import { renew as renewRoute } from '@conversa/contract/routes/auth';
 import {
   fillPath,
   type PathParamName,
@@ -24,6 +26,7 @@ import { type ApiRequestError, dedupeByText, isApiRequestError, toApiRequestErro
 import { createHttp } from './http';
 import { HEADERS } from '@conversa/contract/http';
 import { detectLocale } from './locale';
+import { renewalClock } from './renewal';
 import { createSessionStore, type KeyValueStorage, type SessionStore } from './session';
 
 /** What the app is told. */
@@ -52,6 +55,8 @@ export interface DataClientOptions extends DataClientHandlers {
   timeout?: number;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
+  /** The clock that ages tokens for renewal, in ms (default `Date.now`; tests share the server's). */
+  now?: () => number;
 }
 
 export type { Method, Route } from '@conversa/contract/routes/route';
@@ -164,6 +169,26 @@ export function createDataClient(options: DataClientOptions): DataClient {
     clearCache();
   };
 
+  const renewal = renewalClock(options.now ?? Date.now);
+  let renewing: Promise<void> | null = null;
+  /** Exchanges the staff token for a fresh one, once however many calls wait for it. */
+  const renew = (token: string, locale: string) =>
+    (renewing ??= http(fillPath(renewRoute.path), {
+      method: renewRoute.method,
+      headers: { 'Accept-Language': locale, Authorization: `Bearer ${token}` },
+      timeout,
+    })
+      .then((response) => response.json() as Promise<{ data?: { jwt?: unknown } }>)
+      .then(({ data }) => {
+        // Signed out or switched user meanwhile: the answer belongs to nobody.
+        if (typeof data?.jwt !== 'string' || session.getSnapshot().jwt !== token) return;
+        renewal.received(data.jwt);
+        session.update({ jwt: data.jwt });
+      })
+      // The call goes on with the token it has: a session that ended answers it 401.
+      .catch(() => undefined)
+      .finally(() => (renewing = null)));
+
   const expire = (token: string, error: ApiRequestError) => {
     error.sessionExpired = true;
     const state = session.getSnapshot();
@@ -186,6 +211,11 @@ export function createDataClient(options: DataClientOptions): DataClient {
     read: (response: Response) => Promise<T>,
     stream = false,
   ): Promise<T> => {
+    const before = session.getSnapshot();
+    const staff = opts.token === 'staff' || before.guestJwt === null;
+    if (staff && before.jwt !== null && renewal.due(before.jwt)) {
+      await renew(before.jwt, before.locale ?? detectLocale());
+    }
     const state = session.getSnapshot();
     const token = opts.token === 'staff' ? state.jwt : (state.guestJwt ?? state.jwt);
     const headers: Record<string, string> = { 'Accept-Language': state.locale ?? detectLocale() };
@@ -244,6 +274,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
     signIn(answer, signInOptions) {
       const previous = session.getSnapshot().user;
       if (previous && previous.id !== answer.user.id) clearCache();
+      renewal.received(answer.jwt);
       session.signIn(answer, signInOptions);
     },
     endSession,

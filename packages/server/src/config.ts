@@ -79,6 +79,12 @@ export interface Config {
    * the server's own pages at `/terms` and `/privacy`.
    */
   legal: { termsUrl: string | null; privacyUrl: string | null };
+  /**
+   * Staff sessions: the life of an access token (STAFF_TOKEN_TTL_MINUTES, at most 12 h), the idle
+   * timeout (STAFF_SESSION_IDLE_MINUTES, at most half the token's life, so a console in use always
+   * renews before its token expires) and the absolute limit of a session (STAFF_SESSION_MAX_HOURS).
+   */
+  sessions: { tokenTtlMs: number; idleMs: number; maxAgeMs: number };
   /** Live event streams (SSE): the heartbeat (which also re-checks the session) and the longest life. */
   eventStreams: { heartbeatMs: number; maxAgeMs: number };
   /** The bearer token of `GET /api/metrics` (METRICS_TOKEN); null: the endpoint answers 404. */
@@ -190,6 +196,33 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'SSE_MAX_AGE_MS must be milliseconds'), v.transform(Number)),
     String(60 * 60 * 1000),
   ),
+  STAFF_TOKEN_TTL_MINUTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,2}$/, 'STAFF_TOKEN_TTL_MINUTES must be minutes (1 to 720)'),
+      v.transform(Number),
+      v.maxValue(720, 'STAFF_TOKEN_TTL_MINUTES must be at most 720 (12 hours)'),
+    ),
+    '60',
+  ),
+  STAFF_SESSION_IDLE_MINUTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,2}$/, 'STAFF_SESSION_IDLE_MINUTES must be minutes (1 to 360)'),
+      v.transform(Number),
+      v.maxValue(360, 'STAFF_SESSION_IDLE_MINUTES must be at most 360 (6 hours)'),
+    ),
+    '30',
+  ),
+  STAFF_SESSION_MAX_HOURS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,2}$/, 'STAFF_SESSION_MAX_HOURS must be hours (1 to 168)'),
+      v.transform(Number),
+      v.maxValue(168, 'STAFF_SESSION_MAX_HOURS must be at most 168 (a week)'),
+    ),
+    '12',
+  ),
   JOB_CONCURRENCY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'JOB_CONCURRENCY must be 1 to 99'), v.transform(Number)),
   ),
@@ -278,6 +311,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
     throw new Error(`Invalid configuration:\n  ROLE: ROLE=${e.ROLE} needs DATABASE_URL (PostgreSQL)`);
   }
+  // A console in use renews at half its token's life: a longer idle time would let tokens lapse
+  // under a session still alive, a shorter token than that would only mean more sign-ins.
+  if (e.STAFF_SESSION_IDLE_MINUTES * 2 > e.STAFF_TOKEN_TTL_MINUTES) {
+    throw new Error(
+      'Invalid configuration:\n  STAFF_SESSION_IDLE_MINUTES: must be at most half of STAFF_TOKEN_TTL_MINUTES',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
@@ -324,6 +364,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
     jobLeaseMs: e.JOB_LEASE_MS ?? null,
+    sessions: {
+      tokenTtlMs: e.STAFF_TOKEN_TTL_MINUTES * 60_000,
+      idleMs: e.STAFF_SESSION_IDLE_MINUTES * 60_000,
+      maxAgeMs: e.STAFF_SESSION_MAX_HOURS * 3_600_000,
+    },
     eventStreams: { heartbeatMs: e.SSE_HEARTBEAT_MS, maxAgeMs: e.SSE_MAX_AGE_MS },
     extractMemoryMb: e.EXTRACT_MEMORY_MB ?? null,
     llm:

@@ -5,6 +5,7 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import { validateToken } from '@conversa/data/auth/validate-token';
 import type { DataClient } from '@conversa/data/client';
 import type { TestApi } from '@conversa/data/testing/api';
+import type { TestUser } from '@conversa/server/testing';
 import { clearNotifications } from '@conversa/ui/components/toaster';
 import { i18n } from '@lingui/core';
 import { act, render, type RenderResult } from '@testing-library/react';
@@ -48,7 +49,13 @@ export async function signedInOwner(
   api: TestApi,
   body: { kind?: 'school' | 'business'; name?: string } = {},
   options: { isAdmin?: boolean } = {},
-): Promise<{ client: DataClient; institution: Institution; assistant: AssistantListItem; token: string }> {
+): Promise<{
+  client: DataClient;
+  institution: Institution;
+  assistant: AssistantListItem;
+  token: string;
+  user: TestUser & { token: string };
+}> {
   const { client, user } = await api.signedIn(options);
   const created = await api.server.call<{ data: Institution }>('/api/institution', {
     token: user.token,
@@ -68,5 +75,5 @@ export async function signedInOwner(
   const assistant = listed.body.data[0];
   if (!assistant) throw new Error('the institution has no assistant');
   await validateToken(client);
-  return { client, institution, assistant, token: user.token };
+  return { client, institution, assistant, token: user.token, user };
 }

@@ -4,6 +4,7 @@ import {
   GoogleLoginBodySchema,
   LoginBodySchema,
   MicrosoftLoginBodySchema,
+  RenewedTokenSchema,
   SessionSchema,
   SignInNonceSchema,
 } from '../auth';
@@ -61,5 +62,13 @@ export const authEndpoints = {
     access: 'staff',
     scope: 'none',
     response: SessionSchema,
+  },
+  renew: {
+    ...routes.renew,
+    summary: 'A fresh access token for the bearer token session',
+    tag: 'auth',
+    access: 'staff',
+    scope: 'none',
+    response: RenewedTokenSchema,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -8,7 +8,7 @@ import { HEADERS } from '@conversa/contract/http';
 import type { Locale } from '@conversa/contract/constants';
 import { IdSchema } from '@conversa/contract/fields';
 import type { MemberRole } from '@conversa/contract/roles';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
@@ -16,6 +16,7 @@ import type { AppDeps } from '../deps';
 import { memberships, sessions, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { GuestScope, StaffUser } from './scope';
+import type { SessionEntry } from './session-cache';
 import { isPlatformAdmin } from './platform-admin';
 import { verifyToken } from './tokens';
 
@@ -33,6 +34,7 @@ function prepareLookup(db: Db) {
       emailVerifiedAt: users.emailVerifiedAt,
       role: memberships.role,
       sessionExpiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -45,13 +47,12 @@ function prepareLookup(db: Db) {
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
     .limit(1)
     .prepare('auth_session_lookup');
   return {
-    async execute(params: { sessionId: string; userId: number; institutionId: number; now: Date }) {
+    async execute(params: { sessionId: string; userId: number; institutionId: number }) {
       const [row] = await query.execute(params);
       return row;
     },
@@ -92,6 +93,17 @@ export interface StaffToken {
 /** A member's `last_active_at` is written at most this often (per process). */
 export const LAST_ACTIVE_EVERY_MS = 5 * 60_000;
 
+/**
+ * A session's `last_seen_at` is written when it is at least this old (read from the row, so across
+ * processes): the idle timeout is exact to within this much, at one write a minute per session.
+ */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+/** What a session check counts as: a request (`activity`) or a stream's heartbeat, which keeps nothing alive. */
+export interface SessionCheckOptions {
+  activity?: boolean;
+}
+
 /** The access checks of one app. */
 export function accessChecks(deps: AppDeps) {
   const lookup = sessionLookup(deps.database.db);
@@ -112,9 +124,33 @@ export function accessChecks(deps: AppDeps) {
     const token = bearer(c);
     if (!token) throw new ApiError(401, 'unauthorized');
     const result = await verifyToken(config.keys.tokenKey, token, clock.now());
+    if (result === 'expired') throw new ApiError(401, 'session_expired');
     if (!result) throw new ApiError(401, 'session_invalid');
     return result;
   };
+
+  const { idleMs } = config.sessions;
+  const ended = (row: { sessionExpiresAt: Date; lastSeenAt: Date }, now: Date) =>
+    row.sessionExpiresAt <= now || now.getTime() - row.lastSeenAt.getTime() >= idleMs;
+
+  /** Records the request in the session row when its mark is a minute old or more (any process's write counts). */
+  const seen = async (row: { lastSeenAt: Date }, sessionId: string, now: Date) => {
+    if (now.getTime() - row.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+    // The cached entry (PGlite) is this very object: later requests of this process see the mark.
+    row.lastSeenAt = now;
+    await deps.database.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, now)));
+  };
+
+  const staffUser = (row: SessionEntry, sessionId: string): StaffUser => ({
+    userId: row.userId,
+    sessionId,
+    email: row.email,
+    locale: row.locale as Locale,
+    isAdmin: isPlatformAdmin(config, row),
+  });
 
   return {
     /** A staff token: 401 without a valid one, 403 `guest_forbidden` for a chat visitor's. */
@@ -126,30 +162,31 @@ export function accessChecks(deps: AppDeps) {
 
     /**
      * The token's live session: its user, and their membership role in `institutionId` (0 for none).
-     * 401 when the session ended. Cached per session and institution on PGlite.
+     * 401 `session_invalid` when the session was revoked, `session_expired` past its absolute end
+     * or idle for too long. A request counts as activity unless `activity` is false. Cached per
+     * session and institution on PGlite.
      */
     async session(
       token: StaffToken,
       institutionId: number,
+      { activity = true }: SessionCheckOptions = {},
     ): Promise<{ user: StaffUser; memberRole: MemberRole | null }> {
       const now = clock.now();
       let row = cache.get(token.sessionId, institutionId, now);
+      // A cached entry may hold an older mark than the row: only the row may end the session.
+      if (row && ended(row, now)) row = undefined;
       if (!row) {
         const generation = cache.generation(token.userId);
-        const found = await lookup.execute({ ...token, institutionId, now });
+        const found = await lookup.execute({ ...token, institutionId });
         if (!found) throw new ApiError(401, 'session_invalid');
+        if (ended(found, now)) throw new ApiError(401, 'session_expired');
         row = { ...found, role: (found.role as MemberRole | null) ?? null };
         cache.set(token.sessionId, institutionId, row, generation);
       }
+      if (!activity) return { user: staffUser(row, token.sessionId), memberRole: row.role };
+      await seen(row, token.sessionId, now);
       await touch(row.userId, now);
-      const user: StaffUser = {
-        userId: row.userId,
-        sessionId: token.sessionId,
-        email: row.email,
-        locale: row.locale as Locale,
-        isAdmin: isPlatformAdmin(config, row),
-      };
-      return { user, memberRole: row.role };
+      return { user: staffUser(row, token.sessionId), memberRole: row.role };
     },
 
     /**

@@ -1,4 +1,4 @@
-/** `auth/*`: sign-in with a password, Google or Microsoft; the session of a token; the providers. */
+/** `auth/*`: sign-in with a password, Google or Microsoft; the session of a token and its renewal; the providers. */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
 import { auditSignIn } from '../audit/audit-request';
@@ -11,7 +11,7 @@ import { bearer } from './access';
 import { login } from './login.service';
 import { issueNonce } from './nonce';
 import { signInWithIdentity, verifyGoogle, verifyMicrosoft } from './oidc.service';
-import { buildSession } from './session.service';
+import { buildSession, renewSession } from './session.service';
 
 export function authRoutes(deps: AppDeps) {
   const route = endpointRouter(deps);
@@ -46,6 +46,10 @@ export function authRoutes(deps: AppDeps) {
 
   route(app, endpoints.validateToken, async (c, { scope }) =>
     ok(c, await buildSession(deps, scope.user.userId, bearer(c) ?? '')),
+  );
+
+  route(app, endpoints.renew, async (c, { scope }) =>
+    ok(c, { jwt: await renewSession(deps, scope.user.userId, scope.user.sessionId) }),
   );
   return app;
 }

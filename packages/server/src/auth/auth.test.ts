@@ -228,9 +228,12 @@ describe('bad tokens', () => {
     const user = await createUser(server);
     const sessionId = randomUUID();
     const now = server.clock.now();
-    await server.database.db
-      .insert(sessions)
-      .values({ id: sessionId, userId: user.id, expiresAt: new Date(now.getTime() + 3_600_000) });
+    await server.database.db.insert(sessions).values({
+      id: sessionId,
+      userId: user.id,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
     return { user, sessionId, now };
   }
 
@@ -278,11 +281,18 @@ describe('bad tokens', () => {
     const none = await validate(null);
     expect(none.status).toBe(401);
     expect(none.body.code).toBe('unauthorized');
-    for (const token of ['not-a-jwt', forged, unsigned, wrongAudience, expired]) {
+    for (const token of ['not-a-jwt', forged, unsigned, wrongAudience]) {
       const answer = await validate(token);
       expect(answer.status, token).toBe(401);
       expect(answer.body).toEqual({ message: 'The session is no longer valid', code: 'session_invalid' });
     }
+    // Ours but past its time: the console sends the person to sign in again.
+    const late = await validate(expired);
+    expect(late.status).toBe(401);
+    expect(late.body).toEqual({
+      message: 'Your session has expired. Please sign in again.',
+      code: 'session_expired',
+    });
   });
 
   it('refuses a token whose session expired on the server clock', async () => {

@@ -16,6 +16,8 @@ export interface SessionEntry {
   emailVerifiedAt: Date | null;
   role: MemberRole | null;
   sessionExpiresAt: Date;
+  /** The session's last recorded request (the idle timeout counts from it). */
+  lastSeenAt: Date;
 }
 
 interface Stored {

@@ -1,27 +1,58 @@
 /**
- * Sessions: one `sessions` row per issued staff token (its `jti`), and the session answer every
- * sign-in and `auth/validate-token` returns. Revoking rows is how logout and password changes end
- * tokens before they expire.
+ * Sessions: one `sessions` row per sign-in (the `jti` of its access tokens), and the session answer
+ * every sign-in and `auth/validate-token` returns. Revoking rows is how logout and password changes
+ * end tokens before they expire; `auth/renew` signs a fresh access token for a live row, never past
+ * the row's absolute end (docs/architecture.md#tenancy-and-auth).
  */
 import { randomUUID } from 'node:crypto';
 import type { Session } from '@conversa/contract/auth';
 import { MEMBER_ROLES, type MemberRole, rolesIn } from '@conversa/contract/roles';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { institutions, memberships, sessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { findUserById, toProfile } from '../users/users.repo';
 import { isPlatformAdmin } from './platform-admin';
-import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from './tokens';
+import { signStaffToken } from './tokens';
 
-/** Opens a session row for the user and returns its signed staff token. */
+const DAY_MS = 86_400_000;
+
+/** An access token of the session: the configured life, never past the session's end. */
+export function signAccessToken(
+  deps: AppDeps,
+  { userId, sessionId, sessionExpiresAt }: { userId: number; sessionId: string; sessionExpiresAt: Date },
+): Promise<string> {
+  const now = deps.clock.now();
+  const end = Math.min(now.getTime() + deps.config.sessions.tokenTtlMs, sessionExpiresAt.getTime());
+  return signStaffToken(deps.config.keys.tokenKey, { userId, sessionId, now, expiresAt: new Date(end) });
+}
+
+/** Opens a session row for the user and returns its first access token. */
 export async function issueSession(deps: AppDeps, userId: number): Promise<string> {
   const now = deps.clock.now();
   const sessionId = randomUUID();
-  const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000);
-  await deps.database.db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt });
-  return signStaffToken(deps.config.keys.tokenKey, { userId, sessionId, now, expiresAt });
+  const sessionExpiresAt = new Date(now.getTime() + deps.config.sessions.maxAgeMs);
+  const { db } = deps.database;
+  // Short sessions mean a row per working day: the user's rows that ended over a day ago go.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date(now.getTime() - DAY_MS))));
+  await db
+    .insert(sessions)
+    .values({ id: sessionId, userId, createdAt: now, lastSeenAt: now, expiresAt: sessionExpiresAt });
+  return signAccessToken(deps, { userId, sessionId, sessionExpiresAt });
+}
+
+/** A fresh access token for a live session (the caller's scope already checked it is live). */
+export async function renewSession(deps: AppDeps, userId: number, sessionId: string): Promise<string> {
+  const [row] = await deps.database.db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row) throw new ApiError(401, 'session_invalid');
+  return signAccessToken(deps, { userId, sessionId, sessionExpiresAt: row.expiresAt });
 }
 
 const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);

@@ -1,15 +1,15 @@
 /**
- * Signed JWTs (HS256) with `typ`, `aud`, `exp` (docs/architecture.md#tenancy-and-auth). Staff tokens carry the session id as
- * `jti`, so logout and password changes can revoke them; guest tokens are scoped to one assistant
+ * Signed JWTs (HS256) with `typ`, `aud`, `exp` (docs/architecture.md#tenancy-and-auth). Staff tokens are short access
+ * tokens (config `sessions.tokenTtlMs`) carrying the session id as `jti`, so logout, password
+ * changes and the session's idle and absolute limits end them; guest tokens are scoped to one assistant
  * and one conversation and are refused on every staff route.
  */
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const ISSUER = 'conversa';
 export const STAFF_AUDIENCE = 'conversa:staff';
 export const GUEST_AUDIENCE = 'conversa:guest';
-export const STAFF_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const GUEST_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 export type VerifiedToken =
@@ -56,12 +56,15 @@ export function signGuestToken(
 const remembered = new Map<string, { token: VerifiedToken; expiresAt: number }>();
 const MAX_REMEMBERED = 10_000;
 
-/** Verifies signature, algorithm, issuer, audience and expiry; null when anything is off. */
+/**
+ * Verifies signature, algorithm, issuer, audience and expiry; `expired` for a good token past its
+ * `exp`, null when anything else is off.
+ */
 export async function verifyToken(
   secret: Uint8Array,
   token: string,
   now: Date,
-): Promise<VerifiedToken | null> {
+): Promise<VerifiedToken | 'expired' | null> {
   const key = `${Buffer.from(secret).toString('base64url')}.${token}`;
   const known = remembered.get(key);
   if (known) {
@@ -69,7 +72,7 @@ export async function verifyToken(
     remembered.delete(key);
   }
   const result = await verifyUncached(secret, token, now);
-  if (!result) return null;
+  if (result === null || result === 'expired') return result;
   if (remembered.size >= MAX_REMEMBERED) remembered.clear();
   remembered.set(key, result);
   return result.token;
@@ -79,7 +82,7 @@ async function verifyUncached(
   secret: Uint8Array,
   token: string,
   now: Date,
-): Promise<{ token: VerifiedToken; expiresAt: number } | null> {
+): Promise<{ token: VerifiedToken; expiresAt: number } | 'expired' | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
@@ -104,7 +107,8 @@ async function verifyUncached(
       return { token: { typ: 'guest', assistantId: subject, conversationId: payload.cid }, expiresAt };
     }
     return null;
-  } catch {
-    return null;
+  } catch (error) {
+    // jose checks the signature before the claims: an expired token was genuinely ours.
+    return error instanceof errors.JWTExpired ? 'expired' : null;
   }
 }

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, setFaqs, startSession, updateAssistant } from '../chat/chat.fixtures';
 import { conversations } from '../db/schema';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
+import { createTestServer, signIn, type TestServer } from '../testing';
 
 let server: TestServer;
 let school: Tenant;
@@ -51,6 +51,9 @@ beforeAll(async () => {
   });
   ids.answered = await converse(school, ['How much is the tuition fee?']);
   server.clock.advance(3 * 86_400_000);
+  // Three days on, the owners' staff sessions have ended: they sign in again.
+  school.owner.token = await signIn(server, school.owner.id);
+  other.owner.token = await signIn(server, other.owner.id);
   ids.unanswered = await converse(school, ['Do you have a swimming pool?']);
   ids.formula = await converse(school, ['=HYPERLINK("http://evil.example","click")']);
   ids.similar = await converse(school, ['Is there a swimming pool at the school?']);

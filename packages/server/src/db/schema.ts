@@ -86,7 +86,10 @@ export const identities = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('identities_user_idx').on(t.userId)],
 );
 
-/** One row per issued staff token (its `jti`): logout and password change revoke rows. */
+/**
+ * One row per sign-in, named by its access tokens' `jti`: logout and password change revoke rows;
+ * `expires_at` is the absolute end, `last_seen_at` the last request (the idle timeout counts from it).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -96,6 +99,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

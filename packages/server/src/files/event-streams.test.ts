@@ -95,6 +95,19 @@ describe('a stream that outlives its session or its lifetime', () => {
     expect(await settlesWithin(stream.ended, 1_500)).toBe(true);
   });
 
+  it('ends at the next heartbeat once its session idles out: heartbeats are not activity', async () => {
+    const token = await signIn(server, school.owner.id);
+    const stream = await openEvents(baseUrl, school, token);
+    expect(stream.response.status).toBe(200);
+    server.clock.advance(20 * 60_000);
+    // Heartbeats run meanwhile; were they activity, the session would now count from here.
+    expect(await settlesWithin(stream.ended, 400)).toBe(false);
+    server.clock.advance(11 * 60_000);
+    expect(await settlesWithin(stream.ended, 1_500)).toBe(true);
+    // The owner's own session idled out too: the next tests sign in again.
+    school.owner.token = await signIn(server, school.owner.id);
+  });
+
   it('ends when a password change revokes the session', async () => {
     const other = await signIn(server, school.owner.id);
     const stream = await openEvents(baseUrl, school, other);

@@ -40,9 +40,12 @@ export function fileEventStreams(deps: AppDeps) {
   const openByUser = new Map<number, number>();
   const access = accessChecks(deps);
 
-  /** True while the session is neither revoked nor expired (the check every request makes). */
+  /**
+   * True while the session is neither revoked nor expired nor idle (the check every request makes);
+   * a heartbeat is not the person's activity, so an open tab alone does not keep a session alive.
+   */
   const sessionLive = (userId: number, sessionId: string) =>
-    access.session({ userId, sessionId }, 0).then(
+    access.session({ userId, sessionId }, 0, { activity: false }).then(
       () => true,
       () => false,
     );

@@ -37,6 +37,7 @@ const RULES: Record<EndpointName, string> = {
   google: 'public',
   microsoft: 'public',
   validateToken: 'staff',
+  renew: 'staff',
   checkEmail: 'public',
   registerByEmail: 'public',
   createPassword: 'public',

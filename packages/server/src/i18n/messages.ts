@@ -110,6 +110,10 @@ export const errorMessages: Catalog<ErrorCode> = {
   },
   unauthorized: { en: 'Please sign in to continue.', es: 'Inicia sesión para continuar.' },
   session_invalid: { en: 'The session is no longer valid', es: 'La sesión ya no es válida' },
+  session_expired: {
+    en: 'Your session has expired. Please sign in again.',
+    es: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
+  },
   forbidden: {
     en: 'You do not have permission to do this.',
     es: 'No tienes permiso para hacer esto.',

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/password';
-import { signStaffToken, STAFF_TOKEN_TTL_SECONDS } from '../auth/tokens';
+import { signStaffToken } from '../auth/tokens';
 import { rateEvents, sessions, users } from '../db/schema';
 import { modelUserLimit } from '../rate-limit/limits';
 import { whatsappMessages } from '../db/sales-schema';
@@ -52,9 +52,14 @@ export async function createUser(
 export async function signIn(server: TestServer, userId: number): Promise<string> {
   const now = server.clock.now();
   const sessionId = randomUUID();
-  const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000);
-  await server.database.db.insert(sessions).values({ id: sessionId, userId, expiresAt });
-  return signStaffToken(server.config.keys.tokenKey, { userId, sessionId, now, expiresAt });
+  const expiresAt = new Date(now.getTime() + server.config.sessions.maxAgeMs);
+  await server.database.db.insert(sessions).values({ id: sessionId, userId, expiresAt, lastSeenAt: now });
+  return signStaffToken(server.config.keys.tokenKey, {
+    userId,
+    sessionId,
+    now,
+    expiresAt: new Date(now.getTime() + server.config.sessions.tokenTtlMs),
+  });
 }
 
 /** A user and a token in one call. */

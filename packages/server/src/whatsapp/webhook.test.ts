@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { salesEntries, salesRecords, whatsappMessages } from '../db/sales-schema';
 import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
 import { WEBHOOK_REFUSALS_PER_IP } from '../rate-limit/limits';
+import { createTestServer, signIn, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
 import { signatureOf } from './signature';
 import { MAX_NUMBERS_PER_DELIVERY } from './webhook.routes';
@@ -386,6 +386,8 @@ describe('leads and orders entered by chat', () => {
     expect((await say(SELLER, 'lead')).at(-1)).toBe('*Company*');
     graph.sent.length = 0;
     server.clock.advance(31 * 60_000);
+    // The console's staff session idled out meanwhile: its owner signs in again.
+    acme.owner.token = await signIn(server, acme.owner.id);
     // Nobody writes: the expiry job, due now, says so on its own.
     const [notice] = await replies(1);
     expect(notice!.body).toMatchObject({ to: '16505551234' });

@@ -53,6 +53,7 @@ const errors = {
   invalid_json: msg`The request body is not valid JSON.`,
   unauthorized: msg`Please sign in to continue.`,
   session_invalid: msg`The session is no longer valid`,
+  session_expired: msg`Your session has expired. Please sign in again.`,
   forbidden: msg`You do not have permission to do this.`,
   guest_forbidden: msg`A chat visitor cannot use the console.`,
   institution_required: msg`Choose an institution first.`,

@@ -23,6 +23,7 @@ export const successNotices = {
 /** Error toasts raised by the client itself. */
 export const errorNotices = {
   sessionInvalid: msg`The session is no longer valid`,
+  sessionExpired: msg`Your session has expired. Please sign in again.`,
   uploadFailed: msg`Upload file failed.`,
   fileNotProcessed: msg`The file could not be processed.`,
   notFound: msg`Not found`,
