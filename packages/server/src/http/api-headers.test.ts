@@ -28,7 +28,13 @@ describe('the API answers’ security headers', () => {
     expectApiHeaders((await server.request('/api/no-such-thing')).headers);
     expectApiHeaders((await server.request('/api/user/me')).headers);
     expectApiHeaders(
-      (await server.request('/api/user/check-email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).headers,
+      (
+        await server.request('/api/user/check-email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{',
+        })
+      ).headers,
     );
     const tooBig = await server.request('/api/user/check-email', {
       method: 'POST',
