@@ -5,7 +5,7 @@
  * their own tools, and the commands say so instead of writing an empty archive.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
 import { loadDataLocation } from '../config';
@@ -99,7 +99,7 @@ export async function backup(
         `The process holding DATA_DIR could not take a snapshot: ${reply.ok ? '?' : reply.error}`,
       );
     }
-    staging = reply.staging;
+    staging = await ownStaging(dataDir, reply.staging);
   } else {
     const claim = await claimOrExplain(dataDir, 'backup');
     try {
@@ -123,6 +123,27 @@ export async function backup(
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** The name of a snapshot's staging folder in DATA_DIR (snapshot.ts's takeSnapshot). */
+const STAGING_NAME = /^\.backup-[0-9a-f]+$/;
+
+/**
+ * The staging folder a server named over the control socket, accepted only when it is one of
+ * DATA_DIR's own (`DATA_DIR/.backup-…`, a real folder, not a link): the command packs it and then
+ * deletes it, so an answer naming any other folder is refused before anything is read or removed.
+ */
+async function ownStaging(dataDir: string, named: string): Promise<string> {
+  const refuse = () =>
+    new BackupError(
+      `The process holding DATA_DIR named the staging folder ${JSON.stringify(named)}, which is not one of DATA_DIR's; nothing was written or removed.`,
+    );
+  if (!path.isAbsolute(named) || !STAGING_NAME.test(path.basename(named))) throw refuse();
+  const staging = path.join(dataDir, path.basename(named));
+  if (path.resolve(named) !== path.resolve(staging)) throw refuse();
+  const info = await lstat(staging).catch(() => null);
+  if (!info?.isDirectory()) throw refuse();
+  return staging;
 }
 
 /** A snapshot taken by the command itself logs nothing (it has no deletions to report). */
