@@ -361,6 +361,90 @@ if (process.env.TEST_DB !== 'postgres') {
       }
     }, 180_000);
 
+    it('--encrypt seals the archive with a passphrase from the environment; restore needs the same one', async () => {
+      const server = await createTestServer({
+        durable: true,
+        controlChannel: true,
+        env: { JWT_SECRET: undefined },
+      });
+      const dataDir = server.config.dataDir;
+      const target = path.join(scratch, 'restored-encrypted');
+      const archive = path.join(scratch, 'sealed.tar.gz.enc');
+      const passphrase = 'correct horse battery staple';
+      let running = true;
+      try {
+        const tenant = await createTenant(server);
+        await upload(server, tenant, 'faq.txt', 'Uniforms are blue, and the secret word is marmalade.');
+        await expect(backup(archive, { DATA_DIR: dataDir }, { encrypt: true })).rejects.toThrow(
+          /--encrypt needs a passphrase in BACKUP_PASSPHRASE/,
+        );
+        await expect(
+          backup(archive, { DATA_DIR: dataDir, BACKUP_PASSPHRASE: 'short' }, { encrypt: true }),
+        ).rejects.toThrow(/BACKUP_PASSPHRASE must have 16 or more characters/);
+        expect(existsSync(archive)).toBe(false);
+
+        const result = await backup(
+          archive,
+          { DATA_DIR: dataDir, BACKUP_PASSPHRASE: passphrase },
+          { encrypt: true },
+        );
+        expect(result.manifest).toMatchObject({ jwtSecret: true, files: 1 });
+        const sealed = readFileSync(archive);
+        expect(statSync(archive).mode & 0o777).toBe(0o600);
+        // Neither a gzip stream nor anything of the data (the generated secret, the file's words).
+        expect(sealed.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))).toBe(false);
+        expect(sealed.includes(readFileSync(path.join(dataDir, 'jwt-secret')))).toBe(false);
+        await expect(inspectArchive(archive)).rejects.toThrow(/not a Conversa backup/);
+        // The plain archive was written only inside DATA_DIR's staging folder, and is gone.
+        expect(readdirSync(scratch).filter((name) => name.startsWith('sealed'))).toEqual([
+          'sealed.tar.gz.enc',
+        ]);
+        expect(readdirSync(dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+
+        await expect(restore(archive, { env: { DATA_DIR: target } })).rejects.toThrow(
+          /encrypted: set BACKUP_PASSPHRASE/,
+        );
+        await expect(
+          restore(archive, { env: { DATA_DIR: target, BACKUP_PASSPHRASE: 'the wrong passphrase!' } }),
+        ).rejects.toThrow(
+          /could not be decrypted: the passphrase is wrong or the file is damaged\. DATA_DIR is unchanged/,
+        );
+        const tampered = path.join(scratch, 'tampered.tar.gz.enc');
+        const changed = Buffer.from(sealed);
+        changed[changed.length >> 1]! ^= 1;
+        writeFileSync(tampered, changed);
+        await expect(
+          restore(tampered, { env: { DATA_DIR: target, BACKUP_PASSPHRASE: passphrase } }),
+        ).rejects.toThrow(/could not be decrypted/);
+        expect(listing(target) ?? []).toEqual([]);
+
+        const restoredInto = await restore(archive, {
+          env: { DATA_DIR: target, BACKUP_PASSPHRASE: passphrase },
+        });
+        expect(restoredInto.manifest).toEqual(result.manifest);
+        expect(readdirSync(target).filter((name) => name.startsWith('.decrypted-'))).toEqual([]);
+        expect(readFileSync(path.join(target, 'jwt-secret'), 'utf8')).toBe(
+          readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8'),
+        );
+        await server.close();
+        running = false;
+        // The restored jwt-secret signs the same tokens: the old session works.
+        const reopened = await createTestServer({
+          reopen: { kind: 'pglite', dataDir: target, path: path.join(target, 'db') },
+          env: { JWT_SECRET: undefined },
+        });
+        try {
+          expect((await listFiles(reopened, tenant)).map((file) => file.name)).toEqual(['faq.txt']);
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        if (running) await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(target, { recursive: true, force: true });
+      }
+    }, 180_000);
+
     it('refuses a data dir that holds data or a running server; --force keeps the old data aside', async () => {
       const server = await createTestServer({ durable: true, controlChannel: true });
       const dataDir = server.config.dataDir;
