@@ -16,7 +16,10 @@ if (probe.status !== 0) {
 const env = {
   ...process.env,
   JWT_SECRET: 'x'.repeat(48),
+  WHATSAPP_SECRETS_KEY: 'y'.repeat(48),
   POSTGRES_PASSWORD: 'check',
+  S3_ROOT_USER: 'root-check',
+  S3_ROOT_PASSWORD: 'root-check-check',
   S3_ACCESS_KEY: 'check',
   S3_SECRET_KEY: 'check-check',
 };

@@ -39,6 +39,12 @@ import { teamRoutes } from './team/team.routes';
 
 export type { AppDeps } from './deps';
 
+/** The headers of every `/api` answer (a handler's own, like the logo's sandbox, are kept). */
+export const API_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
 /** Builds the app; the session cache and the metrics are made here unless the caller passes them. */
 export function createApp(
   input: Omit<AppDeps, 'sessionCache' | 'metrics'> & Partial<Pick<AppDeps, 'sessionCache' | 'metrics'>>,
@@ -86,6 +92,14 @@ export function createApp(
     else requestLogger().debug(line, 'request');
   });
 
+  // No API answer is a page: never sniffed into one, never framed, nothing loaded if opened as one.
+  // After the handler (and onError), so errors and streams carry them too.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
+  });
   const corsHeaders = cors({
     origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
     allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', HEADERS.institution],

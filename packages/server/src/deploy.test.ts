@@ -110,6 +110,37 @@ describe('compose.yaml', () => {
     expect(read('.gitignore').split('\n')).toContain('.env');
   });
 
+  it('gives the servers a store user scoped to their bucket, never the store’s root, and their own WhatsApp secrets key', () => {
+    const minio = compose.services.minio!.environment!;
+    const rootUser = /^\$\{(\w+)/.exec(String(minio.MINIO_ROOT_USER))![1]!;
+    const rootPassword = /^\$\{(\w+)/.exec(String(minio.MINIO_ROOT_PASSWORD))![1]!;
+    for (const name of conversaServices) {
+      const environment = compose.services[name]!.environment!;
+      const key = /^\$\{(\w+):\?/.exec(String(environment.AWS_ACCESS_KEY_ID))?.[1];
+      const secret = /^\$\{(\w+):\?/.exec(String(environment.AWS_SECRET_ACCESS_KEY))?.[1];
+      expect(key, name).toBeDefined();
+      expect([key, secret], name).not.toContain(rootUser);
+      expect([key, secret], name).not.toContain(rootPassword);
+      expect(String(environment.WHATSAPP_SECRETS_KEY), name).toMatch(/^\$\{WHATSAPP_SECRETS_KEY:\?/);
+      // The root's credentials reach only the store and the one-shot that sets it up.
+      expect(JSON.stringify(environment)).not.toContain(rootPassword);
+    }
+    // The one-shot creates that user with a policy on the bucket alone.
+    const bucket = compose.services.bucket!;
+    const script = JSON.stringify(bucket);
+    expect(script).toMatch(/mc admin user add store/);
+    expect(script).toMatch(/mc admin policy (create|attach) store conversa-files/);
+    expect(bucket.volumes).toContain('./deploy/bucket-policy.json:/policy.json:ro');
+    const policy = JSON.parse(read('deploy/bucket-policy.json')) as {
+      Statement: { Effect: string; Action: string[]; Resource: string[] }[];
+    };
+    for (const statement of policy.Statement) {
+      expect(statement.Effect).toBe('Allow');
+      for (const resource of statement.Resource) expect(resource).toMatch(/^arn:aws:s3:::conversa(\/\*)?$/);
+      for (const action of statement.Action) expect(action).toMatch(/^s3:(?!\*)[A-Z]\w+$/);
+    }
+  });
+
   it('sends traffic to the web servers only while they are ready', () => {
     for (const name of ['server-1', 'server-2']) {
       const test = compose.services[name]!.healthcheck!.test!;

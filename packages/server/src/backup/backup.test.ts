@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
@@ -19,7 +23,7 @@ import { listFiles, uploadFiles } from '../files/files.fixtures';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, readFixture, type TestServer } from '../testing';
 import { backup, inspectArchive, restore } from './commands';
-import { askControl, claimDataDir, controlSocketPath, DataDirBusyError } from './snapshot';
+import { askControl, claimDataDir, DataDirBusyError, findControlSocket } from './snapshot';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'conversa-backup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -154,15 +158,14 @@ describe('the control socket', () => {
       'a-data-dir-whose-path-is-longer-than-a-unix-socket-may-be',
       'x'.repeat(60),
     );
-    expect(path.dirname(controlSocketPath(deep))).toBe(os.tmpdir());
     const shallow = path.join(scratch, 'short');
-    expect(controlSocketPath(shallow)).toBe(path.join(shallow, 'control.sock'));
     for (const dataDir of [deep, shallow]) {
       mkdirSync(path.join(dataDir, '.backup-left-by-a-stopped-command'), { recursive: true });
       const claim = await claimDataDir(dataDir, 'backup');
+      let socket = '';
       try {
         // What a backup stopped half-way left is removed; the holder answers; nobody else claims.
-        expect(readdirSync(dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
+        expect(readdirSync(dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
         expect(await askControl(dataDir, { command: 'who' })).toEqual({
           ok: true,
           holder: { role: 'backup', pid: process.pid },
@@ -170,11 +173,66 @@ describe('the control socket', () => {
         await expect(claimDataDir(dataDir, 'server')).rejects.toThrow(
           `A backup (pid ${process.pid}) is using DATA_DIR ${dataDir}.`,
         );
+        // Always in a folder only this user may enter: DATA_DIR, or a new one with a random name.
+        socket = (await findControlSocket(dataDir))!;
+        if (dataDir === shallow) expect(socket).toBe(path.join(shallow, 'control.sock'));
+        else {
+          expect(path.dirname(path.dirname(socket))).toBe(os.tmpdir());
+          expect(path.basename(path.dirname(socket))).toMatch(/^conversa-\w{6,}$/);
+          const guessable = createHash('sha256').update(path.resolve(deep)).digest('hex').slice(0, 24);
+          expect(existsSync(path.join(os.tmpdir(), `conversa-${guessable}.sock`))).toBe(false);
+        }
+        const folder = statSync(path.dirname(socket));
+        expect(folder.mode & 0o777).toBe(0o700);
+        expect(folder.uid).toBe(process.getuid!());
       } finally {
         await claim.release();
       }
       expect(await askControl(dataDir, { command: 'who' })).toBeNull();
+      // The folder made for the socket goes with it.
+      if (dataDir === deep) expect(existsSync(path.dirname(socket))).toBe(false);
     }
+  });
+
+  it('is not trusted in a folder that others may enter', async () => {
+    const dataDir = path.join(scratch, 'x'.repeat(90), 'shared');
+    const claim = await claimDataDir(dataDir, 'backup');
+    try {
+      const socket = (await findControlSocket(dataDir))!;
+      chmodSync(path.dirname(socket), 0o777);
+      await expect(askControl(dataDir, { command: 'who' })).rejects.toThrow(/only its owner may enter/);
+      chmodSync(path.dirname(socket), 0o700);
+    } finally {
+      await claim.release();
+    }
+  });
+
+  it('the backup command takes a staging folder only inside the data directory, and deletes nothing else', async () => {
+    const dataDir = path.join(scratch, 'fake-holder');
+    mkdirSync(path.join(dataDir, 'db'), { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(dataDir, 'db', 'PG_VERSION'), '17');
+    const outside = mkdtempSync(path.join(scratch, 'outside-'));
+    writeFileSync(path.join(outside, 'manifest.json'), '{}');
+    const inside = path.join(dataDir, 'db');
+    for (const staging of [outside, path.join(dataDir, '..', path.basename(outside)), inside, 'relative']) {
+      // Whatever answers on the socket names the folder the command packs and then deletes.
+      const liar = createServer((socket) =>
+        socket.once('data', () =>
+          socket.end(`${JSON.stringify({ ok: true, holder: { role: 'server', pid: 1 }, staging })}\n`),
+        ),
+      );
+      await new Promise<void>((resolve) => liar.listen(path.join(dataDir, 'control.sock'), resolve));
+      try {
+        await expect(backup(path.join(scratch, 'lied.tar.gz'), { DATA_DIR: dataDir })).rejects.toThrow(
+          /staging folder .* is not one of DATA_DIR's/,
+        );
+      } finally {
+        await new Promise((resolve) => liar.close(resolve));
+      }
+    }
+    expect(readdirSync(outside)).toEqual(['manifest.json']);
+    expect(readdirSync(inside)).toEqual(['PG_VERSION']);
+    expect(existsSync(path.join(scratch, 'lied.tar.gz'))).toBe(false);
   });
 });
 
@@ -300,6 +358,90 @@ if (process.env.TEST_DB !== 'postgres') {
       } finally {
         await restored?.close();
         rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 180_000);
+
+    it('--encrypt seals the archive with a passphrase from the environment; restore needs the same one', async () => {
+      const server = await createTestServer({
+        durable: true,
+        controlChannel: true,
+        env: { JWT_SECRET: undefined },
+      });
+      const dataDir = server.config.dataDir;
+      const target = path.join(scratch, 'restored-encrypted');
+      const archive = path.join(scratch, 'sealed.tar.gz.enc');
+      const passphrase = 'correct horse battery staple';
+      let running = true;
+      try {
+        const tenant = await createTenant(server);
+        await upload(server, tenant, 'faq.txt', 'Uniforms are blue, and the secret word is marmalade.');
+        await expect(backup(archive, { DATA_DIR: dataDir }, { encrypt: true })).rejects.toThrow(
+          /--encrypt needs a passphrase in BACKUP_PASSPHRASE/,
+        );
+        await expect(
+          backup(archive, { DATA_DIR: dataDir, BACKUP_PASSPHRASE: 'short' }, { encrypt: true }),
+        ).rejects.toThrow(/BACKUP_PASSPHRASE must have 16 or more characters/);
+        expect(existsSync(archive)).toBe(false);
+
+        const result = await backup(
+          archive,
+          { DATA_DIR: dataDir, BACKUP_PASSPHRASE: passphrase },
+          { encrypt: true },
+        );
+        expect(result.manifest).toMatchObject({ jwtSecret: true, files: 1 });
+        const sealed = readFileSync(archive);
+        expect(statSync(archive).mode & 0o777).toBe(0o600);
+        // Neither a gzip stream nor anything of the data (the generated secret, the file's words).
+        expect(sealed.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))).toBe(false);
+        expect(sealed.includes(readFileSync(path.join(dataDir, 'jwt-secret')))).toBe(false);
+        await expect(inspectArchive(archive)).rejects.toThrow(/not a Conversa backup/);
+        // The plain archive was written only inside DATA_DIR's staging folder, and is gone.
+        expect(readdirSync(scratch).filter((name) => name.startsWith('sealed'))).toEqual([
+          'sealed.tar.gz.enc',
+        ]);
+        expect(readdirSync(dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+
+        await expect(restore(archive, { env: { DATA_DIR: target } })).rejects.toThrow(
+          /encrypted: set BACKUP_PASSPHRASE/,
+        );
+        await expect(
+          restore(archive, { env: { DATA_DIR: target, BACKUP_PASSPHRASE: 'the wrong passphrase!' } }),
+        ).rejects.toThrow(
+          /could not be decrypted: the passphrase is wrong or the file is damaged\. DATA_DIR is unchanged/,
+        );
+        const tampered = path.join(scratch, 'tampered.tar.gz.enc');
+        const changed = Buffer.from(sealed);
+        changed[changed.length >> 1]! ^= 1;
+        writeFileSync(tampered, changed);
+        await expect(
+          restore(tampered, { env: { DATA_DIR: target, BACKUP_PASSPHRASE: passphrase } }),
+        ).rejects.toThrow(/could not be decrypted/);
+        expect(listing(target) ?? []).toEqual([]);
+
+        const restoredInto = await restore(archive, {
+          env: { DATA_DIR: target, BACKUP_PASSPHRASE: passphrase },
+        });
+        expect(restoredInto.manifest).toEqual(result.manifest);
+        expect(readdirSync(target).filter((name) => name.startsWith('.decrypted-'))).toEqual([]);
+        expect(readFileSync(path.join(target, 'jwt-secret'), 'utf8')).toBe(
+          readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8'),
+        );
+        await server.close();
+        running = false;
+        // The restored jwt-secret signs the same tokens: the old session works.
+        const reopened = await createTestServer({
+          reopen: { kind: 'pglite', dataDir: target, path: path.join(target, 'db') },
+          env: { JWT_SECRET: undefined },
+        });
+        try {
+          expect((await listFiles(reopened, tenant)).map((file) => file.name)).toEqual(['faq.txt']);
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        if (running) await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(target, { recursive: true, force: true });
       }
     }, 180_000);
 

@@ -5,12 +5,12 @@
  * their own tools, and the commands say so instead of writing an empty archive.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
 import { loadDataLocation } from '../config';
 import { createPglite } from '../db/database';
-import { pgliteFolder, PRIVATE_FILE } from '../paths';
+import { makePrivateDirAsync, pgliteFolder, PRIVATE_FILE } from '../paths';
 import { localStorage } from '../storage/storage';
 import {
   ARCHIVE_ENTRIES,
@@ -27,6 +27,7 @@ import {
   postgresVersion,
   takeSnapshot,
 } from './snapshot';
+import { BackupEncryptionError, decryptFile, encryptFile, isEncrypted, passphraseFrom } from './encryption';
 
 /** A refusal or failure the user can act on: printed as it is, without a stack. */
 export class BackupError extends Error {}
@@ -58,16 +59,27 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** Writes `staging` as a tar.gz at `target` (0600: it holds secrets), through a temporary file. */
-async function pack(staging: string, target: string, manifest: BackupManifest): Promise<void> {
+/**
+ * Writes `staging` as a tar.gz at `target` (0600: it holds secrets), through a temporary file;
+ * with a `passphrase`, the tar.gz is written inside the staging folder (in DATA_DIR, private) and
+ * only its encryption beside the target.
+ */
+async function pack(
+  staging: string,
+  target: string,
+  manifest: BackupManifest,
+  passphrase: string | null,
+): Promise<void> {
   const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  await (await open(temp, 'wx', PRIVATE_FILE)).close();
+  const plain = passphrase === null ? temp : path.join(staging, 'archive.tar.gz');
+  await (await open(plain, 'wx', PRIVATE_FILE)).close();
   try {
     const entries: string[] = [ARCHIVE_ENTRIES.manifest, ARCHIVE_ENTRIES.database];
     if (await exists(path.join(staging, ARCHIVE_ENTRIES.files))) entries.push(ARCHIVE_ENTRIES.files);
     if (manifest.jwtSecret) entries.push(ARCHIVE_ENTRIES.jwtSecret);
     if (await exists(path.join(staging, ARCHIVE_ENTRIES.legal))) entries.push(ARCHIVE_ENTRIES.legal);
-    await tar.c({ gzip: true, file: temp, cwd: staging, portable: true }, entries);
+    await tar.c({ gzip: true, file: plain, cwd: staging, portable: true }, entries);
+    if (passphrase !== null) await encryptFile(plain, temp, passphrase);
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
@@ -82,8 +94,11 @@ async function pack(staging: string, target: string, manifest: BackupManifest): 
 export async function backup(
   file: string,
   env: NodeJS.ProcessEnv = process.env,
+  options: { encrypt?: boolean } = {},
 ): Promise<{ file: string; manifest: BackupManifest }> {
   const { dataDir } = singleMachine(env, 'back up');
+  // Refused before any snapshot is taken.
+  const passphrase = options.encrypt ? explained(() => passphraseFrom(env, 'encrypt')) : null;
   const target = path.resolve(file);
   if (!(await exists(path.join(pgliteFolder(dataDir), 'PG_VERSION')))) {
     throw new BackupError(`Nothing to back up: DATA_DIR ${dataDir} holds no database.`);
@@ -99,7 +114,7 @@ export async function backup(
         `The process holding DATA_DIR could not take a snapshot: ${reply.ok ? '?' : reply.error}`,
       );
     }
-    staging = reply.staging;
+    staging = await ownStaging(dataDir, reply.staging);
   } else {
     const claim = await claimOrExplain(dataDir, 'backup');
     try {
@@ -118,10 +133,41 @@ export async function backup(
     const manifest = JSON.parse(
       await readFile(path.join(staging, ARCHIVE_ENTRIES.manifest), 'utf8'),
     ) as BackupManifest;
-    await pack(staging, target, manifest);
+    await pack(staging, target, manifest, passphrase);
     return { file: target, manifest };
   } finally {
     await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** The name of a snapshot's staging folder in DATA_DIR (snapshot.ts's takeSnapshot). */
+const STAGING_NAME = /^\.backup-[0-9a-f]+$/;
+
+/**
+ * The staging folder a server named over the control socket, accepted only when it is one of
+ * DATA_DIR's own (`DATA_DIR/.backup-…`, a real folder, not a link): the command packs it and then
+ * deletes it, so an answer naming any other folder is refused before anything is read or removed.
+ */
+async function ownStaging(dataDir: string, named: string): Promise<string> {
+  const refuse = () =>
+    new BackupError(
+      `The process holding DATA_DIR named the staging folder ${JSON.stringify(named)}, which is not one of DATA_DIR's; nothing was written or removed.`,
+    );
+  if (!path.isAbsolute(named) || !STAGING_NAME.test(path.basename(named))) throw refuse();
+  const staging = path.join(dataDir, path.basename(named));
+  if (path.resolve(named) !== path.resolve(staging)) throw refuse();
+  const info = await lstat(staging).catch(() => null);
+  if (!info?.isDirectory()) throw refuse();
+  return staging;
+}
+
+/** Runs `fn`, its encryption refusals turned into the command's own. */
+function explained<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof BackupEncryptionError) throw new BackupError(error.message);
+    throw error;
   }
 }
 
@@ -219,8 +265,36 @@ export async function restore(
   file: string,
   options: { force?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ dataDir: string; manifest: BackupManifest; previous: string | null }> {
-  const { dataDir } = singleMachine(options.env ?? process.env, 'restore');
-  const source = path.resolve(file);
+  const env = options.env ?? process.env;
+  const { dataDir } = singleMachine(env, 'restore');
+  const given = path.resolve(file);
+  if (!(await exists(given))) throw new BackupError(`${given} does not exist.`);
+  if (!(await isEncrypted(given))) return restoreArchive(given, dataDir, options.force ?? false);
+  const passphrase = explained(() => passphraseFrom(env, 'decrypt'));
+  // Decrypted into DATA_DIR (private, the data's own disk), removed once restored or refused.
+  await makePrivateDirAsync(dataDir);
+  const decrypted = path.join(dataDir, `.decrypted-${randomBytes(6).toString('hex')}.tar.gz`);
+  try {
+    try {
+      await decryptFile(given, decrypted, passphrase);
+    } catch (error) {
+      if (error instanceof BackupEncryptionError) {
+        throw new BackupError(`${error.message} DATA_DIR is unchanged.`);
+      }
+      throw error;
+    }
+    return await restoreArchive(decrypted, dataDir, options.force ?? false);
+  } finally {
+    await rm(decrypted, { force: true });
+  }
+}
+
+/** `restore` of a plain archive. */
+async function restoreArchive(
+  source: string,
+  dataDir: string,
+  force: boolean,
+): Promise<{ dataDir: string; manifest: BackupManifest; previous: string | null }> {
   const manifest = await inspectArchive(source);
   if (manifest.postgres !== undefined) {
     const embedded = await createPglite();
@@ -239,7 +313,7 @@ export async function restore(
   let previous: string | null = null;
   try {
     const current = await liveEntries(dataDir);
-    if (current.length > 0 && !options.force) {
+    if (current.length > 0 && !force) {
       throw new BackupError(
         `DATA_DIR ${dataDir} already holds data (${current.join(', ')}). Pass --force to replace it ` +
           '(the current data is moved aside into DATA_DIR/.before-restore-…, not deleted).',

@@ -2,7 +2,9 @@
  * Consistent snapshots of a single-machine DATA_DIR (PGlite and local files) while the server runs,
  * for `npm run backup` (docs/architecture.md#backups). The embedded database belongs to one process,
  * so the backup command asks that process over a control socket (`DATA_DIR/control.sock`, reachable
- * only by the user who runs the server: DATA_DIR is 0700 and the socket 0600). The same socket
+ * only by the user who runs the server: DATA_DIR is 0700 and the socket 0600; a client checks the
+ * folder is private before it connects, and a DATA_DIR too deep for a socket path has its socket in
+ * a new 0700 folder with a random name, see CONTROL_SOCKET_LINK). The same socket
  * claims the data dir: a second server, a backup or a restore finds it answering and stops before
  * opening the database (two processes on one PGlite folder would corrupt it).
  *
@@ -15,15 +17,30 @@
  * While the database is dumped (it reads the whole data dir) the server's queries wait: a pause
  * that grows with the database's size.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { chmod, copyFile, cp, link, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import {
+  chmod,
+  copyFile,
+  cp,
+  link,
+  lstat,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import { makePrivateDirAsync, PRIVATE_FILE } from '../paths';
+import { makePrivateDirAsync, PRIVATE_DIR, PRIVATE_FILE } from '../paths';
 import type { Storage } from '../storage/storage';
 
 /** The archive format written by `npm run backup` and read by `npm run restore`. */
@@ -70,14 +87,88 @@ export const ARCHIVE_ENTRIES = {
 
 export const CONTROL_SOCKET = 'control.sock';
 /**
- * The control socket of a data dir: `DATA_DIR/control.sock`, or, when that path is too long for a
- * Unix socket (about 100 bytes), one in the temporary folder named after the data dir's path.
+ * When `DATA_DIR/control.sock` is too long a path for a Unix socket (about 100 bytes), the socket
+ * lives in a new folder of the temporary folder with a random name (mkdtemp: 0700), and this file
+ * in DATA_DIR names it. Never a name another user could guess and take first.
  */
-export function controlSocketPath(dataDir: string): string {
+export const CONTROL_SOCKET_LINK = '.control-socket';
+const MAX_SOCKET_PATH = 100;
+
+/** Where the socket goes when DATA_DIR's path is too long: `conversa-XXXXXX` folders. */
+const SOCKET_FOLDER_PREFIX = 'conversa-';
+
+/** A folder only its owner (this user, or root acting for it) may enter, which no link stands for. */
+async function checkPrivateFolder(folder: string): Promise<void> {
+  const info = await lstat(folder);
+  const uid = process.getuid?.();
+  if (
+    !info.isDirectory() ||
+    (info.mode & 0o077) !== 0 ||
+    (uid !== undefined && uid !== 0 && info.uid !== uid)
+  ) {
+    throw new Error(
+      `the control socket's folder ${folder} is not private: only its owner may enter it (0700), ` +
+        'and it must be the user who runs the server',
+    );
+  }
+}
+
+/**
+ * The path of a data dir's control socket for a client, its folder checked to be private; null
+ * when there is none (no DATA_DIR, nothing listening, a link left by a process that ended).
+ */
+export async function findControlSocket(dataDir: string): Promise<string | null> {
   const inside = path.join(dataDir, CONTROL_SOCKET);
-  if (Buffer.byteLength(inside) <= 100) return inside;
-  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 24);
-  return path.join(os.tmpdir(), `conversa-${id}.sock`);
+  let socketPath: string;
+  if (Buffer.byteLength(inside) <= MAX_SOCKET_PATH) {
+    socketPath = inside;
+  } else {
+    try {
+      socketPath = (await readFile(path.join(dataDir, CONTROL_SOCKET_LINK), 'utf8')).trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+  try {
+    await checkPrivateFolder(path.dirname(socketPath));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return socketPath;
+}
+
+/** Removes the socket folder a link names (left by a process that ended), and the link. */
+async function removeSocketFolder(dataDir: string): Promise<void> {
+  const link = path.join(dataDir, CONTROL_SOCKET_LINK);
+  const named = await readFile(link, 'utf8').then(
+    (text) => text.trim(),
+    () => null,
+  );
+  if (named !== null) {
+    const folder = path.dirname(named);
+    // Only a folder of ours, as we make them: its socket, then the (then empty) folder itself.
+    if (path.dirname(folder) === os.tmpdir() && path.basename(folder).startsWith(SOCKET_FOLDER_PREFIX)) {
+      await unlink(path.join(folder, CONTROL_SOCKET)).catch(() => undefined);
+      await rmdir(folder).catch(() => undefined);
+    }
+  }
+  await unlink(link).catch(() => undefined);
+}
+
+/** Where a claim listens: `DATA_DIR/control.sock`, or a new private folder named in DATA_DIR. */
+async function newSocketPath(dataDir: string): Promise<string> {
+  const inside = path.join(dataDir, CONTROL_SOCKET);
+  if (Buffer.byteLength(inside) <= MAX_SOCKET_PATH) return inside;
+  const folder = await mkdtemp(path.join(os.tmpdir(), SOCKET_FOLDER_PREFIX));
+  await chmod(folder, PRIVATE_DIR);
+  const socketPath = path.join(folder, CONTROL_SOCKET);
+  const link = path.join(dataDir, CONTROL_SOCKET_LINK);
+  const partial = `${link}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(partial, socketPath, { mode: PRIVATE_FILE, flag: 'wx' });
+  await rename(partial, link);
+  return socketPath;
 }
 /** Leftovers of a backup or restore that was stopped half-way, removed when the data dir is next claimed. */
 const LEFTOVER = /^\.(backup|restore)-/;
@@ -95,7 +186,8 @@ type Reply = { ok: true; holder: Holder; staging?: string } | { ok: false; holde
 
 /** Sends one request to a data dir's control socket; null when nothing answers there. */
 export async function askControl(dataDir: string, request: Request): Promise<Reply | null> {
-  const socketPath = controlSocketPath(dataDir);
+  const socketPath = await findControlSocket(dataDir);
+  if (socketPath === null) return null;
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath);
     let text = '';
@@ -298,11 +390,13 @@ export interface ControlChannel {
  */
 export async function claimDataDir(dataDir: string, role: Holder['role']): Promise<ControlChannel> {
   const holder: Holder = { role, pid: process.pid };
-  const socketPath = controlSocketPath(dataDir);
   await makePrivateDirAsync(dataDir);
   const other = await askControl(dataDir, { command: 'who' });
   if (other) throw new DataDirBusyError(dataDir, other.holder);
-  await unlink(socketPath).catch(() => undefined);
+  // A socket (or a socket folder) left by a process that ended.
+  await unlink(path.join(dataDir, CONTROL_SOCKET)).catch(() => undefined);
+  await removeSocketFolder(dataDir);
+  const socketPath = await newSocketPath(dataDir);
   for (const name of await readdir(dataDir)) {
     if (LEFTOVER.test(name)) await rm(path.join(dataDir, name), { recursive: true, force: true });
   }
@@ -362,6 +456,7 @@ export async function claimDataDir(dataDir: string, role: Holder['role']): Promi
     async release() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await unlink(socketPath).catch(() => undefined);
+      await removeSocketFolder(dataDir);
     },
   };
 }

@@ -108,6 +108,24 @@ describe('a stream that outlives its session or its lifetime', () => {
     school.owner.token = await signIn(server, school.owner.id);
   });
 
+  it('ends at the next heartbeat after its member is removed from the institution', async () => {
+    const member = await createMember(server, school.institution.id, 'admissions_agent');
+    const stream = await openEvents(baseUrl, school, member.token);
+    expect(stream.response.status).toBe(200);
+    const kept = await openEvents(baseUrl, school);
+    expect(await settlesWithin(stream.ended, 500)).toBe(false);
+    const { status } = await server.call(`/api/institution/${school.institution.id}/member/delete`, {
+      method: 'POST',
+      json: { ids: [member.id] },
+      token: school.owner.token,
+    });
+    expect(status).toBe(200);
+    // The session itself lives on (the member may belong elsewhere); the stream of this institution ends.
+    expect(await settlesWithin(stream.ended, 1_500)).toBe(true);
+    expect(await settlesWithin(kept.ended, 500)).toBe(false);
+    await kept.close();
+  });
+
   it('ends when a password change revokes the session', async () => {
     const other = await signIn(server, school.owner.id);
     const stream = await openEvents(baseUrl, school, other);

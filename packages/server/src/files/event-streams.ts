@@ -3,14 +3,16 @@
  * A stream holds a connection and a subscription for as long as the tab stays open, so each is
  * bounded: at most `EVENT_STREAMS_PER_USER` open at once per user (per process: each server
  * process counts its own connections), a maximum lifetime after which it ends and the client
- * connects again (through the full authorisation), and the session looked up again at every
- * heartbeat so that a logout or a password change ends it.
+ * connects again (through the full authorisation), and the session and the member's permission
+ * looked up again at every heartbeat so that a logout, a password change, a removal from the
+ * institution or a role without the permission ends it.
  */
 import { FILE_EVENT } from '@conversa/contract/knowledge';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { accessChecks } from '../auth/access';
-import type { StaffUser } from '../auth/scope';
+import { can, type Permission, rolesIn } from '@conversa/contract/roles';
+import { accessChecks, type StaffToken } from '../auth/access';
+import type { AssistantScope } from '../auth/scope';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
@@ -41,12 +43,14 @@ export function fileEventStreams(deps: AppDeps) {
   const access = accessChecks(deps);
 
   /**
-   * True while the session is neither revoked nor expired nor idle (the check every request makes);
-   * a heartbeat is not the person's activity, so an open tab alone does not keep a session alive.
+   * True while the session is neither revoked nor expired nor idle and its user still holds
+   * `permission` in the institution (the checks every request makes): a member removed from the
+   * institution, or whose role lost the permission, is as gone as a logged-out one. A heartbeat is
+   * not the person's activity, so an open tab alone does not keep a session alive.
    */
-  const sessionLive = (userId: number, sessionId: string) =>
-    access.session({ userId, sessionId }, 0, { activity: false }).then(
-      () => true,
+  const stillAllowed = (token: StaffToken, institutionId: number, permission: Permission) =>
+    access.session(token, institutionId, { activity: false }).then(
+      ({ user, memberRole }) => can(rolesIn(memberRole, user.isAdmin), permission),
       () => false,
     );
 
@@ -69,9 +73,13 @@ export function fileEventStreams(deps: AppDeps) {
     };
   }
 
-  /** Answers with the stream of an assistant's file events for the signed-in staff `user`. */
-  return function open(c: Context<AppEnv>, assistantId: number, user: StaffUser): Response {
-    const { userId, sessionId } = user;
+  /**
+   * Answers with the stream of an assistant's file events for the signed-in staff user of `scope`,
+   * who must keep `permission` there (the endpoint's) for as long as it is open.
+   */
+  return function open(c: Context<AppEnv>, scope: AssistantScope, permission: Permission): Response {
+    const { assistantId, institutionId } = scope;
+    const { userId, sessionId } = scope.user;
     const release = take(userId);
     try {
       c.header('X-Accel-Buffering', 'no');
@@ -93,7 +101,7 @@ export function fileEventStreams(deps: AppDeps) {
           for (;;) {
             await pause(heartbeatMs, stop.signal);
             if (stop.signal.aborted || stream.aborted) break;
-            if (!(await sessionLive(userId, sessionId))) break;
+            if (!(await stillAllowed({ userId, sessionId }, institutionId, permission))) break;
             writing = writing.then(() => stream.write(': ping\n\n').then(() => undefined));
             await writing;
           }

@@ -52,6 +52,8 @@ export function filesRoutes(deps: AppDeps) {
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
 
-  route(app, endpoints.assistantEvents, (c, { scope }) => eventStreams(c, scope.assistantId, scope.user));
+  route(app, endpoints.assistantEvents, (c, { scope }) =>
+    eventStreams(c, scope, endpoints.assistantEvents.permission),
+  );
   return app;
 }

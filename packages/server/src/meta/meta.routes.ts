@@ -25,13 +25,31 @@ async function storageWorks(storage: Storage): Promise<boolean> {
   }
 }
 
+/**
+ * How long `GET /api/ready` keeps its probe's outcome: the probe writes to the store and queries
+ * the database, so a flood of unauthenticated probes must not cost one of each per request.
+ */
+export const READY_CACHE_MS = 5_000;
+
 export function metaRoutes(deps: AppDeps) {
   let openapi: unknown = null;
+  // The last probe (or the one in flight, shared by concurrent requests) and when it started.
+  let probe: { at: number; outcome: Promise<{ database: boolean; storage: boolean }> } | null = null;
+  const readiness = () => {
+    const now = deps.clock.now().getTime();
+    if (!probe || now - probe.at >= READY_CACHE_MS || now < probe.at) {
+      const outcome = Promise.all([ping(deps.database.db), storageWorks(deps.storage)]).then(
+        ([database, storage]) => ({ database, storage }),
+      );
+      probe = { at: now, outcome };
+    }
+    return probe.outcome;
+  };
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
   route(app, endpoints.health, async (c) => ok(c, { status: 'ok' as const }));
   route(app, endpoints.ready, async (c) => {
-    const [database, storage] = await Promise.all([ping(deps.database.db), storageWorks(deps.storage)]);
+    const { database, storage } = await readiness();
     if (!database || !storage) {
       deps.logger.warn({ database, storage }, 'ready: not ready');
       throw new ApiError(503, 'not_ready');

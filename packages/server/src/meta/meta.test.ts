@@ -3,6 +3,7 @@ import path from 'node:path';
 import { endpoints } from '@conversa/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing';
+import { READY_CACHE_MS } from './meta.routes';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,6 +28,7 @@ describe('conventions', () => {
     renameSync(files, aside);
     writeFileSync(files, 'not a folder');
     try {
+      server.clock.advance(READY_CACHE_MS);
       const down = await server.call('/api/ready', { locale: 'es' });
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({ code: 'not_ready' });
@@ -36,6 +38,32 @@ describe('conventions', () => {
       rmSync(files);
       renameSync(aside, files);
     }
+    server.clock.advance(READY_CACHE_MS);
+    expect((await server.call('/api/ready')).status).toBe(200);
+  });
+
+  it('probes readiness once every few seconds, whatever the number of requests', async () => {
+    server.clock.advance(READY_CACHE_MS);
+    expect((await server.call('/api/ready')).status).toBe(200);
+    const files = path.join(server.location.dataDir, 'files');
+    const aside = `${files}-aside`;
+    renameSync(files, aside);
+    writeFileSync(files, 'not a folder');
+    try {
+      // Within the window the last probe answers: the store is not touched again.
+      const answers = await Promise.all(Array.from({ length: 20 }, () => server.call('/api/ready')));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      server.clock.advance(READY_CACHE_MS / 2);
+      expect((await server.call('/api/ready')).status).toBe(200);
+      server.clock.advance(READY_CACHE_MS / 2);
+      expect((await server.call('/api/ready')).status).toBe(503);
+    } finally {
+      rmSync(files);
+      renameSync(aside, files);
+    }
+    // A failed probe is kept for the window too, then probed again.
+    expect((await server.call('/api/ready')).status).toBe(503);
+    server.clock.advance(READY_CACHE_MS);
     expect((await server.call('/api/ready')).status).toBe(200);
   });
 

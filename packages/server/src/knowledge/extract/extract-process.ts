@@ -5,14 +5,37 @@
  * (parsers loaded) after the first document, and the next document with the default limits takes
  * it: the start leaves the document's critical path.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, type ForkOptions } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { bundledScript } from '../../bundled-script';
 import type { ChildMessage } from './types';
 
 /** The child's script (dist/extract.child.js in the bundle). */
 const extractChildScript = () =>
   bundledScript('extract.child', new URL('./extract.child.ts', import.meta.url));
+/** What the child loads before its script: no network (dist/no-network.js in the bundle). */
+const noNetworkScript = () => bundledScript('no-network', new URL('./no-network.ts', import.meta.url));
+
+/** The environment variables a child is given: none of the server's secrets or settings. */
+const CHILD_ENV = ['PATH', 'NODE_ENV'] as const;
+
+/**
+ * How an extraction child is forked: a `heapMb` old-generation heap, the network refused before
+ * its script loads (no-network.ts), and an environment of `CHILD_ENV` only.
+ */
+export function extractForkOptions(heapMb: number): ForkOptions {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of CHILD_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return {
+    // Not the parent's flags or NODE_OPTIONS (a test runner's, a debugger's, a bigger heap).
+    execArgv: [`--max-old-space-size=${heapMb}`, `--import=${pathToFileURL(noNetworkScript()).href}`],
+    env,
+    // Structured clone: the bytes travel as a Uint8Array, not as JSON.
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  };
+}
 
 /** The end of a child's stderr kept to tell a heap overflow from other deaths. */
 const STDERR_TAIL = 4096;
@@ -29,14 +52,7 @@ export interface ExtractProcess {
 
 /** Forks a child with a `heapMb` old-generation heap; `warm` loads the parsers before it is ready. */
 export function startExtractProcess(heapMb: number, warm: boolean): ExtractProcess {
-  const child = fork(extractChildScript(), warm ? ['--warm'] : [], {
-    // Not the parent's flags or NODE_OPTIONS (a test runner's, a debugger's, a bigger heap).
-    execArgv: [`--max-old-space-size=${heapMb}`],
-    env: { ...process.env, NODE_OPTIONS: '' },
-    // Structured clone: the bytes travel as a Uint8Array, not as JSON.
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
+  const child = fork(extractChildScript(), warm ? ['--warm'] : [], extractForkOptions(heapMb));
   let tail = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (text: string) => {
