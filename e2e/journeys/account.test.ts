@@ -38,7 +38,8 @@ describe('account journey (en, desktop)', () => {
 
   const heading = (name: string | RegExp) => tab.page.getByRole('heading', { name, level: 1 });
 
-  const logIn = (password: string) => logInAs(tab, app.url, EMAIL, password, 'en');
+  const logIn = (password: string, landing?: Parameters<typeof logInAs>[5]) =>
+    logInAs(tab, app.url, EMAIL, password, 'en', landing);
   const accountMenu = (entry: string) => openAccountMenu(tab, entry, 'en');
 
   /** Logs out through the avatar menu and the logout page. */
@@ -105,7 +106,9 @@ describe('account journey (en, desktop)', () => {
     // Signed out, a protected page is not shown.
     await tab.page.goto(`${app.url}/profile/about-you`);
     await tab.page.waitForURL('**/login');
-    await logIn(PASSWORD);
+    // Signing in brings the person back to the page they asked for.
+    await logIn(PASSWORD, '**/profile/about-you');
+    await expect.poll(() => heading('About you').isVisible()).toBe(true);
   });
 
   test('changes the password on the profile page; the new one logs in, other sessions end', async () => {

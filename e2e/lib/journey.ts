@@ -123,13 +123,17 @@ export function startsWith(text: string, exact = false): RegExp {
   return new RegExp(exact ? `^${escaped}\\*?$` : `^${escaped}`);
 }
 
-/** Logs in from /login with e-mail and password, in the page's language; waits for the home page. */
+/**
+ * Logs in from /login with e-mail and password, in the page's language; waits for the home page, or
+ * for `landing` (a guard's redirect to /login brings the person back to the page they asked for).
+ */
 export async function logIn(
   tab: AppTab,
   baseUrl: string,
   email: string,
   password: string,
   language: Language,
+  landing: string | RegExp | ((url: URL) => boolean) = isHome,
 ) {
   const { page } = tab;
   await page.goto(`${baseUrl}/login`);
@@ -138,7 +142,7 @@ export async function logIn(
   await page.getByLabel(startsWith(say(language, 'Email'))).fill(email);
   await page.getByLabel(startsWith(say(language, 'Password'), true)).fill(password);
   await page.getByRole('button', { name: say(language, 'Log in'), exact: true }).click();
-  await page.waitForURL(isHome);
+  await page.waitForURL(landing);
 }
 
 /** Opens the avatar menu and follows one of its entries (English text, shown in `language`). */

@@ -30,7 +30,10 @@ export interface TestApi {
   requests: SeenRequest[];
   /** Requests received for a path (`/api` left off), e.g. `country`. */
   received(path: string, method?: string): SeenRequest[];
-  /** Closes the database under the running server: queries fail, `GET health` answers 503. */
+  /**
+   * Closes the database under the running server: queries fail, `GET health` answers 503, and so
+   * does `GET ready` (the server's clock moved past the few seconds it keeps its last probe).
+   */
   breakDatabase(): Promise<void>;
   /** A client on an in-memory session. */
   client(options?: Partial<DataClientOptions>): DataClient;
@@ -80,6 +83,7 @@ export async function startApi(options: Parameters<typeof createTestServer>[0] =
       await server.database.close();
       // Already closed: the server's own close must not close it twice.
       server.database.close = async () => undefined;
+      server.clock.advance(10_000);
     },
     client: (clientOptions = {}) => createDataClient({ baseUrl, storage: memoryStorage(), ...clientOptions }),
     async signedIn({ isAdmin = false, ...clientOptions } = {}) {

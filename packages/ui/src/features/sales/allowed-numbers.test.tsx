@@ -1,12 +1,21 @@
 import type { AllowedNumber } from '@conversa/contract/sales';
+import { ACCESS_TOKEN, type GraphPeer, PHONE_NUMBER_ID, startGraphPeer } from '@conversa/server/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedApi, renderConnected, type SignedInOwner } from '../../testing/connected';
 import { AllowedNumbersPage } from './allowed-numbers';
 import { salesOwner as createSalesOwner } from '../../testing/sales';
 
-const api = connectedApi();
+// A channel is saved once Meta (a local Graph API peer) confirms its token reads the number.
+const env: Record<string, string> = {};
+let graph: GraphPeer;
+beforeAll(async () => {
+  graph = await startGraphPeer();
+  env.WHATSAPP_GRAPH_URL = graph.url;
+});
+afterAll(() => graph.close());
+const api = connectedApi({ env });
 
 const salesOwner = () => createSalesOwner(api);
 
@@ -101,8 +110,8 @@ describe('AllowedNumbersPage', () => {
     expect(((await within(card).findByLabelText('Callback URL')) as HTMLInputElement).value).toMatch(
       /\/api\/whatsapp\/webhook$/,
     );
-    await user.type(within(card).getByLabelText(/^Phone number ID/), '106540352242922');
-    await user.type(within(card).getByLabelText(/^Access token/), 'EAAG-secret-token');
+    await user.type(within(card).getByLabelText(/^Phone number ID/), PHONE_NUMBER_ID);
+    await user.type(within(card).getByLabelText(/^Access token/), ACCESS_TOKEN);
     await user.type(within(card).getByLabelText(/^App secret/), 'app-secret-value');
     await user.type(within(card).getByLabelText(/^Verify token/), 'my-verify-token');
     await user.click(within(card).getByRole('button', { name: 'Save WhatsApp settings' }));
@@ -115,12 +124,12 @@ describe('AllowedNumbersPage', () => {
       shop.as,
     );
     expect(stored.body.data).toMatchObject({
-      phone_number_id: '106540352242922',
+      phone_number_id: PHONE_NUMBER_ID,
       access_token_set: true,
       app_secret_set: true,
       verify_token_set: true,
     });
-    expect(JSON.stringify(stored.body)).not.toContain('EAAG-secret-token');
+    expect(JSON.stringify(stored.body)).not.toContain(ACCESS_TOKEN);
   });
 
   it('is not found for an assistant that is not sales support, and speaks Spanish', async () => {
