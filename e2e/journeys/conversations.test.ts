@@ -94,7 +94,8 @@ describe('conversations journey (en)', () => {
 
     // The handoff contact's mail: who, how to reach them, the question and the transcript's link.
     const mail = await nextMail(app.dataDir, HANDOFF_EMAIL, mails);
-    expect(mail.subject).toBe(`A visitor of ${NAME} wants to talk to a person`);
+    expect(mail.subject).toBe('A visitor wants to talk to a person');
+    expect(mail.text).toContain(NAME);
     for (const part of [VISITOR.name, VISITOR.email, VISITOR.message, UNKNOWN])
       expect(mail.text).toContain(part);
     const link = /https?:\/\/\S+\/pre-sales\/dashboard\/\d+\/conversation\/[\w-]+/.exec(mail.text)?.[0];

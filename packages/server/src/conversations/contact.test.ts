@@ -60,7 +60,9 @@ describe('POST public/conversation/{id}/contact', () => {
 
     await server.jobs.idle();
     const mail = await server.lastMailTo(HANDOFF_EMAIL);
-    expect(mail?.subject).toMatch(/quiere hablar con una persona/);
+    // The subject is ours alone: no name a user chose (the assistant's is in the body).
+    expect(mail?.subject).toBe('Un visitante quiere hablar con una persona');
+    expect(mail?.text).toContain(school.assistant.product.name);
     expect(mail?.text).toContain('+34612345678');
     expect(mail?.text).toContain('¿Tenéis plazas para 3º de la ESO?');
     expect(mail?.text).toContain(

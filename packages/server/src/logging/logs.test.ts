@@ -139,6 +139,15 @@ describe('the server logs', () => {
     expect(server.logs.filter((line) => line.includes(code!))).toEqual([]);
   });
 
+  it('name a mail by its message id, never its recipient', async () => {
+    const email = `recipient-${Date.now()}@example.com`;
+    expect((await server.call('/api/user/register-by-email', { json: { email } })).status).toBe(200);
+    const mail = await server.lastMailTo(email);
+    const line = server.logs.findLast((entry) => entry.includes('mail written to outbox'));
+    expect(JSON.parse(line!).messageId).toBe(mail?.messageId);
+    expect(server.logs.filter((entry) => entry.includes(email))).toEqual([]);
+  });
+
   it('never carry passwords or reset links', async () => {
     const user = await createSignedInUser(server);
     await server.call('/api/auth/login', { json: { email: user.email, password: 'Wr0ngSecretPass' } });

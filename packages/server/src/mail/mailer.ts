@@ -35,7 +35,8 @@ export function createMailer(options: {
     return {
       async send(mail) {
         const info = await transport.sendMail({ from, ...mail });
-        logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+        // The message id, never the recipient nor the subject: a log line holds no one's address.
+        logger.info({ messageId: info.messageId }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -50,7 +51,7 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
       writePrivateFile(file, info.message as Buffer);
-      logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+      logger.info({ messageId: info.messageId, file }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };

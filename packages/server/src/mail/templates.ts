@@ -152,7 +152,8 @@ export function passwordChangedMail(locale: Locale, link: string): MailContent {
 
 const contactTexts = {
   en: {
-    subject: (assistant: string) => `A visitor of ${assistant} wants to talk to a person`,
+    // Subjects are our words only: a name chosen by a user could dress a mail as a phishing one.
+    subject: 'A visitor wants to talk to a person',
     intro: (assistant: string) => `A visitor of ${assistant} left their details to be contacted.`,
     name: 'Name',
     email: 'E-mail',
@@ -162,7 +163,7 @@ const contactTexts = {
     button: 'Open the conversation',
   },
   es: {
-    subject: (assistant: string) => `Un visitante de ${assistant} quiere hablar con una persona`,
+    subject: 'Un visitante quiere hablar con una persona',
     intro: (assistant: string) => `Un visitante de ${assistant} dejó sus datos para que lo contacten.`,
     name: 'Nombre',
     email: 'Correo electrónico',
@@ -197,7 +198,7 @@ export function contactMail(locale: Locale, input: ContactMailInput): MailConten
     [t.question, input.question],
   ];
   const present = lines.filter((line): line is [string, string] => line[1] !== null && line[1] !== '');
-  const subject = t.subject(input.assistant);
+  const { subject } = t;
   return {
     subject,
     text: `${t.intro(input.assistant)}\n\n${present.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${input.link}\n`,
@@ -218,7 +219,7 @@ export function contactMail(locale: Locale, input: ContactMailInput): MailConten
 
 const invitationTexts = {
   en: {
-    subject: (institution: string) => `${institution} invites you to ${PRODUCT_NAME}`,
+    subject: `You are invited to a team on ${PRODUCT_NAME}`,
     intro: (inviter: string, institution: string, role: string) =>
       `${inviter} invites you to join ${institution} on ${PRODUCT_NAME} as ${role}.`,
     button: 'Accept the invitation',
@@ -226,7 +227,7 @@ const invitationTexts = {
     ignore: 'If you did not expect it, you can ignore this email.',
   },
   es: {
-    subject: (institution: string) => `${institution} te invita a ${PRODUCT_NAME}`,
+    subject: `Te invitan a un equipo en ${PRODUCT_NAME}`,
     intro: (inviter: string, institution: string, role: string) =>
       `${inviter} te invita a unirte a ${institution} en ${PRODUCT_NAME} como ${role}.`,
     button: 'Aceptar la invitación',
@@ -251,11 +252,11 @@ export function invitationMail(locale: Locale, input: InvitationMailInput): Mail
   const expiry = t.expiry(input.days);
   const href = escapeHtml(input.link);
   return {
-    subject: t.subject(input.institution),
+    subject: t.subject,
     text: `${intro}\n\n${input.link}\n\n${expiry}\n${t.ignore}\n`,
     html: layout(
       locale,
-      t.subject(input.institution),
+      t.subject,
       [
         `<p>${escapeHtml(intro)}</p>`,
         `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
