@@ -100,6 +100,18 @@ export const invitationLimit = (institutionId: number): RateLimit => ({
   windowSeconds: HOUR,
 });
 
+/**
+ * Invitation mails (new or sent again) one person sends in a day, whatever the institution: one
+ * who signs up and makes institution after institution is still one sender.
+ */
+export const INVITATIONS_PER_USER_PER_DAY = 100;
+
+export const invitationUserLimit = (userId: number): RateLimit => ({
+  key: `invitation:user:${userId}`,
+  max: INVITATIONS_PER_USER_PER_DAY,
+  windowSeconds: DAY,
+});
+
 /** Model calls a day per institution, all kinds together, unless LLM_DAILY_CALLS_PER_INSTITUTION says otherwise. */
 export const DEFAULT_DAILY_MODEL_CALLS = 2_000;
 /** Model calls one staff member (Try it, overviews) or one seller (reading free text) may cause in ten minutes. */

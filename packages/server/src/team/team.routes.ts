@@ -19,7 +19,7 @@ import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { enqueue } from '../jobs/queue';
-import { invitationLimit } from '../rate-limit/limits';
+import { invitationLimit, invitationUserLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { emailExists } from '../users/users.repo';
 import { MAIL_JOB_ATTEMPTS } from '../users/password-mails.job';
@@ -133,7 +133,7 @@ export function teamRoutes(deps: AppDeps) {
     const now = deps.clock.now();
     if (await team.isMember(institutionId, body.email)) throw new ApiError(409, 'already_member');
     if (await team.pendingFor(institutionId, body.email, now)) throw new ApiError(409, 'already_invited');
-    await takeLimits(deps, [invitationLimit(institutionId)]);
+    await takeLimits(deps, [invitationLimit(institutionId), invitationUserLimit(user.userId)]);
     const [inviter] = await db
       .select({ fullName: users.fullName, email: users.email })
       .from(users)
@@ -169,7 +169,7 @@ export function teamRoutes(deps: AppDeps) {
     if (!found) throw notFound();
     if (found.role === 'main' && !grantsMainRole(scope.roles)) throw forbidden();
     if (found.acceptedAt || found.revokedAt) throw new ApiError(409, 'invitation_unusable');
-    await takeLimits(deps, [invitationLimit(institutionId)]);
+    await takeLimits(deps, [invitationLimit(institutionId), invitationUserLimit(scope.user.userId)]);
     const now = deps.clock.now();
     const renewed = await db.transaction(async (tx) => {
       const row = await teamRepo(tx as unknown as Db).renew(

@@ -8,10 +8,13 @@ import { INVITATION_TTL_DAYS, type Invitation, type Member } from '@conversa/con
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../db/schema';
+import { auditEvents, rateEvents } from '../db/schema';
 import { invitations } from '../db/team-schema';
 import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
-import { createSignedInUser, createTestServer, type TestServer } from '../testing';
+import { invitationUserLimit } from '../rate-limit/limits';
+import { createSignedInUser, createTestServer, signIn, type TestServer } from '../testing';
+
+const INVITATIONS_DAY_MS = 24 * 60 * 60_000;
 
 let server: TestServer;
 let acme: Tenant;
@@ -393,5 +396,46 @@ describe('invitations', () => {
     );
     expect((await server.call(`/api/invitation/${'x'.repeat(43)}`)).status).toBe(404);
     expect((await server.call('/api/invitation/short')).status).toBe(404);
+  });
+});
+
+describe('invitations per sender', () => {
+  it('caps the invitations one person sends in a day, across institutions: a translated 429, nothing stored', async () => {
+    const shop = await createTenant(server, { name: 'Third School', kind: 'school' });
+    const sender = shop.owner;
+    const byOther = (email: string, locale = 'en') =>
+      server.call<Answer<Invitation>>(`/api/institution/${shop.institution.id}/invitation`, {
+        ...as(sender.token, shop.institution.id),
+        method: 'POST',
+        json: { email, role: 'admissions_agent' },
+        headers: { 'accept-language': locale },
+      });
+    // The day's earlier invitations, sent from the sender's other institutions (or another process).
+    const { key, max } = invitationUserLimit(sender.id);
+    const at = server.clock.now();
+    await server.database.db.insert(rateEvents).values(Array.from({ length: max - 1 }, () => ({ key, at })));
+    expect((await byOther(fresh())).status).toBe(201);
+
+    const refused = fresh();
+    const answer = await byOther(refused, 'es');
+    expect(answer.status).toBe(429);
+    expect(answer.body.code).toBe('rate_limited');
+    expect(answer.body.message).toMatch(/demasiad|intent/i);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    const stored = await server.database.db.select().from(invitations).where(eq(invitations.email, refused));
+    expect(stored).toEqual([]);
+
+    // A day later the sender may invite again.
+    server.clock.advance(INVITATIONS_DAY_MS);
+    const later = await signIn(server, sender.id);
+    expect(
+      (
+        await server.call(`/api/institution/${shop.institution.id}/invitation`, {
+          ...as(later, shop.institution.id),
+          method: 'POST',
+          json: { email: refused, role: 'admissions_agent' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
