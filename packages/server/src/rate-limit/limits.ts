@@ -101,6 +101,18 @@ export const invitationLimit = (institutionId: number): RateLimit => ({
 });
 
 /**
+ * WhatsApp number checks with Meta (a channel saved with a number or a token) one institution makes
+ * in an hour: each save is a request to the Graph API on the member's word.
+ */
+export const WHATSAPP_NUMBER_CHECKS_PER_HOUR = 20;
+
+export const whatsappNumberCheckLimit = (institutionId: number): RateLimit => ({
+  key: `whatsapp:number-check:institution:${institutionId}`,
+  max: WHATSAPP_NUMBER_CHECKS_PER_HOUR,
+  windowSeconds: HOUR,
+});
+
+/**
  * Invitation mails (new or sent again) one person sends in a day, whatever the institution: one
  * who signs up and makes institution after institution is still one sender.
  */

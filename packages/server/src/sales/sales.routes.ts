@@ -18,6 +18,8 @@ import { ApiError, notFound } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
+import { whatsappNumberCheckLimit } from '../rate-limit/limits';
+import { takeLimits } from '../rate-limit/rate-limit.service';
 import { type ChannelRow, channelsRepo } from '../whatsapp/channels.repo';
 import { GraphUnreachableError, ownsNumber } from '../whatsapp/graph';
 import { type AllowedNumberRow, allowedNumbersRepo } from './allowed-numbers.repo';
@@ -118,7 +120,12 @@ export function salesRoutes(deps: AppDeps) {
     // The number is bound to this assistant only once Meta confirms the token reads it: a number's
     // id typed by someone who does not own it would route its deliveries (and replies) here.
     const stored = await channels.openFor(ref.institutionId, ref.assistantId);
-    await proveNumber(c, body.phone_number_id, body.access_token ?? stored?.accessToken ?? null);
+    await proveNumber(
+      c,
+      ref.institutionId,
+      body.phone_number_id,
+      body.access_token ?? stored?.accessToken ?? null,
+    );
     const saved = await channels.save(ref, {
       phoneNumberId: body.phone_number_id,
       accessToken: body.access_token,
@@ -142,8 +149,16 @@ export function salesRoutes(deps: AppDeps) {
     return ok(c, toSettings(saved, deps.config.publicUrl));
   });
 
-  /** Throws the 400 naming the field unless Meta confirms `accessToken` reads the number. */
-  async function proveNumber(c: Context<AppEnv>, phoneNumberId: string, accessToken: string | null) {
+  /**
+   * Throws the 400 naming the field unless Meta confirms `accessToken` reads the number. Each check
+   * is a request to the Graph API on a member's word: an institution has a few an hour.
+   */
+  async function proveNumber(
+    c: Context<AppEnv>,
+    institutionId: number,
+    phoneNumberId: string,
+    accessToken: string | null,
+  ) {
     const locale = c.get('locale');
     const unverified = (path: 'phone_number_id' | 'access_token') =>
       new ApiError(400, 'whatsapp_number_unverified', {
@@ -156,6 +171,7 @@ export function salesRoutes(deps: AppDeps) {
         ],
       });
     if (accessToken === null) throw unverified('access_token');
+    await takeLimits(deps, [whatsappNumberCheckLimit(institutionId)]);
     try {
       if (!(await ownsNumber(deps.config.whatsappGraphUrl, phoneNumberId, accessToken))) {
         throw unverified('phone_number_id');

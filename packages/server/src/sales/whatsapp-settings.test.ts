@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappChannels } from '../db/sales-schema';
 import { auditEvents } from '../db/schema';
 import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { WHATSAPP_NUMBER_CHECKS_PER_HOUR } from '../rate-limit/limits';
 import { createTestServer, type TestServer } from '../testing';
 import { type GraphPeer, PHONE_NUMBER_ID, startGraphPeer } from '../testing/whatsapp-peer';
 import { channelsRepo } from '../whatsapp/channels.repo';
@@ -226,6 +227,22 @@ describe('GET/PUT /api/institution-product/{id}/whatsapp', () => {
     } finally {
       await offline.close();
     }
+  });
+
+  it('checks numbers with Meta a few times an hour per institution: then a translated 429, Meta not asked', async () => {
+    const shop = await createTenant(server, { name: 'Initech', kind: 'business' });
+    const assistant = await salesAssistant(shop);
+    const json = { phone_number_id: '555000999888', access_token: ACCESS_TOKEN };
+    for (let n = 0; n < WHATSAPP_NUMBER_CHECKS_PER_HOUR; n += 1)
+      expect((await put(shop, assistant.id, json)).status).toBe(400);
+    const asked = graph.numberChecks;
+    const refused = await put(shop, assistant.id, json, server, 'es');
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(refused.body.message).toMatch(/^Demasiados intentos/);
+    expect(graph.numberChecks).toBe(asked);
+    // Another institution's checks are its own.
+    expect((await put(other, otherSales.id, json)).status).toBe(400);
   });
 
   it('audits each save: who, which assistant and number, which secrets changed, never their values', async () => {

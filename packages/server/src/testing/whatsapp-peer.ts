@@ -36,6 +36,8 @@ export interface GraphPeer {
    * function returned is called: a send that takes its time.
    */
   hold(): () => void;
+  /** Number checks (`GET /{phone_number_id}`) received so far. */
+  readonly numberChecks: number;
   /** Makes `phoneNumberId` a number the peer knows, owned by `accessToken` (a test's own business). */
   addNumber(phoneNumberId: string, accessToken: string): void;
   /** Meta's id of the last reply accepted. */
@@ -91,6 +93,7 @@ export async function startGraphPeer(): Promise<GraphPeer> {
     ];
   };
   let replyIds = 0;
+  let numberChecks = 0;
   // Waiters are woken by the reply that reaches their count: a wait adds no polling delay.
   const waiters = new Set<() => void>();
   let held: Promise<void> = Promise.resolve();
@@ -102,6 +105,7 @@ export async function startGraphPeer(): Promise<GraphPeer> {
     }
     const node = req.method === 'GET' ? /^\/(?:v\d+\.\d+\/)?(\d+)(?:\?.*)?$/.exec(req.url ?? '') : null;
     if (node) {
+      numberChecks += 1;
       const [status, answer] = numberNode(node[1]!, req.headers.authorization);
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer));
@@ -137,6 +141,9 @@ export async function startGraphPeer(): Promise<GraphPeer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const peer: GraphPeer = {
+    get numberChecks() {
+      return numberChecks;
+    },
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sent,
     refuse: false,
