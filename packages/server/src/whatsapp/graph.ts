@@ -32,6 +32,10 @@ export class GraphSendError extends Error {
   }
 }
 
+/** A number's node on the Graph API (`{graph}/{version}/{phone_number_id}`), then `rest`. */
+const numberUrl = (graphUrl: string, phoneNumberId: string, rest: string) =>
+  `${graphUrl.replace(/\/+$/, '')}/${GRAPH_API_VERSION}/${encodeURIComponent(phoneNumberId)}${rest}`;
+
 /** Sends `body` to `to` (E.164); resolves to the id Meta gives the message (`wamid…`). */
 export async function sendText(
   channel: GraphChannel,
@@ -39,7 +43,7 @@ export async function sendText(
   body: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<string> {
-  const url = `${channel.graphUrl.replace(/\/+$/, '')}/${GRAPH_API_VERSION}/${encodeURIComponent(channel.phoneNumberId)}/messages`;
+  const url = numberUrl(channel.graphUrl, channel.phoneNumberId, '/messages');
   let response: Response;
   try {
     response = await fetchImpl(url, {
@@ -96,7 +100,7 @@ export async function ownsNumber(
   accessToken: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<boolean> {
-  const url = `${graphUrl.replace(/\/+$/, '')}/${GRAPH_API_VERSION}/${encodeURIComponent(phoneNumberId)}?fields=id,display_phone_number,verified_name`;
+  const url = numberUrl(graphUrl, phoneNumberId, '?fields=id,display_phone_number,verified_name');
   let response: Response;
   try {
     response = await fetchImpl(url, {
