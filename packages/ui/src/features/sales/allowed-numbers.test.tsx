@@ -1,21 +1,14 @@
 import type { AllowedNumber } from '@conversa/contract/sales';
-import { ACCESS_TOKEN, type GraphPeer, PHONE_NUMBER_ID, startGraphPeer } from '@conversa/server/testing';
+import { ACCESS_TOKEN, PHONE_NUMBER_ID } from '@conversa/server/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedApi, renderConnected, type SignedInOwner } from '../../testing/connected';
+import { describe, expect, it } from 'vitest';
+import { renderConnected, type SignedInOwner } from '../../testing/connected';
 import { AllowedNumbersPage } from './allowed-numbers';
-import { salesOwner as createSalesOwner } from '../../testing/sales';
+import { connectedSalesApi, salesOwner as createSalesOwner } from '../../testing/sales';
 
 // A channel is saved once Meta (a local Graph API peer) confirms its token reads the number.
-const env: Record<string, string> = {};
-let graph: GraphPeer;
-beforeAll(async () => {
-  graph = await startGraphPeer();
-  env.WHATSAPP_GRAPH_URL = graph.url;
-});
-afterAll(() => graph.close());
-const api = connectedApi({ env });
+const api = connectedSalesApi();
 
 const salesOwner = () => createSalesOwner(api);
 

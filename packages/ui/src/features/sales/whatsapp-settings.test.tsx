@@ -1,20 +1,13 @@
-import { ACCESS_TOKEN, type GraphPeer, PHONE_NUMBER_ID, startGraphPeer } from '@conversa/server/testing';
+import { ACCESS_TOKEN, PHONE_NUMBER_ID } from '@conversa/server/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedApi, renderConnected } from '../../testing/connected';
-import { salesOwner } from '../../testing/sales';
+import { describe, expect, it } from 'vitest';
+import { renderConnected } from '../../testing/connected';
+import { connectedSalesApi, salesOwner } from '../../testing/sales';
 import { WhatsappSettingsCard } from './whatsapp-settings';
 
-// The server asks Meta (a local Graph API peer) whether the token reads the number before saving it.
-const env: Record<string, string> = {};
-let graph: GraphPeer;
-beforeAll(async () => {
-  graph = await startGraphPeer();
-  env.WHATSAPP_GRAPH_URL = graph.url;
-});
-afterAll(() => graph.close());
-const api = connectedApi({ env });
+// A channel is saved once Meta (a local Graph API peer) confirms its token reads the number.
+const api = connectedSalesApi();
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 
