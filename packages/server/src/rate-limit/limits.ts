@@ -101,6 +101,18 @@ export const invitationLimit = (institutionId: number): RateLimit => ({
 });
 
 /**
+ * Lead imports (dry runs too) of one institution in an hour: each reads up to 10 MB in the import
+ * thread, which every institution of the process shares.
+ */
+export const LEAD_IMPORTS_PER_HOUR = 60;
+
+export const leadImportLimit = (institutionId: number): RateLimit => ({
+  key: `lead-import:institution:${institutionId}`,
+  max: LEAD_IMPORTS_PER_HOUR,
+  windowSeconds: HOUR,
+});
+
+/**
  * WhatsApp number checks with Meta (a channel saved with a number or a token) one institution makes
  * in an hour: each save is a request to the Graph API on the member's word.
  */

@@ -5,6 +5,8 @@
  */
 import { LEAD_IMPORT_MAX_ROWS } from '@conversa/contract/records';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rateEvents } from '../db/schema';
+import { leadImportLimit } from '../rate-limit/limits';
 import { recordsServer } from './records.fixtures';
 
 const { ctx, get, importLeads } = recordsServer();
@@ -110,5 +112,25 @@ describe('the lead import past its time budget', () => {
     // The stopped thread held nothing up: the next import (another server, its own budget) is read.
     const next = await importLeads('Company,Contact,Budget\nA,B,1', '&dry_run=true');
     expect(next.body.data).toEqual({ imported: 1, dry_run: true, refused: [] });
+  });
+});
+
+describe('lead imports of one institution', () => {
+  it('are limited per hour, dry runs too: a translated 429 before the file is read, nothing written', async () => {
+    const before = await count();
+    // The hour's earlier imports (in this process or another).
+    const { key, max } = leadImportLimit(ctx.acme.institution.id);
+    const at = ctx.server.clock.now();
+    await ctx.server.database.db.insert(rateEvents).values(Array.from({ length: max }, () => ({ key, at })));
+    for (const query of ['', '&dry_run=true']) {
+      const answer = await importLeads('Company,Contact,Budget\nA,B,1', query, { locale: 'es' });
+      expect(answer.status).toBe(429);
+      expect(answer.body).toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Demasiados intentos/),
+      });
+      expect(answer.headers.get('retry-after')).not.toBeNull();
+    }
+    expect(await count()).toBe(before);
   });
 });

@@ -27,6 +27,8 @@ import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import type { Locale } from '@conversa/contract/constants';
 import { translate } from '../i18n/translate';
+import { leadImportLimit } from '../rate-limit/limits';
+import { takeLimits } from '../rate-limit/rate-limit.service';
 import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
 import { csvCells, recordsCsv } from './records-csv';
@@ -256,6 +258,8 @@ export function recordsRoutes(deps: AppDeps) {
 
   route(app, endpoints.importLeads, async (c, { scope, query }) => {
     const ref = await salesAssistant(scope.institutionId, query.institution_product_id);
+    // Counted before the body is read: past the limit, not a byte of it is.
+    await takeLimits(deps, [leadImportLimit(ref.institutionId)]);
     let file: Uint8Array | null = null;
     await readMultipart(c, {
       field: 'file',
