@@ -34,6 +34,10 @@ export const CreatePasswordBodySchema = v.object({
 });
 export type CreatePasswordBody = v.InferInput<typeof CreatePasswordBodySchema>;
 
+/** The code mailed to a signed-in account's address (`POST user/verify-email`). */
+export const VerifyEmailBodySchema = v.object({ code: VerificationCodeSchema });
+export type VerifyEmailBody = v.InferInput<typeof VerifyEmailBodySchema>;
+
 export const ChangePasswordBodySchema = v.object({
   current_password: PasswordInputSchema,
   new_password: NewPasswordSchema,

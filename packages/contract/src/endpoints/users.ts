@@ -14,6 +14,7 @@ import {
   RequestResetBodySchema,
   ResetPasswordBodySchema,
   UserInstitutionSchema,
+  VerifyEmailBodySchema,
 } from '../user';
 import type { Endpoint } from './endpoint';
 import * as routes from '../routes/users';
@@ -46,6 +47,16 @@ export const usersEndpoints = {
     scope: 'none',
     body: CreatePasswordBodySchema,
     response: SessionSchema,
+  },
+  verifyEmail: {
+    ...routes.verifyEmail,
+    summary:
+      "Prove the signed-in account's address with the code mailed to it (accepting an invitation mails one)",
+    tag: 'user',
+    access: 'staff',
+    scope: 'none',
+    body: VerifyEmailBodySchema,
+    response: MessageResultSchema,
   },
   changePassword: {
     ...routes.changePassword,

@@ -4,6 +4,7 @@ import type { Route } from './route';
 export const checkEmail = { method: 'POST', path: '/user/check-email' } as const satisfies Route;
 export const registerByEmail = { method: 'POST', path: '/user/register-by-email' } as const satisfies Route;
 export const createPassword = { method: 'POST', path: '/user/create-password' } as const satisfies Route;
+export const verifyEmail = { method: 'POST', path: '/user/verify-email' } as const satisfies Route;
 export const changePassword = { method: 'POST', path: '/user/change-password' } as const satisfies Route;
 export const requestReset = { method: 'POST', path: '/user/password/request-reset' } as const satisfies Route;
 export const resetPassword = { method: 'POST', path: '/user/password/reset' } as const satisfies Route;

@@ -22,6 +22,7 @@ import {
   revokeInvitations,
   useInvitations,
 } from './invitations';
+import { verifyEmail } from '../users/verify-email';
 import { deleteMembers, listMembers, updateMember, useMembers } from './members';
 
 let api: TestApi;
@@ -86,6 +87,25 @@ describe('team', () => {
     await expect(
       createInvitation(owner, { institutionId, email: colleague.user.email, role: 'admissions' }),
     ).rejects.toMatchObject({ status: 409, code: 'already_member' });
+  });
+
+  it('has a colleague whose address was never proved enter the mailed code before joining', async () => {
+    const colleague = await api.signedIn({ emailVerified: false });
+    await createInvitation(owner, { institutionId, email: colleague.user.email, role: 'communication' });
+    const token = await linkTo(colleague.user.email);
+    await expect(acceptInvitation(colleague.client, token)).rejects.toMatchObject({
+      status: 403,
+      code: 'email_unverified',
+    });
+    const code = /\b(\d{6})\b/.exec((await api.server.lastMailTo(colleague.user.email))?.text ?? '')?.[1];
+    await expect(verifyEmail(colleague.client, { code: code === '000000' ? '000001' : '000000' })).rejects.toMatchObject(
+      { status: 400, code: 'invalid_verification_code' },
+    );
+    expect(await verifyEmail(colleague.client, { code: code! })).toMatchObject({ code: 'email_verified' });
+    expect(await acceptInvitation(colleague.client, token)).toEqual({
+      institution_id: institutionId,
+      role: 'communication',
+    });
   });
 
   it('changes a role, keeps the last main member, and removes a member whose access ends', async () => {

@@ -39,7 +39,7 @@ export interface TestApi {
   client(options?: Partial<DataClientOptions>): DataClient;
   /** A new user, and a client signed in as them (session filled by `auth/validate-token`). */
   signedIn(
-    options?: Partial<DataClientOptions> & { isAdmin?: boolean },
+    options?: Partial<DataClientOptions> & { isAdmin?: boolean; emailVerified?: boolean },
   ): Promise<{ client: DataClient; user: TestUser & { token: string } }>;
   close(): Promise<void>;
 }
@@ -86,8 +86,8 @@ export async function startApi(options: Parameters<typeof createTestServer>[0] =
       server.clock.advance(10_000);
     },
     client: (clientOptions = {}) => createDataClient({ baseUrl, storage: memoryStorage(), ...clientOptions }),
-    async signedIn({ isAdmin = false, ...clientOptions } = {}) {
-      const user = await createSignedInUser(server, { isAdmin });
+    async signedIn({ isAdmin = false, emailVerified = true, ...clientOptions } = {}) {
+      const user = await createSignedInUser(server, { isAdmin, emailVerified });
       const client = createDataClient({ baseUrl, storage: memoryStorage(), ...clientOptions });
       client.session.update({ jwt: user.token });
       await validateToken(client);

@@ -15,6 +15,7 @@ export type AuditAction =
   | 'sign_in_failed'
   | 'password_changed'
   | 'password_reset'
+  | 'email_verified'
   | 'admin_acted_in_institution'
   | 'deleted'
   | 'leads_imported'

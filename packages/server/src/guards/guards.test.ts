@@ -41,6 +41,7 @@ const RULES: Record<EndpointName, string> = {
   checkEmail: 'public',
   registerByEmail: 'public',
   createPassword: 'public',
+  verifyEmail: 'staff',
   changePassword: 'staff',
   requestReset: 'public',
   resetPassword: 'public',

@@ -175,6 +175,10 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'This invitation can no longer be used.',
     es: 'Esta invitación ya no se puede usar.',
   },
+  email_unverified: {
+    en: 'Confirm your email address first: we sent a code to it.',
+    es: 'Primero confirma tu dirección de correo: te enviamos un código.',
+  },
   email_taken: {
     en: 'An account with this email already exists. Sign in instead.',
     es: 'Ya existe una cuenta con este correo. Inicia sesión.',
@@ -298,4 +302,5 @@ export const successMessages: Catalog<MessageCode> = {
     en: 'Phone number successfully deleted.',
     es: 'Número de teléfono eliminado correctamente.',
   },
+  email_verified: { en: 'Your email address is confirmed.', es: 'Tu dirección de correo está confirmada.' },
 };

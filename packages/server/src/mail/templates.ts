@@ -41,30 +41,37 @@ const verificationTexts = {
     // The code stays out of the subject: subjects show on lock screens and land in mail logs.
     subject: `Your ${PRODUCT_NAME} verification code`,
     intro: `Use this code to finish creating your ${PRODUCT_NAME} account:`,
+    verifyIntro: `Use this code to confirm your email address on ${PRODUCT_NAME}:`,
     expiry: (min: number) => `The code expires in ${min} minutes and works only once.`,
     ignore: 'If you did not ask for it, you can ignore this email.',
   },
   es: {
     subject: `Tu código de verificación de ${PRODUCT_NAME}`,
     intro: `Usa este código para terminar de crear tu cuenta de ${PRODUCT_NAME}:`,
+    verifyIntro: `Usa este código para confirmar tu dirección de correo en ${PRODUCT_NAME}:`,
     expiry: (min: number) => `El código caduca en ${min} minutos y solo se puede usar una vez.`,
     ignore: 'Si no lo pediste, puedes ignorar este correo.',
   },
 } satisfies Record<Locale, unknown>;
 
-/** The sign-up mail with the 6-digit code. */
-export function verificationCodeMail(locale: Locale, code: string): MailContent {
+/** The mail with a 6-digit code: to create an account (`signup`) or to prove an account's address (`verify`). */
+export function verificationCodeMail(
+  locale: Locale,
+  code: string,
+  purpose: 'signup' | 'verify' = 'signup',
+): MailContent {
   const t = verificationTexts[locale];
   const { subject } = t;
+  const intro = purpose === 'signup' ? t.intro : t.verifyIntro;
   const expiry = t.expiry(minutes(VERIFICATION_CODE_TTL_SECONDS));
   return {
     subject,
-    text: `${t.intro}\n\n    ${code}\n\n${expiry}\n${t.ignore}\n`,
+    text: `${intro}\n\n    ${code}\n\n${expiry}\n${t.ignore}\n`,
     html: layout(
       locale,
       subject,
       [
-        `<p>${escapeHtml(t.intro)}</p>`,
+        `<p>${escapeHtml(intro)}</p>`,
         `<p style="font-size:32px;font-weight:700;letter-spacing:6px;margin:24px 0">${escapeHtml(code)}</p>`,
         `<p>${escapeHtml(expiry)}</p>`,
         `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,

@@ -21,7 +21,8 @@ import { translate } from '../i18n/translate';
 import { enqueue } from '../jobs/queue';
 import { invitationLimit, invitationUserLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
-import { emailExists } from '../users/users.repo';
+import { mailCode } from '../users/email-codes';
+import { asLocale, emailExists, findUserById } from '../users/users.repo';
 import { MAIL_JOB_ATTEMPTS } from '../users/password-mails.job';
 import { invitationTokenHash, SEND_INVITATION_MAIL } from './invitation-mail.job';
 import { type InvitationRow, invitationState, type MemberRow, teamRepo } from './team.repo';
@@ -228,6 +229,21 @@ export function teamRoutes(deps: AppDeps) {
     const now = deps.clock.now();
     if (invitationState(found, now) !== 'pending') throw new ApiError(409, 'invitation_unusable');
     if (found.email !== user.email.toLowerCase()) throw new ApiError(403, 'invitation_other_email');
+    const account = await findUserById(db, user.userId);
+    if (!account) throw notFound();
+    if (!account.emailVerifiedAt) {
+      // The invitation names an address; only someone who reads its mail may join with it. A code
+      // is mailed (`POST user/verify-email` takes it); within the cooldown of the last one, none is.
+      await mailCode(deps, {
+        email: account.email,
+        locale: asLocale(account.locale),
+        ip: clientIp(c, deps.config),
+        purpose: 'verify',
+      }).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.code === 'resend_too_soon')) throw error;
+      });
+      throw new ApiError(403, 'email_unverified');
+    }
     const role = found.role as Invitation['role'];
     const joined = await db.transaction(async (tx) => {
       const members = teamRepo(tx as unknown as Db);

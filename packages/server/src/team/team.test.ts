@@ -291,6 +291,67 @@ describe('invitations', () => {
     expect((await members()).find((row) => row.user_id === invitee.id)?.role).toBe('communication');
   });
 
+  it('lets an account whose address was never proved join only after the code mailed to it', async () => {
+    const invitee = await createSignedInUser(server, { locale: 'es', emailVerified: false });
+    await invite(invitee.email, 'admissions_agent');
+    const token = await linkTo(invitee.email);
+    const accept = () =>
+      server.call<Answer<unknown>>(`/api/invitation/${token}/accept`, {
+        method: 'POST',
+        token: invitee.token,
+        headers: { 'accept-language': 'es' },
+      });
+    const verify = (code: string, as = invitee.token) =>
+      server.call<Answer<unknown>>('/api/user/verify-email', { method: 'POST', token: as, json: { code } });
+
+    const refused = await accept();
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'email_unverified',
+      message: 'Primero confirma tu dirección de correo: te enviamos un código.',
+    });
+    expect((await members()).some((row) => row.user_id === invitee.id)).toBe(false);
+    const mail = await server.lastMailTo(invitee.email);
+    expect(mail?.subject).toBe('Tu código de verificación de Conversa');
+    expect(mail?.text).toContain('confirmar tu dirección de correo');
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    // Asking again within the cooldown mails nothing new, and still refuses.
+    const mailsTo = async () =>
+      (await server.mails()).filter((sent) => sent.to?.some((to) => to.address === invitee.email)).length;
+    const mailsBefore = await mailsTo();
+    expect((await accept()).body.code).toBe('email_unverified');
+    expect(await mailsTo()).toBe(mailsBefore);
+
+    // A wrong code, another account's attempt and a sign-up with the code all fail.
+    const wrong = await verify(code === '000000' ? '000001' : '000000');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('invalid_verification_code');
+    const stranger = await createSignedInUser(server, { emailVerified: false });
+    expect((await verify(code!, stranger.token)).status).toBe(400);
+    const signUp = await server.call<Answer<unknown>>('/api/user/create-password', {
+      method: 'POST',
+      json: { email: invitee.email, code, password: 'a long enough password 1' },
+    });
+    expect(signUp.status).toBe(400);
+    expect((await accept()).status).toBe(403);
+
+    const verified = await verify(code!);
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toMatchObject({ code: 'email_verified' });
+    // Once proved, the address needs no code.
+    expect((await verify(code!)).status).toBe(200);
+    const joined = await accept();
+    expect(joined.status).toBe(200);
+    expect((await members()).find((row) => row.user_id === invitee.id)?.role).toBe('admissions_agent');
+    const [proved] = await server.database.db
+      .select({ userId: auditEvents.userId })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'email_verified'));
+    expect(proved?.userId).toBe(invitee.id);
+  });
+
   it('refuses inviting a member, or an address already invited; only a main member invites a main', async () => {
     const member = await createMember(server, acme.institution.id, 'admissions');
     const taken = await invite(member.email, 'admissions_agent');

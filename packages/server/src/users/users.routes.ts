@@ -12,7 +12,7 @@ import { translate } from '../i18n/translate';
 import { emailCheckIpLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { changePassword, requestReset, resetPassword } from './passwords.service';
-import { createAccount, registerByEmail } from './signup.service';
+import { createAccount, registerByEmail, verifyEmail } from './signup.service';
 import { emailExists } from './users.repo';
 import { assertSelf, updateOwnProfile } from './users.service';
 
@@ -35,6 +35,11 @@ export function usersRoutes(deps: AppDeps) {
   });
 
   route(app, endpoints.createPassword, async (c, { body }) => ok(c, await createAccount(deps, body)));
+
+  route(app, endpoints.verifyEmail, async (c, { scope: { user }, body }) => {
+    await verifyEmail(deps, { userId: user.userId, code: body.code, ip: clientIp(c, deps.config) });
+    return message(c, 'email_verified');
+  });
 
   route(app, endpoints.changePassword, async (c, { scope, body }) => {
     await changePassword(deps, scope.user, body, clientIp(c, deps.config));

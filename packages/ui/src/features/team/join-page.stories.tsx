@@ -1,6 +1,7 @@
 import type { InvitationPreview } from '@conversa/contract/team';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
+import { userEvent, within } from 'storybook/test';
 import { PublicLayout } from '../../components/public-layout/public-layout';
 import { Card, Intro } from '../../forms/form-layout';
 import { API, baseHandlers, fail, forever, ok, signedIn, withData } from '../../testing/stories';
@@ -80,3 +81,22 @@ export const Waiting: Story = {
 };
 
 export const Spanish: Story = { globals: { locale: 'es' } };
+
+/** Signed in as the invited address, never proved: joining mails a code, and the page asks for it. */
+export const UnprovedAddress: Story = {
+  decorators: [withData({ ...signedIn, user: { id: 4, email: preview.email } })],
+  parameters: {
+    msw: {
+      handlers: [
+        http.post(`${API}/invitation/:token/accept`, () =>
+          fail(403, 'email_unverified', 'Confirm your email address first: we sent a code to it.'),
+        ),
+        ...answer(preview),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: /^Join |^Unirse a / }));
+  },
+};

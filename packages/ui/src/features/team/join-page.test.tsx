@@ -36,6 +36,39 @@ describe('JoinPage', () => {
     });
   });
 
+  it('has an address never proved confirmed with the mailed code, then joins', async () => {
+    const user = userEvent.setup();
+    const owner = await api.signedInOwner('school', { name: 'Colegio Mar' });
+    const invitee = await api.signedIn({ emailVerified: false });
+    const { token } = await invite(api, owner, invitee.user.email, 'communication');
+    const onJoined = vi.fn();
+    renderConnected(<JoinPage token={token} signIn={noSignIn} onJoined={onJoined} />, {
+      client: invitee.client,
+      locale: 'es',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unirse a Colegio Mar' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Confirma tu dirección de correo', level: 1 }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Podrás pedir un código nuevo en \d+ s\./)).toBeTruthy();
+    const code = /\b(\d{6})\b/.exec((await api.server.lastMailTo(invitee.user.email))?.text ?? '')?.[1];
+    const field = screen.getByRole('textbox', { name: 'Código de verificación' });
+    await user.type(field, code === '000000' ? '000001' : '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirmar y unirme' }));
+    expect(
+      await screen.findByText('El código no es correcto. Revisa el correo que te enviamos.'),
+    ).toBeTruthy();
+    expect(onJoined).not.toHaveBeenCalled();
+    await user.clear(field);
+    await user.type(field, code!);
+    await user.click(screen.getByRole('button', { name: 'Confirmar y unirme' }));
+    await vi.waitFor(() => expect(onJoined).toHaveBeenCalledOnce());
+    expect(invitee.client.session.getSnapshot()).toMatchObject({
+      institutionId: owner.institution.id,
+      roles: ['communication'],
+    });
+  });
+
   it('signed in as another address, offers to log out and continue as the invited one', async () => {
     const user = userEvent.setup();
     const owner = await api.signedInOwner('school');

@@ -4,24 +4,43 @@
  * unknown link gets a page saying so. Signed out, the sign-in flow the app passes shows under the
  * invitation, with the invited address filled in: log in with an account, or sign up by the code
  * flow without one; once signed in, the invitation is accepted. Signed in as the invited address, a
- * button joins; as another address, a button signs out first. After joining the session acts in the
- * institution joined and the app goes to its root. The token stays in the page's address all along.
+ * button joins; as another address, a button signs out first. An account whose address was never
+ * proved is mailed a code by its first try (403 `email_unverified`): the page asks for it (`POST
+ * user/verify-email`), then joins. After joining the session acts in the institution joined and the
+ * app goes to its root. The token stays in the page's address all along.
  */
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from '@conversa/contract/constants';
 import type { InvitationPreview } from '@conversa/contract/team';
 import { useSession } from '@conversa/data/provider';
 import { useAcceptInvitation, useInvitation } from '@conversa/data/team/invitations';
+import { ApiRequestError } from '@conversa/data/errors';
 import { useLogout } from '@conversa/data/users/logout';
+import { useVerifyEmail } from '@conversa/data/users/verify-email';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
+import { TextField } from '../../components/text-field/text-field';
 import { consolePaths } from '../../components/sidebar/paths';
 import { Waiting } from '../../components/waiting/waiting';
-import { Actions, Card, FormAlert, Intro, PageTitle, TextLink } from '../../forms/form-layout';
+import {
+  Actions,
+  Card,
+  Form,
+  FormAlert,
+  FormNotice,
+  Intro,
+  LinkButton,
+  PageTitle,
+  TextLink,
+} from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
+import { CodeFormSchema } from '../../forms/schemas';
+import { useForm } from '../../forms/use-form';
 import { useFailureText } from '../../forms/use-failure-text';
 import { errorMessage } from '../../i18n/codes';
 import { roleLabels } from '../../i18n/roles';
+import { useCountdown } from '../auth/steps/use-countdown';
 
 const Column = styled.div`
   display: flex;
@@ -143,6 +162,8 @@ function Pending({
   const accept = useAcceptInvitation();
   const logout = useLogout();
   const [error, setError] = useState<string | null>(null);
+  // A code went to the address (each try of an unproved account mails one, past the cooldown).
+  const [codesSent, setCodesSent] = useState(0);
   // Decided once: the sign-in flow signs in on its way (a new account before its profile step), and
   // must stay until it says it is done.
   const [signingIn, setSigningIn] = useState(() => !(session.isAuthed && session.jwt !== null));
@@ -156,6 +177,10 @@ function Pending({
       onJoined();
     } catch (failure) {
       setSigningIn(false);
+      if (failure instanceof ApiRequestError && failure.code === 'email_unverified') {
+        setCodesSent((sent) => sent + 1);
+        return;
+      }
       setError(failureText(failure));
     }
   };
@@ -176,6 +201,25 @@ function Pending({
       <Column>
         {offer}
         {signIn({ email: invitation.email, hasAccount: invitation.has_account }, () => void join())}
+      </Column>
+    );
+  }
+
+  if (codesSent > 0) {
+    return (
+      <Column>
+        {offer}
+        <Card as="section" aria-labelledby="join-title">
+          <PageTitle id="join-title">{t`Confirm your email address`}</PageTitle>
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <VerifyCode
+            email={invitation.email}
+            sentCount={codesSent}
+            joining={accept.isMutating}
+            onVerified={() => void join()}
+            onResend={() => void join()}
+          />
+        </Card>
       </Column>
     );
   }
@@ -223,5 +267,76 @@ function Pending({
         )}
       </Card>
     </Column>
+  );
+}
+
+/**
+ * The code mailed to an unproved address: checked (`POST user/verify-email`), then the invitation is
+ * accepted. "Send me a new code" tries to join again, which mails a new one after the cooldown.
+ */
+function VerifyCode({
+  email,
+  sentCount,
+  joining,
+  onVerified,
+  onResend,
+}: {
+  email: string;
+  sentCount: number;
+  joining: boolean;
+  onVerified: () => void;
+  onResend: () => void;
+}) {
+  const { t } = useLingui();
+  const form = useForm(CodeFormSchema, { code: '' });
+  const verify = useVerifyEmail();
+  const left = useCountdown(VERIFICATION_RESEND_SECONDS, sentCount);
+  const busy = verify.isMutating || joining;
+
+  const submit = form.submit(async (values) => {
+    try {
+      await verify.trigger({ code: values.code.trim() });
+      onVerified();
+    } catch (failure) {
+      form.fail(failure);
+    }
+  });
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Intro>{t`Before you join, confirm that ${email} is yours: we sent a ${VERIFICATION_CODE_LENGTH}-digit code to it.`}</Intro>
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      {sentCount > 1 ? <FormNotice>{t`We sent you a new code.`}</FormNotice> : null}
+      <TextField
+        label={t`Verification code`}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={VERIFICATION_CODE_LENGTH}
+        required
+        {...form.bind('code')}
+        onChange={(value) => form.set('code', value.replace(/\D/g, ''))}
+      />
+      <Intro aria-live="polite">
+        {left > 0 ? (
+          t`You can ask for a new code in ${left} s.`
+        ) : (
+          <LinkButton disabled={busy} onClick={onResend}>
+            {t`Send me a new code`}
+          </LinkButton>
+        )}
+      </Intro>
+      <Actions>
+        <Button type="submit" waiting={busy}>
+          {t`Confirm and join`}
+        </Button>
+      </Actions>
+    </Form>
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * `POST user/verify-email`: proves the signed-in account's address with the 6-digit code mailed to
+ * it (accepting an invitation with an unproved address answers 403 `email_unverified` and mails one).
+ */
+import type { MessageResult } from '@conversa/contract/common';
+import * as routes from '@conversa/contract/routes/users';
+import type { VerifyEmailBody } from '@conversa/contract/user';
+import useSWRMutation from 'swr/mutation';
+import type { BodyOf } from '../case';
+import type { DataClient } from '../client';
+import type { ApiRequestError } from '../errors';
+import { useDataClient } from '../provider';
+
+/** SWR key of this mutation. */
+export const verifyEmailKey = 'user/verify-email';
+
+/** Checks the code; answers the translated success message. */
+export function verifyEmail(client: DataClient, body: BodyOf<VerifyEmailBody>): Promise<MessageResult> {
+  return client.endpoint(routes.verifyEmail, { json: body, institution: false });
+}
+
+/** `trigger({code})`. */
+export function useVerifyEmail() {
+  const client = useDataClient();
+  return useSWRMutation<MessageResult, ApiRequestError, string, BodyOf<VerifyEmailBody>>(
+    verifyEmailKey,
+    (_key, { arg }) => verifyEmail(client, arg),
+  );
+}
