@@ -1,0 +1,154 @@
+/**
+ * What the learned ranker knows of a sentence as an answer to a question (docs/architecture.md#knowledge-and-answers):
+ * its place in two BM25 rankings (sentences, paragraphs) and in PostgreSQL's full-text ranking of
+ * passages, how much of the question's weight it and its neighbours hold, and whether it holds the
+ * kind of thing the question asks for. Every feature is a number of about 0..1; the weights that
+ * combine them are chosen on held-out folds (bench/answer-folds.ts).
+ */
+import { sentencesOf } from '../answer/extractive';
+import { answerTypeOf, holdsAnswerType } from '../answer/answer-type';
+import type { DetectedLanguage } from '../text/language';
+import type { SentenceIndex } from './sentence-index';
+import { termsOf } from './terms';
+
+/** The names of the features, in the order of a vector (and of the weights). */
+export const FEATURES = [
+  'bias',
+  'coverage',
+  'previousCoverage',
+  'nextCoverage',
+  'scoreShare',
+  'sentenceRank',
+  'passageRank',
+  'passageSupport',
+  'answerType',
+  'nextAnswerType',
+  'length',
+  'score',
+  'opensParagraph',
+  'paragraphScoreShare',
+  'paragraphRank',
+  'paragraphCoverage',
+  'windowCoverage',
+] as const;
+
+/** The sentences the BM25 ranking brings at most, before the passages' and paragraphs'. */
+const TOP_SENTENCES = 40;
+/** The best paragraphs whose sentences holding a question term are candidates too. */
+const TOP_PARAGRAPHS = 3;
+/** The best sentences whose neighbours are candidates too (the answer often follows). */
+const NEIGHBOURED = 10;
+/** Reciprocal-rank constants (Cormack, Clarke and Büttcher 2009 use 60 for long lists). */
+const SENTENCE_RANK_K = 60;
+const PARAGRAPH_RANK_K = 5;
+
+/** A passage PostgreSQL's full-text search found, best first: its text and support (0..1). */
+export interface FoundPassage {
+  text: string;
+  support: number;
+}
+
+export interface Candidate {
+  sentence: number;
+  features: number[];
+}
+
+/** The question as the ranker reads it. */
+export interface RankQuestion {
+  text: string;
+  language: DetectedLanguage | null;
+}
+
+/** The question's distinct terms. */
+export const questionTerms = (question: RankQuestion) => [
+  ...new Set(termsOf(question.text, question.language)),
+];
+
+/**
+ * The share of the question's weight that no sentence of the knowledge holds: a question mostly
+ * about things the knowledge never mentions is likely about something else.
+ */
+export function unknownShare(index: SentenceIndex, terms: readonly string[]): number {
+  let unknown = 0;
+  let whole = 0;
+  for (const term of terms) {
+    const weight = index.bySentence.idf(term);
+    whole += weight;
+    if (!index.bySentence.knows(term)) unknown += weight;
+  }
+  return whole > 0 ? unknown / whole : 0;
+}
+
+/** The candidate sentences for a question, each with its features. */
+export function candidates(
+  index: SentenceIndex,
+  question: RankQuestion,
+  passages: readonly FoundPassage[],
+): Candidate[] {
+  const terms = questionTerms(question);
+  if (terms.length === 0 || index.sentences.length === 0) return [];
+  const { sentences, bySentence, byParagraph } = index;
+  const ranked = bySentence.ranked(terms);
+  const score = new Map(ranked.map((entry) => [entry.document, entry.score]));
+  const rank = new Map(ranked.map((entry, at) => [entry.document, at + 1]));
+  const best = ranked[0]?.score ?? 0;
+  const paragraphs = byParagraph.ranked(terms);
+  const paragraphScore = new Map(paragraphs.map((entry) => [entry.document, entry.score]));
+  const paragraphRank = new Map(paragraphs.map((entry, at) => [entry.document, at + 1]));
+  const bestParagraph = paragraphs[0]?.score ?? 0;
+
+  const found = new Map<number, { rank: number; support: number }>();
+  for (const [at, passage] of passages.entries()) {
+    for (const sentence of sentencesOf(passage.text, question.language ?? 'en')) {
+      const id = index.find(sentence.text);
+      if (id !== undefined && !found.has(id)) found.set(id, { rank: at + 1, support: passage.support });
+    }
+  }
+  const chosen = new Set<number>([
+    ...ranked.slice(0, TOP_SENTENCES).map((entry) => entry.document),
+    ...found.keys(),
+  ]);
+  for (const { document: sentence } of ranked.slice(0, NEIGHBOURED)) {
+    const { previous, next } = sentences[sentence]!;
+    if (previous >= 0) chosen.add(previous);
+    if (next >= 0) chosen.add(next);
+  }
+  const topParagraphs = new Set(paragraphs.slice(0, TOP_PARAGRAPHS).map((entry) => entry.document));
+  for (const { document: sentence } of ranked) {
+    if (topParagraphs.has(sentences[sentence]!.paragraph)) chosen.add(sentence);
+  }
+
+  const type = answerTypeOf(question.text);
+  const typed = (sentence: number) =>
+    sentence >= 0 && !!type && holdsAnswerType(sentences[sentence]!.text, type, question.text);
+  const coverage = (sentence: number) => (sentence >= 0 ? bySentence.coverage(terms, sentence) : 0);
+  return [...chosen].map((sentence) => {
+    const { text, previous, next, paragraph } = sentences[sentence]!;
+    const own = coverage(sentence);
+    const before = coverage(previous);
+    const passage = found.get(sentence);
+    const raw = score.get(sentence) ?? 0;
+    return {
+      sentence,
+      features: [
+        1,
+        own,
+        Math.max(before - own, 0),
+        Math.max(coverage(next) - own, 0),
+        best > 0 ? raw / best : 0,
+        SENTENCE_RANK_K / (SENTENCE_RANK_K + (rank.get(sentence) ?? Number.POSITIVE_INFINITY)),
+        passage ? 1 / passage.rank : 0,
+        passage?.support ?? 0,
+        typed(sentence) ? 1 : 0,
+        typed(next) ? 1 : 0,
+        Math.log1p(text.length) / 6,
+        Math.log1p(raw) / 3,
+        previous < 0 ? 1 : 0,
+        bestParagraph > 0 ? (paragraphScore.get(paragraph) ?? 0) / bestParagraph : 0,
+        PARAGRAPH_RANK_K / (PARAGRAPH_RANK_K + (paragraphRank.get(paragraph) ?? Number.POSITIVE_INFINITY)),
+        byParagraph.coverage(terms, paragraph),
+        own > 0 && previous >= 0 ? Math.min(1, own + before) : own,
+      ],
+    };
+  });
+}

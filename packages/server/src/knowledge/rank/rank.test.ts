@@ -1,0 +1,110 @@
+/**
+ * The learned ranker's parts (knowledge/rank): Snowball terms, BM25 over sentences and paragraphs,
+ * the sentence index of overlapping chunks, candidate features, and the model's use.
+ */
+import { describe, expect, it } from 'vitest';
+import { Bm25Index } from './bm25';
+import { candidates, FEATURES, unknownShare, questionTerms } from './features';
+import { chooseSentences, scoreCandidates } from './model';
+import { buildSentenceIndex } from './sentence-index';
+import { termsOf } from './terms';
+
+describe('termsOf', () => {
+  it('stems in the text language and drops accents', () => {
+    expect(termsOf('Las admisiones de la Universidad', 'es')).toEqual([
+      'las',
+      'admision',
+      'de',
+      'la',
+      'univers',
+    ]);
+    expect(termsOf('Universities admitted students', 'en')).toEqual(['univers', 'admit', 'student']);
+    // Unknown language: folded words as written; figures never stemmed.
+    expect(termsOf('Año 1998', null)).toEqual(['ano', '1998']);
+  });
+});
+
+describe('Bm25Index', () => {
+  const index = new Bm25Index([
+    ['open', 'day', 'march'],
+    ['fee', 'march'],
+    ['bus', 'route', 'route'],
+  ]);
+  it('weighs rare terms more and ranks the documents holding them first', () => {
+    expect(index.idf('open')).toBeGreaterThan(index.idf('march'));
+    expect(index.ranked(['open', 'march']).map((entry) => entry.document)).toEqual([0, 1]);
+    expect(index.ranked(['nothing'])).toEqual([]);
+    expect(index.knows('route')).toBe(true);
+    expect(index.knows('train')).toBe(false);
+  });
+  it('measures the share of the query weight a document holds', () => {
+    expect(index.coverage(['open', 'day'], 0)).toBeCloseTo(1);
+    expect(index.coverage(['open', 'fee'], 1)).toBeCloseTo(0.5);
+    expect(index.coverage(['bus'], 0)).toBe(0);
+  });
+});
+
+describe('buildSentenceIndex', () => {
+  it('keeps each sentence once across overlapping chunks, with its neighbours and paragraph', () => {
+    const index = buildSentenceIndex([
+      { text: 'Open day is on 14 March. Families visit the school.\nFees are paid monthly.', language: 'en' },
+      // The next chunk repeats the end of the one before (chunks overlap).
+      { text: 'Fees are paid monthly. A discount applies to siblings.', language: 'en' },
+    ]);
+    expect(index.sentences.map((sentence) => sentence.text)).toEqual([
+      'Open day is on 14 March.',
+      'Families visit the school.',
+      'Fees are paid monthly.',
+      'A discount applies to siblings.',
+    ]);
+    expect(index.sentences[0]).toMatchObject({ previous: -1, next: 1 });
+    expect(index.sentences[1]).toMatchObject({ previous: 0, next: -1 });
+    expect(index.sentences[3]).toMatchObject({ previous: 2, paragraph: index.sentences[2]!.paragraph });
+    expect(index.sentences[0]!.paragraph).not.toBe(index.sentences[2]!.paragraph);
+    expect(index.find('Fees are paid monthly.')).toBe(2);
+  });
+});
+
+describe('candidates and the model', () => {
+  const index = buildSentenceIndex([
+    {
+      text: 'The school opened in 1998.\nOpen day is on 14 March. Families can visit the labs.\nThe bus leaves at eight.',
+      language: 'en',
+    },
+  ]);
+  const question = { text: 'When is the open day?', language: 'en' as const };
+
+  it('gives every candidate one value per feature, the full-text passages included', () => {
+    const found = candidates(index, question, [
+      { text: 'Open day is on 14 March. Families can visit the labs.', support: 0.9 },
+    ]);
+    expect(found.length).toBeGreaterThan(0);
+    for (const candidate of found) expect(candidate.features).toHaveLength(FEATURES.length);
+    const open = found.find((candidate) => index.sentences[candidate.sentence]!.text.startsWith('Open day'))!;
+    expect(open.features[FEATURES.indexOf('passageRank')]).toBe(1);
+    expect(open.features[FEATURES.indexOf('answerType')]).toBe(1);
+    const coverage = FEATURES.indexOf('coverage');
+    expect(Math.max(...found.map((candidate) => candidate.features[coverage]!))).toBe(
+      open.features[coverage],
+    );
+  });
+
+  it('ranks by the weights and quotes sentences until they hold the mass asked for', () => {
+    const found = candidates(index, question, []);
+    const weights = FEATURES.map((name) => (name === 'coverage' ? 5 : 0));
+    const scored = scoreCandidates({ weights }, found);
+    expect(index.sentences[scored[0]!.sentence]!.text).toBe('Open day is on 14 March.');
+    expect(scored.reduce((sum, entry) => sum + entry.probability, 0)).toBeCloseTo(1);
+    const length = (entry: (typeof scored)[number]) => index.sentences[entry.sentence]!.text.length;
+    expect(chooseSentences(scored, length, { mass: 0.01, maxSentences: 3, maxChars: 700 })).toHaveLength(1);
+    expect(chooseSentences(scored, length, { mass: 1, maxSentences: 2, maxChars: 700 })).toHaveLength(2);
+    expect(chooseSentences(scored, length, { mass: 1, maxSentences: 3, maxChars: 30 })).toHaveLength(1);
+  });
+
+  it('says how much of a question the knowledge never mentions', () => {
+    expect(unknownShare(index, questionTerms({ text: 'Is the open day in March?', language: 'en' }))).toBe(0);
+    expect(
+      unknownShare(index, questionTerms({ text: 'When did the plastome vanish?', language: 'en' })),
+    ).toBeGreaterThan(0.5);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * An assistant's knowledge as sentences (docs/architecture.md#knowledge-and-answers): every
+ * sentence of its chunks once (chunks overlap), with the sentences before and after it in the same
+ * paragraph, its paragraph, and BM25 indexes over sentences and over paragraphs, in stemmed terms.
+ */
+import { sentencesOf } from '../answer/extractive';
+import type { DetectedLanguage } from '../text/language';
+import { Bm25Index } from './bm25';
+import { termsOf } from './terms';
+
+/** A chunk as stored: its text and the language it was indexed in. */
+export interface IndexedChunk {
+  text: string;
+  language: DetectedLanguage | null;
+}
+
+export interface IndexedSentence {
+  text: string;
+  language: DetectedLanguage | null;
+  /** The sentence before and after it in its paragraph; -1 at either end. */
+  previous: number;
+  next: number;
+  paragraph: number;
+}
+
+export interface SentenceIndex {
+  sentences: IndexedSentence[];
+  /** Each sentence's terms. */
+  terms: string[][];
+  bySentence: Bm25Index;
+  /** Paragraph `i` holds the sentences whose `paragraph` is `i`. */
+  byParagraph: Bm25Index;
+  /** The sentence of a text, if the knowledge holds it. */
+  find(text: string): number | undefined;
+}
+
+/** Indexes the sentences of chunks given in reading order. */
+export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceIndex {
+  const sentences: IndexedSentence[] = [];
+  const terms: string[][] = [];
+  const seen = new Map<string, number>();
+  const paragraphTerms: string[][] = [];
+  for (const chunk of chunks) {
+    const locale = chunk.language ?? 'en';
+    let before = -1;
+    let beforeLine = -1;
+    let paragraph = -1;
+    for (const sentence of sentencesOf(chunk.text, locale)) {
+      if (sentence.line !== beforeLine) paragraph = -1;
+      let index = seen.get(sentence.text);
+      if (index === undefined) {
+        // A sentence first seen here belongs to the paragraph this chunk is reading, or starts one.
+        if (paragraph < 0) {
+          paragraph =
+            before >= 0 && sentence.line === beforeLine
+              ? sentences[before]!.paragraph
+              : paragraphTerms.length;
+          if (paragraph === paragraphTerms.length) paragraphTerms.push([]);
+        }
+        index = sentences.length;
+        seen.set(sentence.text, index);
+        sentences.push({ text: sentence.text, language: chunk.language, previous: -1, next: -1, paragraph });
+        const own = termsOf(sentence.text, chunk.language);
+        terms.push(own);
+        paragraphTerms[paragraph]!.push(...own);
+      } else {
+        paragraph = sentences[index]!.paragraph;
+      }
+      if (before >= 0 && sentence.line === beforeLine && before !== index) {
+        if (sentences[index]!.previous < 0) sentences[index]!.previous = before;
+        if (sentences[before]!.next < 0) sentences[before]!.next = index;
+      }
+      before = index;
+      beforeLine = sentence.line;
+    }
+  }
+  return {
+    sentences,
+    terms,
+    bySentence: new Bm25Index(terms),
+    byParagraph: new Bm25Index(paragraphTerms),
+    find: (text) => seen.get(text),
+  };
+}
