@@ -1,6 +1,6 @@
 // The fold study of issue 30 (docs/architecture.md#knowledge-and-answers): the dev half of
-// shared/fixtures/qa split by article into four folds (article i in fold i mod 4, so each holds 4
-// or 5 uploaded articles and 1 or 2 that never are). Per language, the set's six TXT files are
+// shared/fixtures/qa split by article into four folds (qa-protocol.ts: article i in fold i mod 4, so
+// each holds 4 or 5 uploaded articles and 1 or 2 that never are). Per language, the set's six TXT files are
 // indexed with the server's own chunker and `replaceChunks` on PGlite, in-process, and every
 // question is asked of
 //   - the answer the product gives today (`composeAnswer`, extractive),
@@ -42,6 +42,8 @@ import {
   Bm25,
   containsGold,
   loadQaSet,
+  QA_FOLDS,
+  QA_GUARD_FOLD,
   type QaLanguage,
   type QaQuestion,
 } from '../packages/server/src/testing/qa-protocol';
@@ -51,9 +53,9 @@ import { root } from './lib/server.mjs';
 import { benchAssistant } from './lib/seed';
 
 const LANGUAGES: QaLanguage[] = ['es', 'en'];
-export const FOLDS = 4;
+const FOLDS = QA_FOLDS;
 /** The fold no parameter of the shipped model is chosen on: the guard in `npm test` asks it. */
-export const GUARD_FOLD = 3;
+const GUARD_FOLD = QA_GUARD_FOLD;
 /** Abstention the gate's threshold is set for on the folds it is fitted on (the goal is 90%). */
 const ABSTAIN_TARGET = 0.92;
 /** Candidate answer lengths, as the probability the quoted sentences must hold. */
@@ -117,7 +119,6 @@ async function prepare(language: QaLanguage): Promise<Language> {
         language: chunk.language === 'spanish' ? 'es' : chunk.language === 'english' ? 'en' : null,
       })),
     );
-    const articles = [...new Set(set.questions.map((question) => question.article))];
     const asked: Asked[] = [];
     for (const question of set.questions) {
       const events = composeAnswer({
@@ -142,7 +143,7 @@ async function prepare(language: QaLanguage): Promise<Language> {
       const found_ = candidates(index, rankQuestion, found.passages);
       asked.push({
         question,
-        fold: articles.indexOf(question.article) % FOLDS,
+        fold: question.fold,
         current: step.value,
         candidates: found_,
         labels: found_.map(

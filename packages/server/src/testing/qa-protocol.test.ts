@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25, containsGold, loadQaSet, normalizeAnswer, qaSubset, UPLOADED_ARTICLES } from './qa-protocol';
+import {
+  Bm25,
+  containsGold,
+  loadQaSet,
+  normalizeAnswer,
+  QA_FOLDS,
+  QA_GUARD_FOLD,
+  qaGuardQuestions,
+  UPLOADED_ARTICLES,
+} from './qa-protocol';
 
 describe('the answer-quality protocol', () => {
   it('normalises as its README says: NFKC, lower case, punctuation and symbols as spaces', () => {
@@ -36,7 +45,16 @@ describe('the answer-quality protocol', () => {
       const uploaded = new Set(set.questions.filter((q) => q.answerable).map((q) => q.article));
       expect(uploaded.size).toBe(UPLOADED_ARTICLES);
       expect(set.questions).toHaveLength(578);
-      expect(qaSubset(set, 5)).toHaveLength(116);
+      // Folds by article: six articles each, both kinds in each; the guard asks one of them.
+      for (let fold = 0; fold < QA_FOLDS; fold += 1) {
+        const inFold = set.questions.filter((question) => question.fold === fold);
+        expect(new Set(inFold.map((question) => question.article)).size).toBe(6);
+        expect(inFold.some((question) => question.answerable)).toBe(true);
+        expect(inFold.some((question) => !question.answerable)).toBe(true);
+      }
+      const guard = qaGuardQuestions(set, 1);
+      expect(guard.every((question) => question.fold === QA_GUARD_FOLD)).toBe(true);
+      expect(qaGuardQuestions(set, 2)).toHaveLength(Math.ceil(guard.length / 2));
       // Every paragraph of the uploaded articles gives the peer one sentence or more.
       const paragraphs = set.files.flatMap((file) => file.text.split('\n\n')).length - UPLOADED_ARTICLES;
       expect(set.sentences.length).toBeGreaterThan(paragraphs);

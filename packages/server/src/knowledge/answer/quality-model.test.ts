@@ -1,6 +1,6 @@
 /**
  * The answer-quality guard with a model (docs/architecture.md#knowledge-and-answers): the protocol of
- * shared/fixtures/qa on a fixed subset (every QA_MODEL_GUARD_STEP-th question) through the public
+ * shared/fixtures/qa on every QA_MODEL_GUARD_STEP-th question of the guard's fold (QA_GUARD_FOLD) through the public
  * chat API of an in-process server whose LLM is the local test peer (llm-peer.ts). The model must get
  * the gold paragraph among its passages, and never be asked when the assistant abstains, as often as
  * `bench/answer-quality.ts` recorded for the same subset (quality-baseline.json), 3 points of slack.
@@ -15,7 +15,7 @@ import {
   type QaLanguage,
   loadQaSet,
   qaModelFigures,
-  qaSubset,
+  qaGuardQuestions,
   runQa,
   trainAssistant,
 } from '../../testing/qa-protocol';
@@ -59,11 +59,9 @@ describe.each(['es', 'en'] as const)('with a model, questions in %s', (language)
     };
     const set = loadQaSet(language);
     await trainAssistant(target, set);
-    const outcomes = await runQa(target, set, qaSubset(set, QA_MODEL_GUARD_STEP), peer);
+    const outcomes = await runQa(target, set, qaGuardQuestions(set, QA_MODEL_GUARD_STEP), peer);
     const figures = qaModelFigures(language, outcomes);
-    expect(figures.answerable + figures.unanswerable).toBe(
-      Math.ceil(set.questions.length / QA_MODEL_GUARD_STEP),
-    );
+    expect(figures.answerable + figures.unanswerable).toBe(qaGuardQuestions(set, QA_MODEL_GUARD_STEP).length);
     // Every answer that did not abstain came from the model: the peer's words, cited.
     const asked = outcomes.filter((outcome) => outcome.model);
     expect(asked.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 /**
  * The answer-quality regression guard (docs/architecture.md#knowledge-and-answers): the protocol of
- * shared/fixtures/qa on a fixed subset (every QA_GUARD_STEP-th question) through the public chat
+ * shared/fixtures/qa on the questions of the guard's fold (QA_GUARD_FOLD) through the public chat
  * API of the in-process server, against the figures `bench/answer-quality.ts` recorded for the same
  * subset (quality-baseline.json). Fails when a language answers or abstains more than 3 points worse.
  */
@@ -13,7 +13,7 @@ import {
   type QaLanguage,
   loadQaSet,
   qaFigures,
-  qaSubset,
+  qaGuardQuestions,
   runQa,
   trainAssistant,
 } from '../../testing/qa-protocol';
@@ -50,8 +50,8 @@ describe.each(['es', 'en'] as const)('answers in %s', (language) => {
     };
     const set = loadQaSet(language);
     await trainAssistant(target, set);
-    const figures = qaFigures(language, await runQa(target, set, qaSubset(set, QA_GUARD_STEP)));
-    expect(figures.answerable + figures.unanswerable).toBe(Math.ceil(set.questions.length / QA_GUARD_STEP));
+    const figures = qaFigures(language, await runQa(target, set, qaGuardQuestions(set, QA_GUARD_STEP)));
+    expect(figures.answerable + figures.unanswerable).toBe(qaGuardQuestions(set, QA_GUARD_STEP).length);
     expect(figures.right, 'answerable questions answered right (%)').toBeGreaterThanOrEqual(
       recorded[language].right - TOLERANCE,
     );
