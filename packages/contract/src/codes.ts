@@ -61,6 +61,7 @@ export const ErrorCode = {
   lastMain: 'last_main',
   invitationOtherEmail: 'invitation_other_email',
   invitationUnusable: 'invitation_unusable',
+  handoffNothingToConfirm: 'handoff_nothing_to_confirm',
   phoneNumberIdTaken: 'phone_number_id_taken',
   whatsappNumberUnverified: 'whatsapp_number_unverified',
   whatsappUnreachable: 'whatsapp_unreachable',
@@ -100,5 +101,6 @@ export const MessageCode = {
   deleted: 'deleted',
   phoneAdded: 'phone_added',
   phoneDeleted: 'phone_deleted',
+  handoffConfirmationSent: 'handoff_confirmation_sent',
 } as const;
 export type MessageCode = (typeof MessageCode)[keyof typeof MessageCode];

@@ -68,6 +68,7 @@ const errors = {
   last_main: msg`The team needs at least one main administrator.`,
   invitation_other_email: msg`This invitation is for another email address. Sign in with the invited address.`,
   invitation_unusable: msg`This invitation can no longer be used.`,
+  handoff_nothing_to_confirm: msg`The handoff details have no email address waiting for confirmation.`,
   phone_number_id_taken: msg`Another assistant already uses this WhatsApp number.`,
   whatsapp_number_unverified: msg`Meta does not confirm that this phone number ID belongs to the access token. Check both in your app in Meta's developer console.`,
   whatsapp_unreachable: msg`WhatsApp (Meta) cannot be reached to check the number. Nothing was saved; try again in a few minutes.`,
@@ -105,6 +106,7 @@ const success = {
   deleted: msg`Delete successfully.`,
   phone_added: msg`Phone number successfully added.`,
   phone_deleted: msg`Phone number successfully deleted.`,
+  handoff_confirmation_sent: msg`We sent the confirmation link to the handoff email address.`,
 } satisfies Record<MessageCode, MessageDescriptor>;
 
 /** Codes whose text needs parameters the server's issues do not carry. */
