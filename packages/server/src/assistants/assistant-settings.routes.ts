@@ -73,9 +73,17 @@ export function assistantSettingsRoutes(deps: AppDeps) {
       throw new ApiError(409, 'handoff_nothing_to_confirm');
     }
     await takeLimits(deps, [handoffConfirmationLimit(scope.assistantId)]);
-    await queueHandoffConfirmation(deps.database.db, scope.institutionId, scope.assistantId, deps.clock.now());
+    await queueHandoffConfirmation(
+      deps.database.db,
+      scope.institutionId,
+      scope.assistantId,
+      deps.clock.now(),
+    );
     const locale = c.get('locale');
-    return ok(c, { message: translate(locale, 'handoff_confirmation_sent'), code: 'handoff_confirmation_sent' });
+    return ok(c, {
+      message: translate(locale, 'handoff_confirmation_sent'),
+      code: 'handoff_confirmation_sent',
+    });
   });
 
   route(app, endpoints.getKnowledgeBase, async (c, { scope }) => {

@@ -49,10 +49,10 @@ export const CONFIRMATION_TEXT: Record<
     ask: 'Confirma que esta dirección debe recibir los datos de contacto de los visitantes que quieren hablar con una persona. Si no lo esperabas, cierra esta página: no los recibirás.',
     button: 'Confirmar esta dirección',
     confirmedTitle: 'Dirección confirmada',
-    confirmed: (email) => `${email} está confirmada. Recibirá los datos de contacto que dejen los visitantes.`,
+    confirmed: (email) =>
+      `${email} está confirmada. Recibirá los datos de contacto que dejen los visitantes.`,
     unusableTitle: 'Este enlace ya no funciona',
-    unusable:
-      'El enlace caducó o ya se usó. Pide al equipo que gestiona el asistente que envíe uno nuevo.',
+    unusable: 'El enlace caducó o ya se usó. Pide al equipo que gestiona el asistente que envíe uno nuevo.',
   },
 };
 
