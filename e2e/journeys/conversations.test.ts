@@ -6,6 +6,7 @@ import { conversationPath } from '../../packages/contract/src/console-paths';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD } from '../lib/accounts';
+import { confirmHandoffEmail } from '../lib/api';
 import { connectBrowser } from '../lib/browser';
 import { appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '../lib/journey';
 import { nextMail, outboxMark } from '../lib/outbox';
@@ -59,6 +60,8 @@ describe('conversations journey (en)', () => {
       },
       faqs: [{ question: KNOWN, answer: 'The monthly fee is 420 euros, meals included.' }],
     });
+    // Contact mails go only to a confirmed handoff address.
+    await confirmHandoffEmail(app.url, app.dataDir, HANDOFF_EMAIL);
   });
 
   afterAll(async () => {

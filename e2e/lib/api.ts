@@ -64,3 +64,20 @@ export async function seedInstitution(
   const institution = await api<{ id: number }>(base, 'POST', '/institution', { token, body });
   return institution.id;
 }
+
+/**
+ * Confirms a handoff address as its owner would (contact mails go only to a confirmed one): reads
+ * the confirmation link mailed to it from the outbox and posts the link page's form.
+ */
+export async function confirmHandoffEmail(base: string, dataDir: string, email: string): Promise<void> {
+  const mail = await nextMail(dataDir, email, new Set(), (candidate) =>
+    candidate.text.includes('/confirm-handoff?token='),
+  );
+  const token = /\/confirm-handoff\?token=([\w-]{43})/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`the mail to ${email} holds no confirmation link`);
+  const response = await fetch(`${base}/confirm-handoff`, {
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+  });
+  if (response.status !== 200) throw new Error(`the handoff confirmation answered ${response.status}`);
+}

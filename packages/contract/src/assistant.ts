@@ -15,6 +15,10 @@ export const MAX_KNOWLEDGE_BASE_LENGTH = 100_000;
 export const MAX_FAQS = 200;
 export const FAQ_QUESTION_MAX_LENGTH = 500;
 export const FAQ_ANSWER_MAX_LENGTH = 5000;
+/** Days a handoff address's confirmation link works (once). */
+export const HANDOFF_CONFIRMATION_TTL_DAYS = 7;
+/** Confirmation mails (on save or resend) one assistant may send in an hour. */
+export const HANDOFF_CONFIRMATIONS_PER_HOUR = 5;
 export const SNIPPET_POSITIONS = ['left', 'right'] as const;
 export type SnippetPosition = (typeof SNIPPET_POSITIONS)[number];
 
@@ -114,6 +118,11 @@ export const AssistantDetailSchema = v.object({
   ...AssistantListItemSchema.entries,
   suggested_questions: v.array(v.string()),
   handoff: v.nullable(HandoffSchema),
+  /**
+   * True when the handoff e-mail is the address confirmed by its mailed link; visitors' contacts are
+   * mailed only then. False when it waits for confirmation, or there is no address.
+   */
+  handoff_email_confirmed: v.boolean(),
   public_link_active: v.boolean(),
   snippet: SnippetSchema,
   /** The public chat's link and embed snippet; null for sales support, which has no public chat. */

@@ -62,6 +62,7 @@ export const ErrorCode = {
   invitationOtherEmail: 'invitation_other_email',
   invitationUnusable: 'invitation_unusable',
   emailUnverified: 'email_unverified',
+  handoffNothingToConfirm: 'handoff_nothing_to_confirm',
   phoneNumberIdTaken: 'phone_number_id_taken',
   whatsappNumberUnverified: 'whatsapp_number_unverified',
   whatsappUnreachable: 'whatsapp_unreachable',
@@ -102,5 +103,6 @@ export const MessageCode = {
   phoneAdded: 'phone_added',
   phoneDeleted: 'phone_deleted',
   emailVerified: 'email_verified',
+  handoffConfirmationSent: 'handoff_confirmation_sent',
 } as const;
 export type MessageCode = (typeof MessageCode)[keyof typeof MessageCode];

@@ -30,6 +30,7 @@ import { metaRoutes } from './meta/meta.routes';
 import { createMetrics, OTHER_ROUTE } from './meta/metrics';
 import { assistantSettingsRoutes } from './assistants/assistant-settings.routes';
 import { assistantsRoutes } from './assistants/assistants.routes';
+import { handoffConfirmationRoutes } from './public-pages/handoff-confirmation.routes';
 import { publicPagesRoutes } from './public-pages/public-pages.routes';
 import { widgetStaticRoutes } from './public-pages/widget-static';
 import { adminStaticRoutes, hasBuiltApp } from './static/admin-static';
@@ -165,6 +166,7 @@ function mountPages(app: Hono<AppEnv>, deps: AppDeps) {
   // SPA fallback would answer them.
   app.route('/', widgetStaticRoutes(config.widgetDir));
   app.route('/', publicPagesRoutes(deps));
+  app.route('/', handoffConfirmationRoutes(deps));
   app.route('/', shareImageRoutes());
   app.route('/', legalRoutes(deps));
   // After the API: the console's files and its SPA fallback, never under /api.

@@ -56,6 +56,17 @@ export const assistantsEndpoints = {
     body: UpdateAssistantBodySchema,
     response: AssistantDetailSchema,
   },
+  resendHandoffConfirmation: {
+    ...routes.resendHandoffConfirmation,
+    summary:
+      "Mail the handoff address's confirmation link again (a new link; the old one stops working); 409 when no address waits for confirmation",
+    tag: 'assistant',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'trainer.manage',
+    params: IdParamsSchema,
+    response: MessageResultSchema,
+  },
   getKnowledgeBase: {
     ...routes.getKnowledgeBase,
     summary: "The assistant's knowledge base text",

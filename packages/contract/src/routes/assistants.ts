@@ -17,6 +17,10 @@ export const updateAssistant = {
   method: 'PUT',
   path: '/institution-product/{id}',
 } as const satisfies Route;
+export const resendHandoffConfirmation = {
+  method: 'POST',
+  path: '/institution-product/{id}/handoff/confirmation',
+} as const satisfies Route;
 export const getKnowledgeBase = {
   method: 'GET',
   path: '/institution-product/{id}/knowledge-base',

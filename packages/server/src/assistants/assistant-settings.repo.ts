@@ -8,12 +8,20 @@ import { replaceChunks } from '../knowledge/index.repo';
 import { chunkText } from '../knowledge/text/chunk';
 import { detectLanguage, textSearchConfig } from '../knowledge/text/language';
 import { assistantColumns, toDetail } from './assistants.repo';
+import { queueHandoffConfirmation } from './handoff-confirmation.job';
 
 /** The columns an assistant update may set. */
 export type AssistantChanges = Partial<
   Pick<
     typeof assistants.$inferInsert,
-    'name' | 'suggestedQuestions' | 'handoff' | 'publicLinkActive' | 'snippet'
+    | 'name'
+    | 'suggestedQuestions'
+    | 'handoff'
+    | 'publicLinkActive'
+    | 'snippet'
+    | 'handoffTokenHash'
+    | 'handoffTokenEmail'
+    | 'handoffTokenExpiresAt'
   >
 >;
 
@@ -62,18 +70,26 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
       return row ? toDetail(row, publicUrl) : null;
     },
 
-    /** Applies changes to an assistant of the institution; null when it is not there. */
+    /**
+     * Applies changes to an assistant of the institution; null when it is not there. With
+     * `mailConfirmation`, the handoff address's confirmation mail is queued in the same transaction.
+     */
     async update(
       institutionId: number,
       id: number,
       changes: AssistantChanges,
       now: Date,
+      mailConfirmation = false,
     ): Promise<AssistantDetail | null> {
-      const [row] = await db
-        .update(assistants)
-        .set({ ...changes, updatedAt: now })
-        .where(assistant(institutionId, id))
-        .returning(assistantColumns);
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(assistants)
+          .set({ ...changes, updatedAt: now })
+          .where(assistant(institutionId, id))
+          .returning(assistantColumns);
+        if (updated && mailConfirmation) await queueHandoffConfirmation(tx, institutionId, id, now);
+        return updated;
+      });
       return row ? toDetail(row, publicUrl) : null;
     },
 

@@ -1,6 +1,7 @@
 /**
- * Assistant settings: `POST institution-product`, `PUT institution-product/{id}`, and the assistant's
- * knowledge base and FAQs. Without `X-Institution-Id` the assistant names its institution.
+ * Assistant settings: `POST institution-product`, `PUT institution-product/{id}` (a new handoff
+ * address is mailed a confirmation link), `POST institution-product/{id}/handoff/confirmation` (that
+ * mail again), and the assistant's knowledge base and FAQs. Without `X-Institution-Id` the assistant names its institution.
  */
 import { MAX_ASSISTANTS_PER_INSTITUTION } from '@conversa/contract/constants';
 import { endpoints } from '@conversa/contract/endpoints';
@@ -11,12 +12,17 @@ import { ApiError, notFound, quotaExceeded } from '../http/errors';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
+import { handoffConfirmationLimit } from '../rate-limit/limits';
+import { takeLimits } from '../rate-limit/rate-limit.service';
 import { assistantSettingsRepo } from './assistant-settings.repo';
-import { assertMayUpdate, changesOf, typeAllowed } from './assistant-settings.service';
+import { assertMayUpdate, changesOf, mailsConfirmation, typeAllowed } from './assistant-settings.service';
+import { queueHandoffConfirmation } from './handoff-confirmation.job';
+import { handoffConfirmationRepo, NO_HANDOFF_TOKEN } from './handoff-confirmation.repo';
 
 /** The assistant settings routes. */
 export function assistantSettingsRoutes(deps: AppDeps) {
   const settings = assistantSettingsRepo(deps.database.db, deps.config.publicUrl);
+  const confirmations = handoffConfirmationRepo(deps.database.db);
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
 
@@ -39,9 +45,45 @@ export function assistantSettingsRoutes(deps: AppDeps) {
     // The name needs assistant.manage, the other settings trainer.manage.
     assertMayUpdate(scope.roles, body);
     const changes = changesOf(body, scope.assistant);
-    const updated = await settings.update(scope.institutionId, scope.assistantId, changes, deps.clock.now());
+    let mail = false;
+    if (body.handoff !== undefined) {
+      const email = body.handoff?.email ?? null;
+      const state = await confirmations.state(scope.institutionId, scope.assistantId);
+      if (!state) throw notFound();
+      // A changed address's pending link stops working; a new one is mailed (counted first: a 429 saves nothing).
+      if (email !== state.email) Object.assign(changes, NO_HANDOFF_TOKEN);
+      mail = mailsConfirmation(email, state);
+      if (mail) await takeLimits(deps, [handoffConfirmationLimit(scope.assistantId)]);
+    }
+    const updated = await settings.update(
+      scope.institutionId,
+      scope.assistantId,
+      changes,
+      deps.clock.now(),
+      mail,
+    );
     if (!updated) throw notFound();
     return ok(c, updated);
+  });
+
+  route(app, endpoints.resendHandoffConfirmation, async (c, { scope }) => {
+    const state = await confirmations.state(scope.institutionId, scope.assistantId);
+    if (!state) throw notFound();
+    if (state.email === null || state.email === state.confirmedEmail) {
+      throw new ApiError(409, 'handoff_nothing_to_confirm');
+    }
+    await takeLimits(deps, [handoffConfirmationLimit(scope.assistantId)]);
+    await queueHandoffConfirmation(
+      deps.database.db,
+      scope.institutionId,
+      scope.assistantId,
+      deps.clock.now(),
+    );
+    const locale = c.get('locale');
+    return ok(c, {
+      message: translate(locale, 'handoff_confirmation_sent'),
+      code: 'handoff_confirmation_sent',
+    });
   });
 
   route(app, endpoints.getKnowledgeBase, async (c, { scope }) => {

@@ -5,6 +5,7 @@ import { ASSISTANT_TYPES_BY_KIND, type AssistantType } from '@conversa/contract/
 import { can, type Permission, type Role } from '@conversa/contract/roles';
 import { forbidden } from '../http/errors';
 import type { AssistantChanges } from './assistant-settings.repo';
+import type { HandoffEmailState } from './handoff-confirmation.repo';
 
 /** True when an institution of this kind may have an assistant of this type. */
 export function typeAllowed(kind: InstitutionKind, type: AssistantType): boolean {
@@ -39,4 +40,13 @@ export function changesOf(body: UpdateAssistantBody, current: AssistantDetail): 
     changes.snippet = { ...current.snippet, ...patch };
   }
   return changes;
+}
+
+/**
+ * Whether saving the handoff e-mail `email` mails a confirmation link (issue 29): only a new
+ * address does, never one the handoff had already (each save would mail it again) nor the address
+ * already confirmed. Null (no address) mails nothing.
+ */
+export function mailsConfirmation(email: string | null, state: HandoffEmailState): boolean {
+  return email !== null && email !== state.email && email !== state.confirmedEmail;
 }

@@ -22,6 +22,7 @@ export const assistantColumns = {
   logo: assistants.logo,
   suggestedQuestions: assistants.suggestedQuestions,
   handoff: assistants.handoff,
+  handoffConfirmedEmail: assistants.handoffConfirmedEmail,
   publicLinkActive: assistants.publicLinkActive,
   snippet: assistants.snippet,
 };
@@ -39,8 +40,16 @@ interface AssistantListRow {
 export interface AssistantDetailRow extends AssistantListRow {
   suggestedQuestions: string[];
   handoff: Handoff | null;
+  /** The handoff address confirmed by its link, if any (the answer says only whether it is the current one). */
+  handoffConfirmedEmail: string | null;
   publicLinkActive: boolean;
   snippet: Snippet;
+}
+
+/** True when the handoff has an e-mail and it is exactly the address its link confirmed. */
+export function isHandoffConfirmed(handoff: Handoff | null, confirmedEmail: string | null): boolean {
+  const email = handoff?.email ?? null;
+  return email !== null && email === confirmedEmail;
 }
 
 /** A row as the single-assistant answer (`GET institution-product/{id}`): settings, public link and embed snippet. */
@@ -51,6 +60,7 @@ export function toDetail(row: AssistantDetailRow, publicUrl: string): AssistantD
     ...toListItem(row, publicUrl),
     suggested_questions: row.suggestedQuestions,
     handoff: row.handoff,
+    handoff_email_confirmed: isHandoffConfirmed(row.handoff, row.handoffConfirmedEmail),
     public_link_active: row.publicLinkActive,
     snippet: row.snippet,
     public_url: area ? `${publicUrl}/${area}/${row.institutionId}` : null,

@@ -2,10 +2,14 @@
  * `send_contact_mail`: tells the assistant's handoff contact that a visitor left their details,
  * with the question and a link to the transcript, in the assistant's language. Queued in the same
  * transaction as the contact, so a mail failure is retried by the queue and the contact never lost.
+ * Only a confirmed handoff address is mailed (issue 29: anyone could type someone else's); for
+ * another the mail is skipped, logged without the address, and the contact stays in the console.
  */
 import { conversationPath } from '@conversa/contract/console-paths';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import * as v from 'valibot';
+import { isHandoffConfirmed } from '../assistants/assistants.repo';
 import { assistantLocale } from '../chat/chat.service';
 import { ownerLocale } from '../chat/conversations.repo';
 import type { Db } from '../db/database';
@@ -22,6 +26,7 @@ export interface ContactMailDeps {
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
+  logger: Logger;
 }
 
 const PayloadSchema = v.object({ institutionId: v.number(), conversationId: v.string() });
@@ -36,6 +41,7 @@ export function sendContactMailJob(deps: ContactMailDeps): JobHandler {
           assistantId: assistants.id,
           assistant: assistants.name,
           handoff: assistants.handoff,
+          confirmedEmail: assistants.handoffConfirmedEmail,
           contact: conversations.contact,
           country: institutions.country,
           ownerLocale,
@@ -50,6 +56,14 @@ export function sendContactMailJob(deps: ContactMailDeps): JobHandler {
         .limit(1);
       const to = row?.handoff?.email?.trim();
       if (!row?.contact || !to) return;
+      if (!isHandoffConfirmed(row.handoff, row.confirmedEmail)) {
+        // No recipient in the log: which assistant and conversation is enough to follow it up.
+        deps.logger.info(
+          { institutionId, assistantId: row.assistantId, conversationId },
+          'contact mail skipped: the handoff address is not confirmed',
+        );
+        return;
+      }
       const [question] = await deps.db
         .select({ content: messages.content })
         .from(messages)

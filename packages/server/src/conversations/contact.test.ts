@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, startSession, updateAssistant } from '../chat/chat.fixtures';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { CONTACTS_PER_CONVERSATION } from '../rate-limit/limits';
-import { createTestServer, type TestServer } from '../testing';
+import { confirmHandoffEmail, createTestServer, type TestServer } from '../testing';
 
 let server: TestServer;
 let school: Tenant;
@@ -21,6 +21,8 @@ beforeAll(async () => {
   await updateAssistant(server, school, {
     handoff: { name: 'Ana', email: HANDOFF_EMAIL, phone: null, hours: null, message: null },
   });
+  // Contact mails go only to a confirmed address (handoff-confirmation.test.ts).
+  await confirmHandoffEmail(server, HANDOFF_EMAIL);
 });
 afterAll(() => server.close());
 

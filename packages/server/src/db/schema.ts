@@ -157,12 +157,24 @@ export const assistants = pgTable(
     publicLinkActive: boolean('public_link_active').notNull().default(true),
     snippet: jsonb('snippet').$type<Snippet>().notNull().default(DEFAULT_SNIPPET),
     knowledgeBase: text('knowledge_base').notNull().default(''),
+    /**
+     * The handoff address its owner confirmed by the mailed link (docs/architecture.md#conversations):
+     * contact mails go only to `handoff.email` when it is this address.
+     */
+    handoffConfirmedEmail: text('handoff_confirmed_email'),
+    handoffConfirmedAt: timestamp('handoff_confirmed_at', { withTimezone: true }),
+    /** The pending confirmation: the SHA-256 of the mailed token (never the token), its address and end. */
+    handoffTokenHash: text('handoff_token_hash'),
+    handoffTokenEmail: text('handoff_token_email'),
+    handoffTokenExpiresAt: timestamp('handoff_token_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('institution_products_institution_idx').on(t.institutionId, t.id),
     uniqueIndex('institution_products_external_id_key').on(t.externalId),
+    // The confirmation page finds its assistant by the token alone, as the invitation page does.
+    uniqueIndex('institution_products_handoff_token_key').on(t.handoffTokenHash),
   ],
 );
 

@@ -56,6 +56,7 @@ const RULES: Record<EndpointName, string> = {
   getAssistant: 'assistant.read@assistant',
   createAssistant: 'assistant.manage@institution',
   updateAssistant: 'trainer.manage@assistant',
+  resendHandoffConfirmation: 'trainer.manage@assistant',
   getKnowledgeBase: 'assistant.read@assistant',
   putKnowledgeBase: 'trainer.manage@assistant',
   getFaqs: 'assistant.read@assistant',

@@ -171,6 +171,10 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'This invitation is for another email address. Sign in with the invited address.',
     es: 'Esta invitación es para otra dirección de correo. Inicia sesión con la dirección invitada.',
   },
+  handoff_nothing_to_confirm: {
+    en: 'The handoff details have no email address waiting for confirmation.',
+    es: 'Los datos de derivación no tienen ningún correo electrónico pendiente de confirmar.',
+  },
   invitation_unusable: {
     en: 'This invitation can no longer be used.',
     es: 'Esta invitación ya no se puede usar.',
@@ -303,4 +307,8 @@ export const successMessages: Catalog<MessageCode> = {
     es: 'Número de teléfono eliminado correctamente.',
   },
   email_verified: { en: 'Your email address is confirmed.', es: 'Tu dirección de correo está confirmada.' },
+  handoff_confirmation_sent: {
+    en: 'We sent the confirmation link to the handoff email address.',
+    es: 'Enviamos el enlace de confirmación al correo electrónico de derivación.',
+  },
 };

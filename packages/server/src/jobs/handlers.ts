@@ -2,6 +2,10 @@
 import { SEND_INVITATION_MAIL, sendInvitationMailJob } from '../team/invitation-mail.job';
 import type { Logger } from 'pino';
 import { pruneAuditEvents } from '../audit/audit.service';
+import {
+  SEND_HANDOFF_CONFIRMATION,
+  sendHandoffConfirmationJob,
+} from '../assistants/handoff-confirmation.job';
 import { SEND_CONTACT_MAIL, sendContactMailJob } from '../conversations/contact-mail.job';
 import type { Database } from '../db/database';
 import type { Clock } from '../clock';
@@ -71,7 +75,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       }),
       [SEND_RESET_MAIL]: sendResetMailJob(mail),
       [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
-      [SEND_CONTACT_MAIL]: sendContactMailJob(mail),
+      [SEND_CONTACT_MAIL]: sendContactMailJob({ ...mail, logger }),
+      [SEND_HANDOFF_CONFIRMATION]: sendHandoffConfirmationJob(mail),
       [SEND_INVITATION_MAIL]: sendInvitationMailJob(mail),
       [WHATSAPP_INCOMING]: whatsappIncomingJob({ db: database.db, clock, logger, ...deps.whatsapp }),
       [WHATSAPP_ENTRY_EXPIRY]: whatsappEntryExpiryJob({ db: database.db, clock, logger, ...deps.whatsapp }),

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, passwordResets } from '../db/schema';
 import { backoffMs } from '../jobs/queue';
-import { createTestServer, createUser, type TestServer } from '../testing';
+import { createTenant } from '../institutions/institutions.fixtures';
+import { createTestServer, createUser, postHandoffConfirmation, type TestServer } from '../testing';
 
 interface Delivery {
   from: string;
@@ -88,6 +89,30 @@ describe('mail through SMTP_URL', () => {
     await server.jobs.idle();
     const [delivery] = deliveredTo(user.email);
     expect(delivery?.mail.text).toMatch(/http:\/\/conversa\.test\/reset-password\?token=[\w-]{43}/);
+  });
+
+  it('delivers the handoff confirmation link, which confirms the address', async () => {
+    const school = await createTenant(server, { kind: 'school', country: 'MX' });
+    const email = `handoff-${Date.now()}@example.com`;
+    const saved = await server.call(`/api/institution-product/${school.assistant.id}`, {
+      method: 'PUT',
+      token: school.owner.token,
+      institution: school.institution.id,
+      json: { handoff: { name: 'Ana', email, phone: null, hours: null, message: null } },
+    });
+    expect(saved.status).toBe(200);
+    await server.jobs.idle();
+    const [delivery, ...more] = deliveredTo(email);
+    expect(more).toEqual([]);
+    expect(delivery?.mail.subject).toBe('Confirma tu correo electrónico en Conversa');
+    const token = /\/confirm-handoff\?token=([\w-]{43})/.exec(delivery?.mail.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    expect((await postHandoffConfirmation(server, token!)).status).toBe(200);
+    const detail = await server.call<{ data: { handoff_email_confirmed: boolean } }>(
+      `/api/institution-product/${school.assistant.id}`,
+      { token: school.owner.token, institution: school.institution.id },
+    );
+    expect(detail.body.data.handoff_email_confirmed).toBe(true);
   });
 
   it('answers a reset request even when the peer refuses the mail, and the job retries it', async () => {

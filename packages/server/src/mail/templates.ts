@@ -274,3 +274,56 @@ export function invitationMail(locale: Locale, input: InvitationMailInput): Mail
     ),
   };
 }
+
+const handoffConfirmationTexts = {
+  en: {
+    // A fixed subject: the assistant's name (anyone's choice) is only in the body, escaped.
+    subject: `Confirm your email address for ${PRODUCT_NAME}`,
+    intro: (assistant: string) =>
+      `Someone entered this address on ${PRODUCT_NAME} to receive the contact details that visitors of the assistant ${assistant} leave when they want to talk to a person.`,
+    ask: 'If it is your address and you want these mails, open this link and confirm:',
+    button: 'Confirm this address',
+    expiry: (days: number) => `The link works once, for ${days} days.`,
+    ignore: 'If you did not expect it, ignore this email: no contacts will be sent to you.',
+  },
+  es: {
+    subject: `Confirma tu correo electrónico en ${PRODUCT_NAME}`,
+    intro: (assistant: string) =>
+      `Alguien escribió esta dirección en ${PRODUCT_NAME} para recibir los datos de contacto que dejan los visitantes del asistente ${assistant} cuando quieren hablar con una persona.`,
+    ask: 'Si es tu dirección y quieres recibir estos correos, abre este enlace y confirma:',
+    button: 'Confirmar esta dirección',
+    expiry: (days: number) => `El enlace sirve una sola vez, durante ${days} días.`,
+    ignore: 'Si no lo esperabas, ignora este correo: no te enviaremos ningún contacto.',
+  },
+} satisfies Record<Locale, unknown>;
+
+export interface HandoffConfirmationMailInput {
+  /** The assistant's name, named in the body only. */
+  assistant: string;
+  link: string;
+  days: number;
+}
+
+/** The mail asking a handoff address to confirm it wants visitors' contacts, with its single-use link. */
+export function handoffConfirmationMail(locale: Locale, input: HandoffConfirmationMailInput): MailContent {
+  const t = handoffConfirmationTexts[locale];
+  const intro = t.intro(input.assistant);
+  const expiry = t.expiry(input.days);
+  const href = escapeHtml(input.link);
+  return {
+    subject: t.subject,
+    text: `${intro}\n\n${t.ask}\n\n${input.link}\n\n${expiry}\n${t.ignore}\n`,
+    html: layout(
+      locale,
+      t.subject,
+      [
+        `<p>${escapeHtml(intro)}</p>`,
+        `<p>${escapeHtml(t.ask)}</p>`,
+        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
+        `<p style="font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`,
+        `<p>${escapeHtml(expiry)}</p>`,
+        `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,
+      ].join('\n'),
+    ),
+  };
+}

@@ -1,5 +1,6 @@
 /** The named limits of the API (docs/architecture.md#tenancy-and-auth): keys and sizes in one place. */
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, MAILS_PER_HOUR } from '@conversa/contract/constants';
+import { HANDOFF_CONFIRMATIONS_PER_HOUR } from '@conversa/contract/assistant';
 import type { RateLimit } from './rate-limit.service';
 
 const HOUR = 60 * 60;
@@ -121,6 +122,16 @@ export const WHATSAPP_NUMBER_CHECKS_PER_HOUR = 20;
 export const whatsappNumberCheckLimit = (institutionId: number): RateLimit => ({
   key: `whatsapp:number-check:institution:${institutionId}`,
   max: WHATSAPP_NUMBER_CHECKS_PER_HOUR,
+  windowSeconds: HOUR,
+});
+
+/**
+ * Handoff confirmation mails of one assistant in an hour, whether a save of a new address or Resend
+ * sent them: each goes to an address a member typed, not yet shown to be theirs.
+ */
+export const handoffConfirmationLimit = (assistantId: number): RateLimit => ({
+  key: `handoff-confirmation:assistant:${assistantId}`,
+  max: HANDOFF_CONFIRMATIONS_PER_HOUR,
   windowSeconds: HOUR,
 });
 

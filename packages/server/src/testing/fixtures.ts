@@ -118,3 +118,33 @@ export async function useUpModelCalls(server: TestServer, userId: number): Promi
   const at = server.clock.now();
   await server.database.db.insert(rateEvents).values(Array.from({ length: max }, () => ({ key, at })));
 }
+
+/** The token of the newest handoff confirmation link mailed to `email`; fails the test when none was. */
+export async function handoffConfirmationToken(server: TestServer, email: string): Promise<string> {
+  const mail = await server.lastMailTo(email);
+  const token = /\/confirm-handoff\?token=([\w-]{43})/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no handoff confirmation link was mailed to ${email}`);
+  return token;
+}
+
+/** Posts a confirmation link's form, as its button does; the result page's status and text. */
+export async function postHandoffConfirmation(server: TestServer, token: string, locale = 'en') {
+  const response = await server.request('/confirm-handoff', {
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+    locale,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/**
+ * Confirms a handoff address as its owner would: opens the newest link mailed to it and presses
+ * the button. Contact mails go only to a confirmed address.
+ */
+export async function confirmHandoffEmail(server: TestServer, email: string): Promise<void> {
+  const { status, text } = await postHandoffConfirmation(
+    server,
+    await handoffConfirmationToken(server, email),
+  );
+  if (status !== 200) throw new Error(`the confirmation answered ${status}: ${text}`);
+}

@@ -69,6 +69,7 @@ const errors = {
   invitation_other_email: msg`This invitation is for another email address. Sign in with the invited address.`,
   invitation_unusable: msg`This invitation can no longer be used.`,
   email_unverified: msg`Confirm your email address first: we sent a code to it.`,
+  handoff_nothing_to_confirm: msg`The handoff details have no email address waiting for confirmation.`,
   phone_number_id_taken: msg`Another assistant already uses this WhatsApp number.`,
   whatsapp_number_unverified: msg`Meta does not confirm that this phone number ID belongs to the access token. Check both in your app in Meta's developer console.`,
   whatsapp_unreachable: msg`WhatsApp (Meta) cannot be reached to check the number. Nothing was saved; try again in a few minutes.`,
@@ -107,6 +108,7 @@ const success = {
   phone_added: msg`Phone number successfully added.`,
   phone_deleted: msg`Phone number successfully deleted.`,
   email_verified: msg`Your email address is confirmed.`,
+  handoff_confirmation_sent: msg`We sent the confirmation link to the handoff email address.`,
 } satisfies Record<MessageCode, MessageDescriptor>;
 
 /** Codes whose text needs parameters the server's issues do not carry. */

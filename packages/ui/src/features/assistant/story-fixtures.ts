@@ -17,6 +17,7 @@ export const assistant: AssistantDetail = {
   product: { type: 'admission', name: 'Admisiones Colegio Sol', logo: sampleLogo },
   suggested_questions: ['When does enrolment open?', 'How much are the fees?'],
   handoff: null,
+  handoff_email_confirmed: false,
   public_link_active: true,
   snippet: {
     allowed_origins: ['https://colegiosol.es'],

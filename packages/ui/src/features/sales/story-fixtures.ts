@@ -12,6 +12,7 @@ export const salesAssistant: AssistantDetail = {
   product: { type: 'sales_support', name: 'Ventas Muebles Norte', logo: null },
   suggested_questions: [],
   handoff: null,
+  handoff_email_confirmed: false,
   public_link_active: true,
   snippet: { allowed_origins: [], color: '#2563eb', position: 'right', greeting: '' },
   // Sales support has no public chat.

@@ -37,6 +37,26 @@ export const Empty: Story = {
   },
 };
 
+/** A new address waits for its link: no contact is mailed to it yet; Resend mails the link again. */
+export const WaitingForConfirmation: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get(`${API}/institution-product/:id`, () =>
+          ok({ ...assistant, handoff_email_confirmed: false }),
+        ),
+        http.post(`${API}/institution-product/:id/handoff/confirmation`, () =>
+          ok({
+            message: 'We sent the confirmation link to the handoff email address.',
+            code: 'handoff_confirmation_sent',
+          }),
+        ),
+        ...trainerHandlers(),
+      ],
+    },
+  },
+};
+
 export const Saved: Story = { play: save };
 
 export const ServerIssues: Story = {

@@ -2,20 +2,26 @@
  * Trainer › Handoff Details (`/pre-sales/trainer/handoff/{id}`): who a visitor is handed to when
  * the assistant cannot help: name, e-mail, phone, hours and a message. Saved with
  * `PUT institution-product/{id}` `{handoff}`: 'Update successfully.'; the server's issues show under
- * their fields.
+ * their fields. A new e-mail is mailed a confirmation link and gets visitors' contacts only once
+ * confirmed: until then the page says it waits for confirmation, with Resend
+ * (`POST institution-product/{id}/handoff/confirmation`).
  */
 import type { AssistantDetail, Handoff } from '@conversa/contract/assistant';
 import { can } from '@conversa/contract/roles';
+import { useResendHandoffConfirmation } from '@conversa/data/assistants/resend-handoff-confirmation';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useSession } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
 import { Button } from '../../components/button/button';
 import { PhoneField } from '../../components/phone-field/phone-field';
 import { TextField } from '../../components/text-field/text-field';
-import { notifySuccess } from '../../components/toaster/toaster';
+import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
 import { HandoffFormSchema } from '../../forms/assistant-schemas';
+import { useFailureText } from '../../forms/use-failure-text';
 import { useForm } from '../../forms/use-form';
+import { successMessage } from '../../i18n/codes';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
 import { SectionTitle, TrainerLayout } from './trainer-layout';
@@ -101,6 +107,13 @@ function HandoffForm({ assistant, editable }: { assistant: AssistantDetail; edit
             maxLength={254}
             disabled={!editable}
           />
+          {assistant.handoff?.email && !assistant.handoff_email_confirmed ? (
+            <ConfirmationPending
+              assistantId={assistant.id}
+              email={assistant.handoff.email}
+              editable={editable}
+            />
+          ) : null}
           <PhoneField
             label={t`Phone number`}
             name="phone"
@@ -135,5 +148,59 @@ function HandoffForm({ assistant, editable }: { assistant: AssistantDetail; edit
         ) : null}
       </SubmitForm>
     </Card>
+  );
+}
+
+const Pending = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radiusSmall};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+const PendingText = styled.p`
+  flex: 1 1 16rem;
+  margin: 0;
+`;
+
+/** The saved e-mail waits for its link: no contact is mailed to it until then; Resend mails the link again. */
+function ConfirmationPending({
+  assistantId,
+  email,
+  editable,
+}: {
+  assistantId: number;
+  email: string;
+  editable: boolean;
+}) {
+  const { t } = useLingui();
+  const resend = useResendHandoffConfirmation(assistantId);
+  const failureText = useFailureText();
+  const again = async () => {
+    try {
+      const result = await resend.trigger();
+      notifySuccess(successMessage(result.code, result.message));
+    } catch (error) {
+      notifyError(failureText(error));
+    }
+  };
+  return (
+    <Pending role="status">
+      <PendingText>
+        <strong>{t`Waiting for confirmation`}</strong>{' '}
+        {t`We mailed a link to ${email}. Visitors' contact details are sent there only once it is confirmed; until then you find them under Conversations.`}
+      </PendingText>
+      {editable ? (
+        <Button type="button" variant="secondary" size="small" waiting={resend.isMutating} onClick={again}>
+          {t`Resend`}
+        </Button>
+      ) : null}
+    </Pending>
   );
 }

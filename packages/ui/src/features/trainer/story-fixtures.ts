@@ -23,6 +23,7 @@ export const assistant: AssistantDetail = {
     hours: 'Lun–vie, 9:00–14:00',
     message: 'Te llamamos en menos de un día.',
   },
+  handoff_email_confirmed: true,
   public_link_active: true,
   snippet: { allowed_origins: [], color: '#2563eb', position: 'right', greeting: '' },
   public_url: 'https://conversa.example/admissions/7',
@@ -35,6 +36,7 @@ export const salesAssistant: AssistantDetail = {
   product: { type: 'sales_support', name: 'Ventas Muebles Norte', logo: null },
   suggested_questions: [],
   handoff: null,
+  handoff_email_confirmed: false,
 };
 
 const day = '2025-03-04T09:30:00.000Z';
