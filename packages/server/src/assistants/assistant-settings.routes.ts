@@ -11,6 +11,7 @@ import { ApiError, notFound, quotaExceeded } from '../http/errors';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
+import { enqueueEmbedding } from '../knowledge/embeddings/embed-knowledge.job';
 import { assistantSettingsRepo } from './assistant-settings.repo';
 import { assertMayUpdate, changesOf, typeAllowed } from './assistant-settings.service';
 
@@ -19,6 +20,17 @@ export function assistantSettingsRoutes(deps: AppDeps) {
   const settings = assistantSettingsRepo(deps.database.db, deps.config.publicUrl);
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
+  /** With an embeddings model, changed knowledge is queued to be embedded (knowledge/embeddings/). */
+  const embedLater = async (scope: { institutionId: number; assistantId: number }) => {
+    const { institutionId, assistantId } = scope;
+    const queued = await enqueueEmbedding(
+      deps.database.db,
+      deps.config.embeddings,
+      { institutionId, assistantId },
+      deps.clock.now(),
+    );
+    if (queued) deps.jobs.announce();
+  };
 
   route(app, endpoints.createAssistant, async (c, { scope, body }) => {
     const kind = await settings.institutionKind(scope.institutionId);
@@ -58,6 +70,7 @@ export function assistantSettingsRoutes(deps: AppDeps) {
       deps.clock.now(),
     );
     if (!saved) throw notFound();
+    await embedLater(scope);
     return ok(c, { text });
   });
 
@@ -67,6 +80,7 @@ export function assistantSettingsRoutes(deps: AppDeps) {
 
   route(app, endpoints.putFaqs, async (c, { scope, body: { faqs } }) => {
     await settings.replaceFaqs(scope.institutionId, scope.assistantId, faqs);
+    await embedLater(scope);
     return ok(c, { faqs });
   });
   return app;
