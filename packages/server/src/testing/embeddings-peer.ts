@@ -30,12 +30,18 @@ export interface EmbeddingsPeer {
   url: string;
   /** Every request so far, oldest first. */
   requests: EmbeddingsRequest[];
-  /** True while every request is answered 500 (a number: that many requests fail, then it recovers). */
-  fail: boolean | number;
+  /**
+   * True while every request is answered 500; a number: that many requests fail, then it
+   * recovers; a function: the requests whose texts it says fail.
+   */
+  fail: PeerFailure;
   /** Milliseconds the peer waits before answering. */
   delayMs: number;
   close(): Promise<void>;
 }
+
+/** Which requests the peer fails (see `EmbeddingsPeer.fail`). */
+export type PeerFailure = boolean | number | ((input: string[]) => boolean);
 
 /** The peer's default vector length. */
 export const PEER_DIMENSIONS = 256;
@@ -89,56 +95,60 @@ export async function startEmbeddingsPeer(
   options: { dimensionsOf?: (model: string) => number } = {},
 ): Promise<EmbeddingsPeer> {
   const requests: EmbeddingsRequest[] = [];
-  const state = { fail: false as boolean | number, delayMs: 0 };
+  const state = { fail: false as PeerFailure, delayMs: 0 };
   const server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (data: string) => (raw += data));
     req.on('end', () => {
-      const answer = () => {
-        let body: { model?: unknown; input?: unknown } | undefined;
-        try {
-          body = JSON.parse(raw) as typeof body;
-        } catch {
-          body = undefined;
-        }
-        const model = typeof body?.model === 'string' ? body.model : '';
-        const input = typeof body?.input === 'string' ? [body.input] : body?.input;
-        if (
-          req.method !== 'POST' ||
-          !req.url?.endsWith('/embeddings') ||
-          model === '' ||
-          !Array.isArray(input) ||
-          !input.every((text) => typeof text === 'string')
-        ) {
-          res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { message: 'not an embeddings request' } }));
-          return;
-        }
-        const failing = state.fail === true || (typeof state.fail === 'number' && state.fail > 0);
-        requests.push({ model, input: input as string[], outcome: failing ? 'failed' : 'answered' });
-        if (failing) {
-          if (typeof state.fail === 'number') state.fail -= 1;
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { message: 'the embeddings model is down' } }));
-          return;
-        }
-        const dimensions = options.dimensionsOf?.(model) ?? PEER_DIMENSIONS;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            object: 'list',
-            model,
-            data: (input as string[]).map((text, index) => ({
-              object: 'embedding',
-              index,
-              embedding: peerEmbedding(text, model, dimensions),
-            })),
-          }),
-        );
+      // The request is recorded as it arrives; the answer waits `delayMs`.
+      const send = (status: number, body: unknown) => {
+        const write = () => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        };
+        if (state.delayMs > 0) setTimeout(write, state.delayMs);
+        else write();
       };
-      if (state.delayMs > 0) setTimeout(answer, state.delayMs);
-      else answer();
+      let body: { model?: unknown; input?: unknown } | undefined;
+      try {
+        body = JSON.parse(raw) as typeof body;
+      } catch {
+        body = undefined;
+      }
+      const model = typeof body?.model === 'string' ? body.model : '';
+      const input = typeof body?.input === 'string' ? [body.input] : body?.input;
+      if (
+        req.method !== 'POST' ||
+        !req.url?.endsWith('/embeddings') ||
+        model === '' ||
+        !Array.isArray(input) ||
+        !input.every((text) => typeof text === 'string')
+      ) {
+        send(400, { error: { message: 'not an embeddings request' } });
+        return;
+      }
+      const texts = input as string[];
+      const failing =
+        typeof state.fail === 'function'
+          ? state.fail(texts)
+          : state.fail === true || (typeof state.fail === 'number' && state.fail > 0);
+      requests.push({ model, input: texts, outcome: failing ? 'failed' : 'answered' });
+      if (failing) {
+        if (typeof state.fail === 'number') state.fail -= 1;
+        send(500, { error: { message: 'the embeddings model is down' } });
+        return;
+      }
+      const dimensions = options.dimensionsOf?.(model) ?? PEER_DIMENSIONS;
+      send(200, {
+        object: 'list',
+        model,
+        data: texts.map((text, index) => ({
+          object: 'embedding',
+          index,
+          embedding: peerEmbedding(text, model, dimensions),
+        })),
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
