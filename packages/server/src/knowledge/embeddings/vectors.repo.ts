@@ -22,17 +22,21 @@ export interface PassageRef {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** A bytea as the drivers hand it: bytes (PGlite, node-postgres) or `\x…` hex text. */
-export function bytesOf(value: unknown): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (typeof value === 'string' && value.startsWith('\\x'))
-    return Uint8Array.from(Buffer.from(value.slice(2), 'hex'));
-  throw new TypeError('vectors: a bytea column held something else');
-}
+/** Vectors read a statement at a time (~30 ms of PGlite at 1,024 dimensions). */
+const LOAD_PAGE = 2_000;
 
 /** Chunks of the knowledge-base text or of ready files (a file still processing may hold its chunks already). */
 const READY_CHUNK = sql`(c.file_id is null or exists (
   select 1 from product_files f where f.id = c.file_id and f.institution_id = c.institution_id and f.state = 'ready'))`;
+
+/**
+ * The rows of `table` whose ids `t.id` lists, each a primary-key lookup (the tenant is checked
+ * after). `offset 0` keeps the planner from merging it into a scan of the assistant's index
+ * filtered by id, which it picks when its statistics are stale (PGlite has no autovacuum) and
+ * which reads every chunk of the assistant.
+ */
+const byId = (table: string, alias: string) =>
+  sql.raw(`cross join lateral (select * from ${table} where id = t.id offset 0) as ${alias}`);
 
 /** The vectors of one database. */
 export function vectorsRepo(db: Db) {
@@ -59,13 +63,13 @@ export function vectorsRepo(db: Db) {
       const chunkIds = refs.filter((ref) => ref.kind === 'chunk').map((ref) => ref.id);
       const faqIds = refs.filter((ref) => ref.kind === 'faq').map((ref) => ref.id);
       const result = await db.execute(sql`
-        select 'chunk' as kind, id, content as text from knowledge_chunks
-        where institution_id = ${institutionId} and product_id = ${assistantId}
-          and id = any(${sql.param(chunkIds)}::bigint[])
+        select 'chunk' as kind, c.id, c.content as text
+        from unnest(${sql.param(chunkIds)}::bigint[]) as t(id) ${byId('knowledge_chunks', 'c')}
+        where c.institution_id = ${institutionId} and c.product_id = ${assistantId}
         union all
-        select 'faq', id, question || E'\n' || answer from product_faqs
-        where institution_id = ${institutionId} and product_id = ${assistantId}
-          and id = any(${sql.param(faqIds)}::integer[])`);
+        select 'faq', f.id, f.question || E'\n' || f.answer
+        from unnest(${sql.param(faqIds)}::integer[]) as t(id) ${byId('product_faqs', 'f')}
+        where f.institution_id = ${institutionId} and f.product_id = ${assistantId}`);
       return rowsOf<{ kind: VectorOwner; id: string | number; text: string }>(result).map((row) => ({
         kind: row.kind,
         id: Number(row.id),
@@ -92,27 +96,44 @@ export function vectorsRepo(db: Db) {
           insert into ${sql.identifier(table)} (${sql.identifier(key)}, institution_id, product_id, model, vector)
           select p.id, p.institution_id, p.product_id, ${model}, decode(t.hex, 'hex')
           from unnest(${sql.param(ids)}::${sql.raw(idType)}[], ${sql.param(hex)}::text[]) as t(id, hex)
-          join ${sql.identifier(passages)} p
-            on p.id = t.id and p.institution_id = ${scope.institutionId} and p.product_id = ${scope.assistantId}
+            ${byId(passages, 'p')}
+          where p.institution_id = ${scope.institutionId} and p.product_id = ${scope.assistantId}
           on conflict (${sql.identifier(key)}) do update set model = excluded.model, vector = excluded.vector`);
       }
     },
 
     /** An assistant's vectors of `model`, of the passages retrieval may use. */
     async load({ institutionId, assistantId }: AssistantScope, model: string): Promise<StoredVector[]> {
-      const result = await db.execute(sql`
-        select 'chunk' as kind, v.chunk_id as id, v.vector from knowledge_chunk_vectors v
+      // The ids first, then the vectors LOAD_PAGE at a time by primary key: on PGlite, one
+      // connection for the whole process, other queries run between the pages.
+      const ids = await db.execute(sql`
+        select 'chunk' as kind, v.chunk_id as id from knowledge_chunk_vectors v
         join knowledge_chunks c on c.id = v.chunk_id
         where v.institution_id = ${institutionId} and v.product_id = ${assistantId} and v.model = ${model}
           and ${READY_CHUNK}
         union all
-        select 'faq', faq_id, vector from product_faq_vectors
+        select 'faq', faq_id from product_faq_vectors
         where institution_id = ${institutionId} and product_id = ${assistantId} and model = ${model}`);
-      return rowsOf<{ kind: VectorOwner; id: string | number; vector: unknown }>(result).map((row) => ({
-        kind: row.kind,
-        id: Number(row.id),
-        vector: bytesOf(row.vector),
-      }));
+      const refs = rowsOf<{ kind: VectorOwner; id: string | number }>(ids);
+      const out: StoredVector[] = [];
+      for (const kind of ['chunk', 'faq'] as const) {
+        const mine = refs.filter((ref) => ref.kind === kind).map((ref) => Number(ref.id));
+        const [table, idType] =
+          kind === 'chunk' ? ['knowledge_chunk_vectors', 'bigint'] : ['product_faq_vectors', 'integer'];
+        for (let start = 0; start < mine.length; start += LOAD_PAGE) {
+          // Base64 text: PGlite reads a bytea column six times slower.
+          const page = await db.execute(sql`
+            select v.id, encode(v.vector, 'base64') as vector
+            from unnest(${sql.param(mine.slice(start, start + LOAD_PAGE))}::${sql.raw(idType)}[]) as t(id)
+              cross join lateral (select ${sql.raw(kind === 'chunk' ? 'chunk_id' : 'faq_id')} as id, vector
+                from ${sql.identifier(table)} where ${sql.raw(kind === 'chunk' ? 'chunk_id' : 'faq_id')} = t.id
+                offset 0) as v`);
+          for (const row of rowsOf<{ id: string | number; vector: string }>(page)) {
+            out.push({ kind, id: Number(row.id), vector: new Uint8Array(Buffer.from(row.vector, 'base64')) });
+          }
+        }
+      }
+      return out;
     },
 
     /** Assistants with passages lacking a vector of `model` (new knowledge, or vectors of another model). */
@@ -144,13 +165,14 @@ export function vectorsRepo(db: Db) {
       const faqIds = refs.filter((ref) => ref.kind === 'faq').map((ref) => ref.id);
       const result = await db.execute(sql`
         select 'chunk' as kind, c.id, c.source, c.file_id, f.name as title, c.content as text, null::text as question
-        from knowledge_chunks c left join product_files f on f.id = c.file_id
+        from unnest(${sql.param(chunkIds)}::bigint[]) as t(id) ${byId('knowledge_chunks', 'c')}
+          left join product_files f on f.id = c.file_id
         where c.institution_id = ${institutionId} and c.product_id = ${assistantId}
-          and c.id = any(${sql.param(chunkIds)}::bigint[]) and (c.file_id is null or f.state = 'ready')
+          and (c.file_id is null or f.state = 'ready')
         union all
-        select 'faq', id, 'faq', null, question, answer, question from product_faqs
-        where institution_id = ${institutionId} and product_id = ${assistantId}
-          and id = any(${sql.param(faqIds)}::integer[])`);
+        select 'faq', f.id, 'faq', null, f.question, f.answer, f.question
+        from unnest(${sql.param(faqIds)}::integer[]) as t(id) ${byId('product_faqs', 'f')}
+        where f.institution_id = ${institutionId} and f.product_id = ${assistantId}`);
       return rowsOf<{
         kind: VectorOwner;
         id: string | number;
