@@ -110,12 +110,13 @@ export function processFileJob(deps: ProcessFileDeps): JobHandler {
         'process_file: ready',
       );
       publishFile(deps.events, row.assistantId, toAssistantFile(row));
+      // The file is ready whatever happens here: a failure to queue is caught up at the next start.
       await enqueueEmbedding(
         deps.db,
         deps.embeddings ?? null,
         { institutionId, assistantId: row.assistantId },
         deps.clock.now(),
-      );
+      ).catch((error: unknown) => logger.warn({ err: error, fileId }, 'process_file: embedding not queued'));
     },
 
     async giveUp(payload) {
