@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/sales-schema.ts',
     './src/db/team-schema.ts',
     './src/db/stats-schema.ts',
+    './src/db/embeddings-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

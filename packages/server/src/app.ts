@@ -25,6 +25,7 @@ import { ApiError, onError, onNotFound } from './http/errors';
 import type { AppEnv } from './http/env';
 import { pickLocale } from './i18n/translate';
 import { institutionsRoutes } from './institutions/institutions.routes';
+import { attachSemanticSearch, createSemanticSearch } from './knowledge/embeddings/semantic-search';
 import { legalRoutes } from './legal/legal.routes';
 import { metaRoutes } from './meta/meta.routes';
 import { createMetrics, OTHER_ROUTE } from './meta/metrics';
@@ -56,6 +57,13 @@ export function createApp(
     metrics: input.metrics ?? createMetrics({ db: input.database.db, logger: input.logger }),
   };
   const { config, logger } = deps;
+  // Semantic retrieval (EMBEDDINGS_MODEL): answers on this database rank by meaning too.
+  if (config.embeddings) {
+    attachSemanticSearch(
+      deps.database.db,
+      createSemanticSearch({ ...deps, db: deps.database.db, embeddings: config.embeddings }),
+    );
+  }
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
   // A worker process (ROLE=worker) runs jobs; over HTTP it answers the probes and the metrics only.

@@ -30,6 +30,25 @@ export interface LlmConfig {
   dailyCallsPerInstitution: number;
 }
 
+/**
+ * An OpenAI-compatible embeddings endpoint for semantic retrieval (docs/architecture.md#knowledge-and-answers,
+ * "Semantic retrieval"); null (EMBEDDINGS_MODEL unset) retrieves lexically only.
+ */
+export interface EmbeddingsConfig {
+  /** Base URL; requests go to `{baseUrl}/embeddings` (EMBEDDINGS_BASE_URL, else LLM_BASE_URL). */
+  baseUrl: string;
+  /** EMBEDDINGS_API_KEY, else LLM_API_KEY. */
+  apiKey: string | null;
+  model: string;
+  /** Sent as `dimensions` when set (models that can shorten their vectors: OpenAI's text-embedding-3-*). */
+  dimensions: number | null;
+  /** Put before a question and before a passage (multilingual-e5 wants `query: ` and `passage: `). */
+  queryPrefix: string;
+  passagePrefix: string;
+  /** Longest wait for a question's embedding; past it the question is answered from the lexical ranking. */
+  timeoutMs: number;
+}
+
 /** Trusted proxies: a hop count (0 = none) or a list of addresses and CIDR ranges. */
 export type TrustProxy = number | string[];
 
@@ -74,6 +93,8 @@ export interface Config {
   extractMemoryMb: number | null;
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
   llm: LlmConfig | null;
+  /** Semantic retrieval; null (EMBEDDINGS_MODEL unset) retrieves lexically only. */
+  embeddings: EmbeddingsConfig | null;
   /**
    * Where the terms of service and the privacy policy live (TERMS_URL, PRIVACY_URL); null serves
    * the server's own pages at `/terms` and `/privacy`.
@@ -188,6 +209,27 @@ const EnvSchema = v.object({
     ),
     String(DEFAULT_DAILY_MODEL_CALLS),
   ),
+  EMBEDDINGS_MODEL: v.optional(v.string()),
+  EMBEDDINGS_BASE_URL: v.optional(v.pipe(v.string(), v.url('EMBEDDINGS_BASE_URL must be an absolute URL'))),
+  EMBEDDINGS_API_KEY: v.optional(v.string()),
+  EMBEDDINGS_TIMEOUT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,5}$/, 'EMBEDDINGS_TIMEOUT_MS must be milliseconds'),
+      v.transform(Number),
+    ),
+    '2000',
+  ),
+  EMBEDDINGS_DIMENSIONS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,3}$/, 'EMBEDDINGS_DIMENSIONS must be a number of dimensions (1 to 4096)'),
+      v.transform(Number),
+      v.maxValue(4096, 'EMBEDDINGS_DIMENSIONS must be at most 4096'),
+    ),
+  ),
+  EMBEDDINGS_QUERY_PREFIX: v.optional(v.string(), ''),
+  EMBEDDINGS_PASSAGE_PREFIX: v.optional(v.string(), ''),
   SSE_HEARTBEAT_MS: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'SSE_HEARTBEAT_MS must be milliseconds'), v.transform(Number)),
     '15000',
@@ -318,6 +360,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STAFF_SESSION_IDLE_MINUTES: must be at most half of STAFF_TOKEN_TTL_MINUTES',
     );
   }
+  const embeddingsUrl = e.EMBEDDINGS_BASE_URL ?? e.LLM_BASE_URL;
+  if (e.EMBEDDINGS_MODEL && !embeddingsUrl) {
+    throw new Error(
+      'Invalid configuration:\n  EMBEDDINGS_MODEL: needs EMBEDDINGS_BASE_URL (or LLM_BASE_URL) to reach the model',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
@@ -379,6 +427,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             model: e.LLM_MODEL,
             timeoutMs: e.LLM_TIMEOUT_MS,
             dailyCallsPerInstitution: e.LLM_DAILY_CALLS_PER_INSTITUTION,
+          }
+        : null,
+    embeddings:
+      e.EMBEDDINGS_MODEL && embeddingsUrl
+        ? {
+            baseUrl: embeddingsUrl.replace(/\/+$/, ''),
+            apiKey: e.EMBEDDINGS_API_KEY || e.LLM_API_KEY || null,
+            model: e.EMBEDDINGS_MODEL,
+            dimensions: e.EMBEDDINGS_DIMENSIONS ?? null,
+            queryPrefix: e.EMBEDDINGS_QUERY_PREFIX,
+            passagePrefix: e.EMBEDDINGS_PASSAGE_PREFIX,
+            timeoutMs: e.EMBEDDINGS_TIMEOUT_MS,
           }
         : null,
     legal: { termsUrl: e.TERMS_URL || null, privacyUrl: e.PRIVACY_URL || null },

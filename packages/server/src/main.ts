@@ -12,6 +12,7 @@ import { openDatabase } from './db/database';
 import { systemClock } from './clock';
 import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/handlers';
+import { enqueueStaleEmbeddings } from './knowledge/embeddings/embed-knowledge.job';
 import { createLogger } from './logging/logger';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './meta/metrics';
@@ -61,8 +62,12 @@ const jobs = createJobRunner({
   concurrency: config.jobConcurrency,
   leaseMs: config.jobLeaseMs ?? undefined,
   extractMemoryMb: config.extractMemoryMb,
+  embeddings: config.embeddings,
   role: config.role,
 });
+// Passages without a vector of the configured model (another model before, or knowledge indexed
+// while the model was off) are queued to be embedded; their jobs run once the server is up.
+await enqueueStaleEmbeddings(database.db, config.embeddings, systemClock.now(), logger);
 const metrics = createMetrics({ db: database.db, logger, processMetrics: true });
 const app = createApp({
   config,

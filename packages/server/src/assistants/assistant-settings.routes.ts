@@ -14,6 +14,7 @@ import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { handoffConfirmationLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
+import { enqueueEmbedding } from '../knowledge/embeddings/embed-knowledge.job';
 import { assistantSettingsRepo } from './assistant-settings.repo';
 import { assertMayUpdate, changesOf, mailsConfirmation, typeAllowed } from './assistant-settings.service';
 import { queueHandoffConfirmation } from './handoff-confirmation.job';
@@ -25,6 +26,17 @@ export function assistantSettingsRoutes(deps: AppDeps) {
   const confirmations = handoffConfirmationRepo(deps.database.db);
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
+  /** With an embeddings model, changed knowledge is queued to be embedded (knowledge/embeddings/). */
+  const embedLater = async (scope: { institutionId: number; assistantId: number }) => {
+    const { institutionId, assistantId } = scope;
+    const queued = await enqueueEmbedding(
+      deps.database.db,
+      deps.config.embeddings,
+      { institutionId, assistantId },
+      deps.clock.now(),
+    );
+    if (queued) deps.jobs.announce();
+  };
 
   route(app, endpoints.createAssistant, async (c, { scope, body }) => {
     const kind = await settings.institutionKind(scope.institutionId);
@@ -100,6 +112,7 @@ export function assistantSettingsRoutes(deps: AppDeps) {
       deps.clock.now(),
     );
     if (!saved) throw notFound();
+    await embedLater(scope);
     return ok(c, { text });
   });
 
@@ -109,6 +122,7 @@ export function assistantSettingsRoutes(deps: AppDeps) {
 
   route(app, endpoints.putFaqs, async (c, { scope, body: { faqs } }) => {
     await settings.replaceFaqs(scope.institutionId, scope.assistantId, faqs);
+    await embedLater(scope);
     return ok(c, { faqs });
   });
   return app;

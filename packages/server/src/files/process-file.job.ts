@@ -14,9 +14,11 @@ import type { FileFailureReason } from '@conversa/contract/knowledge';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
+import type { EmbeddingsConfig } from '../config';
 import type { EventBus } from '../events/event-bus';
 import type { JobHandler } from '../jobs/runner';
 import { type ExtractLimits, extractText } from '../knowledge/extract/extract';
+import { enqueueEmbedding } from '../knowledge/embeddings/embed-knowledge.job';
 import { replaceChunks } from '../knowledge/index.repo';
 import { chunkText } from '../knowledge/text/chunk';
 import type { Storage } from '../storage/storage';
@@ -31,6 +33,8 @@ export interface ProcessFileDeps {
   logger: Logger;
   /** Limits of the extraction (the defaults where unset). */
   extractLimits?: Partial<ExtractLimits>;
+  /** With a model, a ready file's passages are queued to be embedded (knowledge/embeddings/). */
+  embeddings?: EmbeddingsConfig | null;
 }
 
 function target(payload: Record<string, unknown>): { institutionId: number; fileId: number } {
@@ -106,6 +110,13 @@ export function processFileJob(deps: ProcessFileDeps): JobHandler {
         'process_file: ready',
       );
       publishFile(deps.events, row.assistantId, toAssistantFile(row));
+      // The file is ready whatever happens here: a failure to queue is caught up at the next start.
+      await enqueueEmbedding(
+        deps.db,
+        deps.embeddings ?? null,
+        { institutionId, assistantId: row.assistantId },
+        deps.clock.now(),
+      ).catch((error: unknown) => logger.warn({ err: error, fileId }, 'process_file: embedding not queued'));
     },
 
     async giveUp(payload) {

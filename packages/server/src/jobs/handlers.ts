@@ -27,7 +27,8 @@ import {
   whatsappIncomingJob,
 } from '../whatsapp/incoming.job';
 import { WHATSAPP_RESEND, whatsappResendJob } from '../whatsapp/resend.job';
-import type { LlmConfig, ProcessRole } from '../config';
+import type { EmbeddingsConfig, LlmConfig, ProcessRole } from '../config';
+import { EMBED_KNOWLEDGE, embedKnowledgeJob } from '../knowledge/embeddings/embed-knowledge.job';
 import { JobRunner } from './runner';
 
 export interface JobRunnerDeps {
@@ -45,6 +46,8 @@ export interface JobRunnerDeps {
   concurrency: number | null;
   /** The heap of each document extraction process in MB; null for the default. */
   extractMemoryMb?: number | null;
+  /** Semantic retrieval's model (EMBEDDINGS_*): passages are embedded once indexed; null: never. */
+  embeddings?: EmbeddingsConfig | null;
   leaseMs?: number;
   pollMs?: number;
   /** The process's ROLE: a `web` process queues and announces jobs but never runs one. */
@@ -72,7 +75,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         clock,
         logger,
         extractLimits: { maxMemoryMb: deps.extractMemoryMb ?? undefined },
+        embeddings: deps.embeddings ?? null,
       }),
+      [EMBED_KNOWLEDGE]: embedKnowledgeJob({ db: database.db, embeddings: deps.embeddings ?? null, events }),
       [SEND_RESET_MAIL]: sendResetMailJob(mail),
       [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
       [SEND_CONTACT_MAIL]: sendContactMailJob({ ...mail, logger }),

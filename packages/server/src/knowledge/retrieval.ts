@@ -13,6 +13,8 @@ import type { Source } from '@conversa/contract/chat';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/database';
+import { withSemanticPassages } from './embeddings/semantic-passages';
+import { semanticRanking } from './embeddings/semantic-search';
 import { type DetectedLanguage, detectLanguage, textSearchConfig } from './text/language';
 import { contentWords, namesIn } from './text/question-words';
 import { fold, foldedWords, otherForms, typoOf } from './text/words';
@@ -47,6 +49,8 @@ export interface Passage {
   rank: number;
   /** An FAQ whose question covers the question: answer with the FAQ's own answer. */
   strong: boolean;
+  /** The cosine of the passage's and the question's embeddings, when semantic retrieval found it (issue 30). */
+  semantic?: number;
 }
 
 /**
@@ -301,7 +305,12 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
   }
   const language = input.language === undefined ? detectLanguage(input.question) : input.language;
   // A few more than asked, since rank and support can disagree; the final order is by support.
-  const rows = await execute(db, retrievalParams(input, words, language, Math.min(input.limit * 2, 20)));
+  // Issue 30 hook (knowledge/embeddings/): with EMBEDDINGS_MODEL set, the passages nearest the
+  // question's meaning are asked for at the same time (null when off or the model failed).
+  const [rows, nearest] = await Promise.all([
+    execute(db, retrievalParams(input, words, language, Math.min(input.limit * 2, 20))),
+    semanticRanking(db, input, input.question, input.limit),
+  ]);
   const total = Number(rows[0]?.total ?? 0);
   const dfs = words.map((_, index) => Number(rows[0]?.dfs[index] ?? 0));
   // A word no chunk holds as written may be mistyped: a passage holding a near form holds it. An
@@ -364,5 +373,9 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
     total < MIN_CHUNKS_FOR_UNKNOWN
       ? []
       : words.filter((_, index) => dfs[index] === 0 && !held.some((indexes) => indexes.has(index)));
+  // Issue 30 hook: semantic hits join after the lexical passages, with their cosine (`semantic`)
+  // and no support of their own, until the rankings are fused.
+  if (nearest)
+    return { words, weights, unknown, passages: await withSemanticPassages(db, input, passages, nearest) };
   return { words, weights, unknown, passages };
 }

@@ -18,6 +18,7 @@ import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
 import { createEventBus } from '../events/event-bus';
 import { createJobRunner } from '../jobs/handlers';
+import { enqueueStaleEmbeddings } from '../knowledge/embeddings/embed-knowledge.job';
 import { createLogger } from '../logging/logger';
 import { createMailer } from '../mail/mailer';
 import { storageFromConfig } from '../storage/storage-config';
@@ -130,9 +131,12 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     whatsapp: { llm: config.llm, secretsKey: config.keys.secretsKey, graphUrl: config.whatsappGraphUrl },
     concurrency: config.jobConcurrency,
     extractMemoryMb: config.extractMemoryMb,
+    embeddings: config.embeddings,
     pollMs: 1_000,
     role: config.role,
   });
+  // As main.ts does at start.
+  await enqueueStaleEmbeddings(database.db, config.embeddings, clock.now(), logger);
   const app = createApp({ config, database, logger, mailer, clock, sessionCache, storage, events, jobs });
   const runsJobs = options.runJobs ?? true;
   if (runsJobs) jobs.start();
