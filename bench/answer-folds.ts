@@ -13,6 +13,7 @@
 // Run with `node --import tsx bench/answer-folds.ts`.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { format } from 'prettier';
 import { and, asc, eq } from 'drizzle-orm';
 import { openDatabase } from '../packages/server/src/db/database';
 import { assistantFiles, knowledgeChunks } from '../packages/server/src/db/schema';
@@ -311,7 +312,8 @@ const shipped = fit(
   languages,
   [0, 1, 2, 3].filter((fold) => fold !== GUARD_FOLD),
 );
-writeFileSync(MODEL, `${JSON.stringify({ guardFold: GUARD_FOLD, ...shipped }, null, 2)}\n`);
+// Formatted as the repository's other files are (prettier), so the file diffs line by line.
+writeFileSync(MODEL, await format(JSON.stringify({ guardFold: GUARD_FOLD, ...shipped }), { parser: 'json' }));
 writeSection(
   'answer-folds',
   `## Answer quality by fold (bench/answer-folds.ts)
