@@ -40,7 +40,7 @@ import { useForm } from '../../forms/use-form';
 import { useFailureText } from '../../forms/use-failure-text';
 import { errorMessage } from '../../i18n/codes';
 import { roleLabels } from '../../i18n/roles';
-import { useCountdown } from '../auth/steps/use-countdown';
+import { useCountdown } from '../../forms/use-countdown';
 
 const Column = styled.div`
   display: flex;

@@ -9,7 +9,7 @@ import { Actions, Form, FormAlert, FormNotice, Intro, LinkButton } from '../../.
 import { CodeFormSchema } from '../../../forms/schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../../forms/use-countdown';
 
 export interface CodeStepProps {
   email: string;
