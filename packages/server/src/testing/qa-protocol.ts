@@ -30,7 +30,7 @@ export interface QaQuestion {
 export interface QaSet {
   language: QaLanguage;
   /** Six TXT files of three articles each: title, blank line, paragraphs separated by blank lines. */
-  files: { name: string; text: string }[];
+  files: { name: string; text: string; articles: { title: string; text: string }[] }[];
   questions: QaQuestion[];
   /** The sentences of the uploaded articles, for the BM25 peer. */
   sentences: string[];
@@ -71,9 +71,14 @@ export function loadQaSet(language: QaLanguage): QaSet {
   const files: QaSet['files'] = [];
   for (let i = 0; i < uploaded.length; i += ARTICLES_PER_FILE) {
     const group = uploaded.slice(i, i + ARTICLES_PER_FILE);
+    const parts = group.map((article) => ({
+      title: article.title,
+      text: `${article.title}\n\n${article.paragraphs.join('\n\n')}`,
+    }));
     files.push({
       name: `articles-${i / ARTICLES_PER_FILE + 1}.txt`,
-      text: group.map((article) => `${article.title}\n\n${article.paragraphs.join('\n\n')}`).join('\n\n'),
+      text: parts.map((part) => part.text).join('\n\n'),
+      articles: parts,
     });
   }
   const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });

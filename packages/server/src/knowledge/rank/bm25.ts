@@ -58,6 +58,11 @@ export class Bm25Index {
     return score;
   }
 
+  /** Whether a document holds a term. */
+  holds(term: string, document: number): boolean {
+    return this.frequencies[document]!.has(term);
+  }
+
   /** The share of the query terms' weight a document holds: 0..1. */
   coverage(terms: readonly string[], document: number): number {
     const counts = this.frequencies[document]!;

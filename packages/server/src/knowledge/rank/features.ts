@@ -30,6 +30,8 @@ export const FEATURES = [
   'paragraphRank',
   'paragraphCoverage',
   'windowCoverage',
+  'paragraphTermShare',
+  'paragraphHoldsRarest',
 ] as const;
 
 /** The sentences the BM25 ranking brings at most, before the passages' and paragraphs'. */
@@ -118,6 +120,13 @@ export function candidates(
     if (topParagraphs.has(sentences[sentence]!.paragraph)) chosen.add(sentence);
   }
 
+  // The question's rarest term the knowledge holds: a passage about the question's subject holds it.
+  const rarest = terms
+    .filter((term) => bySentence.knows(term))
+    .reduce<string | null>(
+      (best, term) => (best === null || bySentence.idf(term) > bySentence.idf(best) ? term : best),
+      null,
+    );
   const type = answerTypeOf(question.text);
   const typed = (sentence: number) =>
     sentence >= 0 && !!type && holdsAnswerType(sentences[sentence]!.text, type, question.text);
@@ -148,6 +157,8 @@ export function candidates(
         PARAGRAPH_RANK_K / (PARAGRAPH_RANK_K + (paragraphRank.get(paragraph) ?? Number.POSITIVE_INFINITY)),
         byParagraph.coverage(terms, paragraph),
         own > 0 && previous >= 0 ? Math.min(1, own + before) : own,
+        terms.filter((term) => byParagraph.holds(term, paragraph)).length / terms.length,
+        rarest !== null && byParagraph.holds(rarest, paragraph) ? 1 : 0,
       ],
     };
   });

@@ -34,6 +34,9 @@ export const GATE_FEATURES = [
   'maxCoverage',
   'maxParagraphCoverage',
   'unknownShare',
+  'bestParagraphTermShare',
+  'bestParagraphHoldsRarest',
+  'maxParagraphTermShare',
 ] as const;
 
 const at = (name: (typeof FEATURES)[number]) => FEATURES.indexOf(name);
@@ -60,7 +63,7 @@ export function scoreCandidates(
 /** What the gate reads of a question's scored candidates (GATE_FEATURES). */
 export function gateFeatures(scored: readonly Scored[], unknown: number): number[] {
   const best = scored[0];
-  if (!best) return [1, -1, 0, 0, 0, 0, 0, 0, 0, 0, unknown];
+  if (!best) return [1, -1, 0, 0, 0, 0, 0, 0, 0, 0, unknown, 0, 0, 0];
   const most = (feature: (typeof FEATURES)[number]) =>
     Math.max(...scored.map((entry) => entry.features[at(feature)]!));
   return [
@@ -75,6 +78,9 @@ export function gateFeatures(scored: readonly Scored[], unknown: number): number
     most('coverage'),
     most('paragraphCoverage'),
     unknown,
+    best.features[at('paragraphTermShare')]!,
+    best.features[at('paragraphHoldsRarest')]!,
+    most('paragraphTermShare'),
   ];
 }
 
