@@ -36,7 +36,10 @@ import {
 } from '../packages/server/src/knowledge/rank/model';
 import { buildSentenceIndex, type SentenceIndex } from '../packages/server/src/knowledge/rank/sentence-index';
 import { FEATURES } from '../packages/server/src/knowledge/rank/features';
+import type { EmbeddingsConfig } from '../packages/server/src/config';
+import { embed } from '../packages/server/src/knowledge/embeddings/embeddings-client';
 import { retrieve } from '../packages/server/src/knowledge/retrieval';
+import { startEmbeddingsPeer } from '../packages/server/src/testing/embeddings-peer';
 import { chunkText } from '../packages/server/src/knowledge/text/chunk';
 import { detectLanguage } from '../packages/server/src/knowledge/text/language';
 import {
@@ -93,7 +96,32 @@ interface Language {
   peer: Bm25;
 }
 
-async function prepare(language: QaLanguage): Promise<Language> {
+/** Cosines of unit-length-or-not vectors. */
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** With an embeddings model: every text's vector, each embedded once. */
+function embedder(config: EmbeddingsConfig) {
+  const known = new Map<string, Float32Array>();
+  return async (texts: string[], kind: 'query' | 'passage') => {
+    const missing = [...new Set(texts.filter((text) => !known.has(`${kind}:${text}`)))];
+    const vectors = await embed(config, missing, { kind, timeoutMs: 60_000 });
+    missing.forEach((text, at) => known.set(`${kind}:${text}`, vectors[at]!));
+    return texts.map((text) => known.get(`${kind}:${text}`)!);
+  };
+}
+
+async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null): Promise<Language> {
+  const vectorsOf = embeddings ? embedder(embeddings) : null;
   const set = loadQaSet(language);
   const database = await openDatabase({ kind: 'pglite' });
   try {
@@ -127,19 +155,28 @@ async function prepare(language: QaLanguage): Promise<Language> {
           ),
         )
         .orderBy(asc(knowledgeChunks.fileId), asc(knowledgeChunks.position));
-      return buildSentenceIndex(
+      const sentenceIndex = buildSentenceIndex(
         chunks.map((chunk) => ({
           text: chunk.text,
           language: chunk.language === 'spanish' ? 'es' : chunk.language === 'english' ? 'en' : null,
         })),
       );
+      const vectors = vectorsOf
+        ? await vectorsOf(
+            chunks.map((chunk) => chunk.text),
+            'passage',
+          )
+        : null;
+      return Object.assign(sentenceIndex, { vectors });
     };
     const index = await indexed();
-    const features = async (within: SentenceIndex, question: QaQuestion) => {
+    const features = async (within: Awaited<ReturnType<typeof indexed>>, question: QaQuestion) => {
       const found = await retrieve(db, { ...scope, question: question.question, limit: 20 });
       const rankQuestion = { text: question.question, language: detectLanguage(question.question) };
+      const [asked] = vectorsOf ? await vectorsOf([question.question], 'query') : [null];
+      const semantic = asked && within.vectors ? within.vectors.map((vector) => cosine(asked, vector)) : null;
       return {
-        candidates: candidates(within, rankQuestion, found.passages),
+        candidates: candidates(within, rankQuestion, found.passages, semantic),
         unknown: unknownShare(within, questionTerms(rankQuestion)),
       };
     };
@@ -328,42 +365,82 @@ function fit(languages: readonly Language[], folds: readonly number[]): RankerMo
   return { features: FEATURES, weights, mass, gate: { features: GATE_FEATURES, ...gate } };
 }
 
-const languages: Language[] = [];
-for (const language of LANGUAGES) {
-  const started = performance.now();
-  languages.push(await prepare(language));
-  console.log(`${language}: indexed and asked in ${Math.round(performance.now() - started)} ms`);
+// The same study twice: words only, and with the local embeddings peer (testing/embeddings-peer.ts:
+// hashed character n-grams, no model weights here) giving each chunk's cosine with the question.
+const peer = await startEmbeddingsPeer();
+const studies: { name: string; languages: Language[] }[] = [];
+try {
+  const embeddings: EmbeddingsConfig = {
+    baseUrl: peer.url,
+    apiKey: null,
+    model: 'qa-embeddings-peer',
+    dimensions: null,
+    queryPrefix: '',
+    passagePrefix: '',
+    timeoutMs: 60_000,
+  };
+  for (const [name, config] of [
+    ['words', null],
+    ['embeddings', embeddings],
+  ] as const) {
+    const languages: Language[] = [];
+    for (const language of LANGUAGES) {
+      const started = performance.now();
+      languages.push(await prepare(language, config));
+      console.log(
+        `${language} (${name}): indexed and asked in ${Math.round(performance.now() - started)} ms`,
+      );
+    }
+    studies.push({ name, languages });
+  }
+} finally {
+  await peer.close();
 }
 
 const pct = (n: number) => `${n.toFixed(1)}%`;
 const rows: string[] = [];
-for (let fold = 0; fold < FOLDS; fold += 1) {
-  const model = fit(
-    languages,
-    [0, 1, 2, 3].filter((other) => other !== fold),
+const row = (fold: number, language: string, name: string, f: Figures) =>
+  rows.push(
+    `| ${fold} | ${language} | ${name} | ${f.answerable} | ${pct(f.right)} | ${pct(f.peer)} | ${(f.right - f.peer).toFixed(1)} | ${f.unanswerable} | ${pct(f.abstained)} | ${pct(f.wrongHandoffs)} |`,
   );
-  for (const lang of languages) {
+for (let fold = 0; fold < FOLDS; fold += 1) {
+  const others = [0, 1, 2, 3].filter((other) => other !== fold);
+  const models = studies.map((study) => fit(study.languages, others));
+  for (const [at, language] of LANGUAGES.entries()) {
+    const lang = studies[0]!.languages[at]!;
     const held = lang.asked.filter((entry) => entry.fold === fold);
-    const today = figures(lang, held, (entry) => ({
-      answers: entry.current.answered,
-      text: entry.current.text,
-    }));
-    const fused = figures(lang, held, (entry) => fusedAnswer(lang, entry, model));
-    for (const [name, f] of [
-      ['today (fitted on every fold)', today],
-      [`learned (mass ${model.mass})`, fused],
-    ] as const) {
-      rows.push(
-        `| ${fold} | ${lang.language} | ${name} | ${f.answerable} | ${pct(f.right)} | ${pct(f.peer)} | ${(f.right - f.peer).toFixed(1)} | ${f.unanswerable} | ${pct(f.abstained)} | ${pct(f.wrongHandoffs)} |`,
+    row(
+      fold,
+      language,
+      'today (fitted on every fold)',
+      figures(lang, held, (entry) => ({ answers: entry.current.answered, text: entry.current.text })),
+    );
+    for (const [index, study] of studies.entries()) {
+      const own = study.languages[at]!;
+      const model = models[index]!;
+      row(
+        fold,
+        language,
+        `learned, ${study.name} (mass ${model.mass})`,
+        figures(
+          own,
+          own.asked.filter((entry) => entry.fold === fold),
+          (entry) => fusedAnswer(own, entry, model),
+        ),
       );
     }
   }
 }
 const table = `| fold | language | answers | answerable | right | BM25 peer | over the peer | unanswerable | abstained | wrong handoffs |\n|---|---|---|---|---|---|---|---|---|---|\n${rows.join('\n')}`;
 console.log(table);
-const shipped = fit(
-  languages,
-  [0, 1, 2, 3].filter((fold) => fold !== GUARD_FOLD),
+const shipped = Object.fromEntries(
+  studies.map((study) => [
+    study.name,
+    fit(
+      study.languages,
+      [0, 1, 2, 3].filter((fold) => fold !== GUARD_FOLD),
+    ),
+  ]),
 );
 // Formatted as the repository's other files are (prettier), so the file diffs line by line.
 writeFileSync(
@@ -383,10 +460,12 @@ server's chunker and \`replaceChunks\` (PGlite), every question answered in-proc
 answer as it ships (\`composeAnswer\`, extractive; its parameters were chosen on every fold, so its figures
 are not held out). "learned" is the ranker of \`knowledge/rank\` (not yet what the chat answers with): its
 weights, its answer length (mass) and its gate fitted on the other three folds, both languages, then
-asked the fold. The BM25 peer gets each answer's length. Goals on the worst fold: >= ${GOAL.right}% right,
+asked the fold; by words only, and with the local embeddings peer (hashed character n-grams: no model
+weights can be had here) adding each chunk's cosine with the question. The gate also learns from each
+uploaded article left out of the knowledge in turn, its questions asked again (unanswerable then). The BM25 peer gets each answer's length. Goals on the worst fold: >= ${GOAL.right}% right,
 >= ${GOAL.overPeer} points over the peer, >= ${GOAL.abstained}% of unanswerable questions abstained, <= ${GOAL.wrongHandoffs}% of answerable ones handed off.
 
 ${table}
 
-The model fitted on folds other than ${GUARD_FOLD} is \`packages/server/src/knowledge/rank/ranker-model.json\`.`,
+The models fitted on folds other than ${GUARD_FOLD} (words only, and with embeddings) are \`packages/server/src/knowledge/rank/ranker-model.json\`.`,
 );

@@ -32,6 +32,8 @@ export const FEATURES = [
   'windowCoverage',
   'paragraphTermShare',
   'paragraphHoldsRarest',
+  'semanticShare',
+  'semanticRank',
 ] as const;
 
 /** The sentences the BM25 ranking brings at most, before the passages' and paragraphs'. */
@@ -43,6 +45,9 @@ const NEIGHBOURED = 10;
 /** Reciprocal-rank constants (Cormack, Clarke and Büttcher 2009 use 60 for long lists). */
 const SENTENCE_RANK_K = 60;
 const PARAGRAPH_RANK_K = 5;
+/** The chunks nearest the question's meaning whose sentences are candidates too (with embeddings). */
+const TOP_SEMANTIC_CHUNKS = 3;
+const SEMANTIC_RANK_K = 5;
 
 /** A passage PostgreSQL's full-text search found, best first: its text and support (0..1). */
 export interface FoundPassage {
@@ -81,14 +86,18 @@ export function unknownShare(index: SentenceIndex, terms: readonly string[]): nu
   return whole > 0 ? unknown / whole : 0;
 }
 
-/** The candidate sentences for a question, each with its features. */
+/**
+ * The candidate sentences for a question, each with its features. `semantic`, with an embeddings
+ * model: each indexed chunk's cosine with the question (its sentences then take their best chunk's).
+ */
 export function candidates(
   index: SentenceIndex,
   question: RankQuestion,
   passages: readonly FoundPassage[],
+  semantic: ArrayLike<number> | null = null,
 ): Candidate[] {
   const terms = questionTerms(question);
-  if (terms.length === 0 || index.sentences.length === 0) return [];
+  if ((terms.length === 0 && !semantic) || index.sentences.length === 0) return [];
   const { sentences, bySentence, byParagraph } = index;
   const ranked = bySentence.ranked(terms);
   const score = new Map(ranked.map((entry) => [entry.document, entry.score]));
@@ -115,6 +124,15 @@ export function candidates(
     if (previous >= 0) chosen.add(previous);
     if (next >= 0) chosen.add(next);
   }
+  const nearest = semantic
+    ? Array.from({ length: semantic.length }, (_, chunk) => chunk).sort(
+        (a, b) => semantic[b]! - semantic[a]! || a - b,
+      )
+    : [];
+  const chunkRank = new Map(nearest.map((chunk, at) => [chunk, at + 1]));
+  const closest = semantic && nearest.length > 0 ? semantic[nearest[0]!]! : 0;
+  for (const chunk of nearest.slice(0, TOP_SEMANTIC_CHUNKS))
+    for (const sentence of index.byChunk[chunk] ?? []) chosen.add(sentence);
   const topParagraphs = new Set(paragraphs.slice(0, TOP_PARAGRAPHS).map((entry) => entry.document));
   for (const { document: sentence } of ranked) {
     if (topParagraphs.has(sentences[sentence]!.paragraph)) chosen.add(sentence);
@@ -132,7 +150,10 @@ export function candidates(
     sentence >= 0 && !!type && holdsAnswerType(sentences[sentence]!.text, type, question.text);
   const coverage = (sentence: number) => (sentence >= 0 ? bySentence.coverage(terms, sentence) : 0);
   return [...chosen].map((sentence) => {
-    const { text, previous, next, paragraph } = sentences[sentence]!;
+    const { text, previous, next, paragraph, chunks } = sentences[sentence]!;
+    const bestChunk = semantic
+      ? chunks.reduce((best, chunk) => (semantic[chunk]! > semantic[best]! ? chunk : best), chunks[0]!)
+      : -1;
     const own = coverage(sentence);
     const before = coverage(previous);
     const passage = found.get(sentence);
@@ -157,8 +178,12 @@ export function candidates(
         PARAGRAPH_RANK_K / (PARAGRAPH_RANK_K + (paragraphRank.get(paragraph) ?? Number.POSITIVE_INFINITY)),
         byParagraph.coverage(terms, paragraph),
         own > 0 && previous >= 0 ? Math.min(1, own + before) : own,
-        terms.filter((term) => byParagraph.holds(term, paragraph)).length / terms.length,
+        terms.length > 0
+          ? terms.filter((term) => byParagraph.holds(term, paragraph)).length / terms.length
+          : 0,
         rarest !== null && byParagraph.holds(rarest, paragraph) ? 1 : 0,
+        semantic && closest > 0 ? Math.max(semantic[bestChunk]!, 0) / closest : 0,
+        semantic ? SEMANTIC_RANK_K / (SEMANTIC_RANK_K + chunkRank.get(bestChunk)!) : 0,
       ],
     };
   });

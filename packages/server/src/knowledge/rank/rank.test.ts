@@ -101,6 +101,25 @@ describe('candidates and the model', () => {
     expect(chooseSentences(scored, length, { mass: 1, maxSentences: 3, maxChars: 30 })).toHaveLength(1);
   });
 
+  it('with embeddings, brings the sentences of the chunks nearest in meaning, with their cosine share', () => {
+    const two = buildSentenceIndex([
+      { text: 'Open day is on 14 March.', language: 'en' },
+      { text: 'La jornada de puertas abiertas es el 14 de marzo.', language: 'es' },
+    ]);
+    // The Spanish question shares no term with the English chunk; its meaning is nearest it.
+    const question = { text: '¿Cuándo es la visita al colegio?', language: 'es' as const };
+    const found = candidates(two, question, [], [0.9, 0.3]);
+    const english = found.find((candidate) => two.sentences[candidate.sentence]!.language === 'en')!;
+    expect(english.features[FEATURES.indexOf('semanticShare')]).toBe(1);
+    expect(english.features[FEATURES.indexOf('semanticRank')]).toBeCloseTo(5 / 6);
+    const spanish = found.find((candidate) => two.sentences[candidate.sentence]!.language === 'es')!;
+    expect(spanish.features[FEATURES.indexOf('semanticShare')]).toBeCloseTo(0.3 / 0.9);
+    // Without embeddings the English chunk is no candidate at all.
+    expect(
+      candidates(two, question, []).some((candidate) => two.sentences[candidate.sentence]!.language === 'en'),
+    ).toBe(false);
+  });
+
   it('says how much of a question the knowledge never mentions', () => {
     expect(unknownShare(index, questionTerms({ text: 'Is the open day in March?', language: 'en' }))).toBe(0);
     expect(

@@ -21,6 +21,8 @@ export interface IndexedSentence {
   previous: number;
   next: number;
   paragraph: number;
+  /** The chunks (their places in the list indexed) that hold it. */
+  chunks: number[];
 }
 
 export interface SentenceIndex {
@@ -32,6 +34,8 @@ export interface SentenceIndex {
   byParagraph: Bm25Index;
   /** The sentence of a text, if the knowledge holds it. */
   find(text: string): number | undefined;
+  /** The sentences of each chunk indexed, in order. */
+  byChunk: number[][];
 }
 
 /** Indexes the sentences of chunks given in reading order. */
@@ -40,7 +44,7 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
   const terms: string[][] = [];
   const seen = new Map<string, number>();
   const paragraphTerms: string[][] = [];
-  for (const chunk of chunks) {
+  for (const [at, chunk] of chunks.entries()) {
     const locale = chunk.language ?? 'en';
     let before = -1;
     let beforeLine = -1;
@@ -59,13 +63,22 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
         }
         index = sentences.length;
         seen.set(sentence.text, index);
-        sentences.push({ text: sentence.text, language: chunk.language, previous: -1, next: -1, paragraph });
+        sentences.push({
+          text: sentence.text,
+          language: chunk.language,
+          previous: -1,
+          next: -1,
+          paragraph,
+          chunks: [],
+        });
         const own = termsOf(sentence.text, chunk.language);
         terms.push(own);
         paragraphTerms[paragraph]!.push(...own);
       } else {
         paragraph = sentences[index]!.paragraph;
       }
+      const held = sentences[index]!.chunks;
+      if (held.at(-1) !== at) held.push(at);
       if (before >= 0 && sentence.line === beforeLine && before !== index) {
         if (sentences[index]!.previous < 0) sentences[index]!.previous = before;
         if (sentences[before]!.next < 0) sentences[before]!.next = index;
@@ -74,7 +87,11 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
       beforeLine = sentence.line;
     }
   }
+  const byChunk: number[][] = chunks.map(() => []);
+  for (const [index, sentence] of sentences.entries())
+    for (const chunk of sentence.chunks) byChunk[chunk]!.push(index);
   return {
+    byChunk,
     sentences,
     terms,
     bySentence: new Bm25Index(terms),
