@@ -68,6 +68,8 @@ const MASSES = [0.6, 0.7, 0.8, 0.9, 0.95];
 const GOAL = { right: 85, overPeer: 5, abstained: 90, wrongHandoffs: 5 };
 /** The gate also learns from uploaded articles left out in turn (HELD_OUT=0 turns it off, to compare). */
 const HELD_OUT = process.env.HELD_OUT !== '0';
+/** Whether those questions also set the gate's threshold, or only the never-uploaded ones do. */
+const CALIBRATE_ON_HELD_OUT = process.env.CALIBRATE_ON_HELD_OUT !== '0';
 const ANSWER = { maxSentences: 3, maxChars: 700 };
 const MODEL = path.join(root, 'packages/server/src/knowledge/rank/ranker-model.json');
 
@@ -358,6 +360,7 @@ function fit(languages: readonly Language[], folds: readonly number[]): RankerMo
           .map((entry) => ({
             features: gateFeatures(scoreCandidates({ weights }, entry.candidates), entry.unknown),
             answerable: false,
+            calibrate: CALIBRATE_ON_HELD_OUT,
           }))
       : []),
   ]);
@@ -381,7 +384,7 @@ try {
   };
   for (const [name, config] of [
     ['words', null],
-    ['embeddings', embeddings],
+    ...(process.env.WORDS_ONLY ? [] : ([['embeddings', embeddings]] as const)),
   ] as const) {
     const languages: Language[] = [];
     for (const language of LANGUAGES) {

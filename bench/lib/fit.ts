@@ -55,10 +55,11 @@ export function fitRanker(
 
 /**
  * The gate: logistic regression of "the knowledge answers it" on the gate's features, and the
- * threshold under which `abstain` of the unanswerable questions fall.
+ * threshold under which `abstain` of the unanswerable questions fall (those not marked
+ * `calibrate: false`: rows that teach the weights but do not set the threshold).
  */
 export function fitGate(
-  rows: readonly { features: readonly number[]; answerable: boolean }[],
+  rows: readonly { features: readonly number[]; answerable: boolean; calibrate?: boolean }[],
   abstain: number,
 ): { weights: number[]; threshold: number } {
   const size = rows[0]?.features.length ?? 0;
@@ -75,7 +76,7 @@ export function fitGate(
     2000,
   );
   const unanswerable = rows
-    .filter((row) => !row.answerable)
+    .filter((row) => !row.answerable && row.calibrate !== false)
     .map((row) => 1 / (1 + Math.exp(-dot(weights, row.features))))
     .sort((a, b) => a - b);
   const at = Math.min(unanswerable.length - 1, Math.max(0, Math.ceil(abstain * unanswerable.length) - 1));
