@@ -13,6 +13,7 @@ const benchmarks = [
   ['conversations-bench.ts', '--import', 'tsx'],
   ['records-bench.ts', '--import', 'tsx'],
   ['answer-quality.ts', '--import', 'tsx'],
+  ['answer-folds.ts', '--import', 'tsx'],
   ['whatsapp-bench.ts', '--import', 'tsx'],
   ['pdf-processing-bench.mjs'],
   ['soak.mjs', '--import', 'tsx'],
