@@ -20,7 +20,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { TextField } from '../../components/text-field/text-field';
 import { consolePaths } from '../../components/sidebar/paths';
 import { Waiting } from '../../components/waiting/waiting';
 import {
@@ -30,7 +29,6 @@ import {
   FormAlert,
   FormNotice,
   Intro,
-  LinkButton,
   PageTitle,
   TextLink,
 } from '../../forms/form-layout';
@@ -41,6 +39,7 @@ import { useFailureText } from '../../forms/use-failure-text';
 import { errorMessage } from '../../i18n/codes';
 import { roleLabels } from '../../i18n/roles';
 import { useCountdown } from '../../forms/use-countdown';
+import { VerificationCode } from '../../forms/verification-code';
 
 const Column = styled.div`
   display: flex;
@@ -312,26 +311,7 @@ function VerifyCode({
       <Intro>{t`Before you join, confirm that ${email} is yours: we sent a ${VERIFICATION_CODE_LENGTH}-digit code to it.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       {sentCount > 1 ? <FormNotice>{t`We sent you a new code.`}</FormNotice> : null}
-      <TextField
-        label={t`Verification code`}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={VERIFICATION_CODE_LENGTH}
-        required
-        {...form.bind('code')}
-        onChange={(value) => form.set('code', value.replace(/\D/g, ''))}
-      />
-      <Intro aria-live="polite">
-        {left > 0 ? (
-          t`You can ask for a new code in ${left} s.`
-        ) : (
-          <LinkButton disabled={busy} onClick={onResend}>
-            {t`Send me a new code`}
-          </LinkButton>
-        )}
-      </Intro>
+      <VerificationCode field={form.bind('code')} left={left} resending={busy} onResend={onResend} />
       <Actions>
         <Button type="submit" waiting={busy}>
           {t`Confirm and join`}

@@ -4,10 +4,10 @@ import { useRegisterByEmail } from '@conversa/data/users/register-by-email';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button';
-import { TextField } from '../../../components/text-field/text-field';
-import { Actions, Form, FormAlert, FormNotice, Intro, LinkButton } from '../../../forms/form-layout';
+import { Actions, Form, FormAlert, FormNotice, Intro } from '../../../forms/form-layout';
 import { CodeFormSchema } from '../../../forms/schemas';
 import { useForm } from '../../../forms/use-form';
+import { VerificationCode } from '../../../forms/verification-code';
 import { type OnBusy, whileBusy } from './busy';
 import { useCountdown } from '../../../forms/use-countdown';
 
@@ -68,27 +68,13 @@ export function CodeStep({
       <Intro>{t`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to ${email}. Enter it below to verify your email.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       {resent ? <FormNotice>{t`We sent you a new code.`}</FormNotice> : null}
-      <TextField
-        label={t`Verification code`}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={VERIFICATION_CODE_LENGTH}
-        required
-        {...form.bind('code')}
+      <VerificationCode
+        field={form.bind('code')}
         error={error}
-        onChange={(value) => form.set('code', value.replace(/\D/g, ''))}
+        left={left}
+        resending={register.isMutating}
+        onResend={() => void resend()}
       />
-      <Intro aria-live="polite">
-        {left > 0 ? (
-          t`You can ask for a new code in ${left} s.`
-        ) : (
-          <LinkButton disabled={register.isMutating} onClick={() => void resend()}>
-            {t`Send me a new code`}
-          </LinkButton>
-        )}
-      </Intro>
       <Actions>
         <Button type="submit" disabled={register.isMutating}>
           {t`Continue`}
