@@ -16,8 +16,8 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { and, asc, eq } from 'drizzle-orm';
 import { openDatabase } from '../packages/server/src/db/database';
-import { assistantFiles, knowledgeChunks } from '../packages/server/src/db/schema';
-import { composeAnswer, type ComposedAnswer } from '../packages/server/src/knowledge/answer/compose';
+import { knowledgeChunks } from '../packages/server/src/db/schema';
+import type { ComposedAnswer } from '../packages/server/src/knowledge/answer/compose';
 import { phrase } from '../packages/server/src/knowledge/answer/phrases';
 import { replaceChunks } from '../packages/server/src/knowledge/index.repo';
 import {
@@ -54,7 +54,7 @@ import {
 import { fitGate, fitRanker } from './lib/fit';
 import { machine, writeSection } from './lib/results.mjs';
 import { root } from './lib/server.mjs';
-import { benchAssistant } from './lib/seed';
+import { benchAnswer, benchAssistant, benchFile } from './lib/seed';
 
 const LANGUAGES: QaLanguage[] = ['es', 'en'];
 const FOLDS = QA_FOLDS;
@@ -131,20 +131,9 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
     const scope = await benchAssistant(db);
     const fileIds: number[] = [];
     for (const file of set.files) {
-      const [row] = await db
-        .insert(assistantFiles)
-        .values({
-          ...scope,
-          name: file.name,
-          type: 'txt',
-          size: file.text.length,
-          sha256: '-',
-          storageKey: '-',
-          state: 'ready',
-        })
-        .returning({ id: assistantFiles.id });
-      fileIds.push(row!.id);
-      await replaceChunks(db, { ...scope, fileId: row!.id, source: 'file', chunks: chunkText(file.text) });
+      fileIds.push(
+        await benchFile(db, scope, { name: file.name, type: 'txt', chunks: chunkText(file.text) }),
+      );
     }
     const indexed = async () => {
       const chunks = await db
@@ -184,28 +173,12 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
     };
     const asked: Asked[] = [];
     for (const question of set.questions) {
-      const events = composeAnswer({
-        db,
-        llm: null,
-        ...scope,
-        question: question.question,
-        assistantName: 'QA',
-        fallbackLocale: language,
-        handoff: {
-          name: 'Admissions office',
-          email: 'admissions@school.example',
-          phone: null,
-          hours: null,
-          message: null,
-        },
-      });
-      let step = await events.next();
-      while (!step.done) step = await events.next();
+      const current = await benchAnswer(db, scope, question.question, language);
       const found = await features(index, question);
       asked.push({
         question,
         fold: question.fold,
-        current: step.value,
+        current,
         ...found,
         labels: found.candidates.map(
           (candidate) =>

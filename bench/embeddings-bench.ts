@@ -11,9 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../packages/server/src/clock';
 import { openDatabase } from '../packages/server/src/db/database';
-import { assistantFiles } from '../packages/server/src/db/schema';
 import { createEventBus } from '../packages/server/src/events/event-bus';
-import { replaceChunks } from '../packages/server/src/knowledge/index.repo';
 import { retrieve } from '../packages/server/src/knowledge/retrieval';
 import { embed } from '../packages/server/src/knowledge/embeddings/embeddings-client';
 import {
@@ -23,7 +21,7 @@ import {
 import { vectorsRepo } from '../packages/server/src/knowledge/embeddings/vectors.repo';
 import { createLogger } from '../packages/server/src/logging/logger';
 import { startEmbeddingsPeer } from '../packages/server/src/testing/embeddings-peer';
-import { benchAssistant } from './lib/seed';
+import { benchAssistant, benchFile } from './lib/seed';
 import {
   buildIndex,
   quantize,
@@ -187,22 +185,9 @@ const database = await openDatabase({ kind: 'pglite' });
 const db = database.db;
 const scope = await benchAssistant(db);
 for (let start = 0, file = 0; start < E2E_SIZE; start += 500, file += 1) {
-  const [row] = await db
-    .insert(assistantFiles)
-    .values({
-      ...scope,
-      name: `bench-${file}.pdf`,
-      type: 'pdf',
-      size: 1,
-      sha256: '-',
-      storageKey: '-',
-      state: 'ready',
-    })
-    .returning({ id: assistantFiles.id });
-  await replaceChunks(db, {
-    ...scope,
-    fileId: row!.id,
-    source: 'file',
+  await benchFile(db, scope, {
+    name: `bench-${file}.pdf`,
+    type: 'pdf',
     chunks: texts.slice(start, start + 500),
   });
 }

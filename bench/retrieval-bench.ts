@@ -8,12 +8,9 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../packages/server/src/db/database';
-import { assistantFiles } from '../packages/server/src/db/schema';
-import { replaceChunks } from '../packages/server/src/knowledge/index.repo';
-import { composeAnswer } from '../packages/server/src/knowledge/answer/compose';
 import { retrieve } from '../packages/server/src/knowledge/retrieval';
 import { machine, writeSection } from './lib/results.mjs';
-import { benchAssistant } from './lib/seed';
+import { benchAnswer, benchAssistant, benchFile } from './lib/seed';
 import { freshPostgres } from './lib/server.mjs';
 
 const SIZES = [10_000, 100_000];
@@ -103,32 +100,12 @@ interface Row {
   answered: number;
 }
 
-/** The answer to a question as the chat composes it without a model, its events drained; whether it answered. */
-async function answer(
+/** Whether the chat answers a question from a passage without a model (the others abstain). */
+const answer = async (
   db: Database['db'],
   scope: { institutionId: number; assistantId: number },
   question: string,
-) {
-  const events = composeAnswer({
-    db,
-    llm: null,
-    ...scope,
-    question,
-    assistantName: 'Bench school',
-    fallbackLocale: 'en',
-    handoff: {
-      name: 'Admissions office',
-      email: 'admissions@school.example',
-      phone: null,
-      hours: null,
-      message: null,
-    },
-  });
-  for (;;) {
-    const step = await events.next();
-    if (step.done) return step.value.answered;
-  }
-}
+) => (await benchAnswer(db, scope, question, 'en')).answered;
 
 async function measure(label: string, database: Database): Promise<Row[]> {
   const { db } = database;
@@ -142,19 +119,7 @@ async function measure(label: string, database: Database): Promise<Row[]> {
     let fileNo = 0;
     while (indexed < size) {
       const chunks = Array.from({ length: Math.min(500, size - indexed) }, () => passage(random() < 0.5));
-      const [file] = await db
-        .insert(assistantFiles)
-        .values({
-          ...scope,
-          name: `bench-${size}-${fileNo}.pdf`,
-          type: 'pdf',
-          size: 1,
-          sha256: '-',
-          storageKey: '-',
-          state: 'ready',
-        })
-        .returning({ id: assistantFiles.id });
-      await replaceChunks(db, { ...scope, fileId: file!.id, source: 'file', chunks });
+      await benchFile(db, scope, { name: `bench-${size}-${fileNo}.pdf`, type: 'pdf', chunks });
       indexed += chunks.length;
       fileNo += 1;
     }
