@@ -36,6 +36,16 @@ function layout(locale: Locale, title: string, body: string): string {
 
 const minutes = (seconds: number) => Math.round(seconds / 60);
 
+/** A mail's call to action: a button to `link`. */
+const buttonParagraph = (link: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+/** The button to `link`, then the link written out (for mail readers that show no buttons). */
+const linkParagraphs = (link: string, label: string) => [
+  buttonParagraph(link, label),
+  `<p style="font-size:13px;word-break:break-all"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+];
+
 const verificationTexts = {
   en: {
     // The code stays out of the subject: subjects show on lock screens and land in mail logs.
@@ -101,7 +111,6 @@ const resetTexts = {
 export function resetPasswordMail(locale: Locale, link: string): MailContent {
   const t = resetTexts[locale];
   const expiry = t.expiry(minutes(RESET_TOKEN_TTL_SECONDS));
-  const href = escapeHtml(link);
   return {
     subject: t.subject,
     text: `${t.intro}\n\n${link}\n\n${expiry}\n${t.ignore}\n`,
@@ -110,8 +119,7 @@ export function resetPasswordMail(locale: Locale, link: string): MailContent {
       t.subject,
       [
         `<p>${escapeHtml(t.intro)}</p>`,
-        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
-        `<p style="font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`,
+        ...linkParagraphs(link, t.button),
         `<p>${escapeHtml(expiry)}</p>`,
         `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,
       ].join('\n'),
@@ -140,7 +148,6 @@ const changedTexts = {
 /** The notice mailed after a password change or reset; `link` is the page that asks for a reset. */
 export function passwordChangedMail(locale: Locale, link: string): MailContent {
   const t = changedTexts[locale];
-  const href = escapeHtml(link);
   return {
     subject: t.subject,
     text: `${t.intro}\n\n${t.ok}\n${t.notYou}\n\n${link}\n`,
@@ -151,7 +158,7 @@ export function passwordChangedMail(locale: Locale, link: string): MailContent {
         `<p>${escapeHtml(t.intro)}</p>`,
         `<p>${escapeHtml(t.ok)}</p>`,
         `<p>${escapeHtml(t.notYou)}</p>`,
-        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
+        buttonParagraph(link, t.button),
       ].join('\n'),
     ),
   };
@@ -218,7 +225,7 @@ export function contactMail(locale: Locale, input: ContactMailInput): MailConten
           ([label, value]) =>
             `<p style="margin:8px 0"><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</p>`,
         ),
-        `<p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
+        buttonParagraph(input.link, t.button),
       ].join('\n'),
     ),
   };
@@ -257,7 +264,6 @@ export function invitationMail(locale: Locale, input: InvitationMailInput): Mail
   const t = invitationTexts[locale];
   const intro = t.intro(input.inviter, input.institution, input.role);
   const expiry = t.expiry(input.days);
-  const href = escapeHtml(input.link);
   return {
     subject: t.subject,
     text: `${intro}\n\n${input.link}\n\n${expiry}\n${t.ignore}\n`,
@@ -266,8 +272,7 @@ export function invitationMail(locale: Locale, input: InvitationMailInput): Mail
       t.subject,
       [
         `<p>${escapeHtml(intro)}</p>`,
-        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
-        `<p style="font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`,
+        ...linkParagraphs(input.link, t.button),
         `<p>${escapeHtml(expiry)}</p>`,
         `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,
       ].join('\n'),
@@ -309,7 +314,6 @@ export function handoffConfirmationMail(locale: Locale, input: HandoffConfirmati
   const t = handoffConfirmationTexts[locale];
   const intro = t.intro(input.assistant);
   const expiry = t.expiry(input.days);
-  const href = escapeHtml(input.link);
   return {
     subject: t.subject,
     text: `${intro}\n\n${t.ask}\n\n${input.link}\n\n${expiry}\n${t.ignore}\n`,
@@ -319,8 +323,7 @@ export function handoffConfirmationMail(locale: Locale, input: HandoffConfirmati
       [
         `<p>${escapeHtml(intro)}</p>`,
         `<p>${escapeHtml(t.ask)}</p>`,
-        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d1d1f;color:#fff;padding:12px 20px;border-radius:12px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
-        `<p style="font-size:13px;word-break:break-all"><a href="${href}">${href}</a></p>`,
+        ...linkParagraphs(input.link, t.button),
         `<p>${escapeHtml(expiry)}</p>`,
         `<p style="color:#6e6e73">${escapeHtml(t.ignore)}</p>`,
       ].join('\n'),
