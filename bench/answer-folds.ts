@@ -43,13 +43,16 @@ import { startEmbeddingsPeer } from '../packages/server/src/testing/embeddings-p
 import { chunkText } from '../packages/server/src/knowledge/text/chunk';
 import { detectLanguage } from '../packages/server/src/knowledge/text/language';
 import {
-  Bm25,
   containsGold,
   loadQaSet,
   QA_FOLDS,
   QA_GUARD_FOLD,
+  type QaFigures,
+  qaFigures,
   type QaLanguage,
   type QaQuestion,
+  type QaSet,
+  scoreQa,
 } from '../packages/server/src/testing/qa-protocol';
 import { fitGate, fitRanker } from './lib/fit';
 import { machine, writeSection } from './lib/results.mjs';
@@ -95,7 +98,7 @@ interface Language {
   index: SentenceIndex;
   asked: Asked[];
   heldOut: HeldOut[];
-  peer: Bm25;
+  set: QaSet;
 }
 
 /** Cosines of unit-length-or-not vectors. */
@@ -211,7 +214,7 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
         chunks: chunkText(file.text),
       });
     }
-    return { language, index, asked, heldOut, peer: new Bm25(set.sentences) };
+    return { language, index, asked, heldOut, set };
   } finally {
     await database.close();
   }
@@ -229,60 +232,24 @@ function fusedAnswer(lang: Language, asked: Asked, model: RankerModel) {
   return { answers: answers && chosen.length > 0, text };
 }
 
-interface Figures {
-  answerable: number;
-  right: number;
-  peer: number;
-  unanswerable: number;
-  abstained: number;
-  wrongHandoffs: number;
-}
-
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);
-
+/** A fold's figures as the protocol scores them (the peer given each answer's length). */
 function figures(
   lang: Language,
   asked: readonly Asked[],
   answer: (asked: Asked) => { answers: boolean; text: string },
-): Figures {
-  let answerable = 0;
-  let right = 0;
-  let peer = 0;
-  let unanswerable = 0;
-  let abstained = 0;
-  let handoffs = 0;
-  const lengths = asked
-    .map(answer)
-    .filter((given) => given.answers)
-    .map((given) => given.text.length)
-    .sort((a, b) => a - b);
-  const median = lengths[Math.floor(lengths.length / 2)] ?? 300;
-  for (const entry of asked) {
+): QaFigures {
+  const answers = asked.map((entry) => {
     const given = answer(entry);
-    if (entry.question.answerable) {
-      answerable += 1;
-      if (given.answers && containsGold(given.text, entry.question.golds)) right += 1;
-      if (!given.answers) handoffs += 1;
-      if (
-        containsGold(
-          lang.peer.answer(entry.question.question, given.answers ? given.text.length : median),
-          entry.question.golds,
-        )
-      )
-        peer += 1;
-    } else {
-      unanswerable += 1;
-      if (!given.answers) abstained += 1;
-    }
-  }
-  return {
-    answerable,
-    right: percent(right, answerable),
-    peer: percent(peer, answerable),
-    unanswerable,
-    abstained: percent(abstained, unanswerable),
-    wrongHandoffs: percent(handoffs, answerable),
-  };
+    return { text: given.text, sources: given.answers ? 1 : 0, handoff: !given.answers, ms: 0 };
+  });
+  return qaFigures(
+    lang.language,
+    scoreQa(
+      lang.set,
+      asked.map((entry) => entry.question),
+      answers,
+    ),
+  );
 }
 
 /** The ranker, its answer length and its gate, fitted on the questions of `folds` (both languages). */
@@ -375,7 +342,7 @@ try {
 
 const pct = (n: number) => `${n.toFixed(1)}%`;
 const rows: string[] = [];
-const row = (fold: number, language: string, name: string, f: Figures) =>
+const row = (fold: number, language: string, name: string, f: QaFigures) =>
   rows.push(
     `| ${fold} | ${language} | ${name} | ${f.answerable} | ${pct(f.right)} | ${pct(f.peer)} | ${(f.right - f.peer).toFixed(1)} | ${f.unanswerable} | ${pct(f.abstained)} | ${pct(f.wrongHandoffs)} |`,
   );

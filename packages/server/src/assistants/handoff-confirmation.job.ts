@@ -18,6 +18,7 @@ import type { JobHandler } from '../jobs/runner';
 import type { Mailer } from '../mail/mailer';
 import { handoffConfirmationMail } from '../mail/templates';
 import { MAIL_JOB_ATTEMPTS } from '../users/password-mails.job';
+import { isHandoffConfirmed } from './assistants.repo';
 import { handoffConfirmationRepo, handoffTokenHash } from './handoff-confirmation.repo';
 
 export const SEND_HANDOFF_CONFIRMATION = 'send_handoff_confirmation';
@@ -67,7 +68,7 @@ export function sendHandoffConfirmationJob(deps: HandoffConfirmationDeps): JobHa
         .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
         .limit(1);
       const email = row?.handoff?.email ?? null;
-      if (!row || !email || email === row.confirmedEmail) return;
+      if (!row || !email || isHandoffConfirmed(row.handoff, row.confirmedEmail)) return;
       const now = deps.clock.now();
       const token = randomBytes(32).toString('base64url');
       const hash = handoffTokenHash(token);

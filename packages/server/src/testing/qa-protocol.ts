@@ -327,6 +327,19 @@ export async function runQa(
     const call = model?.calls.slice(calls).find((made) => made.question.trim() === question.question.trim());
     given.push(call?.passages ?? null);
   }
+  return scoreQa(set, questions, answers, model ? given : undefined);
+}
+
+/**
+ * Scores answers to `questions` (in order) and the peer beside each. `given`, with a model: the
+ * passages each question sent it (null when it was not asked).
+ */
+export function scoreQa(
+  set: QaSet,
+  questions: readonly QaQuestion[],
+  answers: readonly QaAnswer[],
+  given?: readonly (string[] | null)[],
+): QaOutcome[] {
   // The peer gets the product's answer length: its own answer's, or when it abstained the median of its answers.
   const lengths = answers
     .filter((answer) => !answer.handoff)
@@ -337,7 +350,7 @@ export async function runQa(
   // With a model, the peer gets as many characters as the passages sent (their median when none were).
   const sentChars = (passages: string[] | null) =>
     passages?.reduce((sum, passage) => sum + passage.length, 0) ?? 0;
-  const sentLengths = given
+  const sentLengths = (given ?? [])
     .map(sentChars)
     .filter((chars) => chars > 0)
     .sort((a, b) => a - b);
@@ -353,7 +366,7 @@ export async function runQa(
         : answer.handoff && answer.sources === 0,
       peer: peerText,
       peerCorrect: question.answerable && containsGold(peerText, question.golds),
-      ...(model
+      ...(given
         ? {
             model: given[index]!,
             modelPeerCorrect:
