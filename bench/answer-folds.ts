@@ -42,8 +42,8 @@ import { retrieve } from '../packages/server/src/knowledge/retrieval';
 import { startEmbeddingsPeer } from '../packages/server/src/testing/embeddings-peer';
 import { chunkText } from '../packages/server/src/knowledge/text/chunk';
 import { detectLanguage } from '../packages/server/src/knowledge/text/language';
+import { containsGold } from '../packages/server/src/testing/qa-scoring';
 import {
-  containsGold,
   loadQaSet,
   QA_FOLDS,
   QA_GUARD_FOLD,

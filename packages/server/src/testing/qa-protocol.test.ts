@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  Bm25,
-  containsGold,
-  loadQaSet,
-  normalizeAnswer,
-  QA_FOLDS,
-  QA_GUARD_FOLD,
-  qaGuardQuestions,
-  UPLOADED_ARTICLES,
-} from './qa-protocol';
+import { loadQaSet, QA_FOLDS, QA_GUARD_FOLD, qaGuardQuestions, UPLOADED_ARTICLES } from './qa-protocol';
+import { Bm25, containsGold, normalizeAnswer } from './qa-scoring';
 
 describe('the answer-quality protocol', () => {
   it('normalises as its README says: NFKC, lower case, punctuation and symbols as spaces', () => {
