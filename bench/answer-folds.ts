@@ -3,7 +3,6 @@
 // each holds 4 or 5 uploaded articles and 1 or 2 that never are). Per language, the set's six TXT files are
 // indexed with the server's own chunker and `replaceChunks` on PGlite, in-process, and every
 // question is asked of
-//   - the answer the product gives today (`composeAnswer`, extractive),
 //   - the learned ranker (knowledge/rank): PostgreSQL's passages and two BM25 rankings fused by
 //     weights fitted on the other three folds (both languages), its answer length and its
 //     answer-or-abstain gate chosen there too,
@@ -17,7 +16,6 @@ import { format, resolveConfig } from 'prettier';
 import { and, asc, eq } from 'drizzle-orm';
 import { openDatabase } from '../packages/server/src/db/database';
 import { knowledgeChunks } from '../packages/server/src/db/schema';
-import type { ComposedAnswer } from '../packages/server/src/knowledge/answer/compose';
 import { phrase } from '../packages/server/src/knowledge/answer/phrases';
 import { replaceChunks } from '../packages/server/src/knowledge/index.repo';
 import {
@@ -34,6 +32,7 @@ import {
   type RankerModel,
   scoreCandidates,
 } from '../packages/server/src/knowledge/rank/model';
+import { ANSWER_CHARS, ANSWER_SENTENCES } from '../packages/server/src/knowledge/rank/ranked-answer';
 import { buildSentenceIndex, type SentenceIndex } from '../packages/server/src/knowledge/rank/sentence-index';
 import { FEATURES } from '../packages/server/src/knowledge/rank/features';
 import type { EmbeddingsConfig } from '../packages/server/src/config';
@@ -57,7 +56,7 @@ import {
 import { fitGate, fitRanker } from './lib/fit';
 import { machine, writeSection } from './lib/results.mjs';
 import { root } from './lib/server.mjs';
-import { benchAnswer, benchAssistant, benchFile } from './lib/seed';
+import { benchAssistant, benchFile } from './lib/seed';
 
 const LANGUAGES: QaLanguage[] = ['es', 'en'];
 const FOLDS = QA_FOLDS;
@@ -73,13 +72,12 @@ const GOAL = { right: 85, overPeer: 5, abstained: 90, wrongHandoffs: 5 };
 const HELD_OUT = process.env.HELD_OUT !== '0';
 /** Whether those questions also set the gate's threshold, or only the never-uploaded ones do. */
 const CALIBRATE_ON_HELD_OUT = process.env.CALIBRATE_ON_HELD_OUT !== '0';
-const ANSWER = { maxSentences: 3, maxChars: 700 };
+const ANSWER = { maxSentences: ANSWER_SENTENCES, maxChars: ANSWER_CHARS };
 const MODEL = path.join(root, 'packages/server/src/knowledge/rank/ranker-model.json');
 
 interface Asked {
   question: QaQuestion;
   fold: number;
-  current: ComposedAnswer;
   candidates: Candidate[];
   /** Per candidate: it holds a gold answer. */
   labels: boolean[];
@@ -176,12 +174,10 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
     };
     const asked: Asked[] = [];
     for (const question of set.questions) {
-      const current = await benchAnswer(db, scope, question.question, language);
       const found = await features(index, question);
       asked.push({
         question,
         fold: question.fold,
-        current,
         ...found,
         labels: found.candidates.map(
           (candidate) =>
@@ -350,14 +346,6 @@ for (let fold = 0; fold < FOLDS; fold += 1) {
   const others = [0, 1, 2, 3].filter((other) => other !== fold);
   const models = studies.map((study) => fit(study.languages, others));
   for (const [at, language] of LANGUAGES.entries()) {
-    const lang = studies[0]!.languages[at]!;
-    const held = lang.asked.filter((entry) => entry.fold === fold);
-    row(
-      fold,
-      language,
-      'today (fitted on every fold)',
-      figures(lang, held, (entry) => ({ answers: entry.current.answered, text: entry.current.text })),
-    );
     for (const [index, study] of studies.entries()) {
       const own = study.languages[at]!;
       const model = models[index]!;
@@ -399,9 +387,7 @@ writeSection(
 
 ${new Date().toISOString().slice(0, 10)}, ${machine()}. The dev half of \`shared/fixtures/qa\` split by article into
 four folds (article *i* in fold *i* mod 4); per language the set's six TXT files indexed in-process with the
-server's chunker and \`replaceChunks\` (PGlite), every question answered in-process. "today" is the product's
-answer as it ships (\`composeAnswer\`, extractive; its parameters were chosen on every fold, so its figures
-are not held out). "learned" is the ranker of \`knowledge/rank\` (not yet what the chat answers with): its
+server's chunker and \`replaceChunks\` (PGlite), every question asked in-process. "learned" is the ranker of \`knowledge/rank\` (what the chat answers with): its
 weights, its answer length (mass) and its gate fitted on the other three folds, both languages, then
 asked the fold; by words only, and with the local embeddings peer (hashed character n-grams: no model
 weights can be had here) adding each chunk's cosine with the question. The gate also learns from each

@@ -226,7 +226,7 @@ export const PreviewPassageSchema = v.object({
   support: v.number(),
   /** An FAQ whose question covers the question: answered with its own answer. */
   strong: v.boolean(),
-  /** Given to the answer: it held enough of the question. */
+  /** Given to the answer: quoted from, or given to the language model. */
   used: v.boolean(),
 });
 export type PreviewPassage = v.InferOutput<typeof PreviewPassageSchema>;
@@ -248,10 +248,11 @@ export const PreviewAnswerSchema = v.object({
   /** Those the knowledge never mentions; when they weigh most of the question, it is not answered. */
   unknown_words: v.array(v.string()),
   /**
-   * The share (0..1) of the words' weight a passage must hold to be given to the answer; words
-   * rare in the assistant's knowledge weigh more.
+   * How likely (0..1) the knowledge answers the question, as the answer's gate reckons it from the
+   * best sentences found; under `needed_confidence` the assistant says it does not know.
    */
-  min_support: v.number(),
+  confidence: v.number(),
+  needed_confidence: v.number(),
   /** A short follow-up read together with the question before it. */
   follow_up: v.boolean(),
   passages: v.array(PreviewPassageSchema),

@@ -4,7 +4,7 @@ import type { InstitutionKind } from '@conversa/contract/institution';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { assistantFaqs, assistants, institutions } from '../db/schema';
-import { replaceChunks } from '../knowledge/index.repo';
+import { bumpKnowledgeVersion, replaceChunks } from '../knowledge/index.repo';
 import { chunkText } from '../knowledge/text/chunk';
 import { detectLanguage, textSearchConfig } from '../knowledge/text/language';
 import { assistantColumns, toDetail } from './assistants.repo';
@@ -156,6 +156,7 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
             })),
           );
         }
+        await bumpKnowledgeVersion(tx, institutionId, assistantId);
       });
     },
   };

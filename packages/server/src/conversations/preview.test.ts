@@ -5,7 +5,7 @@
  */
 import type { ConversationListItem, Dashboard, PreviewAnswer } from '@conversa/contract/conversation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFaqs, startSession, updateAssistant } from '../chat/chat.fixtures';
+import { setFaqs, setKnowledgeBase, startSession, updateAssistant } from '../chat/chat.fixtures';
 import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { excerptOf } from './preview';
@@ -47,6 +47,8 @@ describe('POST institution-product/{id}/preview', () => {
       method: 'faq',
       handoff: null,
       follow_up: false,
+      // A strong FAQ is answered whatever the gate would say.
+      confidence: 1,
     });
     expect(answer.words).toEqual(expect.arrayContaining(['tuition', 'fee']));
     const used = answer.passages.filter((passage) => passage.used);
@@ -60,14 +62,35 @@ describe('POST institution-product/{id}/preview', () => {
     expect(answer.conversation_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('quotes the knowledge base, marking the passage quoted and how sure it was', async () => {
+    await setKnowledgeBase(
+      server,
+      school,
+      'The library opens at eight on weekdays and lends books for two weeks.\n\n' +
+        'Lunch is served in the dining hall at one o’clock, with a vegetarian menu every day.',
+    );
+    const { body } = await preview(school, { text: 'When is lunch served in the dining hall?' });
+    const answer = body.data;
+    expect(answer).toMatchObject({ answered: true, method: 'extractive' });
+    expect(answer.text).toContain('one o’clock');
+    expect(answer.confidence).toBeGreaterThanOrEqual(answer.needed_confidence);
+    expect(answer.confidence).toBeLessThanOrEqual(1);
+    const used = answer.passages.filter((passage) => passage.used);
+    expect(used).toEqual([
+      expect.objectContaining({ source: expect.objectContaining({ kind: 'knowledge_base' }) }),
+    ]);
+    expect(used[0]!.excerpt).toContain('Lunch is served');
+    await setKnowledgeBase(server, school, '');
+  });
+
   it('says why it abstained, offers the handoff, and reads a follow-up with the question before', async () => {
     const first = await preview(school, { text: 'Do you have a planetarium?' });
     expect(first.body.data).toMatchObject({ answered: false, method: 'not_found' });
     expect(first.body.data.handoff).toMatchObject({ name: 'Ana' });
     expect(first.body.data.passages.every((passage) => !passage.used)).toBe(true);
-    expect(first.body.data.passages.every((passage) => passage.support < first.body.data.min_support)).toBe(
-      true,
-    );
+    // The gate's reckoning is shown, under the least it answers at.
+    expect(first.body.data.confidence).toBeGreaterThanOrEqual(0);
+    expect(first.body.data.confidence).toBeLessThan(first.body.data.needed_confidence);
 
     const start = await preview(school, { text: 'Is there a school bus?' });
     const followUp = await preview(school, {

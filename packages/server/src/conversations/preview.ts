@@ -1,13 +1,12 @@
 /**
  * The trainer's "try it" (docs/architecture.md#conversations): staff ask as a visitor would and get
- * the same answer, with the passages retrieval found and why each was given to the answer or not.
+ * the same answer, with the passages found, which were given to the answer, and how sure it was.
  * It is a conversation like a visitor's (follow-ups read the question before), on the `preview`
  * channel: kept out of the conversation list and the dashboard's figures.
  */
 import type { PreviewAnswer, PreviewPassage } from '@conversa/contract/conversation';
 import type { Handoff } from '@conversa/contract/assistant';
 import type { AnswerTrace, ComposedAnswer } from '../knowledge/answer/compose';
-import { MIN_SUPPORT } from '../knowledge/retrieval';
 
 /** Characters of a passage shown under the answer. */
 const EXCERPT_CHARS = 280;
@@ -24,7 +23,9 @@ export function excerptOf(text: string, chars = EXCERPT_CHARS): string {
 /** The passages of a trace, as the preview shows them. */
 function passagesOf(trace: AnswerTrace): PreviewPassage[] {
   const used = new Set(trace.supporting);
-  return trace.found.map((passage) => ({
+  // Those found, then those the ranker gave the answer that full-text search did not find.
+  const shown = [...trace.found, ...trace.supporting.filter((passage) => !trace.found.includes(passage))];
+  return shown.map((passage) => ({
     source: passage.source,
     excerpt: excerptOf(passage.text),
     hits: passage.hits,
@@ -49,7 +50,8 @@ export function toPreviewAnswer(
     method: answer.trace.method,
     words: answer.trace.words,
     unknown_words: answer.trace.unknown,
-    min_support: MIN_SUPPORT,
+    confidence: answer.trace.confidence,
+    needed_confidence: answer.trace.neededConfidence,
     follow_up: answer.trace.followUp,
     passages: passagesOf(answer.trace),
   };

@@ -167,6 +167,11 @@ export const assistants = pgTable(
     handoffTokenHash: text('handoff_token_hash'),
     handoffTokenEmail: text('handoff_token_email'),
     handoffTokenExpiresAt: timestamp('handoff_token_expires_at', { withTimezone: true }),
+    /**
+     * Bumped with every write of the assistant's chunks or FAQs (knowledge/index.repo.ts): each
+     * process's sentence index of the knowledge is read again when it differs.
+     */
+    knowledgeVersion: integer('knowledge_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

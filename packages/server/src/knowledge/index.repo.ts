@@ -54,11 +54,22 @@ export async function replaceChunks(db: Db, input: ReplaceChunksInput): Promise<
           as t(position, content, language)`);
     }
     if (chunks.length > 0) await writeTerms(tx, input);
+    await bumpKnowledgeVersion(tx, institutionId, assistantId);
   });
   // New GIN entries wait in the index's pending list, which every search scans in full, until a
   // vacuum merges them; PGlite has no autovacuum. Merging now keeps searches on the index proper.
   if (chunks.length > 0)
     await db.execute(sql`select gin_clean_pending_list('knowledge_chunks_tsv_idx'::regclass)`);
+}
+
+/**
+ * Marks an assistant's knowledge as changed (`knowledge_version`), in the transaction that changes
+ * it: every process's sentence index of it (knowledge/rank/knowledge-index.ts) is then read again.
+ */
+export async function bumpKnowledgeVersion(db: Db, institutionId: number, assistantId: number) {
+  await db.execute(sql`
+    update institution_products set knowledge_version = knowledge_version + 1
+    where institution_id = ${institutionId} and id = ${assistantId}`);
 }
 
 /**

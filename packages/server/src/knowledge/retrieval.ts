@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Db } from '../db/database';
 import { withSemanticPassages } from './embeddings/semantic-passages';
 import { semanticRanking } from './embeddings/semantic-search';
+import type { SemanticHit } from './embeddings/vector-index';
 import { type DetectedLanguage, detectLanguage, textSearchConfig } from './text/language';
 import { contentWords, namesIn } from './text/question-words';
 import { fold, foldedWords, otherForms, typoOf } from './text/words';
@@ -65,26 +66,13 @@ export const CANDIDATES = 100;
  */
 const MAX_PAIR_WORDS = 4;
 /**
- * Share of the question's weight a passage must hold to count as support (`wordWeight`): a passage
- * holding only the question's common words does not support an answer, one holding its rare words
- * does. Chosen on the dev half of the answer-quality benchmark.
- */
-export const MIN_SUPPORT = 0.44;
-
-/**
  * Share of the question's content words an FAQ's question must hold for the FAQ's own answer to be
  * the answer: one of one or two, two of three to five. Counted in words: FAQs are short and few.
  */
 const FAQ_COVER = 0.4;
 
-/**
- * Share of the question's weight its unknown words (see `Retrieval.unknown`) may carry at most: a
- * question mostly about things the knowledge never mentions is not answered from a passage that
- * holds its other, commoner words ("When was the plastome discovered?" and a passage on "discovered").
- */
-export const MAX_UNKNOWN = 0.4;
 /** Chunks a knowledge base needs before a word missing from all of them counts as unknown. */
-const MIN_CHUNKS_FOR_UNKNOWN = 50;
+export const MIN_CHUNKS_FOR_UNKNOWN = 50;
 
 /**
  * Chunks that hold none of a question's words, added to every count: with few chunks, whether a
@@ -99,7 +87,7 @@ const PRIOR_CHUNKS = 20;
  */
 export function wordWeight(df: number, total: number): number {
   // A word no chunk holds weighs as much as one a single chunk holds: its absence is weighed by
-  // the unknown-words rule (MAX_UNKNOWN), not twice.
+  // the ranker's share of the question the knowledge never mentions, not twice.
   return Math.log(1 + (Math.max(total, 0) + PRIOR_CHUNKS) / (Math.max(Math.min(df, total), 1) + 0.5));
 }
 
@@ -114,6 +102,8 @@ export interface Retrieval {
   /** The words no chunk mentions and no passage found holds (the knowledge knows nothing of them). */
   unknown: string[];
   passages: Passage[];
+  /** With an embeddings model: the chunks and FAQs nearest the question's meaning, best first. */
+  nearest: SemanticHit[] | null;
 }
 
 const SAFE_WORD = /^[\p{L}\p{N}]+$/u;
@@ -301,7 +291,7 @@ async function execute(db: Db, params: ReturnType<typeof retrievalParams>): Prom
 export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval> {
   const words = contentWords(input.question);
   if (words.length === 0 || input.limit < 1) {
-    return { words, weights: words.map(() => 1), unknown: [], passages: [] };
+    return { words, weights: words.map(() => 1), unknown: [], passages: [], nearest: null };
   }
   const language = input.language === undefined ? detectLanguage(input.question) : input.language;
   // A few more than asked, since rank and support can disagree; the final order is by support.
@@ -376,6 +366,12 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
   // Issue 30 hook: semantic hits join after the lexical passages, with their cosine (`semantic`)
   // and no support of their own, until the rankings are fused.
   if (nearest)
-    return { words, weights, unknown, passages: await withSemanticPassages(db, input, passages, nearest) };
-  return { words, weights, unknown, passages };
+    return {
+      words,
+      weights,
+      unknown,
+      passages: await withSemanticPassages(db, input, passages, nearest),
+      nearest,
+    };
+  return { words, weights, unknown, passages, nearest };
 }

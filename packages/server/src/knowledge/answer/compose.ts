@@ -15,8 +15,9 @@ import type { LlmConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { ModelCalls } from '../../rate-limit/model-calls';
 import { type Passage, retrieve } from '../retrieval';
-import { detectLanguage } from '../text/language';
-import { extractiveAnswer, sourcesOf, supportingPassages } from './extractive';
+import { type DetectedLanguage, detectLanguage } from '../text/language';
+import { type AssistantScope, knowledgeIndex, type KnowledgeIndex } from '../rank/knowledge-index';
+import { rankedAnswer, semanticScores } from '../rank/ranked-answer';
 import { linkFilter, linkPolicy } from './links';
 import { LlmError, streamCompletion } from './llm';
 import { phrase } from './phrases';
@@ -52,8 +53,11 @@ export interface AnswerTrace {
   followUp: boolean;
   /** The passages retrieval found, best first. */
   found: Passage[];
-  /** Those that held enough of the question and were given to the answer. */
+  /** Those given to the answer: quoted, or given to the language model. */
   supporting: Passage[];
+  /** The gate's probability (0..1) that the knowledge answers the question, and the least it answers at. */
+  confidence: number;
+  neededConfidence: number;
 }
 
 /** The generative answer failed after it had started: the visitor already saw part of it. */
@@ -88,10 +92,22 @@ export interface ComposeInput {
 
 /** Content words a question may have at most to be read as a follow-up of the one before. */
 const FOLLOW_UP_WORDS = 1;
-/** Passages given to the answer at most. */
+/** Passages PostgreSQL's full-text search brings to the ranker (its ranks are among the features). */
+const FOUND_PASSAGES = 20;
+/** Passages the trace shows as found. */
 const PASSAGES = 5;
 /** Words per `token` event of a prepared (not generated) text. */
 const WORDS_PER_TOKEN = 3;
+
+/** The distinct sources, in order. */
+function distinctSources(sources: readonly Source[]): Source[] {
+  const seen = new Map<string, Source>();
+  for (const source of sources) {
+    const key = `${source.kind}:${source.file_id ?? ''}:${source.title ?? ''}`;
+    if (!seen.has(key)) seen.set(key, source);
+  }
+  return [...seen.values()];
+}
 
 /** True when a handoff contact has anything to show. */
 export function hasHandoff(handoff: Handoff | null): handoff is Handoff {
@@ -112,46 +128,39 @@ function* tokens(text: string): Generator<AnswerEvent> {
 export async function* composeAnswer(input: ComposeInput): AsyncGenerator<AnswerEvent, ComposedAnswer> {
   const language = detectLanguage(input.question);
   const locale: Locale = language ?? input.fallbackLocale;
-  const lookUp = async (question: string) => {
-    const retrieval = await retrieve(input.db, {
-      institutionId: input.institutionId,
-      assistantId: input.assistantId,
-      question,
-      limit: PASSAGES,
-      language,
-    });
-    const { words, weights, unknown, passages } = retrieval;
-    return { question, words, weights, unknown, found: passages, supporting: supportingPassages(retrieval) };
-  };
-  let { question, words, weights, unknown, found, supporting } = await lookUp(input.question);
+  const scope = { institutionId: input.institutionId, assistantId: input.assistantId };
+  // The ranker stems the question in its language, else in the assistant's.
+  const lookUp = (question: string) => lookUpAnswer(input.db, scope, question, language, locale);
+  let found = await lookUp(input.question);
   // An elliptical follow-up ("and on Saturdays?", one content word at most) that finds nothing alone is
   // read with the visitor's previous question; a question of its own stays on its own.
   const previous = input.history?.findLast((turn) => turn.role === 'user');
   let followUp = false;
-  if (supporting.length === 0 && previous && words.length <= FOLLOW_UP_WORDS) {
-    ({ question, words, weights, unknown, found, supporting } = await lookUp(
-      `${previous.text}\n${input.question}`,
-    ));
+  if (!found.answers && previous && found.words.length <= FOLLOW_UP_WORDS) {
+    found = await lookUp(`${previous.text}\n${input.question}`);
     followUp = true;
   }
+  const { faq, quoted, forModel } = found;
   const trace = (method: AnswerMethod): AnswerTrace => ({
     method,
-    words,
-    unknown,
+    words: found.words,
+    unknown: found.unknown,
     followUp,
-    found,
-    supporting,
+    found: found.passages,
+    supporting:
+      method === 'llm' ? forModel : method === 'faq' ? [faq!] : quoted.map((entry) => entry.passage),
+    confidence: found.confidence,
+    neededConfidence: found.neededConfidence,
   });
 
-  // A strong FAQ is answered with its own answer, as written by the institution.
-  if (input.llm && supporting.length > 0 && !supporting[0]!.strong && (await admitted(input))) {
+  if (input.llm && !faq && forModel.length > 0 && (await admitted(input))) {
     let text = '';
     // The visitor sees, and the conversation keeps, only links the institution points to.
     const links = linkFilter(
-      linkPolicy({ website: input.website ?? null, passages: supporting.map((p) => p.text) }),
+      linkPolicy({ website: input.website ?? null, passages: forModel.map((p) => p.text) }),
     );
     try {
-      for await (const piece of generate(input, input.llm, supporting, locale)) {
+      for await (const piece of generate(input, input.llm, forModel, locale)) {
         const safe = links.push(piece);
         if (safe === '') continue;
         text += safe;
@@ -170,18 +179,24 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
       input.logger?.warn({ reason: error.reason, err: error.message }, 'llm failed; answering extractively');
     }
     if (text.trim() !== '') {
-      const sources = sourcesOf(supporting);
+      const sources = distinctSources(forModel.map((passage) => passage.source));
       yield { event: 'sources', data: { sources } };
       return { text, sources, handoff: false, answered: true, trace: trace('llm') };
     }
   }
 
-  const draft = extractiveAnswer(supporting, { question, words, weights }, locale);
-  if (draft) {
-    yield* tokens(draft.text);
-    yield { event: 'sources', data: { sources: draft.sources } };
-    const method = supporting[0]?.strong ? 'faq' : 'extractive';
-    return { text: draft.text, sources: draft.sources, handoff: false, answered: true, trace: trace(method) };
+  // A strong FAQ is answered with its own answer, as written by the institution.
+  if (faq) {
+    yield* tokens(faq.text);
+    yield { event: 'sources', data: { sources: [faq.source] } };
+    return { text: faq.text, sources: [faq.source], handoff: false, answered: true, trace: trace('faq') };
+  }
+  if (quoted.length > 0) {
+    const text = `${phrase(locale, 'found')}\n\n${quoted.map((entry) => entry.text).join('\n\n')}`;
+    const sources = distinctSources(quoted.map((entry) => entry.passage.source));
+    yield* tokens(text);
+    yield { event: 'sources', data: { sources } };
+    return { text, sources, handoff: false, answered: true, trace: trace('extractive') };
   }
 
   const offer = hasHandoff(input.handoff);
@@ -190,6 +205,63 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
   yield { event: 'sources', data: { sources: [] } };
   if (offer) yield { event: 'handoff', data: input.handoff! };
   return { text, sources: [], handoff: offer, answered: false, trace: trace('not_found') };
+}
+
+/** What the knowledge holds for a question: a strong FAQ, or the ranker's sentences and chunks. */
+interface LookedUp {
+  words: string[];
+  unknown: string[];
+  /** The passages full-text search found, best first (PASSAGES). */
+  passages: Passage[];
+  /** An FAQ whose question covers the question: its own answer is the answer. */
+  faq: Passage | null;
+  /** The sentences to quote, each with the passage it is quoted from. */
+  quoted: { text: string; passage: Passage }[];
+  /** The passages to give a language model. */
+  forModel: Passage[];
+  answers: boolean;
+  /** The gate's probability that the knowledge answers the question, and the least it answers at. */
+  confidence: number;
+  neededConfidence: number;
+}
+
+async function lookUpAnswer(
+  db: Db,
+  scope: AssistantScope,
+  question: string,
+  language: DetectedLanguage | null,
+  locale: Locale,
+): Promise<LookedUp> {
+  const retrieval = await retrieve(db, { ...scope, question, limit: FOUND_PASSAGES, language });
+  const { words, unknown } = retrieval;
+  const passages = retrieval.passages.slice(0, PASSAGES);
+  const strong = retrieval.passages[0]?.strong ? retrieval.passages[0] : null;
+  if (strong) {
+    const base = { words, unknown, passages, quoted: [], forModel: [], neededConfidence: 1 };
+    return { ...base, faq: strong, answers: true, confidence: 1 };
+  }
+  const index = await knowledgeIndex(db, scope);
+  const ranked = rankedAnswer(
+    index,
+    { text: question, language: language ?? locale },
+    retrieval.passages,
+    retrieval.nearest ? semanticScores(index, retrieval.nearest) : null,
+  );
+  const passageAt = (chunk: number) => passageOf(index.chunks[chunk]!, retrieval.passages);
+  return {
+    words,
+    unknown,
+    passages,
+    faq: null,
+    quoted: ranked.quoted.map((sentence) => ({
+      text: index.sentences[sentence]!.text,
+      passage: passageAt(index.sentences[sentence]!.chunks[0]!),
+    })),
+    forModel: ranked.chunks.map(passageAt),
+    answers: ranked.answers,
+    confidence: ranked.probability,
+    neededConfidence: ranked.threshold,
+  };
 }
 
 /** True when the model may be called for this answer; false answers without it (or a 429 is thrown). */
@@ -205,4 +277,23 @@ function generate(input: ComposeInput, llm: LlmConfig, passages: Passage[], loca
     website: input.website ?? null,
   });
   return streamCompletion(llm, messages, input.signal);
+}
+
+/** An indexed chunk as a passage of the trace: as retrieval found it, or with no words held when only the ranker did. */
+function passageOf(chunk: KnowledgeIndex['chunks'][number], found: readonly Passage[]): Passage {
+  const same = found.find(
+    (passage) => passage.text === chunk.text && (passage.source.kind === 'faq') === (chunk.owner === 'faq'),
+  );
+  return (
+    same ?? {
+      source: chunk.source,
+      text: chunk.text,
+      question: chunk.owner === 'faq' ? chunk.source.title : null,
+      hits: 0,
+      held: [],
+      support: 0,
+      rank: 0,
+      strong: false,
+    }
+  );
 }

@@ -6,6 +6,12 @@
 /** BM25's usual constants (Robertson and Zaragoza 2009). */
 const K1 = 1.2;
 const B = 0.75;
+/**
+ * Documents that hold none of the terms, added to the collection when weighing a term (as
+ * retrieval's PRIOR_CHUNKS): in a knowledge base of a few sentences every word is in one of them,
+ * so plain IDF weighs them all alike and near nothing; with thousands this changes little.
+ */
+const PRIOR_DOCUMENTS = 20;
 
 export class Bm25Index {
   private readonly frequencies: Map<string, number>[] = [];
@@ -43,7 +49,7 @@ export class Bm25Index {
   /** A term's weight: high when few documents hold it (BM25's IDF, never negative). */
   idf(term: string): number {
     const held = this.postings.get(term)?.length ?? 0;
-    return Math.log(1 + (this.size - held + 0.5) / (held + 0.5));
+    return Math.log(1 + (this.size + PRIOR_DOCUMENTS - held + 0.5) / (held + 0.5));
   }
 
   /** The BM25 score of a document for distinct query terms. */

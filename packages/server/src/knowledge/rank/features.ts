@@ -5,11 +5,12 @@
  * kind of thing the question asks for. Every feature is a number of about 0..1; the weights that
  * combine them are chosen on held-out folds (bench/answer-folds.ts).
  */
-import { sentencesOf } from '../answer/extractive';
+import { sentencesOf } from '../text/sentences';
 import { answerTypeOf, holdsAnswerType } from '../answer/answer-type';
+import { MIN_CHUNKS_FOR_UNKNOWN } from '../retrieval';
 import type { DetectedLanguage } from '../text/language';
 import type { SentenceIndex } from './sentence-index';
-import { termsOf } from './terms';
+import { contentTermsOf } from './terms';
 
 /** The names of the features, in the order of a vector (and of the weights). */
 export const FEATURES = [
@@ -68,7 +69,7 @@ export interface RankQuestion {
 
 /** The question's distinct terms. */
 export const questionTerms = (question: RankQuestion) => [
-  ...new Set(termsOf(question.text, question.language)),
+  ...new Set(contentTermsOf(question.text, question.language)),
 ];
 
 /**
@@ -76,6 +77,8 @@ export const questionTerms = (question: RankQuestion) => [
  * about things the knowledge never mentions is likely about something else.
  */
 export function unknownShare(index: SentenceIndex, terms: readonly string[]): number {
+  // In a small knowledge base a word's absence says little (it is mostly paraphrase).
+  if (index.byChunk.length < MIN_CHUNKS_FOR_UNKNOWN) return 0;
   let unknown = 0;
   let whole = 0;
   for (const term of terms) {
@@ -110,8 +113,13 @@ export function candidates(
 
   const found = new Map<number, { rank: number; support: number }>();
   for (const [at, passage] of passages.entries()) {
-    for (const sentence of sentencesOf(passage.text, question.language ?? 'en')) {
-      const id = index.find(sentence.text);
+    // A passage is one of the chunks indexed, whose sentences are known; else its text is read.
+    const chunk = index.chunkOf(passage.text);
+    const ids =
+      chunk !== undefined
+        ? index.byChunk[chunk]!
+        : sentencesOf(passage.text, question.language ?? 'en').map((sentence) => index.find(sentence.text));
+    for (const id of ids) {
       if (id !== undefined && !found.has(id)) found.set(id, { rank: at + 1, support: passage.support });
     }
   }

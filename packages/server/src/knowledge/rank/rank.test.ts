@@ -3,6 +3,7 @@
  * the sentence index of overlapping chunks, candidate features, and the model's use.
  */
 import { describe, expect, it } from 'vitest';
+import { MIN_CHUNKS_FOR_UNKNOWN } from '../retrieval';
 import { Bm25Index } from './bm25';
 import { candidates, FEATURES, unknownShare, questionTerms } from './features';
 import { chooseSentences, scoreCandidates } from './model';
@@ -120,10 +121,33 @@ describe('candidates and the model', () => {
     ).toBe(false);
   });
 
-  it('says how much of a question the knowledge never mentions', () => {
-    expect(unknownShare(index, questionTerms({ text: 'Is the open day in March?', language: 'en' }))).toBe(0);
+  it('says how much of a question the knowledge never mentions, once it is large enough to say', () => {
+    const large = buildSentenceIndex(
+      Array.from({ length: MIN_CHUNKS_FOR_UNKNOWN }, (_, i) => ({
+        text: `Open day ${i} is in March. Fees are paid monthly.`,
+        language: 'en' as const,
+      })),
+    );
+    expect(unknownShare(large, questionTerms({ text: 'Is the open day in March?', language: 'en' }))).toBe(0);
+    expect(
+      unknownShare(large, questionTerms({ text: 'When did the plastome vanish?', language: 'en' })),
+    ).toBeGreaterThan(0.5);
+    // A few chunks: a word's absence is mostly paraphrase.
     expect(
       unknownShare(index, questionTerms({ text: 'When did the plastome vanish?', language: 'en' })),
-    ).toBeGreaterThan(0.5);
+    ).toBe(0);
+  });
+
+  it('leaves the stop words of either language out of a question', () => {
+    expect(questionTerms({ text: 'When does the school bus leave?', language: 'en' })).toEqual([
+      'school',
+      'bu',
+      'leav',
+    ]);
+    expect(questionTerms({ text: '¿Cuándo sale el autobús de la escuela?', language: 'es' })).toEqual([
+      'sal',
+      'autobus',
+      'escuel',
+    ]);
   });
 });

@@ -3,8 +3,8 @@
  * sentence of its chunks once (chunks overlap), with the sentences before and after it in the same
  * paragraph, its paragraph, and BM25 indexes over sentences and over paragraphs, in stemmed terms.
  */
-import { sentencesOf } from '../answer/extractive';
-import type { DetectedLanguage } from '../text/language';
+import { sentencesOf } from '../text/sentences';
+import { type DetectedLanguage, detectLanguage } from '../text/language';
 import { Bm25Index } from './bm25';
 import { termsOf } from './terms';
 
@@ -36,6 +36,8 @@ export interface SentenceIndex {
   find(text: string): number | undefined;
   /** The sentences of each chunk indexed, in order. */
   byChunk: number[][];
+  /** The chunk of a text, if the knowledge holds it (the first, if several). */
+  chunkOf(text: string): number | undefined;
 }
 
 /** Indexes the sentences of chunks given in reading order. */
@@ -71,7 +73,8 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
           paragraph,
           chunks: [],
         });
-        const own = termsOf(sentence.text, chunk.language);
+        // Each sentence in its own language when it can be told: a chunk may mix two.
+        const own = termsOf(sentence.text, detectLanguage(sentence.text) ?? chunk.language);
         terms.push(own);
         paragraphTerms[paragraph]!.push(...own);
       } else {
@@ -87,6 +90,8 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
       beforeLine = sentence.line;
     }
   }
+  const chunkAt = new Map<string, number>();
+  for (const [at, chunk] of chunks.entries()) if (!chunkAt.has(chunk.text)) chunkAt.set(chunk.text, at);
   const byChunk: number[][] = chunks.map(() => []);
   for (const [index, sentence] of sentences.entries())
     for (const chunk of sentence.chunks) byChunk[chunk]!.push(index);
@@ -97,5 +102,6 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
     bySentence: new Bm25Index(terms),
     byParagraph: new Bm25Index(paragraphTerms),
     find: (text) => seen.get(text),
+    chunkOf: (text) => chunkAt.get(text),
   };
 }

@@ -1,13 +1,14 @@
 /**
  * The terms a ranker compares (docs/architecture.md#knowledge-and-answers): words lowercased, cut to
  * their Snowball stem in the text's language (the stemmers PostgreSQL's `spanish` and `english`
- * configurations use, as published by @orama/stemmers), then without accents. No stop-word list:
- * the rankers weigh a word by how rare it is in the assistant's own knowledge, so "de" and "the"
- * weigh next to nothing there.
+ * configurations use, as published by @orama/stemmers), then without accents. A text's terms keep
+ * every word (its length counts); a question's leave out the stop words of either language
+ * (@orama/stopwords, via `isStopword`): in a small knowledge base every word is about as rare as
+ * any other, and "does" or "cuándo" would weigh as much as what the question is about.
  */
 import { stemmer as english } from '@orama/stemmers/english';
 import { stemmer as spanish } from '@orama/stemmers/spanish';
-import type { DetectedLanguage } from '../text/language';
+import { type DetectedLanguage, isStopword } from '../text/language';
 import { fold } from '../text/words';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -18,4 +19,13 @@ export function termsOf(text: string, language: DetectedLanguage | null): string
   const words = text.toLowerCase().normalize('NFC').match(WORD) ?? [];
   const stem = language ? STEMMERS[language] : null;
   return words.map((word) => fold(stem && !/\d/.test(word) ? stem(word) : word));
+}
+
+/** The terms of a question: its words that are not stop words, stemmed and folded as `termsOf`'s. */
+export function contentTermsOf(text: string, language: DetectedLanguage | null): string[] {
+  const words = text.toLowerCase().normalize('NFC').match(WORD) ?? [];
+  const stem = language ? STEMMERS[language] : null;
+  return words
+    .filter((word) => !isStopword(fold(word)))
+    .map((word) => fold(stem && !/\d/.test(word) ? stem(word) : word));
 }

@@ -188,7 +188,8 @@ export const previewAnswered: PreviewAnswer = {
   method: 'extractive',
   words: ['horario', 'secretaria'],
   unknown_words: [],
-  min_support: 0.4,
+  confidence: 0.82,
+  needed_confidence: 0.24,
   follow_up: false,
   passages: [
     {

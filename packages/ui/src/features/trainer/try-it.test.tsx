@@ -37,10 +37,17 @@ describe('TryIt', () => {
     await user.click(screen.getByRole('button', { name: 'Ask' }));
     expect(
       await within(tried).findByText(
-        "No passage held enough of the question's words, so it said it did not know.",
+        'It was not sure enough that the knowledge answers this, so it said it did not know.',
       ),
     ).toBeTruthy();
-    expect(within(tried).getAllByRole('group', { name: 'Why this answer' })).toHaveLength(2);
+    const whys = within(tried).getAllByRole('group', { name: 'Why this answer' });
+    expect(whys).toHaveLength(2);
+    // How sure it was, under the least it answers at.
+    const sure = within(whys[1]!).getByText(
+      /^How sure it was that the knowledge answers this: \d+% \(it answers from \d+%\)\.$/,
+    );
+    const [confidence, needed] = sure.textContent!.match(/\d+/g)!.map(Number);
+    expect(confidence).toBeLessThan(needed!);
 
     await user.click(screen.getByRole('button', { name: 'Start over' }));
     expect(screen.queryByRole('list', { name: 'Questions tried' })).toBeNull();

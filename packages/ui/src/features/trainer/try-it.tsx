@@ -57,7 +57,7 @@ const METHODS: Record<AnswerMethod, ReturnType<typeof msg>> = {
   faq: msg`An FAQ's question covers this question: it answered with the FAQ's own answer.`,
   llm: msg`The language model wrote it from the passages marked as used.`,
   extractive: msg`It quoted the passages marked as used.`,
-  not_found: msg`No passage held enough of the question's words, so it said it did not know.`,
+  not_found: msg`It was not sure enough that the knowledge answers this, so it said it did not know.`,
 };
 
 /** One question and its answer, with why. */
@@ -156,7 +156,8 @@ function ExchangeView({ question, answer }: { question: string; answer: PreviewA
   const sourceName = useSourceName();
   const words = answer.words.join(', ');
   const count = answer.words.length;
-  const needed = Math.round(answer.min_support * 100);
+  const confidence = Math.round(answer.confidence * 100);
+  const needed = Math.round(answer.needed_confidence * 100);
   return (
     <>
       <Bubble $mine>
@@ -172,11 +173,12 @@ function ExchangeView({ question, answer }: { question: string; answer: PreviewA
         {answer.handoff ? (
           <Small>{t`It offered the handoff contact: ${answer.handoff.name ?? ''}`}</Small>
         ) : null}
-        {count > 0 ? (
+        {count > 0 ? <Small>{t`Words looked for: ${words}. Rarer words weigh more.`}</Small> : null}
+        {answer.method === 'faq' ? null : (
           <Small>
-            {t`Words looked for: ${words}. Rarer words weigh more: a passage needs ${needed}% of their weight.`}
+            {t`How sure it was that the knowledge answers this: ${confidence}% (it answers from ${needed}%).`}
           </Small>
-        ) : null}
+        )}
         {answer.unknown_words.length > 0 ? (
           <Small>{t`Not in the knowledge at all: ${answer.unknown_words.join(', ')}.`}</Small>
         ) : null}

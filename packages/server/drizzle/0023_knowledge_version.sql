@@ -1,0 +1,1 @@
+ALTER TABLE "institution_products" ADD COLUMN "knowledge_version" integer DEFAULT 0 NOT NULL;

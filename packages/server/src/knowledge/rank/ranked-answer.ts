@@ -1,0 +1,89 @@
+/**
+ * The answer the learned ranker gives (docs/architecture.md#knowledge-and-answers): the question's
+ * candidate sentences (features.ts) scored by the shipped model (ranker-model.json, fitted by
+ * bench/answer-folds.ts on three folds of the dev set), the gate's probability that the knowledge
+ * answers it, the sentences to quote, and the chunks to give a language model.
+ */
+import type { SemanticHit } from '../embeddings/vector-index';
+import type { DetectedLanguage } from '../text/language';
+import { candidates, type FoundPassage, questionTerms, unknownShare } from './features';
+import type { KnowledgeIndex } from './knowledge-index';
+import {
+  answerProbability,
+  chooseSentences,
+  gateFeatures,
+  type RankerModel,
+  scoreCandidates,
+  type Scored,
+} from './model';
+import shipped from './ranker-model.json' with { type: 'json' };
+
+/** Sentences quoted at most, and their characters (the best is quoted whole, however long). */
+export const ANSWER_SENTENCES = 3;
+export const ANSWER_CHARS = 700;
+/** Chunks given to a language model at most. */
+export const MODEL_CHUNKS = 5;
+
+/** The model without embeddings, and the one that also reads each chunk's cosine with the question. */
+export const RANKER_MODELS: { words: RankerModel; embeddings: RankerModel } = shipped;
+
+export interface RankedAnswer {
+  /** The candidates, best first, with their probabilities. */
+  scored: Scored[];
+  /** The gate's probability that the knowledge answers the question, and its verdict. */
+  probability: number;
+  /** The least probability it answers at (the gate's threshold). */
+  threshold: number;
+  answers: boolean;
+  /** The sentences to quote (indexes in the knowledge index), best first; none when it does not answer. */
+  quoted: number[];
+  /** The chunks (indexes in the knowledge index) to give a language model, best first. */
+  chunks: number[];
+}
+
+/** Each indexed chunk's cosine with the question, from the semantic hits (0 for the chunks not hit). */
+export function semanticScores(index: KnowledgeIndex, hits: readonly SemanticHit[]): Float32Array {
+  const at = new Map(index.chunks.map((chunk, position) => [`${chunk.owner}:${chunk.id}`, position]));
+  const scores = new Float32Array(index.chunks.length);
+  for (const hit of hits) {
+    const position = at.get(`${hit.kind}:${hit.id}`);
+    if (position !== undefined) scores[position] = Math.max(hit.score, 0);
+  }
+  return scores;
+}
+
+/** The ranker's answer to a question from an assistant's knowledge. */
+export function rankedAnswer(
+  index: KnowledgeIndex,
+  question: { text: string; language: DetectedLanguage | null },
+  passages: readonly FoundPassage[],
+  semantic: ArrayLike<number> | null,
+): RankedAnswer {
+  const model = semantic ? RANKER_MODELS.embeddings : RANKER_MODELS.words;
+  const scored = scoreCandidates(model, candidates(index, question, passages, semantic));
+  const probability = answerProbability(
+    model,
+    gateFeatures(scored, unknownShare(index, questionTerms(question))),
+  );
+  const quoted = chooseSentences(scored, (entry) => index.sentences[entry.sentence]!.text.length, {
+    mass: model.mass,
+    maxSentences: ANSWER_SENTENCES,
+    maxChars: ANSWER_CHARS,
+  }).map((entry) => entry.sentence);
+  const answers = probability >= model.gate.threshold && quoted.length > 0;
+  const chunks: number[] = [];
+  for (const { sentence } of scored) {
+    if (chunks.length === MODEL_CHUNKS) break;
+    const chunk = index.sentences[sentence]!.chunks[0]!;
+    if (!chunks.includes(chunk)) chunks.push(chunk);
+  }
+  const threshold = model.gate.threshold;
+  return {
+    scored,
+    probability,
+    threshold,
+    answers,
+    quoted: answers ? quoted : [],
+    chunks: answers ? chunks : [],
+  };
+}
