@@ -255,6 +255,8 @@ export const PreviewAnswerSchema = v.object({
   needed_confidence: v.number(),
   /** A short follow-up read together with the question before it. */
   follow_up: v.boolean(),
+  /** The question as looked up in the knowledge's language, when it was asked in the other (with a model). */
+  translation: v.nullable(v.string()),
   passages: v.array(PreviewPassageSchema),
 });
 export type PreviewAnswer = v.InferOutput<typeof PreviewAnswerSchema>;

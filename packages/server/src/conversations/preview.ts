@@ -53,6 +53,7 @@ export function toPreviewAnswer(
     confidence: answer.trace.confidence,
     needed_confidence: answer.trace.neededConfidence,
     follow_up: answer.trace.followUp,
+    translation: answer.trace.translation,
     passages: passagesOf(answer.trace),
   };
 }

@@ -21,6 +21,7 @@ import { rankedAnswer, semanticScores } from '../rank/ranked-answer';
 import { linkFilter, linkPolicy } from './links';
 import { LlmError, streamCompletion } from './llm';
 import { phrase } from './phrases';
+import { translateQuestion } from './translate';
 import { groundedPrompt, type Turn } from './prompt';
 
 export type { Turn } from './prompt';
@@ -58,6 +59,8 @@ export interface AnswerTrace {
   /** The gate's probability (0..1) that the knowledge answers the question, and the least it answers at. */
   confidence: number;
   neededConfidence: number;
+  /** The question in the knowledge's language, when that look-up was the one answered from. */
+  translation: string | null;
 }
 
 /** The generative answer failed after it had started: the visitor already saw part of it. */
@@ -140,6 +143,25 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
     found = await lookUp(`${previous.text}\n${input.question}`);
     followUp = true;
   }
+  // A question in the other language than the knowledge's is also looked up in translation, with a
+  // model (one short call, counted in the budget); the better-supported look-up answers.
+  let translation: string | null = null;
+  const knowledge = found.knowledgeLanguage;
+  if (input.llm && !found.faq && language && knowledge && language !== knowledge && (await admitted(input))) {
+    try {
+      translation = await translateQuestion(input.llm, found.question, knowledge);
+      await input.calls?.settle(null);
+    } catch (error) {
+      if (!(error instanceof LlmError)) throw error;
+      await input.calls?.settle(error.reason);
+      input.logger?.warn({ reason: error.reason, err: error.message }, 'question not translated');
+    }
+    if (translation !== null) {
+      const translated = await lookUpAnswer(input.db, scope, translation, knowledge, knowledge);
+      if (translated.confidence > found.confidence) found = translated;
+      else translation = null;
+    }
+  }
   const { faq, quoted, forModel } = found;
   const trace = (method: AnswerMethod): AnswerTrace => ({
     method,
@@ -151,6 +173,7 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
       method === 'llm' ? forModel : method === 'faq' ? [faq!] : quoted.map((entry) => entry.passage),
     confidence: found.confidence,
     neededConfidence: found.neededConfidence,
+    translation,
   });
 
   if (input.llm && !faq && forModel.length > 0 && (await admitted(input))) {
@@ -209,6 +232,10 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
 
 /** What the knowledge holds for a question: a strong FAQ, or the ranker's sentences and chunks. */
 interface LookedUp {
+  /** The question looked up. */
+  question: string;
+  /** The language most of the knowledge is written in (null: mixed, or no knowledge yet). */
+  knowledgeLanguage: DetectedLanguage | null;
   words: string[];
   unknown: string[];
   /** The passages full-text search found, best first (PASSAGES). */
@@ -236,11 +263,12 @@ async function lookUpAnswer(
   const { words, unknown } = retrieval;
   const passages = retrieval.passages.slice(0, PASSAGES);
   const strong = retrieval.passages[0]?.strong ? retrieval.passages[0] : null;
-  if (strong) {
-    const base = { words, unknown, passages, quoted: [], forModel: [], neededConfidence: 1 };
-    return { ...base, faq: strong, answers: true, confidence: 1 };
-  }
   const index = await knowledgeIndex(db, scope);
+  const knowledgeLanguage = index.language;
+  if (strong) {
+    const base = { question, knowledgeLanguage, words, unknown, passages, quoted: [], forModel: [] };
+    return { ...base, faq: strong, answers: true, confidence: 1, neededConfidence: 1 };
+  }
   const ranked = rankedAnswer(
     index,
     { text: question, language: language ?? locale },
@@ -249,6 +277,8 @@ async function lookUpAnswer(
   );
   const passageAt = (chunk: number) => passageOf(index.chunks[chunk]!, retrieval.passages);
   return {
+    question,
+    knowledgeLanguage,
     words,
     unknown,
     passages,
@@ -257,7 +287,7 @@ async function lookUpAnswer(
       text: index.sentences[sentence]!.text,
       passage: passageAt(index.sentences[sentence]!.chunks[0]!),
     })),
-    forModel: ranked.chunks.map(passageAt),
+    forModel: ranked.paragraphs.map(({ text, chunk }) => ({ ...passageAt(chunk), text })),
     answers: ranked.answers,
     confidence: ranked.probability,
     neededConfidence: ranked.threshold,

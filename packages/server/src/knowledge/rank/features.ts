@@ -89,6 +89,25 @@ export function unknownShare(index: SentenceIndex, terms: readonly string[]): nu
   return whole > 0 ? unknown / whole : 0;
 }
 
+/** What the gate reads of the question itself, beside its best candidate (QUESTION_FEATURES). */
+export const QUESTION_FEATURES = ['unknownShare', 'unknownTerms', 'rarestKnownRarity'] as const;
+
+/**
+ * The question's features for the gate: the share of its weight the knowledge never mentions, how
+ * many of its terms it never mentions (0..1, three or more count as 1), and how rare in the
+ * knowledge its rarest known term is (its IDF over that of a term one sentence holds): a question
+ * whose every known term is common is likely about something else.
+ */
+export function questionFeatures(index: SentenceIndex, terms: readonly string[]): number[] {
+  const share = unknownShare(index, terms);
+  const small = index.byChunk.length < MIN_CHUNKS_FOR_UNKNOWN;
+  const unknown = small ? 0 : terms.filter((term) => !index.bySentence.knows(term)).length;
+  const known = terms.filter((term) => index.bySentence.knows(term));
+  const rarest = Math.max(0, ...known.map((term) => index.bySentence.idf(term)));
+  const rarestPossible = index.bySentence.idf('');
+  return [share, Math.min(unknown, 3) / 3, rarestPossible > 0 ? rarest / rarestPossible : 0];
+}
+
 /**
  * The candidate sentences for a question, each with its features. `semantic`, with an embeddings
  * model: each indexed chunk's cosine with the question (its sentences then take their best chunk's).

@@ -56,6 +56,24 @@ describe('knowledgeIndex', () => {
     expect(await texts(school)).toEqual([]);
   });
 
+  it('tells the language most of the knowledge is written in, none when it mixes two', async () => {
+    await setKnowledgeBase(
+      server,
+      school,
+      'The school bus collects students every morning at 7:30 from the town square.',
+    );
+    expect((await knowledgeIndex(server.database.db, scopeOf(school))).language).toBe('en');
+    await setKnowledgeBase(
+      server,
+      school,
+      'The school bus collects students every morning at 7:30 from the town square.\n\n' +
+        'El transporte escolar recoge a los alumnos cada mañana a las 7:30 en la plaza.',
+    );
+    expect((await knowledgeIndex(server.database.db, scopeOf(school))).language).toBeNull();
+    await setKnowledgeBase(server, school, '');
+    expect((await knowledgeIndex(server.database.db, scopeOf(school))).language).toBeNull();
+  });
+
   it("never holds another assistant's knowledge", async () => {
     expect(await texts(other)).toEqual(['The other school has a swimming pool.']);
     expect(await texts(school)).not.toContain('The other school has a swimming pool.');

@@ -29,9 +29,14 @@ export interface AssistantScope {
 export interface KnowledgeIndex extends SentenceIndex {
   /** Per chunk indexed: its text, its source, and its row (a chunk's or an FAQ's id). */
   chunks: { text: string; source: Source; owner: SemanticHit['kind']; id: number }[];
+  /** The language most of it is written in (KNOWLEDGE_LANGUAGE_SHARE of its text); null when mixed or none. */
+  language: DetectedLanguage | null;
   /** Bytes it is reckoned to take. */
   bytes: number;
 }
+
+/** The share of the knowledge's text one language needs to be the knowledge's language. */
+export const KNOWLEDGE_LANGUAGE_SHARE = 0.8;
 
 interface ChunkRow {
   id: number;
@@ -82,7 +87,19 @@ export async function loadKnowledgeIndex(db: Db, { institutionId, assistantId }:
     id: row.id,
   }));
   const bytes = rows.reduce((sum, row) => sum + row.text.length, 0) * BYTES_PER_CHAR;
-  return Object.assign(index, { chunks, bytes }) satisfies KnowledgeIndex;
+  return Object.assign(index, { chunks, language: languageOfAll(index), bytes }) satisfies KnowledgeIndex;
+}
+
+/** The language of KNOWLEDGE_LANGUAGE_SHARE of the sentences' text, if one is. */
+function languageOfAll({ sentences }: SentenceIndex): DetectedLanguage | null {
+  const written = { es: 0, en: 0 };
+  let whole = 0;
+  for (const { text, language } of sentences) {
+    whole += text.length;
+    if (language) written[language] += text.length;
+  }
+  if (whole === 0) return null;
+  return (['es', 'en'] as const).find((one) => written[one] >= KNOWLEDGE_LANGUAGE_SHARE * whole) ?? null;
 }
 
 interface Entry {

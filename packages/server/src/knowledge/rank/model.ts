@@ -6,13 +6,15 @@
  * question; under `threshold` the assistant says it does not know. Both are fitted by
  * bench/answer-folds.ts on three folds of the dev set and stored in ranker-model.json.
  */
-import { type Candidate, FEATURES } from './features';
+import { type Candidate, FEATURES, QUESTION_FEATURES } from './features';
 
 export interface RankerModel {
   features: readonly string[];
   weights: readonly number[];
   /** The share of the candidates' probability the quoted sentences hold before the answer stops. */
   mass: number;
+  /** The paragraphs of the best sentences a language model is given, at most. */
+  paragraphs: number;
   gate: { features: readonly string[]; weights: readonly number[]; threshold: number };
 }
 
@@ -33,10 +35,10 @@ export const GATE_FEATURES = [
   'bestRawScore',
   'maxCoverage',
   'maxParagraphCoverage',
-  'unknownShare',
   'bestParagraphTermShare',
   'bestParagraphHoldsRarest',
   'maxParagraphTermShare',
+  ...QUESTION_FEATURES,
 ] as const;
 
 const at = (name: (typeof FEATURES)[number]) => FEATURES.indexOf(name);
@@ -61,9 +63,9 @@ export function scoreCandidates(
 }
 
 /** What the gate reads of a question's scored candidates (GATE_FEATURES). */
-export function gateFeatures(scored: readonly Scored[], unknown: number): number[] {
+export function gateFeatures(scored: readonly Scored[], question: readonly number[]): number[] {
   const best = scored[0];
-  if (!best) return [1, -1, 0, 0, 0, 0, 0, 0, 0, 0, unknown, 0, 0, 0];
+  if (!best) return [1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...question];
   const most = (feature: (typeof FEATURES)[number]) =>
     Math.max(...scored.map((entry) => entry.features[at(feature)]!));
   return [
@@ -77,10 +79,10 @@ export function gateFeatures(scored: readonly Scored[], unknown: number): number
     best.features[at('score')]!,
     most('coverage'),
     most('paragraphCoverage'),
-    unknown,
     best.features[at('paragraphTermShare')]!,
     best.features[at('paragraphHoldsRarest')]!,
     most('paragraphTermShare'),
+    ...question,
   ];
 }
 
@@ -107,6 +109,24 @@ export function chooseSentences<T extends { probability: number }>(
     chosen.push(entry);
     held += entry.probability;
     room -= length(entry);
+  }
+  return chosen;
+}
+
+/**
+ * The paragraphs to give a language model, best first: those of the best sentences, each once, at
+ * most `count` (whole paragraphs: overlapping chunks would give some text twice).
+ */
+export function chooseParagraphs(
+  scored: readonly { sentence: number }[],
+  paragraphOf: (sentence: number) => number,
+  count: number,
+): { paragraph: number; sentence: number }[] {
+  const chosen: { paragraph: number; sentence: number }[] = [];
+  for (const { sentence } of scored) {
+    if (chosen.length === count) break;
+    const paragraph = paragraphOf(sentence);
+    if (!chosen.some((entry) => entry.paragraph === paragraph)) chosen.push({ paragraph, sentence });
   }
   return chosen;
 }

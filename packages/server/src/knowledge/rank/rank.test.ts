@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_CHUNKS_FOR_UNKNOWN } from '../retrieval';
 import { Bm25Index } from './bm25';
-import { candidates, FEATURES, unknownShare, questionTerms } from './features';
-import { chooseSentences, scoreCandidates } from './model';
+import { candidates, FEATURES, questionFeatures, questionTerms, unknownShare } from './features';
+import { chooseParagraphs, chooseSentences, scoreCandidates } from './model';
 import { buildSentenceIndex } from './sentence-index';
 import { termsOf } from './terms';
 
@@ -149,5 +149,38 @@ describe('candidates and the model', () => {
       'autobus',
       'escuel',
     ]);
+  });
+});
+
+describe('the gate and the model path', () => {
+  const large = buildSentenceIndex(
+    Array.from({ length: MIN_CHUNKS_FOR_UNKNOWN }, (_, i) => ({
+      text: `The school opens in March ${i}.${i === 7 ? ' The planetarium has a dome.' : ''}`,
+      language: 'en' as const,
+    })),
+  );
+  const features = (text: string) => questionFeatures(large, questionTerms({ text, language: 'en' }));
+
+  it('reads how much of the question the knowledge never mentions, and how rare its rarest known term is', () => {
+    const [, unknownCommon, rarityCommon] = features('When does the school open?');
+    const [, unknownRare, rarityRare] = features('Does the planetarium have a dome?');
+    expect(unknownCommon).toBe(0);
+    expect(unknownRare).toBe(0);
+    // "school" is in every sentence, "planetarium" in one.
+    expect(rarityRare).toBeGreaterThan(rarityCommon!);
+    expect(rarityRare).toBeLessThanOrEqual(1);
+    const [share, unknown] = features('Does the observatory have a telescope?');
+    expect(share).toBeGreaterThan(0.5);
+    expect(unknown).toBeCloseTo(2 / 3);
+  });
+
+  it('gives a model the paragraphs of the best sentences, each once, at most as many as asked', () => {
+    const paragraphOf = (sentence: number) => [0, 0, 1, 2][sentence]!;
+    const scored = [{ sentence: 1 }, { sentence: 0 }, { sentence: 3 }, { sentence: 2 }];
+    expect(chooseParagraphs(scored, paragraphOf, 2)).toEqual([
+      { paragraph: 0, sentence: 1 },
+      { paragraph: 2, sentence: 3 },
+    ]);
+    expect(chooseParagraphs(scored, paragraphOf, 5).map((entry) => entry.paragraph)).toEqual([0, 2, 1]);
   });
 });

@@ -6,10 +6,12 @@
  */
 import type { SemanticHit } from '../embeddings/vector-index';
 import type { DetectedLanguage } from '../text/language';
-import { candidates, type FoundPassage, questionTerms, unknownShare } from './features';
+import { candidates, type FoundPassage, questionFeatures, questionTerms } from './features';
 import type { KnowledgeIndex } from './knowledge-index';
+import type { SentenceIndex } from './sentence-index';
 import {
   answerProbability,
+  chooseParagraphs,
   chooseSentences,
   gateFeatures,
   type RankerModel,
@@ -21,8 +23,6 @@ import shipped from './ranker-model.json' with { type: 'json' };
 /** Sentences quoted at most, and their characters (the best is quoted whole, however long). */
 export const ANSWER_SENTENCES = 3;
 export const ANSWER_CHARS = 700;
-/** Chunks given to a language model at most. */
-export const MODEL_CHUNKS = 5;
 
 /** The model without embeddings, and the one that also reads each chunk's cosine with the question. */
 export const RANKER_MODELS: { words: RankerModel; embeddings: RankerModel } = shipped;
@@ -37,8 +37,11 @@ export interface RankedAnswer {
   answers: boolean;
   /** The sentences to quote (indexes in the knowledge index), best first; none when it does not answer. */
   quoted: number[];
-  /** The chunks (indexes in the knowledge index) to give a language model, best first. */
-  chunks: number[];
+  /**
+   * What to give a language model, best first: the paragraphs of the best sentences, whole (no
+   * text twice, as overlapping chunks would give it), each with the chunk of its best sentence.
+   */
+  paragraphs: { text: string; chunk: number }[];
 }
 
 /** Each indexed chunk's cosine with the question, from the semantic hits (0 for the chunks not hit). */
@@ -63,7 +66,7 @@ export function rankedAnswer(
   const scored = scoreCandidates(model, candidates(index, question, passages, semantic));
   const probability = answerProbability(
     model,
-    gateFeatures(scored, unknownShare(index, questionTerms(question))),
+    gateFeatures(scored, questionFeatures(index, questionTerms(question))),
   );
   const quoted = chooseSentences(scored, (entry) => index.sentences[entry.sentence]!.text.length, {
     mass: model.mass,
@@ -71,19 +74,18 @@ export function rankedAnswer(
     maxChars: ANSWER_CHARS,
   }).map((entry) => entry.sentence);
   const answers = probability >= model.gate.threshold && quoted.length > 0;
-  const chunks: number[] = [];
-  for (const { sentence } of scored) {
-    if (chunks.length === MODEL_CHUNKS) break;
-    const chunk = index.sentences[sentence]!.chunks[0]!;
-    if (!chunks.includes(chunk)) chunks.push(chunk);
-  }
+  const paragraphs = answers
+    ? chooseParagraphs(scored, (sentence) => index.sentences[sentence]!.paragraph, model.paragraphs).map(
+        ({ paragraph, sentence }) => ({
+          text: paragraphText(index, paragraph),
+          chunk: index.sentences[sentence]!.chunks[0]!,
+        }),
+      )
+    : [];
   const threshold = model.gate.threshold;
-  return {
-    scored,
-    probability,
-    threshold,
-    answers,
-    quoted: answers ? quoted : [],
-    chunks: answers ? chunks : [],
-  };
+  return { scored, probability, threshold, answers, quoted: answers ? quoted : [], paragraphs };
 }
+
+/** A paragraph's text: its sentences in reading order. */
+export const paragraphText = (index: SentenceIndex, paragraph: number) =>
+  index.paragraphs[paragraph]!.map((sentence) => index.sentences[sentence]!.text).join(' ');

@@ -30,6 +30,8 @@ export interface SentenceIndex {
   /** Each sentence's terms. */
   terms: string[][];
   bySentence: Bm25Index;
+  /** The sentences of each paragraph, in reading order. */
+  paragraphs: number[][];
   /** Paragraph `i` holds the sentences whose `paragraph` is `i`. */
   byParagraph: Bm25Index;
   /** The sentence of a text, if the knowledge holds it. */
@@ -65,16 +67,17 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
         }
         index = sentences.length;
         seen.set(sentence.text, index);
+        // Each sentence in its own language when it can be told: a chunk may mix two.
+        const language = detectLanguage(sentence.text) ?? chunk.language;
         sentences.push({
           text: sentence.text,
-          language: chunk.language,
+          language,
           previous: -1,
           next: -1,
           paragraph,
           chunks: [],
         });
-        // Each sentence in its own language when it can be told: a chunk may mix two.
-        const own = termsOf(sentence.text, detectLanguage(sentence.text) ?? chunk.language);
+        const own = termsOf(sentence.text, language);
         terms.push(own);
         paragraphTerms[paragraph]!.push(...own);
       } else {
@@ -95,11 +98,15 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
   const byChunk: number[][] = chunks.map(() => []);
   for (const [index, sentence] of sentences.entries())
     for (const chunk of sentence.chunks) byChunk[chunk]!.push(index);
+  // Sentences are numbered as first read: a paragraph's come in reading order.
+  const paragraphs = paragraphTerms.map(() => [] as number[]);
+  for (const [index, sentence] of sentences.entries()) paragraphs[sentence.paragraph]!.push(index);
   return {
     byChunk,
     sentences,
     terms,
     bySentence: new Bm25Index(terms),
+    paragraphs,
     byParagraph: new Bm25Index(paragraphTerms),
     find: (text) => seen.get(text),
     chunkOf: (text) => chunkAt.get(text),

@@ -191,6 +191,7 @@ export const previewAnswered: PreviewAnswer = {
   confidence: 0.82,
   needed_confidence: 0.24,
   follow_up: false,
+  translation: null,
   passages: [
     {
       source: { kind: 'knowledge_base', title: null, file_id: null },

@@ -170,6 +170,9 @@ function ExchangeView({ question, answer }: { question: string; answer: PreviewA
         {answer.follow_up ? (
           <Small>{t`Read together with the question before it (a short follow-up).`}</Small>
         ) : null}
+        {answer.translation ? (
+          <Small>{t`Asked in the other language: looked up as “${answer.translation}”.`}</Small>
+        ) : null}
         {answer.handoff ? (
           <Small>{t`It offered the handoff contact: ${answer.handoff.name ?? ''}`}</Small>
         ) : null}
