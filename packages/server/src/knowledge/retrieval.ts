@@ -18,7 +18,7 @@ import { semanticRanking } from './embeddings/semantic-search';
 import type { SemanticHit } from './embeddings/vector-index';
 import { type DetectedLanguage, detectLanguage, textSearchConfig } from './text/language';
 import { contentWords, namesIn } from './text/question-words';
-import { fold, foldedWords, otherForms, typoOf } from './text/words';
+import { fold, foldedWords, typoOf } from './text/words';
 
 export interface RetrieveInput {
   institutionId: number;
@@ -303,20 +303,15 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
   ]);
   const total = Number(rows[0]?.total ?? 0);
   const dfs = words.map((_, index) => Number(rows[0]?.dfs[index] ?? 0));
-  // A word no chunk holds as written may be mistyped: a passage holding a near form holds it. An
-  // irregular form stemming cannot join ("died"/"death") is held by a passage holding another.
-  const loose = words.map((word, index) => {
-    const folded = fold(word);
-    return { folded, unseen: total > 0 && dfs[index] === 0, forms: otherForms(folded) };
-  });
+  // A word no chunk holds as written may be mistyped: a passage holding a near form holds it.
+  const loose = words.map((word, index) => ({ folded: fold(word), unseen: total > 0 && dfs[index] === 0 }));
   const held = rows.map((row) => {
     const indexes = new Set(row.matched.map((index) => index - 1));
-    if (loose.some((word) => word.unseen || word.forms.length > 0)) {
+    if (loose.some((word) => word.unseen)) {
       const tokens = foldedWords(`${row.question ?? ''} ${row.text}`);
-      for (const [index, { folded, unseen, forms }] of loose.entries()) {
-        if (indexes.has(index)) continue;
-        if (tokens.some((token) => forms.includes(token) || (unseen && typoOf(folded, token))))
-          indexes.add(index);
+      for (const [index, { folded, unseen }] of loose.entries()) {
+        if (indexes.has(index) || !unseen) continue;
+        if (tokens.some((token) => typoOf(folded, token))) indexes.add(index);
       }
     }
     return indexes;

@@ -1,26 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, otherForms, sameWord, typoOf } from './words';
-
-describe('sameWord', () => {
-  it('joins the forms of a word by a stem-like prefix, and short words only by a plural ending', () => {
-    expect(sameWord(fold('admisiones'), fold('Admisión'))).toBe(true);
-    expect(sameWord('fees', 'fee')).toBe(true);
-    expect(sameWord('bus', 'business')).toBe(false);
-    // A word with figures only as a whole.
-    expect(sameWord('internet2', fold('interés'))).toBe(false);
-    expect(sameWord('internet2', 'internet2')).toBe(true);
-  });
-
-  it('joins irregular forms stemming cannot: a verb and the noun made from it', () => {
-    expect(sameWord('died', 'death')).toBe(true);
-    expect(sameWord(fold('murió'), 'muerte')).toBe(true);
-    expect(sameWord(fold('nació'), 'nacimiento')).toBe(true);
-    expect(sameWord('bought', 'buy')).toBe(true);
-    expect(sameWord('died', 'birth')).toBe(false);
-    expect(otherForms('taught')).toContain('teach');
-    expect(otherForms('school')).toEqual([]);
-  });
-});
+import { typoOf } from './words';
 
 describe('typoOf', () => {
   it('reads one typing error in a word of five to seven letters, two from eight', () => {

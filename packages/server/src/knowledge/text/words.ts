@@ -11,54 +11,6 @@ export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '
 /** The folded words of a text. */
 export const foldedWords = (text: string): string[] => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/**
- * True when `b` is a form of `a`: the same, an irregular form of it (FORM_GROUPS), or sharing a
- * stem-like prefix ("admisiones"/"admisión"). Both folded.
- */
-export function sameWord(a: string, b: string): boolean {
-  if (a === b || GROUP_OF.get(a)?.includes(b)) return true;
-  const shorter = Math.min(a.length, b.length);
-  // Short words only take a plural ending: "fee"/"fees", "bus"/"buses", never "bus"/"business".
-  if (shorter < 4) {
-    const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-    return long.startsWith(short) && /^e?s$/.test(long.slice(short.length));
-  }
-  // A word with figures is a name or a number: whole or nothing ("Internet2" is no "interés").
-  if (Math.abs(a.length - b.length) > 4 || /\d/.test(a + b)) return false;
-  const prefix = Math.min(5, shorter);
-  return a.slice(0, prefix) === b.slice(0, prefix);
-}
-
-/**
- * Forms of one word that stemming and a shared prefix cannot join: irregular verbs and the nouns
- * made from them ("When did Tesla die?" and "after Tesla's death"; "¿Cuándo murió?" and "su
- * muerte"). Folded; no form that is another word in the other language (Spanish "sale", "goes
- * out", keeps English "sale" out of "sell"; "a medida que" keeps "medida" out of "medir").
- */
-const FORM_GROUPS = [
-  'die dies died dying death deaths dead',
-  'born birth births',
-  'buy buys bought buying',
-  'sell sells sold selling',
-  'build builds built building',
-  'begin begins began begun beginning',
-  'win wins won winning',
-  'lose loses lost losing loss',
-  'fight fights fought fighting',
-  'teach teaches taught teaching',
-  'morir muere mueren murio murieron muerte muertes muerto muertos muerta',
-  'nacer nace nacen nacio nacieron nacimiento nacimientos',
-  'elegir elige eligen eligio eligieron eleccion elecciones',
-  'perder pierde pierden perdio perdieron perdida perdidas',
-  'seguir sigue siguen siguio siguieron',
-  'pedir pide piden pidio pidieron',
-].map((group) => group.split(' '));
-
-const GROUP_OF = new Map(FORM_GROUPS.flatMap((group) => group.map((form) => [form, group] as const)));
-
-/** The other forms of a folded word (see FORM_GROUPS); none for most words. */
-export const otherForms = (word: string): readonly string[] => GROUP_OF.get(word) ?? [];
-
 /** Words shorter than this are never read as typing errors (too many near neighbours). */
 const MIN_TYPO_LENGTH = 5;
 
