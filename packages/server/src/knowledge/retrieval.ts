@@ -295,8 +295,9 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
   }
   const language = input.language === undefined ? detectLanguage(input.question) : input.language;
   // A few more than asked, since rank and support can disagree; the final order is by support.
-  // Issue 30 hook (knowledge/embeddings/): with EMBEDDINGS_MODEL set, the passages nearest the
-  // question's meaning are asked for at the same time (null when off or the model failed).
+  // With EMBEDDINGS_MODEL set (knowledge/embeddings/), the passages nearest the question's meaning
+  // are asked for at the same time (null when off or the model failed): the ranker reads their
+  // cosines (`nearest`).
   const [rows, nearest] = await Promise.all([
     execute(db, retrievalParams(input, words, language, Math.min(input.limit * 2, 20))),
     semanticRanking(db, input, input.question, input.limit),
@@ -358,8 +359,8 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
     total < MIN_CHUNKS_FOR_UNKNOWN
       ? []
       : words.filter((_, index) => dfs[index] === 0 && !held.some((indexes) => indexes.has(index)));
-  // Issue 30 hook: semantic hits join after the lexical passages, with their cosine (`semantic`)
-  // and no support of their own, until the rankings are fused.
+  // The semantic hits also join after the lexical passages, with their cosine (`semantic`) and no
+  // support of their own, for the trainer's try-it to show.
   if (nearest)
     return {
       words,

@@ -269,10 +269,12 @@ async function lookUpAnswer(
     const base = { question, knowledgeLanguage, words, unknown, passages, quoted: [], forModel: [] };
     return { ...base, faq: strong, answers: true, confidence: 1, neededConfidence: 1 };
   }
+  // The ranker reads full-text search's passages (as it was fitted) and the semantic cosines apart.
+  const lexical = retrieval.passages.filter((passage) => passage.semantic === undefined || passage.hits > 0);
   const ranked = rankedAnswer(
     index,
     { text: question, language: language ?? locale },
-    retrieval.passages,
+    lexical,
     retrieval.nearest ? semanticScores(index, retrieval.nearest) : null,
   );
   const passageAt = (chunk: number) => passageOf(index.chunks[chunk]!, retrieval.passages);

@@ -1,8 +1,8 @@
 /**
  * The semantic ranking's passages beside the lexical ones (docs/architecture.md#knowledge-and-answers,
  * "Semantic retrieval"): a passage both found gets its cosine (`semantic`), and those only the
- * meaning found join after them, with no words held (support 0). The hook retrieval calls until
- * the rankings are fused.
+ * meaning found join after them, with no words held (support 0), for the trainer's try-it. The
+ * ranker reads the cosines themselves (`Retrieval.nearest`), not these passages.
  */
 import type { Db } from '../../db/database';
 import type { Passage } from '../retrieval';
