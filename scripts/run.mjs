@@ -268,9 +268,10 @@ async function test() {
   const failures = [];
   const check = timedCheck(failures);
 
-  // The static checks in two lanes side by side: each tool keeps about one core busy, so tsc (the
-  // longest) runs on one while prettier and then eslint run on the other, instead of one after
-  // another with a core idle.
+  // The static checks and the browser suites' build, in two lanes side by side: each tool keeps
+  // about one core busy, so tsc (the longest) runs on one while prettier, eslint and then the builds
+  // run on the other, instead of one after another with a core idle. Two lanes, not four steps at
+  // once: more processes than cores only take turns and thrash the caches.
   await Promise.all([
     // One `tsc -b` over the root tsconfig.json: each project checked once, in dependency order, its
     // dependents reading its declarations (.cache/tsc/); an unchanged project is not checked again.
@@ -293,6 +294,9 @@ async function test() {
         (output) => pnpm(['exec', 'eslint', '--max-warnings=0', '.'], { output }),
         { aside: true },
       );
+      // Built before the unit tests (which neither read nor change the builds' inputs), so the build
+      // overlaps the typecheck instead of waiting for the tests.
+      await check(buildStep, buildForBrowserSuites, { aside: true });
     })(),
   ]);
 
@@ -320,7 +324,7 @@ async function test() {
   // Browser suites (Storybook smoke, journeys against the built server) after the unit projects, so
   // Chromium does not compete with them for the cores.
   const e2eReportFile = path.join(root, '.cache', 'vitest-e2e-report.json');
-  const e2eRuns = await browserSuites(check, failures, e2eReportFile);
+  const e2eRuns = await browserSuites(check, failures, e2eReportFile, [], { built: true });
 
   let passed = 0;
   let failed = 0;
