@@ -3,6 +3,7 @@ import path from 'node:path';
 // PostgreSQL (TEST_DATABASE_URL, started by `npm test`).
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { linguiReact } from './packages/ui/lingui-preset.ts';
@@ -35,6 +36,9 @@ const databaseFree = readdirSync(`${serverRoot}src`, { recursive: true, encoding
 // isolation.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, a single worker on a two-core machine:
+    // then the second core idles most of the run (the main process needs little). Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // React components in jsdom, with the lingui macro and .po catalogs compiled on the fly.

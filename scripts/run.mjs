@@ -15,36 +15,59 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const typedIn = process.env.INIT_CWD ?? process.cwd();
 process.chdir(root);
 
-/** Runs a command with inherited stdio; resolves to its exit code. */
-function run(cmd, args, options = {}) {
+/**
+ * Runs a command; resolves to its exit code. Its stdio is inherited, or with `output` (an array)
+ * its stdout and stderr are collected there, for a step that runs beside another and is printed
+ * whole when it ends.
+ */
+function run(cmd, args, { output, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(cmd, args, { stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...options });
+    if (output) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    // 'close', not 'exit': collected output is complete only once the streams have closed.
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
-      console.error(`conversa: could not run ${cmd}: ${error.message}`);
+      const message = `conversa: could not run ${cmd}: ${error.message}\n`;
+      if (output) output.push(Buffer.from(message));
+      else process.stderr.write(message);
       resolve(1);
     });
   });
 }
 
-function step(title) {
-  console.log(`\n\x1b[1m▸ ${title}\x1b[0m`);
+function step(title, output) {
+  const line = `\n\x1b[1m▸ ${title}\x1b[0m\n`;
+  if (output) output.push(Buffer.from(line));
+  else process.stdout.write(line);
 }
 
 /**
  * A step that must exit 0: its title, its run, then how long it took; a failed one goes to
- * `failures`. The durations are kept on the function (`check.durations`) for a closing summary.
+ * `failures`. The durations are kept on the function (`check.durations`), in the order the steps
+ * started, for a closing summary. With `{ aside: true }` the step runs beside others: `fn` gets an
+ * array to collect its output in (for `run`'s `output`), printed whole under the title when it ends.
  */
 function timedCheck(failures) {
   const durations = [];
-  const check = async (title, fn) => {
-    step(title);
+  const check = async (title, fn, { aside = false } = {}) => {
+    const output = aside ? [] : undefined;
+    if (aside) console.log(`\x1b[2m▸ ${title}: started\x1b[0m`);
+    else step(title);
+    const entry = [title, 0];
+    durations.push(entry);
     const started = performance.now();
-    const code = await fn();
-    const seconds = Math.round((performance.now() - started) / 1000);
-    durations.push([title, seconds]);
-    console.log(`\x1b[2m▸ ${title}: ${code === 0 ? 'done' : 'failed'} in ${seconds} s\x1b[0m`);
+    const code = await fn(output);
+    entry[1] = Math.round((performance.now() - started) / 1000);
+    if (aside) {
+      step(title);
+      process.stdout.write(Buffer.concat(output));
+    }
+    console.log(`\x1b[2m▸ ${title}: ${code === 0 ? 'done' : 'failed'} in ${entry[1]} s\x1b[0m`);
     if (code !== 0) failures.push(title);
+    return code;
   };
   check.durations = durations;
   return check;
@@ -93,14 +116,17 @@ const builds = [
   { name: '@conversa/server', dir: 'packages/server', inputs: ['packages/server', 'packages/contract'] },
 ];
 
-/** Builds what is stale; a failed build exits, or with `keepGoing` resolves to its exit code. */
-async function build({ force = false, keepGoing = false } = {}) {
+/**
+ * Builds what is stale; a failed build exits, or with `keepGoing` resolves to its exit code. With
+ * `output`, what the builds print is collected there (see `run`).
+ */
+async function build({ force = false, keepGoing = false, output } = {}) {
   for (const pkg of builds) {
     const manifest = JSON.parse(readFileSync(path.join(pkg.dir, 'package.json'), 'utf8'));
     if (!manifest.scripts?.build) continue;
     if (!force && !isStale(pkg.dir, pkg.inputs)) continue;
-    step(`build ${pkg.name}`);
-    const code = await pnpm(['--filter', pkg.name, 'run', 'build']);
+    step(`build ${pkg.name}`, output);
+    const code = await pnpm(['--filter', pkg.name, 'run', 'build'], { output });
     if (code !== 0) {
       if (keepGoing) return code;
       process.exit(code);
@@ -119,10 +145,10 @@ const storybookInputs = [
 ];
 
 /** The static Storybook (storybook-static/) for the smoke test, rebuilt when its inputs changed. */
-async function buildStorybook() {
+async function buildStorybook(output) {
   if (!isStale('.', storybookInputs, 'storybook-static')) return 0;
-  step('build Storybook');
-  const code = await pnpm(['run', 'build-storybook', '--quiet']);
+  step('build Storybook', output);
+  const code = await pnpm(['run', 'build-storybook', '--quiet'], { output });
   if (code === 0) markBuilt('.', 'storybook-static');
   return code;
 }
@@ -161,19 +187,24 @@ async function dev() {
   );
 }
 
+const buildStep = 'build the admin console, the server and Storybook';
+
+/** What the browser suites run against: the stale packages and Storybook built (see `buildStep`). */
+async function buildForBrowserSuites(output) {
+  const code = await build({ keepGoing: true, output });
+  return code !== 0 ? code : buildStorybook(output);
+}
+
 /**
  * The browser suites (Storybook smoke, journeys in Chromium against the built server): builds what
- * is stale and Storybook, finds or installs Chromium, runs `e2e/vitest.config.ts` with a JSON report.
- * Failed steps go to `failures`; resolves to whether the suites ran.
+ * is stale and Storybook (unless `built`: the caller ran `buildStep` already), finds or installs
+ * Chromium, runs `e2e/vitest.config.ts` with a JSON report. Failed steps go to `failures`; resolves
+ * to whether the suites ran.
  */
-async function browserSuites(check, failures, reportFile, vitestArgs = []) {
+async function browserSuites(check, failures, reportFile, vitestArgs = [], { built = false } = {}) {
   rmSync(reportFile, { force: true });
   mkdirSync(path.dirname(reportFile), { recursive: true });
-  const buildStep = 'build the admin console, the server and Storybook';
-  await check(buildStep, async () => {
-    const code = await build({ keepGoing: true });
-    return code !== 0 ? code : buildStorybook();
-  });
+  if (!built) await check(buildStep, () => buildForBrowserSuites());
   step('Chromium for the browser suites');
   const { ensureChromium } = await import('./lib/chromium.mjs');
   let chromium = null;
@@ -237,16 +268,37 @@ async function test() {
   const failures = [];
   const check = timedCheck(failures);
 
-  await check('format (prettier --check)', () =>
-    pnpm(['exec', 'prettier', '--check', '--log-level=warn', '.']),
-  );
-  await check('lint (eslint)', () => pnpm(['exec', 'eslint', '--max-warnings=0', '.']));
-  // One `tsc -b` over the root tsconfig.json: each project checked once, in dependency order, its
-  // dependents reading its declarations (.cache/tsc/); an unchanged project is not checked again.
-  await check('typecheck (tsc)', () => {
-    dropStaleTypecheckCache();
-    return pnpm(['run', 'typecheck']);
-  });
+  // The static checks and the browser suites' build, in two lanes side by side: each tool keeps
+  // about one core busy, so tsc (the longest) runs on one while prettier, eslint and then the builds
+  // run on the other, instead of one after another with a core idle. Two lanes, not four steps at
+  // once: more processes than cores only take turns and thrash the caches.
+  await Promise.all([
+    // One `tsc -b` over the root tsconfig.json: each project checked once, in dependency order, its
+    // dependents reading its declarations (.cache/tsc/); an unchanged project is not checked again.
+    check(
+      'typecheck (tsc)',
+      (output) => {
+        dropStaleTypecheckCache();
+        return pnpm(['run', 'typecheck'], { output });
+      },
+      { aside: true },
+    ),
+    (async () => {
+      await check(
+        'format (prettier --check)',
+        (output) => pnpm(['exec', 'prettier', '--check', '--log-level=warn', '.'], { output }),
+        { aside: true },
+      );
+      await check(
+        'lint (eslint)',
+        (output) => pnpm(['exec', 'eslint', '--max-warnings=0', '.'], { output }),
+        { aside: true },
+      );
+      // Built before the unit tests (which neither read nor change the builds' inputs), so the build
+      // overlaps the typecheck instead of waiting for the tests.
+      await check(buildStep, buildForBrowserSuites, { aside: true });
+    })(),
+  ]);
 
   step('PostgreSQL for the server tests');
   const { startPostgres } = await import('./lib/postgres.mjs');
@@ -272,7 +324,7 @@ async function test() {
   // Browser suites (Storybook smoke, journeys against the built server) after the unit projects, so
   // Chromium does not compete with them for the cores.
   const e2eReportFile = path.join(root, '.cache', 'vitest-e2e-report.json');
-  const e2eRuns = await browserSuites(check, failures, e2eReportFile);
+  const e2eRuns = await browserSuites(check, failures, e2eReportFile, [], { built: true });
 
   let passed = 0;
   let failed = 0;

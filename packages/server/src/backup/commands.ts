@@ -289,6 +289,22 @@ export async function restore(
   }
 }
 
+let embeddedVersion: Promise<number> | null = null;
+/**
+ * The `server_version_num` of the PostgreSQL that this build embeds. Asking it starts a throwaway
+ * PGlite (initdb: seconds), so a process asks once; a failed start is asked again next time.
+ */
+function embeddedPostgresVersion(): Promise<number> {
+  embeddedVersion ??= (async () => {
+    const embedded = await createPglite();
+    return postgresVersion(embedded).finally(() => embedded.close());
+  })().catch((error: unknown) => {
+    embeddedVersion = null;
+    throw error;
+  });
+  return embeddedVersion;
+}
+
 /** `restore` of a plain archive. */
 async function restoreArchive(
   source: string,
@@ -297,8 +313,7 @@ async function restoreArchive(
 ): Promise<{ dataDir: string; manifest: BackupManifest; previous: string | null }> {
   const manifest = await inspectArchive(source);
   if (manifest.postgres !== undefined) {
-    const embedded = await createPglite();
-    const here = await postgresVersion(embedded).finally(() => embedded.close());
+    const here = await embeddedPostgresVersion();
     if (postgresMajor(here) !== postgresMajor(manifest.postgres)) {
       throw new BackupError(
         `${source} holds a PostgreSQL ${postgresMajor(manifest.postgres)} database (embedded); this version ` +
