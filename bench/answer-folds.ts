@@ -45,7 +45,7 @@ import { embed } from '../packages/server/src/knowledge/embeddings/embeddings-cl
 import { retrieve } from '../packages/server/src/knowledge/retrieval';
 import { startEmbeddingsPeer } from '../packages/server/src/testing/embeddings-peer';
 import { chunkText } from '../packages/server/src/knowledge/text/chunk';
-import { detectLanguage } from '../packages/server/src/knowledge/text/language';
+import { detectLanguage, languageOfConfig } from '../packages/server/src/knowledge/text/language';
 import { containsGold } from '../packages/server/src/testing/qa-scoring';
 import {
   loadQaSet,
@@ -160,7 +160,7 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
       const sentenceIndex = buildSentenceIndex(
         chunks.map((chunk) => ({
           text: chunk.text,
-          language: chunk.language === 'spanish' ? 'es' : chunk.language === 'english' ? 'en' : null,
+          language: languageOfConfig(chunk.language),
         })),
       );
       const vectors = vectorsOf

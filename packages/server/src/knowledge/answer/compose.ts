@@ -263,12 +263,13 @@ async function lookUpAnswer(
   const { words, unknown } = retrieval;
   const passages = retrieval.passages.slice(0, PASSAGES);
   const strong = retrieval.passages[0]?.strong ? retrieval.passages[0] : null;
-  const index = await knowledgeIndex(db, scope);
-  const knowledgeLanguage = index.language;
   if (strong) {
-    const base = { question, knowledgeLanguage, words, unknown, passages, quoted: [], forModel: [] };
+    // Answered as the institution wrote it: no index to read, nothing to translate.
+    const base = { question, knowledgeLanguage: null, words, unknown, passages, quoted: [], forModel: [] };
     return { ...base, faq: strong, answers: true, confidence: 1, neededConfidence: 1 };
   }
+  const index = await knowledgeIndex(db, scope);
+  const knowledgeLanguage = index.language;
   // The ranker reads full-text search's passages (as it was fitted) and the semantic cosines apart.
   const lexical = retrieval.passages.filter((passage) => passage.semantic === undefined || passage.hits > 0);
   const ranked = rankedAnswer(

@@ -13,7 +13,7 @@ import type { Source } from '@conversa/contract/chat';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { SemanticHit } from '../embeddings/vector-index';
-import type { DetectedLanguage } from '../text/language';
+import { type DetectedLanguage, languageOfConfig } from '../text/language';
 import { buildSentenceIndex, type SentenceIndex } from './sentence-index';
 
 /** Bytes of indexes kept at most, all assistants of a database together (10k chunks: about 160 MB). */
@@ -51,9 +51,6 @@ interface ChunkRow {
   language: string;
 }
 
-const languageOf = (config: string): DetectedLanguage | null =>
-  config === 'spanish' ? 'es' : config === 'english' ? 'en' : null;
-
 /** The stamp of an assistant's knowledge: any write of it, or a file ready, renamed or gone, changes it. */
 async function stampOf(db: Db, { institutionId, assistantId }: AssistantScope): Promise<string> {
   const result = (await db.execute(sql`
@@ -81,7 +78,7 @@ export async function loadKnowledgeIndex(db: Db, { institutionId, assistantId }:
     order by 2, 4 nulls first, 1`)) as unknown as { rows: ChunkRow[] };
   const rows = result.rows;
   const index = buildSentenceIndex(
-    rows.map((row) => ({ text: row.text, language: languageOf(row.language) })),
+    rows.map((row) => ({ text: row.text, language: languageOfConfig(row.language) })),
   );
   const chunks = rows.map((row) => ({
     text: row.text,

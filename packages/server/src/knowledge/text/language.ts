@@ -84,6 +84,13 @@ export function textSearchConfig(language: DetectedLanguage | null): TextSearchC
   return 'simple';
 }
 
+/** The language of a PostgreSQL text-search configuration (`textSearchConfig`'s inverse; null for `simple`). */
+export function languageOfConfig(config: string): DetectedLanguage | null {
+  if (config === 'spanish') return 'es';
+  if (config === 'english') return 'en';
+  return null;
+}
+
 /** True for a word that carries no meaning for search in Spanish or English (it, the, de, la…). */
 export function isStopword(word: string): boolean {
   return SPANISH.has(word) || ENGLISH.has(word) || SHARED.has(word);
