@@ -16,25 +16,36 @@ const PRIOR_DOCUMENTS = 20;
 export class Bm25Index {
   private readonly frequencies: Map<string, number>[] = [];
   private readonly lengths: number[] = [];
-  /** The documents holding each term, in order. */
-  private readonly postings = new Map<string, number[]>();
-  private readonly averageLength: number;
+  /** The documents holding each term, in order, and how often each holds it. */
+  private readonly postings = new Map<string, { documents: number[]; counts: number[] }>();
+  private totalLength = 0;
 
-  constructor(documents: readonly (readonly string[])[]) {
-    for (const terms of documents) {
-      const counts = new Map<string, number>();
-      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-      this.frequencies.push(counts);
-      this.lengths.push(terms.length);
-      const document = this.frequencies.length - 1;
-      for (const term of counts.keys()) {
-        const list = this.postings.get(term);
-        if (list) list.push(document);
-        else this.postings.set(term, [document]);
+  /** An index of the documents given; more may be added (a large one is built a piece at a time). */
+  constructor(documents: readonly (readonly string[])[] = []) {
+    for (const terms of documents) this.add(terms);
+  }
+
+  /** Indexes one more document: the next number. */
+  add(terms: readonly string[]): void {
+    const counts = new Map<string, number>();
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    this.frequencies.push(counts);
+    this.lengths.push(terms.length);
+    this.totalLength += terms.length;
+    const document = this.frequencies.length - 1;
+    for (const [term, count] of counts) {
+      const list = this.postings.get(term);
+      if (list) {
+        list.documents.push(document);
+        list.counts.push(count);
+      } else {
+        this.postings.set(term, { documents: [document], counts: [count] });
       }
     }
-    this.averageLength =
-      this.lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, documents.length);
+  }
+
+  private get averageLength(): number {
+    return this.totalLength / Math.max(1, this.size);
   }
 
   get size(): number {
@@ -48,7 +59,7 @@ export class Bm25Index {
 
   /** A term's weight: high when few documents hold it (BM25's IDF, never negative). */
   idf(term: string): number {
-    const held = this.postings.get(term)?.length ?? 0;
+    const held = this.postings.get(term)?.documents.length ?? 0;
     return Math.log(1 + (this.size + PRIOR_DOCUMENTS - held + 0.5) / (held + 0.5));
   }
 
@@ -82,12 +93,43 @@ export class Bm25Index {
     return whole > 0 ? held / whole : 0;
   }
 
-  /** Documents holding at least one of the distinct terms, best first, with their scores. */
-  ranked(terms: readonly string[]): { document: number; score: number }[] {
-    const touched = new Set<number>();
-    for (const term of terms) for (const document of this.postings.get(term) ?? []) touched.add(document);
-    return [...touched]
-      .map((document) => ({ document, score: this.score(terms, document) }))
-      .sort((a, b) => b.score - a.score || a.document - b.document);
+  /**
+   * The documents holding at least one of the distinct terms, best first (the same scores as
+   * `score`, summed term by term over the postings: a query touches only the documents it matches).
+   */
+  ranked(terms: readonly string[]): Ranking {
+    const scores = new Float64Array(this.size);
+    const documents: number[] = [];
+    const average = this.averageLength || 1;
+    for (const term of terms) {
+      const list = this.postings.get(term);
+      if (!list) continue;
+      const idf = this.idf(term);
+      for (let at = 0; at < list.documents.length; at += 1) {
+        const document = list.documents[at]!;
+        const tf = list.counts[at]!;
+        const norm = K1 * (1 - B + (B * this.lengths[document]!) / average);
+        if (scores[document] === 0) documents.push(document);
+        scores[document]! += (idf * tf * (K1 + 1)) / (tf + norm);
+      }
+    }
+    documents.sort((a, b) => scores[b]! - scores[a]! || a - b);
+    const places = new Int32Array(this.size);
+    for (const [at, document] of documents.entries()) places[document] = at + 1;
+    return {
+      documents,
+      score: (document) => scores[document] ?? 0,
+      place: (document) => places[document] || Number.POSITIVE_INFINITY,
+    };
   }
+}
+
+/** A query's documents, best first, with their scores and places. */
+export interface Ranking {
+  /** The documents holding at least one of the terms, best first (ties: the lower number first). */
+  documents: readonly number[];
+  /** A document's score: 0 when it holds none of the terms. */
+  score(document: number): number;
+  /** A document's place, the best 1: infinite when it holds none of the terms. */
+  place(document: number): number;
 }

@@ -122,13 +122,9 @@ export function candidates(
   if ((terms.length === 0 && !semantic) || index.sentences.length === 0) return [];
   const { sentences, bySentence, byParagraph } = index;
   const ranked = bySentence.ranked(terms);
-  const score = new Map(ranked.map((entry) => [entry.document, entry.score]));
-  const rank = new Map(ranked.map((entry, at) => [entry.document, at + 1]));
-  const best = ranked[0]?.score ?? 0;
+  const best = ranked.documents.length > 0 ? ranked.score(ranked.documents[0]!) : 0;
   const paragraphs = byParagraph.ranked(terms);
-  const paragraphScore = new Map(paragraphs.map((entry) => [entry.document, entry.score]));
-  const paragraphRank = new Map(paragraphs.map((entry, at) => [entry.document, at + 1]));
-  const bestParagraph = paragraphs[0]?.score ?? 0;
+  const bestParagraph = paragraphs.documents.length > 0 ? paragraphs.score(paragraphs.documents[0]!) : 0;
 
   const found = new Map<number, { rank: number; support: number }>();
   for (const [at, passage] of passages.entries()) {
@@ -142,11 +138,8 @@ export function candidates(
       if (id !== undefined && !found.has(id)) found.set(id, { rank: at + 1, support: passage.support });
     }
   }
-  const chosen = new Set<number>([
-    ...ranked.slice(0, TOP_SENTENCES).map((entry) => entry.document),
-    ...found.keys(),
-  ]);
-  for (const { document: sentence } of ranked.slice(0, NEIGHBOURED)) {
+  const chosen = new Set<number>([...ranked.documents.slice(0, TOP_SENTENCES), ...found.keys()]);
+  for (const sentence of ranked.documents.slice(0, NEIGHBOURED)) {
     const { previous, next } = sentences[sentence]!;
     if (previous >= 0) chosen.add(previous);
     if (next >= 0) chosen.add(next);
@@ -160,8 +153,8 @@ export function candidates(
   const closest = semantic && nearest.length > 0 ? semantic[nearest[0]!]! : 0;
   for (const chunk of nearest.slice(0, TOP_SEMANTIC_CHUNKS))
     for (const sentence of index.byChunk[chunk] ?? []) chosen.add(sentence);
-  const topParagraphs = new Set(paragraphs.slice(0, TOP_PARAGRAPHS).map((entry) => entry.document));
-  for (const { document: sentence } of ranked) {
+  const topParagraphs = new Set(paragraphs.documents.slice(0, TOP_PARAGRAPHS));
+  for (const sentence of ranked.documents) {
     if (topParagraphs.has(sentences[sentence]!.paragraph)) chosen.add(sentence);
   }
 
@@ -184,7 +177,7 @@ export function candidates(
     const own = coverage(sentence);
     const before = coverage(previous);
     const passage = found.get(sentence);
-    const raw = score.get(sentence) ?? 0;
+    const raw = ranked.score(sentence);
     return {
       sentence,
       features: [
@@ -193,7 +186,7 @@ export function candidates(
         Math.max(before - own, 0),
         Math.max(coverage(next) - own, 0),
         best > 0 ? raw / best : 0,
-        SENTENCE_RANK_K / (SENTENCE_RANK_K + (rank.get(sentence) ?? Number.POSITIVE_INFINITY)),
+        SENTENCE_RANK_K / (SENTENCE_RANK_K + ranked.place(sentence)),
         passage ? 1 / passage.rank : 0,
         passage?.support ?? 0,
         typed(sentence) ? 1 : 0,
@@ -201,8 +194,8 @@ export function candidates(
         Math.log1p(text.length) / 6,
         Math.log1p(raw) / 3,
         previous < 0 ? 1 : 0,
-        bestParagraph > 0 ? (paragraphScore.get(paragraph) ?? 0) / bestParagraph : 0,
-        PARAGRAPH_RANK_K / (PARAGRAPH_RANK_K + (paragraphRank.get(paragraph) ?? Number.POSITIVE_INFINITY)),
+        bestParagraph > 0 ? paragraphs.score(paragraph) / bestParagraph : 0,
+        PARAGRAPH_RANK_K / (PARAGRAPH_RANK_K + paragraphs.place(paragraph)),
         byParagraph.coverage(terms, paragraph),
         own > 0 && previous >= 0 ? Math.min(1, own + before) : own,
         terms.length > 0

@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFaqs, setKnowledgeBase } from '../../chat/chat.fixtures';
 import { createTenant, type Tenant } from '../../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
-import { knowledgeIndex } from './knowledge-index';
+import { INDEX_BUILD_MB, indexBuilds, knowledgeIndex, type Pacing } from './knowledge-index';
+import { buildSentenceIndexInSlices } from './sentence-index';
 
 let server: TestServer;
 let school: Tenant;
 let other: Tenant;
+let paced: Tenant;
 
 const scopeOf = (tenant: Tenant) => ({
   institutionId: tenant.institution.id,
@@ -25,6 +27,7 @@ beforeAll(async () => {
   school = await createTenant(server, { name: 'Colegio Norte', kind: 'school' });
   other = await createTenant(server, { name: 'Colegio Sur', kind: 'school' });
   await setKnowledgeBase(server, other, 'The other school has a swimming pool.');
+  paced = await createTenant(server, { name: 'Colegio Este', kind: 'school' });
 });
 afterAll(() => server.close());
 
@@ -77,5 +80,65 @@ describe('knowledgeIndex', () => {
   it("never holds another assistant's knowledge", async () => {
     expect(await texts(other)).toEqual(['The other school has a swimming pool.']);
     expect(await texts(school)).not.toContain('The other school has a swimming pool.');
+  });
+
+  it('answers from the index held while a slow build was done too lately, then builds it again', async () => {
+    // Every build counts as slow here, and waits a million times its own length before the next.
+    let clock = 0;
+    const pacing: Pacing = { pacedBuildMs: 0, intervalFactor: 1e6, now: () => clock + performance.now() };
+    const pacedTexts = async () =>
+      (await knowledgeIndex(server.database.db, scopeOf(paced), pacing)).sentences.map((one) => one.text);
+    await setKnowledgeBase(server, paced, 'Fees are due in March.');
+    expect(await pacedTexts()).toEqual(['Fees are due in March.']);
+
+    await setKnowledgeBase(server, paced, 'Fees are due in April.');
+    expect(await pacedTexts()).toEqual(['Fees are due in March.']);
+    await setKnowledgeBase(server, paced, 'Fees are due in May.');
+    expect(await pacedTexts()).toEqual(['Fees are due in March.']);
+
+    clock += 1e9;
+    expect(await pacedTexts()).toEqual(['Fees are due in May.']);
+  });
+
+  it('builds once for the questions that arrive while it builds', async () => {
+    await setKnowledgeBase(server, paced, 'The library opens at nine.');
+    const scope = scopeOf(paced);
+    const [first, second] = await Promise.all([
+      knowledgeIndex(server.database.db, scope),
+      knowledgeIndex(server.database.db, scope),
+    ]);
+    expect(second).toBe(first);
+    expect(first.sentences.map((one) => one.text)).toEqual(['The library opens at nine.']);
+  });
+});
+
+describe('index builds', () => {
+  it('wait while the process builds as much as it may at once, and run when room is made', async () => {
+    await setKnowledgeBase(server, paced, 'The gym opens at eight.');
+    const release = (await indexBuilds.acquire(INDEX_BUILD_MB))[1];
+    let built = false;
+    const asked = knowledgeIndex(server.database.db, scopeOf(paced)).then((index) => {
+      built = true;
+      return index;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(built).toBe(false);
+    release();
+    expect((await asked).sentences.map((one) => one.text)).toEqual(['The gym opens at eight.']);
+  });
+});
+
+describe('buildSentenceIndexInSlices', () => {
+  it('lets other work run while a large knowledge base is indexed', async () => {
+    const chunks = Array.from({ length: 3000 }, (_, at) => ({
+      text: `Paragraph ${at} tells that the school bus number ${at} leaves from stop ${at} at seven in the morning. It comes back at five.`,
+      language: 'en' as const,
+    }));
+    let ticks = 0;
+    const ticking = setInterval(() => (ticks += 1), 1);
+    const index = await buildSentenceIndexInSlices(chunks);
+    clearInterval(ticking);
+    expect(index.sentences).toHaveLength(3001);
+    expect(ticks).toBeGreaterThan(0);
   });
 });

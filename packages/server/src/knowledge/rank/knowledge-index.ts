@@ -8,13 +8,20 @@
  * under another stamp is built again before the question is answered, so every process answers
  * from what is saved, whichever process saved it. Indexes are kept in a cache bounded in bytes,
  * least recently used first out.
+ *
+ * Building is paced, so saving and asking in a loop cannot keep a process busy: a build hands the
+ * event loop back every few milliseconds (buildSentenceIndexInSlices); questions that arrive while
+ * one runs wait for it rather than start another; and an index that took PACED_BUILD_MS or more to
+ * build is built again at most once per REBUILD_INTERVAL_FACTOR times that long, answering from
+ * the index held until then (10k chunks: about 4 s to build, so at most 40 s behind a save).
  */
 import type { Source } from '@conversa/contract/chat';
+import { Semaphore } from 'async-mutex';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { SemanticHit } from '../embeddings/vector-index';
 import { type DetectedLanguage, languageOfConfig } from '../text/language';
-import { buildSentenceIndex, type SentenceIndex } from './sentence-index';
+import { buildSentenceIndexInSlices, type SentenceIndex } from './sentence-index';
 
 /** Bytes of indexes kept at most, all assistants of a database together (10k chunks: about 160 MB). */
 export const INDEX_CACHE_BYTES = 256 * 1024 * 1024;
@@ -23,6 +30,13 @@ export const INDEX_CACHE_BYTES = 256 * 1024 * 1024;
  * chunks of 7.5 M characters took 161 MB of heap, built in about 4 s on this machine.
  */
 const BYTES_PER_CHAR = 22;
+/**
+ * Megabytes of indexes being built at once in a process, all assistants together: builds beyond it
+ * wait their turn (one larger than it runs alone), so questions to many large knowledge bases at
+ * once cannot take the process past its heap.
+ */
+export const INDEX_BUILD_MB = 1024;
+export const indexBuilds = new Semaphore(INDEX_BUILD_MB);
 
 export interface AssistantScope {
   institutionId: number;
@@ -36,6 +50,8 @@ export interface KnowledgeIndex extends SentenceIndex {
   language: DetectedLanguage | null;
   /** Bytes it is reckoned to take. */
   bytes: number;
+  /** Milliseconds building it took (its turn waited for left out). */
+  buildMs: number;
 }
 
 /** The share of the knowledge's text one language needs to be the knowledge's language. */
@@ -77,17 +93,27 @@ export async function loadKnowledgeIndex(db: Db, { institutionId, assistantId }:
     from product_faqs q where q.institution_id = ${institutionId} and q.product_id = ${assistantId}
     order by 2, 4 nulls first, 1`)) as unknown as { rows: ChunkRow[] };
   const rows = result.rows;
-  const index = buildSentenceIndex(
-    rows.map((row) => ({ text: row.text, language: languageOfConfig(row.language) })),
-  );
+  const bytes = rows.reduce((sum, row) => sum + row.text.length, 0) * BYTES_PER_CHAR;
+  const megabytes = Math.min(INDEX_BUILD_MB, Math.max(1, Math.ceil(bytes / 2 ** 20)));
+  const { index, buildMs } = await indexBuilds.runExclusive(async () => {
+    const started = performance.now();
+    const built = await buildSentenceIndexInSlices(
+      rows.map((row) => ({ text: row.text, language: languageOfConfig(row.language) })),
+    );
+    return { index: built, buildMs: performance.now() - started };
+  }, megabytes);
   const chunks = rows.map((row) => ({
     text: row.text,
     source: { kind: row.kind, title: row.title, file_id: row.file_id },
     owner: row.owner,
     id: row.id,
   }));
-  const bytes = rows.reduce((sum, row) => sum + row.text.length, 0) * BYTES_PER_CHAR;
-  return Object.assign(index, { chunks, language: languageOfAll(index), bytes }) satisfies KnowledgeIndex;
+  return Object.assign(index, {
+    chunks,
+    language: languageOfAll(index),
+    bytes,
+    buildMs,
+  }) satisfies KnowledgeIndex;
 }
 
 /** The language of KNOWLEDGE_LANGUAGE_SHARE of the sentences' text, if one is. */
@@ -102,16 +128,47 @@ function languageOfAll({ sentences }: SentenceIndex): DetectedLanguage | null {
   return (['es', 'en'] as const).find((one) => written[one] >= KNOWLEDGE_LANGUAGE_SHARE * whole) ?? null;
 }
 
+/** A build shorter than this is done again at once after any save: a small knowledge base is never stale. */
+export const PACED_BUILD_MS = 100;
+/** A longer one is done again at most once per this many times its duration (at most a tenth of the time). */
+export const REBUILD_INTERVAL_FACTOR = 10;
+
+export interface Pacing {
+  pacedBuildMs: number;
+  intervalFactor: number;
+  /** The clock, in milliseconds. */
+  now: () => number;
+}
+
+const PACING: Pacing = {
+  pacedBuildMs: PACED_BUILD_MS,
+  intervalFactor: REBUILD_INTERVAL_FACTOR,
+  now: () => performance.now(),
+};
+
 interface Entry {
   stamp: string;
   index: Promise<KnowledgeIndex>;
   bytes: number;
+  /** When its build ended (the pacing's clock), and how long it took; NaN while building. */
+  builtAt: number;
+  buildMs: number;
 }
 
 const caches = new WeakMap<object, Map<string, Entry>>();
 
-/** The sentence index of an assistant's knowledge as saved now (see the module's comment). */
-export async function knowledgeIndex(db: Db, scope: AssistantScope): Promise<KnowledgeIndex> {
+/** Whether a built index under another stamp than the saved one is to be built again now. */
+function rebuildDue(held: Entry, pacing: Pacing): boolean {
+  if (held.buildMs < pacing.pacedBuildMs) return true;
+  return pacing.now() >= held.builtAt + held.buildMs * pacing.intervalFactor;
+}
+
+/** The sentence index of an assistant's knowledge as saved now, or as lately as pacing allows (see the module's comment). */
+export async function knowledgeIndex(
+  db: Db,
+  scope: AssistantScope,
+  pacing: Pacing = PACING,
+): Promise<KnowledgeIndex> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -119,18 +176,27 @@ export async function knowledgeIndex(db: Db, scope: AssistantScope): Promise<Kno
   }
   const key = `${scope.institutionId}:${scope.assistantId}`;
   const stamp = await stampOf(db, scope);
-  const held = cache.get(key);
-  // Most recently used last.
-  cache.delete(key);
-  if (held && held.stamp === stamp) {
+  let held = cache.get(key);
+  while (held && held.stamp !== stamp && Number.isNaN(held.builtAt)) {
+    // One build at a time per assistant: wait for the one under way, then see if it will do.
+    await held.index.catch(() => undefined);
+    held = cache.get(key);
+  }
+  if (held && !Number.isNaN(held.builtAt) && (held.stamp === stamp || !rebuildDue(held, pacing))) {
+    // Most recently used last.
+    cache.delete(key);
     cache.set(key, held);
     return held.index;
   }
-  const entry: Entry = { stamp, index: loadKnowledgeIndex(db, scope), bytes: 0 };
+  if (held && held.stamp === stamp) return held.index;
+  const entry: Entry = { stamp, index: loadKnowledgeIndex(db, scope), bytes: 0, builtAt: NaN, buildMs: NaN };
+  cache.delete(key);
   cache.set(key, entry);
   try {
     const index = await entry.index;
     entry.bytes = index.bytes;
+    entry.builtAt = pacing.now();
+    entry.buildMs = index.buildMs;
   } catch (error) {
     if (cache.get(key) === entry) cache.delete(key);
     throw error;

@@ -33,8 +33,12 @@ describe('Bm25Index', () => {
   ]);
   it('weighs rare terms more and ranks the documents holding them first', () => {
     expect(index.idf('open')).toBeGreaterThan(index.idf('march'));
-    expect(index.ranked(['open', 'march']).map((entry) => entry.document)).toEqual([0, 1]);
-    expect(index.ranked(['nothing'])).toEqual([]);
+    const ranking = index.ranked(['open', 'march']);
+    expect(ranking.documents).toEqual([0, 1]);
+    expect(ranking.score(0)).toBeCloseTo(index.score(['open', 'march'], 0));
+    expect(ranking.score(2)).toBe(0);
+    expect([ranking.place(0), ranking.place(1), ranking.place(2)]).toEqual([1, 2, Number.POSITIVE_INFINITY]);
+    expect(index.ranked(['nothing']).documents).toEqual([]);
     expect(index.knows('route')).toBe(true);
     expect(index.knows('train')).toBe(false);
   });

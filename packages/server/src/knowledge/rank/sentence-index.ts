@@ -42,12 +42,45 @@ export interface SentenceIndex {
   chunkOf(text: string): number | undefined;
 }
 
-/** Indexes the sentences of chunks given in reading order. */
+/** Indexes the sentences of chunks given in reading order, at once (benches and tests). */
 export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceIndex {
+  const building = indexing(chunks);
+  for (;;) {
+    const step = building.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The longest stretch, in milliseconds, a build runs before it lets the process serve others. */
+export const BUILD_SLICE_MS = 10;
+
+/**
+ * Indexes the sentences of chunks given in reading order, handing the event loop back every
+ * BUILD_SLICE_MS: a large knowledge base (10k chunks: seconds) never stalls other requests.
+ */
+export async function buildSentenceIndexInSlices(chunks: readonly IndexedChunk[]): Promise<SentenceIndex> {
+  const building = indexing(chunks);
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = building.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/** Paragraphs indexed per step of a build (a paragraph holds a few sentences: less than a chunk's work). */
+const PARAGRAPHS_PER_STEP = 10;
+
+/** The build, one chunk per step. */
+function* indexing(chunks: readonly IndexedChunk[]): Generator<void, SentenceIndex> {
   const sentences: IndexedSentence[] = [];
   const terms: string[][] = [];
   const seen = new Map<string, number>();
   const paragraphTerms: string[][] = [];
+  const bySentence = new Bm25Index();
   for (const [at, chunk] of chunks.entries()) {
     const locale = chunk.language ?? 'en';
     let before = -1;
@@ -79,6 +112,7 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
         });
         const own = termsOf(sentence.text, language);
         terms.push(own);
+        bySentence.add(own);
         paragraphTerms[paragraph]!.push(...own);
       } else {
         paragraph = sentences[index]!.paragraph;
@@ -92,22 +126,30 @@ export function buildSentenceIndex(chunks: readonly IndexedChunk[]): SentenceInd
       before = index;
       beforeLine = sentence.line;
     }
+    yield;
   }
   const chunkAt = new Map<string, number>();
   for (const [at, chunk] of chunks.entries()) if (!chunkAt.has(chunk.text)) chunkAt.set(chunk.text, at);
+  yield;
   const byChunk: number[][] = chunks.map(() => []);
   for (const [index, sentence] of sentences.entries())
     for (const chunk of sentence.chunks) byChunk[chunk]!.push(index);
+  yield;
   // Sentences are numbered as first read: a paragraph's come in reading order.
   const paragraphs = paragraphTerms.map(() => [] as number[]);
   for (const [index, sentence] of sentences.entries()) paragraphs[sentence.paragraph]!.push(index);
+  const byParagraph = new Bm25Index();
+  for (const [at, own] of paragraphTerms.entries()) {
+    byParagraph.add(own);
+    if (at % PARAGRAPHS_PER_STEP === PARAGRAPHS_PER_STEP - 1) yield;
+  }
   return {
     byChunk,
     sentences,
     terms,
-    bySentence: new Bm25Index(terms),
+    bySentence,
     paragraphs,
-    byParagraph: new Bm25Index(paragraphTerms),
+    byParagraph,
     find: (text) => seen.get(text),
     chunkOf: (text) => chunkAt.get(text),
   };
