@@ -153,9 +153,9 @@ export function candidates(
   const closest = semantic && nearest.length > 0 ? semantic[nearest[0]!]! : 0;
   for (const chunk of nearest.slice(0, TOP_SEMANTIC_CHUNKS))
     for (const sentence of index.byChunk[chunk] ?? []) chosen.add(sentence);
-  const topParagraphs = new Set(paragraphs.documents.slice(0, TOP_PARAGRAPHS));
-  for (const sentence of ranked.documents) {
-    if (topParagraphs.has(sentences[sentence]!.paragraph)) chosen.add(sentence);
+  // The matching sentences of the best paragraphs.
+  for (const paragraph of paragraphs.documents.slice(0, TOP_PARAGRAPHS)) {
+    for (const sentence of index.paragraphs[paragraph]!) if (ranked.score(sentence) > 0) chosen.add(sentence);
   }
 
   // The question's rarest term the knowledge holds: a passage about the question's subject holds it.
