@@ -4,6 +4,7 @@
  * again may help (rate limits, Meta's own failures, a lost connection) or not (a bad token, a number
  * that is not on WhatsApp), so the job queue retries only the first kind.
  */
+import { readBounded } from '../http/read-bounded';
 
 /** The Graph API version the requests name, pinned: Meta changes payloads between versions. */
 export const GRAPH_API_VERSION = 'v23.0';
@@ -11,6 +12,14 @@ export const GRAPH_API_VERSION = 'v23.0';
 export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 /** A send that takes longer than this is abandoned (and retried). */
 export const SEND_TIMEOUT_MS = 10_000;
+/** A Graph API answer is a small JSON object: refused past this size. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** The answer's JSON, or null when it is none (or too large to be one). */
+const answerOf = (response: Response): Promise<unknown> =>
+  readBounded(response, MAX_ANSWER_BYTES)
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => null);
 
 /** Where and as whom a channel sends. */
 export interface GraphChannel {
@@ -61,7 +70,7 @@ export async function sendText(
   } catch (error) {
     throw new GraphSendError(`the Graph API could not be reached: ${(error as Error).message}`, true, null);
   }
-  const answer = (await response.json().catch(() => null)) as {
+  const answer = (await answerOf(response)) as {
     messages?: { id?: string }[];
     error?: { message?: string; code?: number };
   } | null;
@@ -110,7 +119,7 @@ export async function ownsNumber(
   } catch (error) {
     throw new GraphUnreachableError(`the Graph API could not be reached: ${(error as Error).message}`);
   }
-  const answer = (await response.json().catch(() => null)) as { id?: unknown } | null;
+  const answer = (await answerOf(response)) as { id?: unknown } | null;
   if (response.status === 429 || response.status >= 500) {
     throw new GraphUnreachableError(`the Graph API failed to answer (${response.status})`);
   }

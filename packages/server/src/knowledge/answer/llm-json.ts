@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import type { LlmConfig } from '../../config';
-import { LlmError, type LlmMessage } from './llm';
+import { BodyTooLargeError, readBounded } from '../../http/read-bounded';
+import { LlmError, type LlmMessage, MAX_COMPLETION_BYTES } from './llm';
 
 const CompletionSchema = v.object({
   choices: v.pipe(
@@ -67,9 +68,11 @@ export async function structuredCompletion<T>(
       await response.body?.cancel().catch(() => undefined);
       throw new LlmError('status', `the endpoint answered ${response.status}`);
     }
-    body = await response.json();
+    body = JSON.parse(await readBounded(response, MAX_COMPLETION_BYTES));
   } catch (error) {
-    throw error instanceof SyntaxError ? new LlmError('malformed', 'the answer is not JSON') : failure(error);
+    if (error instanceof SyntaxError) throw new LlmError('malformed', 'the answer is not JSON');
+    if (error instanceof BodyTooLargeError) throw new LlmError('malformed', 'the answer is too large');
+    throw failure(error);
   }
   const completion = v.safeParse(CompletionSchema, body);
   if (!completion.success) throw new LlmError('malformed', 'the answer is not a completion');

@@ -12,7 +12,9 @@ import { ask, setFaqs, setKnowledgeBase, startSession, updateAssistant } from '.
 import type { LlmConfig } from '../../config';
 import { createTenant, type Tenant } from '../../institutions/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
-import { deltaOf, LlmError, streamCompletion } from './llm';
+import { deltaOf, LlmError, MAX_ANSWER_CHARS, MAX_COMPLETION_BYTES, streamCompletion } from './llm';
+import { structuredCompletion } from './llm-json';
+import * as v from 'valibot';
 
 interface Received {
   path: string;
@@ -319,6 +321,33 @@ describe('streamCompletion', () => {
     expect(await reasonOf(collect(config()))).toBe('malformed');
     behaviour = streams(['a'], 'stall');
     expect(await reasonOf(collect(config()))).toBe('timeout');
+  });
+
+  it('cuts a streamed answer that runs on, and refuses a whole answer too large to read', async () => {
+    behaviour = streams(Array.from({ length: 100 }, () => 'x'.repeat(99) + ' '));
+    const pieces = await collect(config());
+    expect(pieces.join('')).toHaveLength(MAX_ANSWER_CHARS);
+
+    const huge = JSON.stringify({ choices: [{ message: { content: 'y'.repeat(MAX_COMPLETION_BYTES) } }] });
+    behaviour = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(huge);
+    await expect(collect(config())).rejects.toMatchObject({ reason: 'malformed' });
+    // Streamed without a declared length, it is refused all the same.
+    behaviour = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(huge.slice(0, 1000));
+      res.end(huge.slice(1000));
+    };
+    const structured = { name: 'reply', jsonSchema: {}, check: v.object({ text: v.string() }) };
+    await expect(
+      structuredCompletion(config(), [{ role: 'user', content: 'hi' }], structured),
+    ).rejects.toMatchObject({ reason: 'malformed', message: 'the answer is too large' });
+    behaviour = (res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ message: { content: '{"text":"fine"}' } }] }));
+    expect(await structuredCompletion(config(), [{ role: 'user', content: 'hi' }], structured)).toEqual({
+      text: 'fine',
+    });
   });
 
   it('stops when the visitor leaves', async () => {

@@ -7,6 +7,7 @@
  */
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { LlmConfig } from '../../config';
+import { BodyTooLargeError, readBounded } from '../../http/read-bounded';
 
 export interface LlmMessage {
   role: 'system' | 'user' | 'assistant';
@@ -28,6 +29,13 @@ export class LlmError extends Error {
 
 /** The whole answer may take this many timeouts at most (a peer trickling bytes forever). */
 const TOTAL_TIMEOUTS = 6;
+/** An answer read whole (a JSON completion) is refused past this size. */
+export const MAX_COMPLETION_BYTES = 1024 * 1024;
+/**
+ * A streamed answer is cut here: a chat answer is a few sentences (the prompt asks for them), and a
+ * model that runs on must not fill the transcript.
+ */
+export const MAX_ANSWER_CHARS = 8_000;
 
 /** The text of one streamed chunk; throws `malformed` on anything that is not a completion chunk. */
 export function deltaOf(data: string): string {
@@ -109,12 +117,13 @@ export async function* streamCompletion(
     if ((response.headers.get('content-type') ?? '').includes('application/json')) {
       let body: string;
       try {
-        body = await response.text();
+        body = await readBounded(response, MAX_COMPLETION_BYTES);
       } catch (error) {
+        if (error instanceof BodyTooLargeError) throw new LlmError('malformed', 'the answer is too large');
         throw failure(error, controller.signal);
       }
       const content = deltaOf(body);
-      if (content) yield content;
+      if (content) yield content.slice(0, MAX_ANSWER_CHARS);
       return;
     }
 
@@ -122,6 +131,7 @@ export async function* streamCompletion(
       .pipeThrough(new TextDecoderStream())
       .pipeThrough(new EventSourceParserStream())
       .getReader();
+    let room = MAX_ANSWER_CHARS;
     try {
       for (;;) {
         const next = await reader.read().catch((error: unknown) => {
@@ -133,7 +143,12 @@ export async function* streamCompletion(
         const data = next.value.data.trim();
         if (data === '[DONE]') return;
         const content = deltaOf(data);
-        if (content) yield content;
+        if (content) {
+          yield content.slice(0, room);
+          room -= content.length;
+          // Long enough: the rest is not read.
+          if (room <= 0) return;
+        }
       }
     } finally {
       reader.cancel().catch(() => undefined);

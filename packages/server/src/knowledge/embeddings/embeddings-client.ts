@@ -6,6 +6,7 @@
  * texts of MAX_INPUT_CHARS, an answer of MAX_RESPONSE_BYTES, and a timeout.
  */
 import type { EmbeddingsConfig } from '../../config';
+import { BodyTooLargeError, readBounded } from '../../http/read-bounded';
 
 /** Texts per request: large enough to amortise the round trip, small enough for a CPU server. */
 export const EMBED_BATCH = 64;
@@ -40,22 +41,6 @@ export interface EmbedOptions {
   kind: 'query' | 'passage';
   timeoutMs: number;
   signal?: AbortSignal;
-}
-
-/** The body's bytes, refused past `max` (a misbehaving peer must not fill the memory). */
-async function readBounded(response: Response, max: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > max) throw new EmbeddingsError('malformed', 'the answer is too large');
-  if (!response.body) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > max) throw new EmbeddingsError('malformed', 'the answer is too large');
-    text += decoder.decode(chunk, { stream: true });
-  }
-  return text + decoder.decode();
 }
 
 /** The vectors of an answer, in the order of the inputs; throws `malformed` on anything else. */
@@ -119,6 +104,7 @@ async function request(config: EmbeddingsConfig, texts: string[], options: Embed
     return vectorsOf(body, texts.length);
   } catch (error) {
     if (error instanceof EmbeddingsError) throw error;
+    if (error instanceof BodyTooLargeError) throw new EmbeddingsError('malformed', 'the answer is too large');
     if (timeout.aborted) throw new EmbeddingsError('timeout', `no answer within ${options.timeoutMs} ms`);
     if (options.signal?.aborted) throw new EmbeddingsError('aborted', 'the request was cancelled');
     throw new EmbeddingsError('network', error instanceof Error ? error.message : 'request failed');
