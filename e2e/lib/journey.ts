@@ -135,8 +135,22 @@ export async function logIn(
   language: Language,
   landing: string | RegExp | ((url: URL) => boolean) = isHome,
 ) {
+  await tab.page.goto(`${baseUrl}/login`);
+  await signInHere(tab, email, password, language, landing);
+}
+
+/**
+ * Signs in with e-mail and password on the sign-in page the tab shows now (a guard sent it there
+ * from the page it asked for); waits for `landing`.
+ */
+export async function signInHere(
+  tab: AppTab,
+  email: string,
+  password: string,
+  language: Language,
+  landing: string | RegExp | ((url: URL) => boolean) = isHome,
+) {
   const { page } = tab;
-  await page.goto(`${baseUrl}/login`);
   await page.getByRole('button', { name: say(language, 'Log in with your email') }).click();
   await page.getByRole('heading', { level: 1, name: say(language, 'Log in') }).waitFor();
   await page.getByLabel(startsWith(say(language, 'Email'))).fill(email);
