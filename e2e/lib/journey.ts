@@ -107,9 +107,15 @@ export async function checkPage(tab: AppTab, name: string, language: 'en' | 'es'
   expect(problems.take(), `problems on ${name} (${language})`).toEqual([]);
 }
 
-/** Where the root sends a signed-in user: an assistant's trainer, or the assistant setup without one. */
+/**
+ * Where the root sends a signed-in user: what their menu offers first (an assistant's trainer, its
+ * dashboard, leads or orders, by role), the assistant setup without one, or Change institution for
+ * a platform admin without a membership.
+ */
 export function isHome(url: URL): boolean {
-  return /^\/((pre-sales|sales-support)\/trainer\/\d+|setup-assistant)$/.test(url.pathname);
+  return /^\/((pre-sales\/(trainer|dashboard)|sales-support\/(trainer|leads|orders))\/\d+|setup-assistant|change-institution)$/.test(
+    url.pathname,
+  );
 }
 
 /** The path of the page now (no origin, no query). */
