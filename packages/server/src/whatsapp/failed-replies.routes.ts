@@ -1,8 +1,9 @@
 /**
- * A sales-support assistant's WhatsApp messages as staff read them: the sellers' questions that
- * were neither a lead nor an order (with the answers sent), and the replies that could not be sent (docs/architecture.md#sales-support):
- * refused by the Graph API, retried in vain, or reported failed by Meta's status callback. Listed
- * for those who manage the channel, and sent again through the job queue when they ask.
+ * A sales-support assistant's WhatsApp messages as staff read them (docs/architecture.md#sales-support):
+ * the sellers' questions that were neither a lead nor an order (with the answers sent), for those who
+ * manage the allowed numbers; and the replies that could not be sent (refused by the Graph API,
+ * retried in vain, or reported failed by Meta's status callback), for those who manage the channel,
+ * sent again through the job queue when they ask.
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import type { FailedReply, SellerQuestion } from '@conversa/contract/sales';

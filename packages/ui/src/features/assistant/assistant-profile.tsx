@@ -1,6 +1,7 @@
 /**
  * An assistant's profile on the trainer's overview: its type, name and logo (upload or replace,
- * with a preview), and a summary of its suggested questions.
+ * with a preview), and for pre-sales a summary of its suggested questions (sales support has no
+ * public chat, so nothing here speaks of visitors).
  */
 import type { AssistantDetail } from '@conversa/contract/assistant';
 import { MAX_SUGGESTED_QUESTIONS } from '@conversa/contract/assistant';
