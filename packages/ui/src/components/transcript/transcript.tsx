@@ -111,10 +111,12 @@ export interface TranscriptProps {
   /** Names the list for screen readers. */
   label: string;
   messages: ChatMessage[];
+  /** Who wrote the `user` messages (default 'Visitor'; a seller's name on WhatsApp). */
+  userLabel?: string;
 }
 
 /** The messages in order; each says who wrote it and when. */
-export function Transcript({ label, messages }: TranscriptProps) {
+export function Transcript({ label, messages, userLabel }: TranscriptProps) {
   const { t, i18n } = useLingui();
   return (
     <List aria-label={label}>
@@ -123,7 +125,8 @@ export function Transcript({ label, messages }: TranscriptProps) {
         return (
           <Bubble key={message.id} $visitor={visitor}>
             <Meta>
-              {visitor ? t`Visitor` : t`Assistant`} · {formatDateTime(message.created_at, i18n.locale)}
+              {visitor ? (userLabel ?? t`Visitor`) : t`Assistant`} ·{' '}
+              {formatDateTime(message.created_at, i18n.locale)}
             </Meta>
             <Text>{message.text}</Text>
             {message.sources.length > 0 ? (

@@ -3,7 +3,8 @@
  * sales-support assistant serves. Add one (read with the institution's country when typed without
  * `+`; 'Invalid phone number.' on the field, the same number twice said above the form), search by
  * number or seller (500 ms debounce), pages of 5-100, and delete one or the selected rows after a
- * confirmation. A number removed loses access at once. Below, for those who manage assistants, the
+ * confirmation. A number removed loses access at once. Below, the sellers' questions that were
+ * neither a lead nor an order (`seller-questions.tsx`), and for those who manage assistants the
  * WhatsApp channel the numbers write to.
  */
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
@@ -42,6 +43,7 @@ import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { Muted } from '../../primitives/muted';
+import { SellerQuestions } from './seller-questions';
 import { WhatsappSettingsCard } from './whatsapp-settings';
 import { SalesAssistantGate } from './sales-assistant-gate';
 
@@ -83,6 +85,7 @@ export function AllowedNumbersPage({ assistantId }: AllowedNumbersPageProps) {
         <>
           <AddNumber assistantId={assistantId} />
           <NumberList assistantId={assistantId} />
+          <SellerQuestions assistantId={assistantId} />
           {can(session.roles, 'assistant.manage') ? <WhatsappSettingsCard assistantId={assistantId} /> : null}
         </>
       </SalesAssistantGate>
