@@ -44,6 +44,10 @@ describe('DashboardPage', () => {
     expect(within(top).getByText(ANSWERED)).toBeTruthy();
     const unanswered = screen.getByRole('region', { name: 'Unanswered questions' });
     expect(within(unanswered).getByText(UNANSWERED)).toBeTruthy();
+    // Each was asked once: counts read as English does.
+    expect(within(top).getByText(ANSWERED).closest('li')?.textContent).toContain('Asked once');
+    expect(within(unanswered).getByText(UNANSWERED).closest('li')?.textContent).toContain('Asked once');
+    expect(screen.queryByText(/Asked 1 times/)).toBeNull();
     const add = within(unanswered).getByRole('button', { name: 'Add as FAQ' });
     expect(add.getAttribute('aria-describedby')).toBe(within(unanswered).getByText(UNANSWERED).id);
     await user.click(add);
@@ -102,6 +106,19 @@ describe('DashboardPage', () => {
     await user.click(within(bodyRows()[0]!).getByRole('link'));
     expect(onNavigate).toHaveBeenCalledWith(
       `/pre-sales/dashboard/${owner.assistant.id}/conversation/${seeded.unanswered}`,
+    );
+  });
+
+  it('reads the counts as Spanish does', async () => {
+    const owner = await api.signedInOwner('school');
+    await seedConversations(api, owner);
+    renderConnected(<DashboardPage assistantId={owner.assistant.id} onNavigate={vi.fn()} />, {
+      client: owner.client,
+      locale: 'es',
+    });
+    const top = await screen.findByRole('region', { name: 'Preguntas más frecuentes' }, slow);
+    expect((await within(top).findByText(ANSWERED, {}, slow)).closest('li')?.textContent).toContain(
+      'Preguntada una vez',
     );
   });
 
