@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { connectedApi, renderConnected } from '../../testing/connected';
+import { askAssistant } from '@conversa/data/chat/ask-assistant';
 import { DashboardPage } from './dashboard';
 import { ANSWERED, seedConversations, UNANSWERED } from '../../testing/conversations';
 
@@ -120,6 +121,20 @@ describe('DashboardPage', () => {
     expect((await within(top).findByText(ANSWERED, {}, slow)).closest('li')?.textContent).toContain(
       'Preguntada una vez',
     );
+  });
+
+  it("lists a conversation in the language the visitor wrote in, not the browser's", async () => {
+    const owner = await api.signedInOwner('school');
+    const { external_id } = await owner.detail();
+    // An English browser (jsdom's), a question in Spanish.
+    await askAssistant(api.client(), external_id, '¿Tienen club de robótica?', () => {});
+    renderConnected(<DashboardPage assistantId={owner.assistant.id} onNavigate={vi.fn()} />, {
+      client: owner.client,
+    });
+    const table = await screen.findByRole('table', { name: 'Conversations' }, slow);
+    const row = (await within(table).findByText('¿Tienen club de robótica?', {}, slow)).closest('tr')!;
+    expect(within(row).getByText('Spanish')).toBeTruthy();
+    expect(within(row).queryByText('English')).toBeNull();
   });
 
   it("deletes the selected conversations after a confirmation: 'Delete successfully.'", async () => {
