@@ -7,6 +7,7 @@
  * neither a lead nor an order (`seller-questions.tsx`), and for those who manage assistants the
  * WhatsApp channel the numbers write to.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import { can } from '@conversa/contract/roles';
 import { SELLER_NAME_MAX_LENGTH, type AllowedNumber } from '@conversa/contract/sales';
@@ -32,7 +33,6 @@ import { useRowSelection } from '../../components/table/use-row-selection';
 import { Table, type TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
-import { formatDateTime } from '../../components/transcript/transcript';
 import { Actions, Card, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
 import { AllowedNumberFormSchema } from '../../forms/sales-schemas';
 import { useDebounced } from '../../forms/use-debounced';
@@ -153,7 +153,7 @@ function AddNumber({ assistantId }: { assistantId: number }) {
 }
 
 function NumberList({ assistantId }: { assistantId: number }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const failureText = useFailureText();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -207,7 +207,7 @@ function NumberList({ assistantId }: { assistantId: number }) {
     },
     { key: 'number', header: t`Phone number`, cell: (row) => row.phone_number },
     { key: 'seller', header: t`Seller name`, cell: (row) => row.seller_name },
-    { key: 'added', header: t`Added`, cell: (row) => formatDateTime(row.created_at, i18n.locale) },
+    { key: 'added', header: t`Added`, cell: (row) => formatDateTime(row.created_at) },
     {
       key: 'actions',
       header: <VisuallyHidden>{t`Actions`}</VisuallyHidden>,
@@ -273,7 +273,12 @@ function NumberList({ assistantId }: { assistantId: number }) {
         title={
           deleting?.length === 1
             ? t`Delete ${deleting[0]!.phone_number}?`
-            : t`Delete ${deleting?.length ?? 0} numbers?`
+            : t({
+                message: plural(deleting?.length ?? 0, {
+                  one: 'Delete # number?',
+                  other: 'Delete # numbers?',
+                }),
+              })
         }
         message={t`These sellers can no longer use the assistant on WhatsApp. Their leads and orders are kept.`}
         waiting={remove.isMutating}

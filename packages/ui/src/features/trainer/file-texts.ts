@@ -48,12 +48,3 @@ export function fileSize(bytes: number, i18n: I18n): string {
   if (bytes < 1024 * 1024) return `${i18n.number(Math.max(1, Math.round(bytes / 1024)))} KB`;
   return `${i18n.number(bytes / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** docs/product.md#constants's `DD/MM/YYYY HH:mm`, in local time. */
-export function fileDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
