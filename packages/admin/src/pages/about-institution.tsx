@@ -1,2 +1,8 @@
 /** /profile/about-your-school and /profile/about-your-business: the same page. */
-export { AboutInstitutionPage as Component } from '@conversa/ui/features/profile/about-institution';
+import { AboutInstitutionPage } from '@conversa/ui/features/profile/about-institution';
+import { useNavigate } from 'react-router';
+
+export function Component() {
+  const navigate = useNavigate();
+  return <AboutInstitutionPage onNavigate={(path) => void navigate(path)} />;
+}

@@ -20,6 +20,7 @@ const meta = {
   title: 'Features/Profile/About your institution',
   component: AboutInstitutionPage,
   tags: ['autodocs'],
+  args: { onNavigate: () => undefined },
   decorators: [withData(signedIn)],
   parameters: { msw: { handlers: [save, ...baseHandlers] } },
 } satisfies Meta<typeof AboutInstitutionPage>;

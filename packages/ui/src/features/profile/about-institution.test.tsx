@@ -11,7 +11,7 @@ describe('AboutInstitutionPage', () => {
   it("edits the session's school and toasts the documented text", async () => {
     const user = userEvent.setup();
     const { client, user: account, institution } = await api.signedInOwner('school');
-    renderConnected(<AboutInstitutionPage />, { client });
+    renderConnected(<AboutInstitutionPage onNavigate={() => undefined} />, { client });
     expect(await screen.findByRole('heading', { name: 'About your school' })).toBeTruthy();
     const name = await screen.findByLabelText(/^School name/);
     expect((name as HTMLInputElement).value).toBe('Casa school');
@@ -31,7 +31,7 @@ describe('AboutInstitutionPage', () => {
   it('titles a business as such, asks no number of students, and shows URL issues under the field', async () => {
     const user = userEvent.setup();
     const { client } = await api.signedInOwner('business');
-    renderConnected(<AboutInstitutionPage />, { client });
+    renderConnected(<AboutInstitutionPage onNavigate={() => undefined} />, { client });
     expect(await screen.findByRole('heading', { name: 'About your business' })).toBeTruthy();
     await screen.findByLabelText(/^Business name/);
     expect(screen.queryByLabelText('Number of students')).toBeNull();
@@ -40,15 +40,19 @@ describe('AboutInstitutionPage', () => {
     expect(await screen.findByText('Must be a valid URL (https://example.com).')).toBeTruthy();
   });
 
-  it('says so when the user has no institution', async () => {
+  it('says so when the user has no institution, and leads to creating one', async () => {
+    const user = userEvent.setup();
     const { client } = await api.signedIn();
-    renderConnected(<AboutInstitutionPage />, { client });
+    const visited: string[] = [];
+    renderConnected(<AboutInstitutionPage onNavigate={(path) => visited.push(path)} />, { client });
     expect(screen.getByText('You do not belong to an institution yet.')).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Create your school or business' }));
+    expect(visited).toEqual(['/setup-assistant']);
   });
 
   it('speaks Spanish', async () => {
     const { client } = await api.signedInOwner('school');
-    renderConnected(<AboutInstitutionPage />, { client, locale: 'es' });
+    renderConnected(<AboutInstitutionPage onNavigate={() => undefined} />, { client, locale: 'es' });
     expect(await screen.findByRole('heading', { name: 'Sobre tu centro educativo' })).toBeTruthy();
     expect(await screen.findByLabelText(/^Nombre del centro/)).toBeTruthy();
   });

@@ -10,6 +10,8 @@ import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { InstitutionFields } from '../../components/institution-fields/institution-fields';
 import { notifySuccess } from '../../components/toaster/toaster';
+import { NavLink } from '../../components/sidebar/nav-link';
+import { consolePaths } from '../../components/sidebar/paths';
 import { Waiting } from '../../components/waiting/waiting';
 import { countryOptions, institutionBody, institutionValues } from '../../forms/bodies';
 import { LoadFailed } from '../../forms/load-failed';
@@ -19,8 +21,13 @@ import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';
 
+export interface AboutInstitutionPageProps {
+  /** Goes to a console path (the app's router): a person with no institution is led to create one. */
+  onNavigate: (path: string) => void;
+}
+
 /** The title says school or business by the institution's kind; members who may not edit it only read. */
-export function AboutInstitutionPage() {
+export function AboutInstitutionPage({ onNavigate }: AboutInstitutionPageProps) {
   const { t } = useLingui();
   const session = useSession();
   const institution = useInstitution();
@@ -34,7 +41,13 @@ export function AboutInstitutionPage() {
         : t`About your institution`;
   let content;
   if (session.institutionId === null)
-    content = <EmptyState title={t`You do not belong to an institution yet.`} />;
+    content = (
+      <EmptyState title={t`You do not belong to an institution yet.`}>
+        <NavLink href={consolePaths.setupAssistant} onNavigate={onNavigate}>
+          {t`Create your school or business`}
+        </NavLink>
+      </EmptyState>
+    );
   else if (institution.data) {
     content = (
       <InstitutionForm

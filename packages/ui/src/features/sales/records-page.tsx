@@ -120,7 +120,8 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
   const client = useDataClient();
   const session = useSession();
   const failureText = useFailureText();
-  const definitions = useRecordFields(assistantId, kind).data?.fields ?? [];
+  const fields = useRecordFields(assistantId, kind);
+  const definitions = fields.data?.fields ?? [];
   const [search, setSearch] = useState('');
   const [sellerText, setSellerText] = useState('');
   const [companyText, setCompanyText] = useState('');
@@ -313,8 +314,9 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        // The previous page stays on screen while the next one loads; only the first load waits.
-        waiting={list.isLoading && !list.data}
+        // The previous page stays on screen while the next one loads; only the first load waits,
+        // for the configured fields too (their columns must not pop in beside rows already shown).
+        waiting={(list.isLoading && !list.data) || (fields.isLoading && !fields.data)}
         error={list.error && !list.data ? failureText(list.error) : undefined}
         pagination={{
           page,
