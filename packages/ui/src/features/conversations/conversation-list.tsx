@@ -205,7 +205,9 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
       />
       <ConfirmDialog
         open={actions.confirming}
-        title={count === 1 ? t`Delete 1 conversation?` : t`Delete ${count} conversations?`}
+        title={t({
+          message: plural(count, { one: 'Delete # conversation?', other: 'Delete # conversations?' }),
+        })}
         message={t`Their messages, contacts and overviews are deleted. This cannot be undone.`}
         waiting={remove.isMutating}
         onConfirm={() => void actions.confirmDelete()}

@@ -5,6 +5,7 @@
  */
 import { DASHBOARD_SAMPLE } from '@conversa/contract/conversation';
 import { useDashboard } from '@conversa/data/conversations/get-dashboard';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -114,7 +115,11 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
                 {figures.top_questions.map((question) => (
                   <Question key={question.text}>
                     <QuestionText>{question.text}</QuestionText>
-                    <Muted>{t`Asked ${question.count} times`}</Muted>
+                    <Muted>
+                      {t({
+                        message: plural(question.count, { one: 'Asked # time', other: 'Asked # times' }),
+                      })}
+                    </Muted>
                   </Question>
                 ))}
               </StackList>
@@ -133,7 +138,9 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
                   <Question key={`${group.conversation_id}-${index}`}>
                     <QuestionText id={`unanswered-${index}`}>{group.question}</QuestionText>
                     <Row>
-                      <Muted>{t`Asked ${group.count} times`}</Muted>
+                      <Muted>
+                        {t({ message: plural(group.count, { one: 'Asked # time', other: 'Asked # times' }) })}
+                      </Muted>
                       <NavLink
                         href={consolePaths.preSalesConversation(assistantId, group.conversation_id)}
                         onNavigate={onNavigate}

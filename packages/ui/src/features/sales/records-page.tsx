@@ -328,12 +328,8 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
         open={actions.confirming}
         title={
           kind === 'lead'
-            ? count === 1
-              ? t`Delete 1 lead?`
-              : t`Delete ${count} leads?`
-            : count === 1
-              ? t`Delete 1 order?`
-              : t`Delete ${count} orders?`
+            ? t({ message: plural(count, { one: 'Delete # lead?', other: 'Delete # leads?' }) })
+            : t({ message: plural(count, { one: 'Delete # order?', other: 'Delete # orders?' }) })
         }
         message={t`This cannot be undone.`}
         waiting={remove.isMutating}
