@@ -270,7 +270,12 @@ function NumberList({ assistantId }: { assistantId: number }) {
         title={
           deleting?.length === 1
             ? t`Delete ${deleting[0]!.phone_number}?`
-            : t`Delete ${deleting?.length ?? 0} numbers?`
+            : t({
+                message: plural(deleting?.length ?? 0, {
+                  one: 'Delete # number?',
+                  other: 'Delete # numbers?',
+                }),
+              })
         }
         message={t`These sellers can no longer use the assistant on WhatsApp. Their leads and orders are kept.`}
         waiting={remove.isMutating}

@@ -221,7 +221,12 @@ function Members() {
         title={
           removing?.length === 1
             ? t`Remove ${removing[0]!.full_name || removing[0]!.email}?`
-            : t`Remove ${removing?.length ?? 0} members?`
+            : t({
+                message: plural(removing?.length ?? 0, {
+                  one: 'Remove # member?',
+                  other: 'Remove # members?',
+                }),
+              })
         }
         message={t`They lose access to this institution at once. Their work stays.`}
         confirmLabel={t`Remove`}

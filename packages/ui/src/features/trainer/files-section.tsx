@@ -258,7 +258,9 @@ function FilesList({
           pending?.length === 1
             ? t`Delete ${pending[0]!.name}?`
             : // Several files (one is named above).
-              t`Delete ${pending?.length ?? 0} files?`
+              t({
+                message: plural(pending?.length ?? 0, { one: 'Delete # file?', other: 'Delete # files?' }),
+              })
         }
         message={t`The assistant forgets what it learnt from them. This cannot be undone.`}
         waiting={remove.isMutating}
