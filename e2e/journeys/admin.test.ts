@@ -50,8 +50,8 @@ describe('admin journey (en)', () => {
     const tab = await openTab(browser, { language: 'en' });
     tabs.push(tab);
     const { page } = tab;
-    await logIn(tab, app.url, ADMIN_EMAIL, PASSWORD, 'en');
-
+    // A platform admin without a membership starts where their menu does: choosing an institution.
+    await logIn(tab, app.url, ADMIN_EMAIL, PASSWORD, 'en', '**/change-institution');
     await page.getByRole('link', { name: 'Change institution' }).click();
     await page.waitForURL('**/change-institution');
     const table = page.getByRole('table', { name: 'Institutions' });

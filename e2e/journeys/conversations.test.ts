@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD } from '../lib/accounts';
 import { confirmHandoffEmail } from '../lib/api';
 import { connectBrowser } from '../lib/browser';
-import { appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '../lib/journey';
+import { appUnderTest, checkPage, openTab, pathOf, signInHere, type AppTab } from '../lib/journey';
 import { nextMail, outboxMark } from '../lib/outbox';
 import { seedAssistant, type SeededAssistant } from '../lib/widget';
 
@@ -106,11 +106,37 @@ describe('conversations journey (en)', () => {
     const conversationId = link!.split('/').at(-1)!;
     expect(new URL(link!).pathname).toBe(conversationPath(school.assistantId, conversationId));
 
-    // Staff: the dashboard counts the conversation and lists the question as unanswered.
+    // Staff: the mail's link, followed while signed out, asks to sign in and then opens the transcript.
     const staff = await tab();
     const { page } = staff;
-    await logIn(staff, app.url, OWNER_EMAIL, PASSWORD, 'en');
-    await page.goto(`${app.url}/pre-sales/dashboard/${school.assistantId}`);
+    await page.goto(link!);
+    await page.waitForURL(`**/login`);
+    await signInHere(
+      staff,
+      OWNER_EMAIL,
+      PASSWORD,
+      'en',
+      `**${conversationPath(school.assistantId, conversationId)}`,
+    );
+
+    // Its transcript: the question, the handoff as the visitor saw it, the contact.
+    await page.getByText(UNKNOWN).first().waitFor();
+    await page.getByText(VISITOR.email).first().waitFor();
+    await page.getByText('A person was offered').first().waitFor();
+    // The overview is absent until asked for.
+    await page.getByText('No overview yet. Generate one to get a summary of this conversation.').waitFor();
+    await page.getByRole('button', { name: 'Generate overview' }).click();
+    const overview = page.getByRole('region', { name: 'Overview' });
+    await overview.getByRole('button', { name: 'Regenerate' }).waitFor();
+    const field = (label: string) =>
+      overview.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await field('Unanswered questions').getByText(UNKNOWN).waitFor();
+    await field('Contact').getByText(`${VISITOR.name} · ${VISITOR.email}`).waitFor();
+    await checkPage(staff, 'conversation-transcript', 'en');
+
+    // The dashboard counts the conversation and lists the question as unanswered.
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await page.waitForURL(`**/pre-sales/dashboard/${school.assistantId}`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const figures = page.getByRole('list', { name: 'Figures' }).getByRole('listitem');
     const figure = (label: string) => figures.filter({ has: page.getByText(label, { exact: true }) });
@@ -130,23 +156,9 @@ describe('conversations journey (en)', () => {
       .filter({ hasText: UNKNOWN });
     await row.getByText(VISITOR.name).waitFor();
     await checkPage(staff, 'conversations-dashboard', 'en');
-
-    // Its transcript, at the mail's address: the question, the handoff as the visitor saw it, the contact.
+    // The row opens the same transcript as the mail.
     await row.getByRole('link').first().click();
     await page.waitForURL(`**${conversationPath(school.assistantId, conversationId)}`);
-    await page.getByText(UNKNOWN).first().waitFor();
-    await page.getByText(VISITOR.email).first().waitFor();
-    await page.getByText('A person was offered').first().waitFor();
-    // The overview is absent until asked for.
-    await page.getByText('No overview yet. Generate one to get a summary of this conversation.').waitFor();
-    await page.getByRole('button', { name: 'Generate overview' }).click();
-    const overview = page.getByRole('region', { name: 'Overview' });
-    await overview.getByRole('button', { name: 'Regenerate' }).waitFor();
-    const field = (label: string) =>
-      overview.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
-    await field('Unanswered questions').getByText(UNKNOWN).waitFor();
-    await field('Contact').getByText(`${VISITOR.name} · ${VISITOR.email}`).waitFor();
-    await checkPage(staff, 'conversation-transcript', 'en');
 
     // Back on the dashboard, the gap becomes an FAQ: the editor opens with the question filled in.
     await page.getByRole('link', { name: 'Back to the dashboard' }).click();

@@ -18,9 +18,11 @@ import { api, seedInstitution, seedUser, type SeededUser } from '../lib/api';
 import { startAppServer, type AppServer } from '../lib/app-server';
 import { connectBrowser } from '../lib/browser';
 import { appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '../lib/journey';
+import { nextMail, outboxMark } from '../lib/outbox';
 
 const OWNER_EMAIL = 'compras@distribuciones-ortega.example';
 const OWNER_NAME = 'Inés Ortega';
+const AGENT_EMAIL = 'luis.vera@distribuciones-ortega.example';
 
 /** The leads, with the day each was entered (noon UTC: that day for a browser within 11 hours of UTC). */
 const LEADS = [
@@ -329,5 +331,36 @@ describe('sales-support records journey (en)', () => {
         expect.stringMatching(/^VAS-7\s+—\s+200$/),
       ]);
     await checkPage(tab, 'sales-order-details', 'en');
+  });
+
+  test('a lead-entry agent starts on Leads, the only entry of their menu', async () => {
+    const url = server!.url;
+    const agent = await seedUser(url, dataDir, {
+      email: AGENT_EMAIL,
+      password: PASSWORD,
+      fullName: 'Luis Vera',
+    });
+    const seen = await outboxMark(dataDir);
+    await api(url, 'POST', `/institution/${institution}/invitation`, {
+      token: owner.jwt,
+      institution,
+      body: { email: AGENT_EMAIL, role: 'lead_entry_agent' },
+    });
+    const mail = await nextMail(dataDir, AGENT_EMAIL, seen, (sent) => /\/join\?token=/.test(sent.text));
+    const invitation = /\/join\?token=([\w-]+)/.exec(mail.text)![1]!;
+    await api(url, 'POST', `/invitation/${invitation}/accept`, { token: agent.jwt });
+
+    const tab = await openTab(browser, { language: 'en' });
+    tabs.push(tab);
+    const { page } = tab;
+    await logIn(tab, url, AGENT_EMAIL, PASSWORD, 'en', `**/sales-support/leads/${assistantId}`);
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    const group = menu.getByRole('button', { name: /, Ventas Ortega$/ });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
+    const links = page.locator(`#${await group.getAttribute('aria-controls')}`).getByRole('link');
+    await expect.poll(() => links.allTextContents()).toEqual(['Leads']);
+    await page.getByRole('table', { name: 'Leads' }).waitFor();
+    await checkPage(tab, 'sales-lead-entry-agent-home', 'en');
   });
 });

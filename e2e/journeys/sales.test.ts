@@ -100,8 +100,13 @@ describe('sales-support journey (en)', () => {
     const { page } = tab;
     await logIn(tab, app.url, OWNER_EMAIL, PASSWORD, 'en');
 
-    // The allowed numbers: the seller's number, typed as a Spanish number without its prefix.
-    await page.goto(`${app.url}/sales-support/allowed-numbers/${assistantId}`);
+    // The allowed numbers, from the sales-support menu: the seller's number, typed as a Spanish
+    // number without its prefix.
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    const salesSupport = menu.getByRole('button', { name: /^Sales support/ });
+    if ((await salesSupport.getAttribute('aria-expanded')) !== 'true') await salesSupport.click();
+    await menu.getByRole('link', { name: 'Allowed numbers' }).click();
+    await page.waitForURL(`**/sales-support/allowed-numbers/${assistantId}`);
     await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('612 34 00 99');
     await page.getByLabel(/^Seller name/).fill('Tomás Vidal');
     await page.getByRole('button', { name: 'Add number' }).click();
@@ -110,7 +115,8 @@ describe('sales-support journey (en)', () => {
     await checkPage(tab, 'sales-allowed-numbers', 'en');
 
     // The trainer's Fields tab: a required number field on every lead.
-    await page.goto(`${app.url}/sales-support/trainer/${assistantId}`);
+    await menu.getByRole('link', { name: 'Trainer' }).click();
+    await page.waitForURL(`**/sales-support/trainer/${assistantId}`);
     await page.getByRole('link', { name: 'Fields' }).click();
     await page.waitForURL(`**/sales-support/trainer/fields/${assistantId}`);
     const leads = page.getByRole('region', { name: 'Lead fields' });
@@ -150,5 +156,18 @@ describe('sales-support journey (en)', () => {
       phone: '+34655112233',
       fields: { budget: 12500 },
     });
+
+    // A question that is neither a lead nor an order: staff read it, and its answer, under the
+    // sellers' questions of the allowed numbers, reached from the menu.
+    const question = '¿Hacéis envíos a Canarias?';
+    const [answer] = await sellerSays(question);
+    await menu.getByRole('link', { name: 'Allowed numbers' }).click();
+    await page.waitForURL(`**/sales-support/allowed-numbers/${assistantId}`);
+    const sellerQuestions = page.getByRole('region', { name: "Sellers' questions" }).getByRole('list', {
+      name: 'Question from Tomás Vidal',
+    });
+    await sellerQuestions.getByText(question).waitFor();
+    await sellerQuestions.getByText(answer!.split('\n')[0]!).first().waitFor();
+    await checkPage(tab, 'sales-seller-questions', 'en');
   });
 });

@@ -133,9 +133,10 @@ describe('team journey (en, desktop)', () => {
     await page.getByLabel('Position').selectOption({ label: 'Admissions team' });
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // No school to create: the invitation brings one, and the console opens there.
+    // No school to create: the invitation brings one, and the console opens there, on what an
+    // admissions agent's menu offers first: the dashboard.
     await page.waitForURL(isHome);
-    expect(pathOf(page)).toBe(`/pre-sales/trainer/${assistantId}`);
+    expect(pathOf(page)).toBe(`/pre-sales/dashboard/${assistantId}`);
     await checkPage(agent, 'joined-home', 'en');
   });
 
@@ -184,5 +185,9 @@ describe('team journey (en, desktop)', () => {
       .poll(() => agent.page.getByText('You are no longer a member of that institution.').isVisible())
       .toBe(true);
     await expect.poll(() => new URL(agent.page.url()).pathname).toBe('/setup-assistant');
+    // With no institution left, they are offered to create one.
+    await expect
+      .poll(() => agent.page.getByRole('region', { name: 'Create your school or business' }).isVisible())
+      .toBe(true);
   });
 });

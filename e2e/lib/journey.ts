@@ -107,9 +107,15 @@ export async function checkPage(tab: AppTab, name: string, language: 'en' | 'es'
   expect(problems.take(), `problems on ${name} (${language})`).toEqual([]);
 }
 
-/** Where the root sends a signed-in user: an assistant's trainer, or the assistant setup without one. */
+/**
+ * Where the root sends a signed-in user: what their menu offers first (an assistant's trainer, its
+ * dashboard, leads or orders, by role), the assistant setup without one, or Change institution for
+ * a platform admin without a membership.
+ */
 export function isHome(url: URL): boolean {
-  return /^\/((pre-sales|sales-support)\/trainer\/\d+|setup-assistant)$/.test(url.pathname);
+  return /^\/((pre-sales\/(trainer|dashboard)|sales-support\/(trainer|leads|orders))\/\d+|setup-assistant|change-institution)$/.test(
+    url.pathname,
+  );
 }
 
 /** The path of the page now (no origin, no query). */
@@ -135,8 +141,22 @@ export async function logIn(
   language: Language,
   landing: string | RegExp | ((url: URL) => boolean) = isHome,
 ) {
+  await tab.page.goto(`${baseUrl}/login`);
+  await signInHere(tab, email, password, language, landing);
+}
+
+/**
+ * Signs in with e-mail and password on the sign-in page the tab shows now (a guard sent it there
+ * from the page it asked for); waits for `landing`.
+ */
+export async function signInHere(
+  tab: AppTab,
+  email: string,
+  password: string,
+  language: Language,
+  landing: string | RegExp | ((url: URL) => boolean) = isHome,
+) {
   const { page } = tab;
-  await page.goto(`${baseUrl}/login`);
   await page.getByRole('button', { name: say(language, 'Log in with your email') }).click();
   await page.getByRole('heading', { level: 1, name: say(language, 'Log in') }).waitFor();
   await page.getByLabel(startsWith(say(language, 'Email'))).fill(email);

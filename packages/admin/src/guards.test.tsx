@@ -1,4 +1,6 @@
+import { conversationPath } from '@conversa/contract/console-paths';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderConsole, resetToasts, signedInOwner, startApi, type TestApi } from './testing/render-console';
 
@@ -27,6 +29,20 @@ describe('protected routes', () => {
     await waitFor(() => expect(view.location()).toBe('/login'));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Sign in | Conversa'));
+  });
+
+  it("keep the page asked for, query included, and signing in returns there (a contact mail's link)", async () => {
+    const { client, assistant, user } = await signedInOwner(api);
+    client.session.clear();
+    const link = `${conversationPath(assistant.id, '7b6f2c1e-0000-4000-8000-000000000001')}?from=mail`;
+    const view = renderConsole(link, client);
+    await waitFor(() => expect(view.location()).toBe('/login'));
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole('button', { name: 'Log in with your email' }));
+    await person.type(await screen.findByLabelText(/^Email/), user.email);
+    await person.type(screen.getByLabelText(/^Password/), user.password);
+    await person.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(view.location()).toBe(link));
   });
 
   it('render nothing under a guest token, clear it, then send a visitor without a session to /login', async () => {

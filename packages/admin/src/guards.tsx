@@ -27,7 +27,9 @@ export function RequireSignedIn() {
 
   if (hasGuestToken) return null;
   if (!isSignedIn(session)) {
-    return <Navigate to={consolePaths.login} replace state={{ from: location.pathname }} />;
+    // The whole address (a mail's link may carry a query or an anchor): sign-in returns to it.
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={consolePaths.login} replace state={{ from }} />;
   }
   return (
     <>

@@ -1,5 +1,7 @@
 import { login } from '@conversa/contract/routes/auth';
-import { act, screen, waitFor } from '@testing-library/react';
+import type { MemberRole } from '@conversa/contract/roles';
+import { acceptInvitation } from '@conversa/data/team/invitations';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderConsole, resetToasts, signedInOwner, startApi, type TestApi } from './testing/render-console';
@@ -28,11 +30,64 @@ describe('the root', () => {
     await waitFor(() => expect(view.location()).toBe(`/pre-sales/trainer/${assistant.id}`));
   });
 
-  it('sends a user without an institution (so without assistants) to the assistant setup', async () => {
+  it('offers a user without an institution to create one, then sets up its assistant', async () => {
+    const user = userEvent.setup();
     const { client } = await api.signedIn();
     const view = renderConsole('/', client);
     await waitFor(() => expect(view.location()).toBe('/setup-assistant'));
     expect(await screen.findByRole('heading', { name: 'Assistant setup', level: 1 })).toBeTruthy();
+    const card = await screen.findByRole('region', { name: 'Create your school or business' });
+    await user.type(within(card).getByLabelText(/^School name/), 'Colegio Sol');
+    await user.selectOptions(within(card).getByLabelText('Number of students'), 'Up to 250');
+    await waitFor(() => expect(within(card).getByRole('option', { name: 'Spain' })).toBeTruthy());
+    await user.selectOptions(within(card).getByLabelText('Country'), 'ES');
+    await user.click(within(card).getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /^Step 1 of \d: Name$/ })).toBeTruthy();
+    expect(client.session.getSnapshot()).toMatchObject({ roles: ['main'] });
+    expect(client.session.getSnapshot().institutionId).not.toBeNull();
+  });
+
+  it('sends a platform admin without a membership to Change institution', async () => {
+    const { client } = await api.signedIn({ isAdmin: true });
+    const view = renderConsole('/', client);
+    await waitFor(() => expect(view.location()).toBe('/change-institution'));
+  });
+
+  /** A member of the owner's institution with `role`, joined through the invitation mailed to them. */
+  async function member(owner: Awaited<ReturnType<typeof signedInOwner>>, role: MemberRole) {
+    const joining = await api.signedIn();
+    const sent = await api.server.call(`/api/institution/${owner.institution.id}/invitation`, {
+      token: owner.token,
+      json: { email: joining.user.email, role },
+    });
+    expect(sent.status).toBe(201);
+    const mail = await api.server.lastMailTo(joining.user.email);
+    const invitation = /\/join\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    await acceptInvitation(joining.client, invitation ?? '');
+    return joining.client;
+  }
+
+  it.each([
+    ['lead_entry_agent', 'leads'],
+    ['order_capture_agent', 'orders'],
+  ] as const)('starts a %s on what their menu offers first (%s)', async (role, page) => {
+    const owner = await signedInOwner(api, { kind: 'business' });
+    const created = await api.server.call<{ data: { id: number } }>('/api/institution-product', {
+      token: owner.token,
+      institution: owner.institution.id,
+      json: { type: 'sales_support', name: 'Ventas' },
+    });
+    const view = renderConsole('/', await member(owner, role));
+    await waitFor(() => expect(view.location()).toBe(`/sales-support/${page}/${created.body.data.id}`));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: page === 'leads' ? 'Leads' : 'Orders' }),
+    ).toBeTruthy();
+  });
+
+  it('starts an admissions agent on the dashboard', async () => {
+    const owner = await signedInOwner(api);
+    const view = renderConsole('/', await member(owner, 'admissions_agent'));
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/dashboard/${owner.assistant.id}`));
   });
 
   it('takes /pre-sales to the pre-sales trainer (its index route)', async () => {

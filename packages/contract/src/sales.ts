@@ -268,6 +268,25 @@ export const FailedReplySchema = v.object({
 });
 export type FailedReply = v.InferOutput<typeof FailedReplySchema>;
 
+/**
+ * A seller's question on WhatsApp that was neither a lead nor an order: answered from the
+ * assistant's knowledge, as the public chat answers.
+ */
+export const SellerQuestionSchema = v.object({
+  /** The incoming message's id. */
+  id: v.number(),
+  /** E.164; null for a sender Meta named only by a user id. */
+  phone_number: v.nullable(v.string()),
+  /** The seller's name while the number is allowed; null when it is not (any more). */
+  seller_name: v.nullable(v.string()),
+  question: v.string(),
+  asked_at: v.string(),
+  /** The answer as written to the seller (sources named at its end). */
+  answer: v.string(),
+  answered_at: v.string(),
+});
+export type SellerQuestion = v.InferOutput<typeof SellerQuestionSchema>;
+
 /** `POST institution-product/{id}/whatsapp/failed-replies/retry`: the failed replies to send again. */
 export const RetryFailedRepliesBodySchema = idsBodySchema(IdSchema);
 export type RetryFailedRepliesBody = v.InferOutput<typeof RetryFailedRepliesBodySchema>;

@@ -11,7 +11,7 @@ afterAll(() => api.close());
 afterEach(resetToasts);
 
 describe('/setup-assistant', () => {
-  it('is reached from the sidebar, creates an assistant, lists it, and opens its trainer', async () => {
+  it('is reached from the sidebar, creates a sales-support assistant, lists it, and opens its allowed numbers', async () => {
     const user = userEvent.setup();
     const { client, assistant } = await signedInOwner(api, { kind: 'business' });
     const view = renderConsole(`/pre-sales/dashboard/${assistant.id}`, client);
@@ -32,11 +32,13 @@ describe('/setup-assistant', () => {
       (await screen.findAllByRole('button', { name: /Sales support, Pedidos Norte/ })).length,
     ).toBeGreaterThan(0);
 
+    // No suggested questions for sales support: from the logo straight to the knowledge.
     await user.click(await screen.findByRole('button', { name: 'Continue without a logo' }));
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
-    await user.click(await screen.findByRole('button', { name: 'Open the trainer' }));
-    await waitFor(() => expect(view.location()).toMatch(/^\/sales-support\/trainer\/\d+$/));
-    expect(view.location()).not.toBe(`/sales-support/trainer/${assistant.id}`);
+    // The last step leads to where sellers are added and WhatsApp connected.
+    await user.click(await screen.findByRole('button', { name: 'Set up allowed numbers' }));
+    await waitFor(() => expect(view.location()).toMatch(/^\/sales-support\/allowed-numbers\/\d+$/));
+    expect(view.location()).not.toBe(`/sales-support/allowed-numbers/${assistant.id}`);
+    expect(await screen.findByRole('heading', { name: 'Allowed numbers', level: 1 })).toBeTruthy();
   });
 });

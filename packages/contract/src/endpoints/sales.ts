@@ -11,6 +11,7 @@ import {
   FailedReplySchema,
   RetriedRepliesSchema,
   RetryFailedRepliesBodySchema,
+  SellerQuestionSchema,
   WhatsappHandshakeQuerySchema,
   WhatsappSettingsBodySchema,
   WhatsappSettingsSchema,
@@ -88,6 +89,19 @@ export const salesEndpoints = {
     params: IdParamsSchema,
     query: PaginationQuerySchema,
     response: v.array(FailedReplySchema),
+    paginated: true,
+  },
+  listSellerQuestions: {
+    ...routes.listSellerQuestions,
+    summary:
+      "A sales-support assistant's WhatsApp questions from sellers that were neither a lead nor an order, the latest first, each with the answer sent",
+    tag: 'sales',
+    access: 'staff',
+    scope: 'assistant',
+    permission: 'whitelist.manage',
+    params: IdParamsSchema,
+    query: PaginationQuerySchema,
+    response: v.array(SellerQuestionSchema),
     paginated: true,
   },
   retryFailedReplies: {

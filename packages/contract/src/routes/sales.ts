@@ -27,6 +27,11 @@ export const retryFailedReplies = {
   method: 'POST',
   path: '/institution-product/{id}/whatsapp/failed-replies/retry',
 } as const satisfies Route;
+/** The sellers' questions on WhatsApp that did not become a lead or an order, with their answers. */
+export const listSellerQuestions = {
+  method: 'GET',
+  path: '/institution-product/{id}/whatsapp/questions',
+} as const satisfies Route;
 /** Meta's webhook: the verification handshake, and the deliveries (signed). */
 export const verifyWhatsappWebhook = { method: 'GET', path: '/whatsapp/webhook' } as const satisfies Route;
 export const receiveWhatsappWebhook = { method: 'POST', path: '/whatsapp/webhook' } as const satisfies Route;

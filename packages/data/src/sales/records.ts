@@ -24,6 +24,7 @@ import type { ApiRequestError } from '../errors';
 import { getPage, type Page } from '../pagination';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { localTimeZone } from '../conversations/keys';
 
 /** What a list asks for (blank filters are no filter). */
 export interface RecordsQuery {
@@ -43,7 +44,6 @@ type RowOf<K extends RecordKind> = K extends 'lead' ? Lead : Order;
 type DetailOf<K extends RecordKind> = K extends 'lead' ? LeadDetail : OrderDetail;
 type BodyOf<K extends RecordKind> = K extends 'lead' ? LeadBody : OrderBody;
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const normalize = (query: RecordsQuery = {}) => ({
   q: query.q?.trim() ?? '',
@@ -51,7 +51,7 @@ const normalize = (query: RecordsQuery = {}) => ({
   company: query.company?.trim() ?? '',
   from: query.from ?? '',
   to: query.to ?? '',
-  tz: query.tz ?? browserZone(),
+  tz: query.tz ?? localTimeZone(),
   sort: query.sort ?? 'date',
   page: query.page ?? 1,
   perPage: query.perPage ?? DEFAULT_PAGE_SIZE,

@@ -11,6 +11,7 @@ import {
   type ComposeInput,
   composeAnswer,
 } from '../knowledge/answer/compose';
+import { detectLanguage } from '../knowledge/text/language';
 import { assistantLocale } from './chat.service';
 import type { ConversationRow, conversationsRepo } from './conversations.repo';
 
@@ -44,6 +45,9 @@ export async function askInConversation(
     conversationId,
     role: 'user',
     content: text,
+    // The conversation's language is the one the visitor writes in (and the answer uses), not the
+    // browser's: a question whose language can be told sets it; one that cannot keeps it.
+    locale: detectLanguage(text),
     now: deps.clock.now(),
   });
   const answer = composeAnswer({

@@ -5,6 +5,7 @@
  * chat-sessions.test.ts.
  */
 import type { Conversation } from '@conversa/contract/chat';
+import type { ConversationDetail } from '@conversa/contract/conversation';
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +141,23 @@ describe('POST /api/public/conversation/{id}/message', () => {
     const english = await ask(server, session, 'When does the bus bring students back?');
     expect(english.text).toMatch(/^Here is what I found:/);
     expect(english.text).toContain('17:00');
+  });
+
+  it("gives the conversation the language the visitor wrote in, not the browser's", async () => {
+    const session = await startSession(server, school, { locale: 'en' });
+    const detail = () =>
+      server.call<{ data: ConversationDetail }>(`/api/conversation/${session.conversation_id}`, {
+        token: school.owner.token,
+        institution: school.institution.id,
+      });
+    await ask(server, session, '¿El comedor tiene menús para alergias?');
+    expect((await detail()).body.data.locale).toBe('es');
+    // A question whose language cannot be told keeps it (and is answered in it).
+    const code = await ask(server, session, 'XK-200?');
+    expect(code.text).toMatch(/^No encontré eso en mi información\./);
+    expect((await detail()).body.data.locale).toBe('es');
+    await ask(server, session, 'When does the bus bring students back?');
+    expect((await detail()).body.data.locale).toBe('en');
   });
 
   it("answers a question whose language cannot be told in the visitor's, not the assistant's", async () => {

@@ -159,6 +159,8 @@ export function conversationsRepo(db: Db) {
       handoff?: boolean;
       /** False for an answer that said it did not know. */
       answered?: boolean;
+      /** The language a question was written in, when it could be told: the conversation's from now on. */
+      locale?: string | null;
       now: Date;
     }): Promise<number> {
       const handoff = input.handoff ?? false;
@@ -171,6 +173,7 @@ export function conversationsRepo(db: Db) {
           .set({
             lastMessageAt: input.now,
             messageCount: sql`${conversations.messageCount} + 1`,
+            ...(input.locale ? { locale: input.locale } : {}),
             ...(input.role === 'user'
               ? {
                   firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${input.content})`,

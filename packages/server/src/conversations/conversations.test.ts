@@ -3,6 +3,7 @@
  * on demand, bulk delete (all or nothing), the CSV download and the dashboard. Access rules of every
  * route are walked in guards/guards.test.ts; the visitor's contact is in contact.test.ts.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import type {
   ConversationDetail,
   ConversationListItem,
@@ -212,6 +213,23 @@ describe('GET institution-product/{id}/conversation/download', () => {
     expect(row[0]).toBe(ids.formula);
     expect(row[4]).toBe(`'=HYPERLINK("http://evil.example","click")`);
     expect(row[6]).toBe('sí');
+  });
+
+  it("writes dates as DD/MM/YYYY HH:mm in the reader's time zone, as the console shows them", async () => {
+    const [listed] = (
+      await server.call<{ data: ConversationListItem[] }>(listUrl(school, 'q=HYPERLINK'), asOwner(school))
+    ).body.data;
+    for (const tz of ['America/Mexico_City', 'Asia/Kolkata']) {
+      const response = await server.request(
+        `/api/institution-product/${school.assistant.id}/conversation/download?q=HYPERLINK&tz=${tz}`,
+        asOwner(school),
+      );
+      const [headers, row] = parse((await response.text()).replace(/^\uFEFF/, '')) as string[][];
+      const cell = (name: string) => row![headers!.indexOf(name)];
+      expect(cell('Started')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      expect(cell('Started')).toBe(formatDateTime(listed!.started_at, tz));
+      expect(cell('Last interaction')).toBe(formatDateTime(listed!.last_interaction_at, tz));
+    }
   });
 
   it('downloads every row in the list order, across batches', async () => {

@@ -67,7 +67,7 @@ describe('the CSV lines', () => {
       expect(record[column('Contact name')]).toBe(neutralise(tricky[i]!));
       expect(record[column('Summary')]).toBe(neutralise(tricky[i]!));
       expect(record[column('Topics')]).toBe(`fees; ${tricky[i]}`);
-      expect(record[column('Last interaction')]).toBe(`2026-01-01 11:0${i}`);
+      expect(record[column('Last interaction')]).toBe(`01/01/2026 11:0${i}`);
       expect(record).toHaveLength(headers!.length);
     }
   });
@@ -127,7 +127,9 @@ describe('the CSV lines the database renders', () => {
     expect(record![4]).toBe(neutralise(tricky));
     // Every field quoted: the headers, the id, the dates, the counts and the empty cells too.
     expect(text).toMatch(/^"ID","Started",/);
-    expect(text.split('\n')[1]).toMatch(/^"[\da-f-]+","\d{4}-\d{2}-\d{2} \d{2}:\d{2}","[^"]*","0","Hola;'=/);
+    expect(text.split('\n')[1]).toMatch(
+      /^"[\da-f-]+","\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}","[^"]*","0","Hola;'=/,
+    );
     expect(text.trimEnd().endsWith(',""')).toBe(true);
     expect(record).toHaveLength(headers!.length);
   });

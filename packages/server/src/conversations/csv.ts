@@ -8,7 +8,7 @@ import type { Locale } from '@conversa/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { conversations } from '../db/schema';
 import type { LineRecord } from './conversations.repo';
-import { field, NEUTRALISE_PATTERN } from '../http/csv';
+import { field, NEUTRALISE_PATTERN, SQL_DATE_TIME } from '../http/csv';
 
 const HEADERS: Record<Locale, readonly string[]> = {
   en: [
@@ -62,14 +62,13 @@ function cell(text: SQL): SQL {
 const quoted = (text: SQL): SQL => sql`('"' || ${text} || '"')`;
 
 /**
- * A CSV line of a conversation, in the reader's language and time zone (dates `YYYY-MM-DD HH:mm`):
+ * A CSV line of a conversation, in the reader's language and time zone (dates `DD/MM/YYYY HH:mm`, as
+ * the records' download writes them too):
  * its fields, worked out once each, then the line made of them.
  */
 export function csvRecord(locale: Locale, tz: string): LineRecord {
   const [yes, no] = YES[locale];
-  // `YYYY-MM-DD HH:MM` cut from the timestamp's own text (ISO dates, which node-postgres needs
-  // too): cheaper than to_char.
-  const when = (column: SQL) => sql`left((${column} at time zone ${tz})::text, 16)`;
+  const when = (column: SQL) => sql`to_char(${column} at time zone ${tz}, ${SQL_DATE_TIME})`;
   const text = (value: SQL) => sql`coalesce(${value}, '')`;
   const fields: [SQL, 'plain' | 'text'][] = [
     [sql`${conversations.id}::text`, 'plain'],

@@ -86,6 +86,7 @@ const RULES: Record<EndpointName, string> = {
   getWhatsappSettings: 'assistant.manage@assistant',
   updateWhatsappSettings: 'assistant.manage@assistant',
   listFailedReplies: 'assistant.manage@assistant',
+  listSellerQuestions: 'whitelist.manage@assistant',
   retryFailedReplies: 'assistant.manage@assistant',
   verifyWhatsappWebhook: 'public',
   receiveWhatsappWebhook: 'public',

@@ -3,6 +3,13 @@
  * one rule, in JavaScript (`neutralise`) and, for the downloads the database writes, as the pattern
  * `NEUTRALISE_PATTERN` both use.
  */
+import { DATE_FORMATS } from '@conversa/contract/constants';
+
+/**
+ * `DATE_FORMATS.dateTime` (`DD/MM/YYYY HH:mm`, 24-hour) as PostgreSQL's `to_char` pattern, for the
+ * downloads the database writes.
+ */
+export const SQL_DATE_TIME = DATE_FORMATS.dateTime.replace('HH', 'HH24').replace('mm', 'MI');
 
 /** The first characters that make a spreadsheet read a cell as a formula. */
 export const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'];

@@ -45,7 +45,7 @@ async function legalText(dataDir: string, document: LegalDocument, lang: Locale)
 
 /** The legal pages' routes. */
 export function legalRoutes(deps: AppDeps) {
-  const { dataDir, legal } = deps.config;
+  const { dataDir, legal, publicUrl } = deps.config;
   const elsewhere: Record<LegalDocument, string | null> = {
     terms: legal.termsUrl,
     privacy: legal.privacyUrl,
@@ -61,7 +61,7 @@ export function legalRoutes(deps: AppDeps) {
       c.header('Vary', 'Accept-Language');
       c.header('X-Content-Type-Options', 'nosniff');
       c.header('Content-Language', text.lang);
-      return c.html(renderLegalPage(document, text.lang, text.body));
+      return c.html(renderLegalPage(document, text.lang, text.body, publicUrl));
     });
   }
   return app;

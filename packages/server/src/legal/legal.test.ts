@@ -57,6 +57,17 @@ describe('/terms and /privacy', () => {
       expect(h1(text), pathname).toBe(title);
       expect(text, pathname).not.toContain('id="root"');
       expect(text, pathname).not.toContain('<script');
+      // A shared link previews with the page's title, its address and the default image, all absolute.
+      const meta = (property: string) =>
+        new RegExp(`<meta property="${property}" content="([^"]*)" />`).exec(text)?.[1];
+      expect(meta('og:title'), pathname).toBe(title);
+      expect(meta('og:type'), pathname).toBe('website');
+      expect(meta('og:url'), pathname).toBe(`${server.config.publicUrl}${pathname}`);
+      expect(meta('og:image'), pathname).toBe(`${server.config.publicUrl}/og-image.png`);
+      expect(meta('og:description'), pathname).toMatch(/\S/);
+      expect(text, pathname).toContain(
+        `<link rel="canonical" href="${server.config.publicUrl}${pathname}" />`,
+      );
     }
   });
 
@@ -96,6 +107,11 @@ describe('/terms and /privacy', () => {
     // What GET auth/providers answers, as JSON in an attribute (no provider configured here).
     const PROVIDERS =
       '<meta name="conversa-providers" content="{&quot;google_client_id&quot;:null,&quot;microsoft_client_id&quot;:null}" />';
+    // The share tags the server adds after them (admin-static.test.ts checks them).
+    const share = (app: TestServer, pathname: string) =>
+      `<meta property="og:url" content="${app.config.publicUrl}${pathname}" />` +
+      `<meta property="og:image" content="${app.config.publicUrl}/og-image.png" />` +
+      '<meta property="og:image:width" content="1200" /><meta property="og:image:height" content="630" />';
     for (const pathname of ['/', '/index.html', '/login']) {
       const response = await elsewhere.request(pathname);
       expect(response.status, pathname).toBe(200);
@@ -106,13 +122,14 @@ describe('/terms and /privacy', () => {
           '</head>',
           PROVIDERS +
             '<meta name="conversa-terms-url" content="https://school.example/terms?lang=en&amp;v=2" />' +
-            '<meta name="conversa-privacy-url" content="https://school.example/privacy" /></head>',
+            '<meta name="conversa-privacy-url" content="https://school.example/privacy" />' +
+            `${share(elsewhere, pathname === '/index.html' ? '/' : pathname)}</head>`,
         ),
       );
     }
     // Without them, the index names only the sign-in providers.
     expect(await (await server.request('/login')).text()).toBe(
-      INDEX.replace('</head>', `${PROVIDERS}</head>`),
+      INDEX.replace('</head>', `${PROVIDERS}${share(server, '/login')}</head>`),
     );
   });
 

@@ -8,6 +8,7 @@ import { ValidationCode } from '@conversa/contract/codes';
 import { DATE_MAX, DATE_MIN } from '@conversa/contract/constants';
 import { EmailSchema } from '@conversa/contract/fields';
 import { FIELD_TEXT_MAX_LENGTH, type FieldType, type FieldValue } from '@conversa/contract/sales';
+import { formatDay } from '@conversa/contract/date-format';
 import { format, isValid, parse } from 'date-fns';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as v from 'valibot';
@@ -74,10 +75,7 @@ export function parseFieldValue(type: FieldType, text: string, context: ValueCon
 
 /** A stored value as the chat shows it back (a date as DD/MM/YYYY, a number in the seller's style). */
 export function showValue(type: FieldType, value: FieldValue, locale: 'es' | 'en'): string {
-  if (type === 'date' && typeof value === 'string') {
-    const [year, month, day] = value.split('-');
-    return `${day}/${month}/${year}`;
-  }
+  if (type === 'date' && typeof value === 'string') return formatDay(value);
   if (type === 'number' && typeof value === 'number') {
     return new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: 6 }).format(
       value,

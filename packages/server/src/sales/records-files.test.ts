@@ -4,6 +4,7 @@
  * line) and the import of leads (the download's own file, good and refused rows, whole files
  * refused, dry runs).
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import type { Lead, Order } from '@conversa/contract/records';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,9 @@ describe('downloads', () => {
     expect(evil[2]).toBe('\'=HYPERLINK("http://evil.example")');
     expect(evil[6]).toBe('línea 1\n"citada", sí');
     expect(evil[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // The reader's time zone, as the console and the conversations' download write it.
+    const created = listed.find((row) => String(row.id) === evil[0])!.created_at;
+    expect(evil[1]).toBe(formatDateTime(created, 'Europe/Madrid'));
     expect(evil[9]).toBe('1000');
     expect(evil[10]).toBe('03/12/2026');
     const filtered = rowsOf((await download('lead', '&q=hyperlink')).body);

@@ -7,11 +7,18 @@ import { createTestServer, type TestServer } from '../testing';
 
 const INDEX =
   '<!doctype html><html><head><title>Conversa</title></head><body><div id="root"></div></body></html>';
-/** What the server writes into the index: the sign-in providers (none configured here). */
-const SERVED = INDEX.replace(
-  '</head>',
-  '<meta name="conversa-providers" content="{&quot;google_client_id&quot;:null,&quot;microsoft_client_id&quot;:null}" /></head>',
-);
+/**
+ * What the server writes into the index: the sign-in providers (none configured here), then the
+ * share tags whose values are absolute addresses (the page's, the default image's).
+ */
+const served = (pathname: string) =>
+  INDEX.replace(
+    '</head>',
+    '<meta name="conversa-providers" content="{&quot;google_client_id&quot;:null,&quot;microsoft_client_id&quot;:null}" />' +
+      `<meta property="og:url" content="${server.config.publicUrl}${pathname}" />` +
+      `<meta property="og:image" content="${server.config.publicUrl}/og-image.png" />` +
+      '<meta property="og:image:width" content="1200" /><meta property="og:image:height" content="630" /></head>',
+  );
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 const SECRET = 'not-part-of-the-app';
@@ -42,7 +49,7 @@ describe('the built admin console on the API port', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(SERVED);
+    expect(await response.text()).toBe(served('/'));
   });
 
   it('answers console routes with index.html (SPA fallback)', async () => {
@@ -50,7 +57,7 @@ describe('the built admin console on the API port', () => {
       const response = await server.request(route);
       expect(response.status, route).toBe(200);
       expect(response.headers.get('cache-control'), route).toBe('no-cache');
-      expect(await response.text(), route).toBe(SERVED);
+      expect(await response.text(), route).toBe(served(route));
     }
   });
 

@@ -4,7 +4,8 @@
  * fallback), each with the console's security headers (console-headers.ts). Never answers under
  * `/api`, whose unknown paths keep the JSON 404. When the legal texts live elsewhere (TERMS_URL,
  * PRIVACY_URL), `index.html` names them in `<meta>`s for the console's links (no inline script: the
- * console's policy allows none).
+ * console's policy allows none), and the share tags a link preview reads without running the app
+ * carry absolute addresses under PUBLIC_URL (`og:url`, `og:image`).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { type Context, Hono } from 'hono';
 import type { Config } from '../config';
 import type { AppEnv } from '../http/env';
 import { consoleSecurityHeaders } from './console-headers';
+import { SHARE_IMAGE_PATH, SHARE_IMAGE_SIZE } from './share-image';
 
 /** Vite puts content-hashed files here; their names change whenever their content does. */
 const HASHED_PREFIX = '/assets/';
@@ -70,6 +72,22 @@ export function pageMeta(config: Pick<Config, 'google' | 'microsoft' | 'legal'>)
     .join('');
 }
 
+/**
+ * The share tags whose values are addresses, absolute as previews need them: the page's own
+ * (`og:url`, without its query) and the default share image's. The rest (title, description, type)
+ * are the same for every page and written in `index.html`.
+ */
+export function shareMeta(publicUrl: string, pathname: string): string {
+  return [
+    ['og:url', `${publicUrl}${pathname === '/index.html' ? '/' : pathname}`],
+    ['og:image', `${publicUrl}${SHARE_IMAGE_PATH}`],
+    ['og:image:width', String(SHARE_IMAGE_SIZE.width)],
+    ['og:image:height', String(SHARE_IMAGE_SIZE.height)],
+  ]
+    .map(([property, value]) => `<meta property="${property}" content="${escapeAttribute(value!)}" />`)
+    .join('');
+}
+
 /** The routes serving a built single-page app from `root` (absolute). Mount after the API. */
 export function adminStaticRoutes(
   root: string,
@@ -84,7 +102,7 @@ export function adminStaticRoutes(
   /** `index.html` with the `<meta>`s (read on each load, like the file). */
   const index = async (c: Context<AppEnv>) => {
     const page = await readFile(path.join(root, 'index.html'), 'utf8');
-    return c.html(page.replace('</head>', `${head}</head>`));
+    return c.html(page.replace('</head>', `${head}${shareMeta(config.publicUrl, c.req.path)}</head>`));
   };
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {

@@ -71,6 +71,37 @@ export async function createSignedInUser(
   return { ...user, token: await signIn(server, user.id) };
 }
 
+/** A seller's question answered from the knowledge and sent, as the WhatsApp job records them; its id. */
+export async function recordSellerQuestion(
+  server: TestServer,
+  ref: { institutionId: number; assistantId: number },
+  asked: { from: string; question: string; answer: string },
+): Promise<number> {
+  const { db } = server.database;
+  const [incoming] = await db
+    .insert(whatsappMessages)
+    .values({
+      ...ref,
+      waMessageId: `wamid.fixture-${randomUUID()}`,
+      direction: 'in',
+      phoneNumber: asked.from,
+      body: asked.question,
+      type: 'text',
+    })
+    .returning({ id: whatsappMessages.id });
+  await db.insert(whatsappMessages).values({
+    ...ref,
+    waMessageId: `wamid.fixture-${randomUUID()}`,
+    direction: 'out',
+    replyTo: incoming!.id,
+    phoneNumber: asked.from,
+    body: asked.answer,
+    type: 'answer',
+    status: 'sent',
+  });
+  return incoming!.id;
+}
+
 /**
  * A WhatsApp reply of an assistant that could not be sent, as the job records one, with the message
  * it answered (for screens that list failures without a Graph API peer; the webhook tests walk the

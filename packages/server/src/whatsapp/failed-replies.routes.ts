@@ -1,10 +1,12 @@
 /**
- * A sales-support assistant's WhatsApp replies that could not be sent (docs/architecture.md#sales-support):
- * refused by the Graph API, retried in vain, or reported failed by Meta's status callback. Listed
- * for those who manage the channel, and sent again through the job queue when they ask.
+ * A sales-support assistant's WhatsApp messages as staff read them (docs/architecture.md#sales-support):
+ * the sellers' questions that were neither a lead nor an order (with the answers sent), for those who
+ * manage the allowed numbers; and the replies that could not be sent (refused by the Graph API,
+ * retried in vain, or reported failed by Meta's status callback), for those who manage the channel,
+ * sent again through the job queue when they ask.
  */
 import { endpoints } from '@conversa/contract/endpoints';
-import type { FailedReply } from '@conversa/contract/sales';
+import type { FailedReply, SellerQuestion } from '@conversa/contract/sales';
 import { Hono } from 'hono';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
@@ -14,7 +16,7 @@ import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { enqueue } from '../jobs/queue';
 import { JOBS_TOPIC } from '../jobs/runner';
-import { type FailedReplyRow, whatsappMessagesRepo } from './messages.repo';
+import { type FailedReplyRow, type SellerQuestionRow, whatsappMessagesRepo } from './messages.repo';
 import { RESEND_ATTEMPTS, WHATSAPP_RESEND } from './resend.job';
 
 function toFailedReply(row: FailedReplyRow): FailedReply {
@@ -29,6 +31,18 @@ function toFailedReply(row: FailedReplyRow): FailedReply {
   };
 }
 
+function toSellerQuestion(row: SellerQuestionRow): SellerQuestion {
+  return {
+    id: row.id,
+    phone_number: row.phoneNumber,
+    seller_name: row.sellerName,
+    question: row.question ?? '',
+    asked_at: row.askedAt.toISOString(),
+    answer: row.answer ?? '',
+    answered_at: row.answeredAt.toISOString(),
+  };
+}
+
 export function failedRepliesRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
@@ -40,6 +54,13 @@ export function failedRepliesRoutes(deps: AppDeps) {
     const { page, 'per-page': perPage } = query;
     const { items, total } = await messages.listFailed(scope, { page, perPage });
     return okPage(c, { items: items.map(toFailedReply), total, page, perPage });
+  });
+
+  // The sellers' questions answered from the knowledge: stored with the channel's messages.
+  route(app, endpoints.listSellerQuestions, async (c, { scope, query }) => {
+    const { page, 'per-page': perPage } = query;
+    const { items, total } = await messages.listQuestions(scope, { page, perPage });
+    return okPage(c, { items: items.map(toSellerQuestion), total, page, perPage });
   });
 
   route(app, endpoints.retryFailedReplies, async (c, { scope, body }) => {

@@ -15,7 +15,7 @@
 import type { Handoff } from '@conversa/contract/assistant';
 import type { Source } from '@conversa/contract/chat';
 import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
-import { format } from 'date-fns';
+import { formatDate } from '@conversa/contract/date-format';
 import type { Locale } from '@conversa/contract/constants';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -145,7 +145,7 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
     // Beyond the seller's or the institution's budget the message is answered as a question.
     if (!(await calls.admit())) return null;
     try {
-      const today = format(deps.clock.now(), 'dd/MM/yyyy');
+      const today = formatDate(deps.clock.now());
       const extraction = await extractEntry(llm, text, configured, today);
       await calls.settle(null);
       return asEntryText(extraction, locale, configured);

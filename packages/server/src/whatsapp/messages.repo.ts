@@ -40,6 +40,17 @@ export interface FailedReplyRow {
   question: string | null;
 }
 
+/** A seller's question answered from the knowledge (not a lead or an order), as staff see it. */
+export interface SellerQuestionRow {
+  id: number;
+  phoneNumber: string | null;
+  sellerName: string | null;
+  question: string | null;
+  askedAt: Date;
+  answer: string | null;
+  answeredAt: Date;
+}
+
 interface AssistantRef {
   institutionId: number;
   assistantId: number;
@@ -285,6 +296,53 @@ export function whatsappMessagesRepo(db: Db) {
           )
           .where(where)
           .orderBy(desc(whatsappMessages.updatedAt), desc(whatsappMessages.id))
+          .limit(page.perPage)
+          .offset((page.page - 1) * page.perPage),
+        db.select({ total: count() }).from(whatsappMessages).where(where),
+      ]);
+      return { items, total: counted?.total ?? 0 };
+    },
+
+    /**
+     * A page of the questions sellers asked that were answered from the knowledge (a reply of kind
+     * `answer`: neither a step of a lead or an order, nor a refusal), the latest first.
+     */
+    async listQuestions(
+      ref: AssistantRef,
+      page: { page: number; perPage: number },
+    ): Promise<{ items: SellerQuestionRow[]; total: number }> {
+      const where = and(
+        eq(whatsappMessages.institutionId, ref.institutionId),
+        eq(whatsappMessages.assistantId, ref.assistantId),
+        eq(whatsappMessages.direction, 'out'),
+        eq(whatsappMessages.type, 'answer'),
+      );
+      const [items, [counted]] = await Promise.all([
+        db
+          .select({
+            id: question.id,
+            phoneNumber: question.phoneNumber,
+            sellerName: allowedNumbers.sellerName,
+            question: question.body,
+            askedAt: question.createdAt,
+            answer: whatsappMessages.body,
+            answeredAt: whatsappMessages.createdAt,
+          })
+          .from(whatsappMessages)
+          .innerJoin(
+            question,
+            and(eq(question.id, whatsappMessages.replyTo), eq(question.institutionId, ref.institutionId)),
+          )
+          .leftJoin(
+            allowedNumbers,
+            and(
+              eq(allowedNumbers.institutionId, question.institutionId),
+              eq(allowedNumbers.assistantId, question.assistantId),
+              eq(allowedNumbers.phoneNumber, question.phoneNumber),
+            ),
+          )
+          .where(where)
+          .orderBy(desc(whatsappMessages.createdAt), desc(whatsappMessages.id))
           .limit(page.perPage)
           .offset((page.page - 1) * page.perPage),
         db.select({ total: count() }).from(whatsappMessages).where(where),

@@ -1,26 +1,32 @@
 /** Seconds left before something may happen again (the resend timer), ticking once a second. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
-/** Starts at `seconds` and restarts whenever `restart` changes; stops at 0. */
+interface Countdown {
+  seconds: number;
+  restart: unknown;
+  left: number;
+}
+
+/**
+ * Starts at `seconds` and restarts whenever `restart` changes; stops at 0. A restart is taken in
+ * the render that brings it (state adjusted while rendering, not in an effect): an effect would
+ * first commit a frame with the old count, where a finished countdown offers its action again
+ * beside the notice that it was just done.
+ */
 export function useCountdown(seconds: number, restart: unknown): number {
-  const [left, setLeft] = useState(seconds);
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const [state, setState] = useState<Countdown>({ seconds, restart, left: seconds });
+  let current = state;
+  if (state.seconds !== seconds || !Object.is(state.restart, restart)) {
+    current = { seconds, restart, left: seconds };
+    setState(current);
+  }
+  const running = current.left > 0;
 
   useEffect(() => {
-    setLeft(seconds);
-    if (seconds <= 0) return;
-    timer.current = setInterval(() => setLeft((current) => Math.max(0, current - 1)), 1000);
-    return () => {
-      if (timer.current !== null) clearInterval(timer.current);
-      timer.current = null;
-    };
-  }, [seconds, restart]);
+    if (!running) return;
+    const timer = setInterval(() => setState((now) => ({ ...now, left: Math.max(0, now.left - 1) })), 1000);
+    return () => clearInterval(timer);
+  }, [running, seconds, restart]);
 
-  useEffect(() => {
-    if (left > 0 || timer.current === null) return;
-    clearInterval(timer.current);
-    timer.current = null;
-  }, [left]);
-
-  return left;
+  return current.left;
 }

@@ -2,6 +2,7 @@
  * Dates as people type them, DD/MM/YYYY (docs/product.md#constants), and as the API takes them,
  * YYYY-MM-DD; parsed and formatted by date-fns in the local calendar (a date, not an instant).
  */
+import { formatDay } from '@conversa/contract/date-format';
 import { format, isValid, parse } from 'date-fns';
 
 /** The typed format. */
@@ -20,10 +21,8 @@ export function isoFromText(text: string): string | null {
   return isValid(date) ? format(date, ISO) : null;
 }
 
-/** `YYYY-MM-DD` as `DD/MM/YYYY`; '' stays ''. */
-export function formatIsoDate(iso: string): string {
-  return iso === '' ? '' : format(dateFromIso(iso), TYPED);
-}
+/** `YYYY-MM-DD` as `DD/MM/YYYY` (the one date formatter); '' stays ''. */
+export const formatIsoDate = (iso: string): string => formatDay(iso);
 
 /** `YYYY-MM-DD` as a local date (midnight), for the calendar. */
 export const dateFromIso = (iso: string): Date => parse(iso, ISO, new Date(2000, 0, 1));

@@ -3,6 +3,7 @@
  * in a table for screen readers. The chart (uPlot) is its own chunk, loaded only where a chart is
  * drawn, so no other page pays for it.
  */
+import { formatDay } from '@conversa/contract/date-format';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import styled, { useTheme } from 'styled-components';
@@ -42,13 +43,6 @@ const Caption = styled.figcaption`
 const Canvas = styled.div`
   min-height: 16rem;
 `;
-
-/** `YYYY-MM-DD` in the user's locale (the day itself, whatever the time zone). */
-export function formatDay(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
 
 /** The drawing: uPlot's chunk is loaded on first use, then draws again when anything it shows changes. */
 function Chart({ days, series, dayLabel, locale, colors }: ChartOptions) {
@@ -134,7 +128,7 @@ export function DayChart({ title, days, series }: DayChartProps) {
             <tbody>
               {days.map((day) => (
                 <tr key={day.date}>
-                  <th scope="row">{formatDay(day.date, i18n.locale)}</th>
+                  <th scope="row">{formatDay(day.date)}</th>
                   {lines.map((line) => (
                     <td key={line.key}>{day[line.key]}</td>
                   ))}

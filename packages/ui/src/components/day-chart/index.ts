@@ -1,8 +1,1 @@
-export {
-  DayChart,
-  type DayChartProps,
-  type DayFigures,
-  type DayRow,
-  type DaySeries,
-  formatDay,
-} from './day-chart';
+export { DayChart, type DayChartProps, type DayFigures, type DayRow, type DaySeries } from './day-chart';

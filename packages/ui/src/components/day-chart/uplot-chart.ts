@@ -2,6 +2,7 @@
  * The uPlot drawing of `DayChart`, its own chunk: plain DOM, no React and no styling library, so the
  * chunk holds uPlot and this file and moves no shared module out of the pages' chunks.
  */
+import { formatDate } from '@conversa/contract/date-format';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -28,7 +29,8 @@ export function drawChart(
 ): () => void {
   // Without a 2D canvas (disabled by the browser) nothing is drawn: the table carries the figures.
   if (!document.createElement('canvas').getContext('2d')) return () => {};
-  const dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  // Days are UTC midnights: written as the day itself (DD/MM/YYYY), wherever the browser is.
+  const dayText = (seconds: number) => formatDate(new Date(seconds * 1e3), 'UTC');
   const numberFormat = new Intl.NumberFormat(locale);
   const axis = {
     stroke: colors.text,
@@ -50,14 +52,15 @@ export function drawChart(
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
     axes: [
-      { ...axis, values: (_u, splits) => splits.map((s) => dayFormat.format(new Date(s * 1e3))) },
+      // Room for a whole DD/MM/YYYY between ticks.
+      { ...axis, space: 90, values: (_u, splits) => splits.map(dayText) },
       {
         ...axis,
         values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? numberFormat.format(s) : '')),
       },
     ],
     series: [
-      { label: dayLabel, value: (_u, ts) => (ts === null ? '–' : dayFormat.format(new Date(ts * 1e3))) },
+      { label: dayLabel, value: (_u, ts) => (ts === null ? '–' : dayText(ts)) },
       ...series.map((label, index) =>
         line(label, colors.lines[index % colors.lines.length]!, DASHES[index % DASHES.length]),
       ),

@@ -3,6 +3,7 @@
  * then its summary, intent, topics, unanswered questions, contact, urgency, next step and who wrote
  * it, with a button to make it again.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import type { Intent, Overview, Urgency } from '@conversa/contract/conversation';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -10,7 +11,6 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../button/button';
-import { formatDateTime } from '../transcript/transcript';
 
 const Panel = styled.section`
   display: flex;
@@ -122,8 +122,8 @@ export function OverviewPanel({
           </Fields>
           <Muted>
             {overview.generator === 'llm'
-              ? t`Written by the AI model on ${formatDateTime(overview.generated_at, i18n.locale)}.`
-              : t`Made from the messages alone (no AI model) on ${formatDateTime(overview.generated_at, i18n.locale)}.`}
+              ? t`Written by the AI model on ${formatDateTime(overview.generated_at)}.`
+              : t`Made from the messages alone (no AI model) on ${formatDateTime(overview.generated_at)}.`}
           </Muted>
         </>
       ) : (

@@ -30,6 +30,13 @@ const paths = {
       <path d="M9 8h6M9 12h6" />
     </>
   ),
+  'allowed-numbers': (
+    <>
+      <rect x="6" y="2" width="12" height="20" rx="2" />
+      <path d="M11 18h2" />
+      <path d="M9.5 10l2 2 3.5-4" />
+    </>
+  ),
   'pre-sales': (
     <>
       <path d="M4 5h16v11H9l-5 4V5z" />

@@ -16,7 +16,7 @@ export interface SidebarAssistant {
 }
 
 /** Icons the navigation uses (see `icons.tsx`). */
-export type NavIcon = 'trainer' | 'dashboard' | 'leads' | 'orders';
+export type NavIcon = 'trainer' | 'dashboard' | 'leads' | 'orders' | 'allowed-numbers';
 
 /** One link of an assistant's sub-menu. */
 export interface NavEntry {
@@ -43,7 +43,11 @@ const entry = (
   alsoCurrentOn: string[] = [],
 ) => ({ key, label, icon, href, permission, alsoCurrentOn });
 
-/** The sub-menu of an assistant: pre-sales → trainer, dashboard; sales support → trainer, leads, orders. */
+/**
+ * The sub-menu of an assistant: pre-sales → trainer, dashboard; sales support → trainer, leads,
+ * orders, allowed numbers (the sellers' WhatsApp numbers, the channel and their questions). The
+ * first entry a role may use is where its work starts (`firstEntry`).
+ */
 export function assistantEntries(assistant: SidebarAssistant, roles: readonly Role[]): NavEntry[] {
   const id = assistant.id;
   const all =
@@ -66,7 +70,6 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
           entry('trainer', msg`Trainer`, 'trainer', consolePaths.salesSupportTrainer(id), 'trainer.manage', [
             consolePaths.salesSupportKnowledgeBase(id),
             consolePaths.salesSupportFields(id),
-            consolePaths.salesSupportAllowedNumbers(id),
           ]),
           entry('leads', msg`Leads`, 'leads', consolePaths.salesSupportLeads(id), 'lead.read', [
             consolePaths.salesSupportLeadsDashboard(id),
@@ -76,6 +79,13 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
             consolePaths.salesSupportOrdersDashboard(id),
             `/sales-support/order/${id}/`,
           ]),
+          entry(
+            'allowed-numbers',
+            msg`Allowed numbers`,
+            'allowed-numbers',
+            consolePaths.salesSupportAllowedNumbers(id),
+            'whitelist.manage',
+          ),
         ];
   // The server refuses what a role may not do; the menu only hides it.
   return all.filter((e) => can(roles, e.permission)).map(({ permission: _permission, ...rest }) => rest);

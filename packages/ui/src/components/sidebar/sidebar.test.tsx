@@ -91,20 +91,28 @@ describe('Sidebar', () => {
     expect(only.querySelector('img')).toBeNull();
   });
 
-  it('offers trainer, leads and orders for sales-support assistants', async () => {
+  it('offers trainer, leads, orders and allowed numbers for sales-support assistants', async () => {
     renderSidebar({ assistants: [support], institutionKind: 'business' });
     expect(await openAssistant(/Sales support, Orders Bot/)).toEqual([
       ['Trainer', '/sales-support/trainer/9'],
       ['Leads', '/sales-support/leads/9'],
       ['Orders', '/sales-support/orders/9'],
+      ['Allowed numbers', '/sales-support/allowed-numbers/9'],
     ]);
+  });
+
+  it('marks allowed numbers, not the trainer, as the current page there', async () => {
+    renderSidebar({ assistants: [support], currentPath: '/sales-support/allowed-numbers/9' });
+    await openAssistant(/Sales support/);
+    expect(screen.getByRole('link', { name: 'Allowed numbers' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Trainer' }).getAttribute('aria-current')).toBeNull();
   });
 
   it.each<[Role, string[]]>([
     ['order_capture_agent', ['Orders']],
     ['lead_entry_agent', ['Leads']],
     ['communication', ['Trainer']],
-    ['admin-staff', ['Trainer', 'Leads', 'Orders']],
+    ['admin-staff', ['Trainer', 'Leads', 'Orders', 'Allowed numbers']],
   ])('shows a %s only the sales-support entries the role may use', async (role, expected) => {
     renderSidebar({ assistants: [support], roles: [role] });
     expect((await openAssistant(/Sales support/)).map(([text]) => text)).toEqual(expected);
@@ -257,6 +265,7 @@ describe('Sidebar', () => {
       'Entrenador',
       'Clientes potenciales',
       'Pedidos',
+      'Números permitidos',
     ]);
     await user.click(screen.getByRole('button', { name: /Menú de la cuenta/ }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([

@@ -1,1 +1,1 @@
-export { formatDateTime, Transcript, type TranscriptProps } from './transcript';
+export { Transcript, type TranscriptProps } from './transcript';

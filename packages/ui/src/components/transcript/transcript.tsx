@@ -2,6 +2,7 @@
  * A conversation as the visitor saw it: their questions and the assistant's answers, each answer
  * with its sources and, when a person was offered, the handoff card.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import type { Handoff } from '@conversa/contract/assistant';
 import type { ChatMessage, Source } from '@conversa/contract/chat';
 import { useLingui } from '@lingui/react/macro';
@@ -69,11 +70,6 @@ const HandoffCard = styled.div`
   }
 `;
 
-/** A date and time in the user's locale. */
-export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 function SourceName({ source }: { source: Source }) {
   const { t } = useLingui();
   if (source.kind === 'knowledge_base') return <>{t`Knowledge base text`}</>;
@@ -111,11 +107,13 @@ export interface TranscriptProps {
   /** Names the list for screen readers. */
   label: string;
   messages: ChatMessage[];
+  /** Who wrote the `user` messages (default 'Visitor'; a seller's name on WhatsApp). */
+  userLabel?: string;
 }
 
 /** The messages in order; each says who wrote it and when. */
-export function Transcript({ label, messages }: TranscriptProps) {
-  const { t, i18n } = useLingui();
+export function Transcript({ label, messages, userLabel }: TranscriptProps) {
+  const { t } = useLingui();
   return (
     <List aria-label={label}>
       {messages.map((message) => {
@@ -123,7 +121,7 @@ export function Transcript({ label, messages }: TranscriptProps) {
         return (
           <Bubble key={message.id} $visitor={visitor}>
             <Meta>
-              {visitor ? t`Visitor` : t`Assistant`} · {formatDateTime(message.created_at, i18n.locale)}
+              {visitor ? (userLabel ?? t`Visitor`) : t`Assistant`} · {formatDateTime(message.created_at)}
             </Meta>
             <Text>{message.text}</Text>
             {message.sources.length > 0 ? (

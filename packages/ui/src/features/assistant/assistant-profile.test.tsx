@@ -68,6 +68,23 @@ describe('AssistantProfile', () => {
     expect(onEditQuestions).toHaveBeenCalledTimes(1);
   });
 
+  it('says nothing of visitors or suggested questions for a sales-support assistant', async () => {
+    const shop = await api.signedInOwner('business');
+    const created = await api.server.call<{ data: { id: number } }>('/api/institution-product', {
+      ...shop.as,
+      json: { type: 'sales_support', name: 'Ventas' },
+    });
+    renderConnected(<AssistantProfile assistantId={created.body.data.id} onEditQuestions={vi.fn()} />, {
+      client: shop.client,
+    });
+    const name = await screen.findByLabelText(/^Assistant name/);
+    expect((name as HTMLInputElement).value).toBe('Ventas');
+    expect(screen.getByText('Your team sees this name in the console.')).toBeTruthy();
+    expect(screen.queryByText(/visitor/i)).toBeNull();
+    expect(screen.queryByText('Suggested questions')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit suggested questions' })).toBeNull();
+  });
+
   it('only shows the name and logo to members who may not manage the assistant', async () => {
     const { client, assistant } = await api.signedInOwner('school');
     client.session.update({ roles: ['communication'] });

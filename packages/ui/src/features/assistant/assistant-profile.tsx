@@ -1,6 +1,7 @@
 /**
  * An assistant's profile on the trainer's overview: its type, name and logo (upload or replace,
- * with a preview), and a summary of its suggested questions.
+ * with a preview), and for pre-sales a summary of its suggested questions (sales support has no
+ * public chat, so nothing here speaks of visitors).
  */
 import type { AssistantDetail } from '@conversa/contract/assistant';
 import { MAX_SUGGESTED_QUESTIONS } from '@conversa/contract/assistant';
@@ -11,6 +12,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
+import { sectionOf } from '../../components/sidebar/paths';
 import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, SubmitForm } from '../../forms/form-layout';
@@ -72,6 +74,8 @@ function Profile({
   const session = useSession();
   const manages = can(session.roles, 'assistant.manage');
   const questions = assistant.suggested_questions;
+  // Sales support has no public chat: no visitors, no suggested questions to show them.
+  const salesSupport = sectionOf(assistant.product.type) === 'sales-support';
   return (
     <>
       <Note>{i18n._(assistantTypeTexts[assistant.product.type].name)}</Note>
@@ -81,34 +85,46 @@ function Profile({
         disabled={!manages}
         onUploaded={() => notifySuccess(successNotices.updated)}
       />
-      <NameForm assistant={assistant} editable={manages} />
-      <Header>
-        <SubTitle>{t`Suggested questions`}</SubTitle>
-        <Note>{t`${questions.length} of ${MAX_SUGGESTED_QUESTIONS}`}</Note>
-      </Header>
-      {questions.length > 0 ? (
-        <Questions>
-          {questions.map((question, index) => (
-            <li key={index}>{question}</li>
-          ))}
-        </Questions>
-      ) : (
-        <Note>{t`No suggested questions yet. They show as buttons when a visitor opens the chat.`}</Note>
+      <NameForm assistant={assistant} editable={manages} salesSupport={salesSupport} />
+      {salesSupport ? null : (
+        <>
+          <Header>
+            <SubTitle>{t`Suggested questions`}</SubTitle>
+            <Note>{t`${questions.length} of ${MAX_SUGGESTED_QUESTIONS}`}</Note>
+          </Header>
+          {questions.length > 0 ? (
+            <Questions>
+              {questions.map((question, index) => (
+                <li key={index}>{question}</li>
+              ))}
+            </Questions>
+          ) : (
+            <Note>{t`No suggested questions yet. They show as buttons when a visitor opens the chat.`}</Note>
+          )}
+          {onEditQuestions ? (
+            <Actions>
+              <Button variant="secondary" size="small" onClick={onEditQuestions}>
+                {t`Edit suggested questions`}
+              </Button>
+            </Actions>
+          ) : null}
+        </>
       )}
-      {onEditQuestions ? (
-        <Actions>
-          <Button variant="secondary" size="small" onClick={onEditQuestions}>
-            {t`Edit suggested questions`}
-          </Button>
-        </Actions>
-      ) : null}
       {manages ? null : <Note>{t`Only the institution's managers can change the name and the logo.`}</Note>}
     </>
   );
 }
 
 /** The name; saving says 'Update successfully.'; server issues show under the field. */
-function NameForm({ assistant, editable }: { assistant: AssistantDetail; editable: boolean }) {
+function NameForm({
+  assistant,
+  editable,
+  salesSupport,
+}: {
+  assistant: AssistantDetail;
+  editable: boolean;
+  salesSupport: boolean;
+}) {
   const { t } = useLingui();
   const form = useForm(AssistantNameFormSchema, { name: assistant.product.name });
   const update = useUpdateAssistant(assistant.id);
@@ -125,7 +141,9 @@ function NameForm({ assistant, editable }: { assistant: AssistantDetail; editabl
     <SubmitForm onSubmit={submit} error={form.formError}>
       <TextField
         label={t`Assistant name`}
-        hint={t`Visitors see this name in the chat.`}
+        hint={
+          salesSupport ? t`Your team sees this name in the console.` : t`Visitors see this name in the chat.`
+        }
         {...form.bind('name')}
         maxLength={200}
         required

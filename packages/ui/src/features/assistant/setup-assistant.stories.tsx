@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
 import { fn, userEvent, within } from 'storybook/test';
 import { API, baseHandlers, business, fail, forever, signedIn, withData } from '../../testing/stories';
+import { AboutSchoolStep } from '../auth/steps/about-school-step';
 import { SetupAssistant } from './setup-assistant';
 import { setupHandlers } from './story-fixtures';
 
@@ -61,6 +62,25 @@ export const NameRefused: Story = {
   play: create,
 };
 export const NoInstitution: Story = { decorators: [withData({ ...signedIn, institutionId: null })] };
+/** Without an institution, with the app's way to create one (the sign-in flow's institution step). */
+export const CreateInstitution: Story = {
+  decorators: [withData({ ...signedIn, institutionId: null })],
+  args: { createInstitution: <AboutSchoolStep onCreated={fn()} onBusy={fn()} /> },
+};
+/** Sales support: no suggested questions, and the last step leads to its allowed numbers. */
+export const SalesSupportDone: Story = {
+  decorators: [withData({ ...signedIn, institutionId: business.id })],
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('radio', { name: /Sales support assistant|soporte de ventas/i }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: next }));
+    await create(context);
+    for (const label of [withoutLogo, skip])
+      await userEvent.click(await canvas.findByRole('button', { name: label }));
+  },
+};
 export const NotAllowed: Story = { decorators: [withData({ ...signedIn, roles: ['communication'] })] };
 export const Waiting: Story = {
   parameters: { msw: { handlers: [http.get(`${API}/institution/:id`, forever), ...baseHandlers] } },

@@ -106,43 +106,52 @@ describe('SetupAssistant', () => {
     expect(radios.map((radio) => (radio as HTMLInputElement).value)).toEqual(['retail', 'sales_support']);
     expect((radios[0] as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('radio', { name: /Sales support assistant/ }));
+    // Sales support has no chat to suggest questions in: that step goes.
+    expect(await heading('Step 1 of 5: Type')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await heading('Step 2 of 6: Name')).toBeTruthy();
+    expect(await heading('Step 2 of 5: Name')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await heading('Step 1 of 6: Type')).toBeTruthy();
+    expect(await heading('Step 1 of 5: Type')).toBeTruthy();
     expect((screen.getByRole('radio', { name: /Sales support assistant/ }) as HTMLInputElement).checked).toBe(
       true,
     );
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     const name = await screen.findByLabelText(/^Assistant name/);
+    expect(
+      screen.getByText('Your team sees this name in the console. You can change it later.'),
+    ).toBeTruthy();
     await user.clear(name);
     await user.type(name, 'Ventas Norte');
     await user.click(screen.getByRole('button', { name: 'Create the assistant' }));
-    expect(await heading('Step 3 of 6: Logo')).toBeTruthy();
+    expect(await heading('Step 3 of 5: Logo')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     // Created: the name step renames, and there is no way back to the type.
-    expect(await heading('Step 2 of 6: Name')).toBeTruthy();
+    expect(await heading('Step 2 of 5: Name')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     await user.type(screen.getByLabelText(/^Assistant name/), ' 2');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await heading('Step 3 of 6: Logo')).toBeTruthy();
+    expect(await heading('Step 3 of 5: Logo')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Continue without a logo' }));
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await heading('Step 5 of 6: Knowledge')).toBeTruthy();
+    expect(await heading('Step 4 of 5: Knowledge')).toBeTruthy();
+    expect(screen.queryByText(/visitor/i)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Skip for now' }));
-    expect(await heading('Step 6 of 6: Done')).toBeTruthy();
+    expect(await heading('Step 5 of 5: Done')).toBeTruthy();
     expect(screen.getByText('Logo: none yet.')).toBeTruthy();
-    // Sales support has no public link to share: its sellers reach it on WhatsApp.
+    expect(screen.queryByText(/Suggested questions:/)).toBeNull();
+    // Sales support has no public link to share: its sellers reach it on WhatsApp, set up in Allowed numbers.
     expect(
       screen.getByText(
-        'Ventas Norte 2 is ready. Keep training it in the trainer, then connect its WhatsApp number.',
+        "Ventas Norte 2 is ready. Add the sellers' WhatsApp numbers and connect its WhatsApp number in Allowed numbers, and keep training it in the trainer.",
       ),
     ).toBeTruthy();
-    expect(screen.queryByText(/share its link/)).toBeNull();
+    expect(screen.queryByText(/link/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Set up allowed numbers' }));
+    const id = Number(
+      /^\/sales-support\/allowed-numbers\/(\d+)$/.exec(onDone.mock.calls[0]![0] as string)?.[1],
+    );
     await user.click(screen.getByRole('button', { name: 'Open the trainer' }));
-
-    const id = Number(/^\/sales-support\/trainer\/(\d+)$/.exec(onDone.mock.calls[0]![0] as string)?.[1]);
+    expect(onDone).toHaveBeenLastCalledWith(`/sales-support/trainer/${id}`);
     const detail = await api.server.call<{ data: AssistantDetail }>(`/api/institution-product/${id}`, as);
     expect(detail.body.data).toMatchObject({
       product: { type: 'sales_support', name: 'Ventas Norte 2', logo: null },

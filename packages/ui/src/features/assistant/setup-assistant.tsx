@@ -1,7 +1,8 @@
 /**
  * /setup-assistant (docs/product.md#screens-and-routes): a wizard (`forms/use-wizard.ts`: clamped, locked while saving) that
  * sets up an assistant: type (only the types the institution's kind allows; skipped when there is
- * one), name (creates it), logo, suggested questions and first knowledge, then on to its trainer.
+ * one), name (creates it), logo, suggested questions (pre-sales only: sales support has no public
+ * chat) and first knowledge, then on to its trainer, or for sales support to its allowed numbers.
  */
 import type { AssistantDetail } from '@conversa/contract/assistant';
 import type { InstitutionKind } from '@conversa/contract/institution';
@@ -12,12 +13,12 @@ import { useSession } from '@conversa/data/provider';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState } from '../../components/empty-state/empty-state';
-import { trainerPath } from '../../components/sidebar/paths';
+import { consolePaths, sectionOf, trainerPath } from '../../components/sidebar/paths';
 import { Waiting } from '../../components/waiting/waiting';
-import { Card, Page, PageTitle } from '../../forms/form-layout';
+import { Card, Intro, Page, PageTitle } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { useStepHeading, useWizard } from '../../forms/use-wizard';
@@ -30,7 +31,10 @@ import { NameStep } from './steps/name-step';
 import { QuestionsStep } from './steps/questions-step';
 import { TypeStep } from './steps/type-step';
 
-/** The steps, in order; `type` is left out when the kind allows one type. */
+/**
+ * The steps, in order; `type` is left out when the kind allows one type, `questions` for sales
+ * support (its sellers write on WhatsApp: there is no chat to suggest questions in).
+ */
 export const SETUP_STEPS = ['type', 'name', 'logo', 'questions', 'knowledge', 'done'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
@@ -79,17 +83,30 @@ const StepTitle = styled.h2`
 export interface SetupAssistantProps {
   /** The assistant is set up: the app opens this path (its trainer). */
   onDone: (path: string) => void;
+  /**
+   * Shown to a person without an institution (none yet, or none left): the app's way to create one
+   * (the sign-in flow's institution step); once created, the session acts in it and the wizard shows.
+   */
+  createInstitution?: ReactNode;
 }
 
 /** The route's screen: checks the institution and the role, then runs the wizard. */
-export function SetupAssistant({ onDone }: SetupAssistantProps) {
+export function SetupAssistant({ onDone, createInstitution }: SetupAssistantProps) {
   const { t } = useLingui();
   const session = useSession();
   const institution = useInstitution();
   const failureText = useFailureText();
   let content;
   if (session.institutionId === null) {
-    content = <EmptyState title={t`You do not belong to an institution yet.`} />;
+    content = createInstitution ? (
+      <Card as="section" aria-labelledby="create-institution-title">
+        <StepTitle id="create-institution-title">{t`Create your school or business`}</StepTitle>
+        <Intro>{t`You do not belong to an institution yet. Create yours to set up an assistant.`}</Intro>
+        {createInstitution}
+      </Card>
+    ) : (
+      <EmptyState title={t`You do not belong to an institution yet.`} />
+    );
   } else if (!can(session.roles, 'assistant.manage')) {
     content = <EmptyState title={t`Only the institution's managers can set up assistants.`} />;
   } else if (institution.data) {
@@ -125,12 +142,15 @@ interface SetupWizardProps extends SetupAssistantProps {
 function SetupWizard({ kind, institutionName, onDone }: SetupWizardProps) {
   const { t, i18n } = useLingui();
   const types = typesFor(kind);
-  const steps = SETUP_STEPS.filter((step) => step !== 'type' || types.length > 1);
+  const [type, setType] = useState<AssistantType>(types[0] ?? 'admission');
+  const salesSupport = sectionOf(type) === 'sales-support';
+  const steps = SETUP_STEPS.filter(
+    (step) => (step !== 'type' || types.length > 1) && (step !== 'questions' || !salesSupport),
+  );
   const at = (step: SetupStep) => steps.indexOf(step);
   // Until the assistant exists, nothing past the name step can be reached.
   const wizard = useWizard(at('name'));
   const step = steps[wizard.step] ?? 'name';
-  const [type, setType] = useState<AssistantType>(types[0] ?? 'admission');
   const [assistant, setAssistant] = useState<AssistantDetail | null>(null);
   const [knowledge, setKnowledge] = useState({ text: false, files: 0 });
   const onBusy = (busy: boolean) => (busy ? wizard.lock() : wizard.unlock());
@@ -188,7 +208,16 @@ function SetupWizard({ kind, institutionName, onDone }: SetupWizardProps) {
     );
   } else {
     const path = trainerPath({ id: assistant.id, type: assistant.product.type });
-    body = <DoneStep assistant={assistant} knowledge={knowledge} onOpenTrainer={() => onDone(path)} />;
+    body = (
+      <DoneStep
+        assistant={assistant}
+        knowledge={knowledge}
+        onOpenTrainer={() => onDone(path)}
+        onOpenAllowedNumbers={
+          salesSupport ? () => onDone(consolePaths.salesSupportAllowedNumbers(assistant.id)) : undefined
+        }
+      />
+    );
   }
 
   const position = wizard.step + 1;

@@ -3,6 +3,7 @@
  * contact filters, the dashboard's date range, pages of 5-100, row selection with a confirmed bulk
  * delete, and the filtered list as CSV.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import { SEARCH_DEBOUNCE_MS, DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 import type { ConversationListItem } from '@conversa/contract/conversation';
 import { useDeleteConversations } from '@conversa/data/conversations/delete-conversations';
@@ -22,7 +23,6 @@ import type { PageState } from '../../components/table/pagination';
 import { useRowSelection } from '../../components/table/use-row-selection';
 import { Table, type TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
-import { formatDateTime } from '../../components/transcript/transcript';
 import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
 import { useListActions } from '../../forms/use-list-actions';
@@ -66,7 +66,7 @@ export interface ConversationListProps {
 
 /** The filters above the table, the actions over the selection, and the table. */
 export function ConversationList({ assistantId, from, to, onNavigate }: ConversationListProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const client = useDataClient();
   const failureText = useFailureText();
   const [search, setSearch] = useState('');
@@ -113,7 +113,7 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
         <Checkbox
           label={
             <VisuallyHidden>
-              {t`Select the conversation of ${formatDateTime(row.last_interaction_at, i18n.locale)}`}
+              {t`Select the conversation of ${formatDateTime(row.last_interaction_at)}`}
             </VisuallyHidden>
           }
           checked={selection.isSelected(row.id)}
@@ -126,7 +126,7 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
       header: t`Last interaction`,
       cell: (row) => (
         <NavLink href={consolePaths.preSalesConversation(assistantId, row.id)} onNavigate={onNavigate}>
-          {formatDateTime(row.last_interaction_at, i18n.locale)}
+          {formatDateTime(row.last_interaction_at)}
         </NavLink>
       ),
     },

@@ -29,6 +29,10 @@ describe('ConversationPage', () => {
     expect(items[1]!.textContent).toContain('On September 8.');
     expect(within(items[1]!).getByText(`FAQ: ${ANSWERED}`)).toBeTruthy();
     expect(screen.getByText('The visitor left no contact.')).toBeTruthy();
+    // Dates as DD/MM/YYYY and 24-hour times, the header's and each message's.
+    const when = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`;
+    expect(screen.getByText(new RegExp(`^Started on ${when}; last message on ${when}\\.$`))).toBeTruthy();
+    expect(items[0]!.textContent).toMatch(new RegExp(`Visitor · ${when}`));
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Back to the dashboard' }));
     expect(onNavigate).toHaveBeenCalledWith(`/pre-sales/dashboard/${owner.assistant.id}`);

@@ -2,6 +2,7 @@
  * A conversation (`/pre-sales/dashboard/{id}/conversation/{conversationId}`): the transcript as the
  * visitor saw it, the contact they left, and the overview, made when asked for.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import { useConversation } from '@conversa/data/conversations/get-conversation';
 import { useGenerateOverview } from '@conversa/data/conversations/generate-overview';
 import { useLingui } from '@lingui/react/macro';
@@ -11,7 +12,7 @@ import { OverviewPanel } from '../../components/overview-panel/overview-panel';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
 import { notifyError } from '../../components/toaster/toaster';
-import { formatDateTime, Transcript } from '../../components/transcript/transcript';
+import { Transcript } from '../../components/transcript/transcript';
 import { Waiting } from '../../components/waiting/waiting';
 import { Card, DetailList, PageTitle, SectionHeading, WidePage } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
@@ -46,7 +47,7 @@ export interface ConversationPageProps {
 
 /** Transcript, contact and overview; 'Not found' for a conversation the user cannot see. */
 export function ConversationPage({ assistantId, conversationId, onNavigate }: ConversationPageProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const conversation = useConversation(conversationId);
   const generate = useGenerateOverview(conversationId);
   const failureText = useFailureText();
@@ -72,7 +73,7 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
     body = (
       <>
         <Muted>
-          {t`Started on ${formatDateTime(detail.started_at, i18n.locale)}; last message on ${formatDateTime(detail.last_interaction_at, i18n.locale)}.`}
+          {t`Started on ${formatDateTime(detail.started_at)}; last message on ${formatDateTime(detail.last_interaction_at)}.`}
         </Muted>
         <Columns>
           <Card as="section" aria-labelledby="transcript-title">
@@ -113,7 +114,7 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
                     </>
                   ) : null}
                   <dt>{t`Left on`}</dt>
-                  <dd>{formatDateTime(contact.created_at, i18n.locale)}</dd>
+                  <dd>{formatDateTime(contact.created_at)}</dd>
                 </DetailList>
               ) : (
                 <Muted>{t`The visitor left no contact.`}</Muted>

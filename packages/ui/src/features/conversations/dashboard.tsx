@@ -116,9 +116,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
                   <Question key={question.text}>
                     <QuestionText>{question.text}</QuestionText>
                     <Muted>
-                      {t({
-                        message: plural(question.count, { one: 'Asked # time', other: 'Asked # times' }),
-                      })}
+                      {t({ message: plural(question.count, { one: 'Asked once', other: 'Asked # times' }) })}
                     </Muted>
                   </Question>
                 ))}
@@ -139,7 +137,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
                     <QuestionText id={`unanswered-${index}`}>{group.question}</QuestionText>
                     <Row>
                       <Muted>
-                        {t({ message: plural(group.count, { one: 'Asked # time', other: 'Asked # times' }) })}
+                        {t({ message: plural(group.count, { one: 'Asked once', other: 'Asked # times' }) })}
                       </Muted>
                       <NavLink
                         href={consolePaths.preSalesConversation(assistantId, group.conversation_id)}

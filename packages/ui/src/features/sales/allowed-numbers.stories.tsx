@@ -1,4 +1,4 @@
-import type { AllowedNumber, FailedReply, WhatsappSettings } from '@conversa/contract/sales';
+import type { AllowedNumber, FailedReply, SellerQuestion, WhatsappSettings } from '@conversa/contract/sales';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { userEvent, within } from 'storybook/test';
@@ -62,6 +62,28 @@ function page<Row extends { seller_name: string | null; phone_number: string | n
   );
 }
 
+/** Sellers' questions answered from the knowledge (neither a lead nor an order). */
+const questions: SellerQuestion[] = [
+  {
+    id: 52,
+    phone_number: '+34611000002',
+    seller_name: 'Mario Ruiz',
+    question: '¿Cuánto tarda el envío a Canarias?',
+    asked_at: new Date(Date.UTC(2025, 2, 10, 12, 2)).toISOString(),
+    answer: 'Entre 7 y 10 días laborables. Fuentes: Tarifas de transporte y montaje',
+    answered_at: new Date(Date.UTC(2025, 2, 10, 12, 2, 4)).toISOString(),
+  },
+  {
+    id: 50,
+    phone_number: '+34611000001',
+    seller_name: 'Lucía Gómez',
+    question: '¿La silla Nórdica viene en otros colores?',
+    asked_at: new Date(Date.UTC(2025, 2, 10, 11, 4)).toISOString(),
+    answer: 'Sí, en negro, blanco y roble. Fuentes: Catálogo 2025',
+    answered_at: new Date(Date.UTC(2025, 2, 10, 11, 4, 3)).toISOString(),
+  },
+];
+
 const settings: WhatsappSettings = {
   phone_number_id: '106540352242922',
   access_token_set: true,
@@ -74,7 +96,9 @@ const handlers = (
   rows: AllowedNumber[],
   channel: WhatsappSettings = settings,
   failed: FailedReply[] = [],
+  asked: SellerQuestion[] = [],
 ) => [
+  http.get(`${API}/institution-product/:id/whatsapp/questions`, ({ request }) => pageOf(asked, request)),
   http.get(`${API}/institution-product/:id/whatsapp/failed-replies`, ({ request }) => page(failed, request)),
   http.post(`${API}/institution-product/:id/whatsapp/failed-replies/retry`, async ({ request }) =>
     ok(await request.json()),
@@ -143,6 +167,11 @@ export const Empty: Story = {
 /** The WhatsApp card lists the replies that could not be sent (the other stories have none). */
 export const FailedReplies: Story = {
   parameters: { msw: { handlers: handlers(numbers, settings, failures) } },
+};
+
+/** The sellers' questions that were neither a lead nor an order, each a short transcript. */
+export const SellerQuestions: Story = {
+  parameters: { msw: { handlers: handlers(numbers, settings, [], questions) } },
 };
 
 export const FailedRepliesWaiting: Story = {

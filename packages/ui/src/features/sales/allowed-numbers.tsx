@@ -3,9 +3,11 @@
  * sales-support assistant serves. Add one (read with the institution's country when typed without
  * `+`; 'Invalid phone number.' on the field, the same number twice said above the form), search by
  * number or seller (500 ms debounce), pages of 5-100, and delete one or the selected rows after a
- * confirmation. A number removed loses access at once. Below, for those who manage assistants, the
+ * confirmation. A number removed loses access at once. Below, the sellers' questions that were
+ * neither a lead nor an order (`seller-questions.tsx`), and for those who manage assistants the
  * WhatsApp channel the numbers write to.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import { can } from '@conversa/contract/roles';
 import { SELLER_NAME_MAX_LENGTH, type AllowedNumber } from '@conversa/contract/sales';
@@ -31,7 +33,6 @@ import { useRowSelection } from '../../components/table/use-row-selection';
 import { Table, type TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
-import { formatDateTime } from '../../components/transcript/transcript';
 import { Actions, Card, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
 import { AllowedNumberFormSchema } from '../../forms/sales-schemas';
 import { useDebounced } from '../../forms/use-debounced';
@@ -42,6 +43,7 @@ import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { Muted } from '../../primitives/muted';
+import { SellerQuestions } from './seller-questions';
 import { WhatsappSettingsCard } from './whatsapp-settings';
 import { SalesAssistantGate } from './sales-assistant-gate';
 
@@ -83,6 +85,7 @@ export function AllowedNumbersPage({ assistantId }: AllowedNumbersPageProps) {
         <>
           <AddNumber assistantId={assistantId} />
           <NumberList assistantId={assistantId} />
+          <SellerQuestions assistantId={assistantId} />
           {can(session.roles, 'assistant.manage') ? <WhatsappSettingsCard assistantId={assistantId} /> : null}
         </>
       </SalesAssistantGate>
@@ -150,7 +153,7 @@ function AddNumber({ assistantId }: { assistantId: number }) {
 }
 
 function NumberList({ assistantId }: { assistantId: number }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const failureText = useFailureText();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -204,7 +207,7 @@ function NumberList({ assistantId }: { assistantId: number }) {
     },
     { key: 'number', header: t`Phone number`, cell: (row) => row.phone_number },
     { key: 'seller', header: t`Seller name`, cell: (row) => row.seller_name },
-    { key: 'added', header: t`Added`, cell: (row) => formatDateTime(row.created_at, i18n.locale) },
+    { key: 'added', header: t`Added`, cell: (row) => formatDateTime(row.created_at) },
     {
       key: 'actions',
       header: <VisuallyHidden>{t`Actions`}</VisuallyHidden>,

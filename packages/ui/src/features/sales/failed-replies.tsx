@@ -5,6 +5,7 @@
  * time. A reply to a number can be sent again: the server's job queue sends it, and it comes back
  * here if it fails again. With none, one short line.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 import type { FailedReply } from '@conversa/contract/sales';
 import { useFailedReplies, useRetryFailedReplies } from '@conversa/data/sales/failed-replies';
@@ -15,7 +16,6 @@ import { Button } from '../../components/button/button';
 import type { PageState } from '../../components/table/pagination';
 import { Table, type TableColumn } from '../../components/table/table';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
-import { formatDateTime } from '../../components/transcript/transcript';
 import { useFailureText } from '../../forms/use-failure-text';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { Muted as BaseMuted } from '../../primitives/muted';
@@ -47,7 +47,7 @@ const Clamped = styled.span`
 `;
 
 export function FailedReplies({ assistantId }: { assistantId: number }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const failureText = useFailureText();
   const [paging, setPaging] = useState<PageState>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const list = useFailedReplies(assistantId, { page: paging.page, perPage: paging.pageSize });
@@ -64,7 +64,7 @@ export function FailedReplies({ assistantId }: { assistantId: number }) {
   };
 
   const columns: TableColumn<FailedReply>[] = [
-    { key: 'when', header: t`Failed at`, cell: (row) => formatDateTime(row.failed_at, i18n.locale) },
+    { key: 'when', header: t`Failed at`, cell: (row) => formatDateTime(row.failed_at) },
     {
       key: 'to',
       header: t`Number`,
@@ -97,7 +97,7 @@ export function FailedReplies({ assistantId }: { assistantId: number }) {
       // A sender known only by a user id cannot be written to again.
       cell: (row) => {
         const number = row.phone_number;
-        const when = formatDateTime(row.failed_at, i18n.locale);
+        const when = formatDateTime(row.failed_at);
         return number ? (
           <Button
             variant="secondary"

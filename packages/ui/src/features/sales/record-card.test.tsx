@@ -35,7 +35,7 @@ describe('RecordCard', () => {
     expect(await screen.findByRole('heading', { name: 'Lead: Hotel Las Dunas', level: 1 })).toBeTruthy();
     const details = screen.getByRole('region', { name: 'Details' });
     expect(within(details).getByText('+34655112233')).toBeTruthy();
-    expect(await within(details).findByText('Dec 1, 2026')).toBeTruthy();
+    expect(await within(details).findByText('01/12/2026')).toBeTruthy();
     expect(screen.getByText('Entered in the console: there is no WhatsApp conversation.')).toBeTruthy();
 
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Call back on Monday.');
@@ -137,7 +137,7 @@ describe('RecordCard editing', () => {
     const details = screen.getByRole('region', { name: 'Details' });
     expect(within(details).getByText('2,500.5')).toBeTruthy();
     expect(within(details).getByText('marta@dunas.example')).toBeTruthy();
-    expect(within(details).getByText('Dec 1, 2026')).toBeTruthy();
+    expect(within(details).getByText('01/12/2026')).toBeTruthy();
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit lead' })),
     );

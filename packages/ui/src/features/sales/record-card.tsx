@@ -6,6 +6,7 @@
  * then become the record's form (record-form.tsx) until saved or cancelled, the conversation and
  * the history staying in view.
  */
+import { formatDateTime, formatDay } from '@conversa/contract/date-format';
 import type { LeadDetail, OrderDetail, RecordChange } from '@conversa/contract/records';
 import { NOTES_MAX_LENGTH } from '@conversa/contract/records';
 import { can } from '@conversa/contract/roles';
@@ -24,7 +25,6 @@ import { NavLink } from '../../components/sidebar/nav-link';
 import { Table } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
-import { formatDateTime } from '../../components/transcript/transcript';
 import { Waiting } from '../../components/waiting/waiting';
 import { Actions, Card, DetailList, PageTitle, SectionHeading, WidePage } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
@@ -72,8 +72,7 @@ export interface RecordCardProps {
 /** A field's value as the reader writes it (a date, a number), or a dash. */
 function valueText(value: unknown, type: FieldDefinition['type'] | 'text', locale: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (type === 'date' && typeof value === 'string')
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value));
+  if (type === 'date' && typeof value === 'string') return formatDay(value);
   if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -209,7 +208,7 @@ function CardBody({ kind, detail }: { kind: RecordKind; detail: Detail }) {
             <Row key={key} label={key} value={valueText(detail.fields[key], 'text', i18n.locale)} />
           ))}
           <Row label={t`Seller`} value={seller} />
-          <Row label={t`Entered`} value={formatDateTime(detail.created_at, i18n.locale)} />
+          <Row label={t`Entered`} value={formatDateTime(detail.created_at)} />
         </DetailList>
       </Card>
       {kind === 'order' ? <OrderLines detail={detail as OrderDetail} /> : null}
@@ -229,7 +228,7 @@ function CardBody({ kind, detail }: { kind: RecordKind; detail: Detail }) {
               <Message key={message.id} $in={message.direction === 'in'}>
                 <MutedParagraph as="span">
                   {message.direction === 'in' ? detail.seller : t`Assistant`} ·{' '}
-                  {formatDateTime(message.created_at, i18n.locale)}
+                  {formatDateTime(message.created_at)}
                 </MutedParagraph>
                 <br />
                 {message.body ?? '—'}
@@ -334,7 +333,7 @@ function NotesEditor({ kind, detail, editable }: { kind: RecordKind; detail: Det
 }
 
 function History({ history }: { history: RecordChange[] }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   return (
     <Card as="section" aria-labelledby="record-history">
       <SectionHeading id="record-history">{t`History`}</SectionHeading>
@@ -343,7 +342,7 @@ function History({ history }: { history: RecordChange[] }) {
         rows={history.map((entry, index) => ({ ...entry, index }))}
         rowKey={(entry) => entry.index}
         columns={[
-          { key: 'at', header: t`When`, cell: (entry) => formatDateTime(entry.at, i18n.locale) },
+          { key: 'at', header: t`When`, cell: (entry) => formatDateTime(entry.at) },
           { key: 'by', header: t`Who`, cell: (entry) => entry.by },
           {
             key: 'what',

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDay } from '../../components/day-chart/day-chart';
+import { formatDay } from '@conversa/contract/date-format';
 import { consolePaths } from '../../components/sidebar/paths';
 import { connectedApi, renderConnected } from '../../testing/connected';
 import { salesOwner } from '../../testing/sales';
@@ -62,7 +62,7 @@ describe('RecordsDashboardPage', () => {
       within(perDay)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['DayOrders', `${formatDay(today(), 'en')}3`]);
+    ).toEqual(['DayOrders', `${formatDay(today())}3`]);
     const companies = screen.getByRole('list', { name: 'Companies' });
     expect(
       within(companies)

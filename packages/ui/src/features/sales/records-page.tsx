@@ -5,6 +5,7 @@
  * ('Delete successfully.') and the filtered list as CSV. The configured fields are columns. Members
  * who may write add a record ('New lead', 'New order') and import leads from a CSV.
  */
+import { formatDateTime, formatDay } from '@conversa/contract/date-format';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import type { Lead, Order } from '@conversa/contract/records';
 import { can, type Permission } from '@conversa/contract/roles';
@@ -28,7 +29,6 @@ import type { PageState } from '../../components/table/pagination';
 import { Table, type TableColumn } from '../../components/table/table';
 import { useRowSelection } from '../../components/table/use-row-selection';
 import { TextField } from '../../components/text-field/text-field';
-import { formatDateTime } from '../../components/transcript/transcript';
 import { Card, Page, PageTitle } from '../../forms/form-layout';
 import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
@@ -110,8 +110,7 @@ export function RecordsPage({ assistantId, kind, onNavigate }: RecordsPageProps)
 /** A configured field's value as a cell (a date as the reader writes dates). */
 function fieldText(definition: FieldDefinition, value: string | number | null | undefined, locale: string) {
   if (value === null || value === undefined) return '—';
-  if (definition.type === 'date' && typeof value === 'string')
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value));
+  if (definition.type === 'date' && typeof value === 'string') return formatDay(value);
   if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
   return value;
 }
@@ -174,7 +173,7 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
           cell: (row) => (
             <Checkbox
               label={
-                <VisuallyHidden>{t`Select ${row.company}, ${formatDateTime(row.created_at, i18n.locale)}`}</VisuallyHidden>
+                <VisuallyHidden>{t`Select ${row.company}, ${formatDateTime(row.created_at)}`}</VisuallyHidden>
               }
               checked={selection.isSelected(row.id)}
               onChange={(on) => selection.toggle(row.id, on)}
@@ -219,7 +218,7 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
           }
           onNavigate={onNavigate}
         >
-          {formatDateTime(row.created_at, i18n.locale)}
+          {formatDateTime(row.created_at)}
         </NavLink>
       ),
     },

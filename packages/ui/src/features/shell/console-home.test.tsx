@@ -16,23 +16,33 @@ const assistant = (id: number, type: AssistantSummary['type']): AssistantSummary
 });
 
 describe('homePath', () => {
-  it("is the first assistant's trainer, by the assistant's type", () => {
-    expect(homePath([assistant(4, 'admission')])).toBe('/pre-sales/trainer/4');
-    expect(homePath([assistant(5, 'retail'), assistant(6, 'sales_support')])).toBe('/pre-sales/trainer/5');
-    expect(homePath([assistant(6, 'sales_support'), assistant(5, 'retail')])).toBe(
+  it("is the first assistant's trainer, by the assistant's type, for those who train", () => {
+    expect(homePath([assistant(4, 'admission')], ['main'])).toBe('/pre-sales/trainer/4');
+    expect(homePath([assistant(5, 'retail'), assistant(6, 'sales_support')], ['main'])).toBe(
+      '/pre-sales/trainer/5',
+    );
+    expect(homePath([assistant(6, 'sales_support'), assistant(5, 'retail')], ['communication'])).toBe(
       '/sales-support/trainer/6',
     );
   });
 
+  it("is what the role's menu offers first", () => {
+    const both = [assistant(5, 'admission'), assistant(6, 'sales_support')];
+    expect(homePath(both, ['lead_entry_agent'])).toBe('/sales-support/leads/6');
+    expect(homePath(both, ['order_capture_agent'])).toBe('/sales-support/orders/6');
+    expect(homePath(both, ['admissions_agent'])).toBe('/pre-sales/dashboard/5');
+  });
+
   it('is the setup when there is no assistant', () => {
-    expect(homePath([])).toBe('/setup-assistant');
+    expect(homePath([], ['main'])).toBe('/setup-assistant');
   });
 
   it("picks the area's first assistant for an area index, else any assistant", () => {
     const both = [assistant(5, 'retail'), assistant(6, 'sales_support')];
-    expect(homePath(both, 'sales-support')).toBe('/sales-support/trainer/6');
-    expect(homePath(both, 'pre-sales')).toBe('/pre-sales/trainer/5');
-    expect(homePath([assistant(5, 'retail')], 'sales-support')).toBe('/pre-sales/trainer/5');
+    expect(homePath(both, ['main'], 'sales-support')).toBe('/sales-support/trainer/6');
+    expect(homePath(both, ['main'], 'pre-sales')).toBe('/pre-sales/trainer/5');
+    expect(homePath([assistant(5, 'retail')], ['main'], 'sales-support')).toBe('/pre-sales/trainer/5');
+    expect(homePath(both, ['lead_entry_agent'], 'pre-sales')).toBe('/sales-support/leads/6');
   });
 });
 
@@ -55,6 +65,14 @@ describe('ConsoleHome', () => {
     const onResolved = vi.fn();
     renderConnected(<ConsoleHome onResolved={onResolved} />, { client });
     await waitFor(() => expect(onResolved).toHaveBeenCalledWith('/setup-assistant'));
+  });
+
+  it('resolves to Change institution for a platform admin without a membership', async () => {
+    const { client } = await api.signedIn({ isAdmin: true });
+    expect(client.session.getSnapshot()).toMatchObject({ institutionId: null, roles: ['admin'] });
+    const onResolved = vi.fn();
+    renderConnected(<ConsoleHome onResolved={onResolved} />, { client });
+    await waitFor(() => expect(onResolved).toHaveBeenCalledWith('/change-institution'));
   });
 
   it('says so and offers a retry when the assistants cannot be loaded', async () => {

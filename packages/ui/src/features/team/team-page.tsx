@@ -4,6 +4,7 @@
  * once) and its pending invitations (send again, revoke), and the invite dialog. A main member's row
  * can be changed only by a main member; the server keeps the last main member and says so.
  */
+import { formatDateTime } from '@conversa/contract/date-format';
 import type { MemberRole } from '@conversa/contract/roles';
 import { can } from '@conversa/contract/roles';
 import { grantsMainRole, type Invitation, type Member } from '@conversa/contract/team';
@@ -22,7 +23,6 @@ import { Select } from '../../components/select/select';
 import { useRowSelection } from '../../components/table/use-row-selection';
 import { Table, type TableColumn } from '../../components/table/table';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
-import { formatDateTime } from '../../components/transcript/transcript';
 import { Card, Intro, Page, PageTitle, SectionHeading } from '../../forms/form-layout';
 import { useFailureText } from '../../forms/use-failure-text';
 import { successMessage } from '../../i18n/codes';
@@ -174,9 +174,9 @@ function Members() {
     {
       key: 'active',
       header: t`Last active`,
-      cell: (row) => (row.last_active_at ? formatDateTime(row.last_active_at, i18n.locale) : t`Never`),
+      cell: (row) => (row.last_active_at ? formatDateTime(row.last_active_at) : t`Never`),
     },
-    { key: 'joined', header: t`Joined`, cell: (row) => formatDateTime(row.joined_at, i18n.locale) },
+    { key: 'joined', header: t`Joined`, cell: (row) => formatDateTime(row.joined_at) },
     {
       key: 'actions',
       header: <VisuallyHidden>{t`Actions`}</VisuallyHidden>,
@@ -278,11 +278,11 @@ function Invitations() {
     { key: 'email', header: t`Email`, cell: (row) => row.email },
     { key: 'role', header: t`Role`, cell: (row) => i18n._(roleLabels[row.role]) },
     { key: 'by', header: t`Invited by`, cell: (row) => row.invited_by },
-    { key: 'sent', header: t`Sent`, cell: (row) => formatDateTime(row.created_at, i18n.locale) },
+    { key: 'sent', header: t`Sent`, cell: (row) => formatDateTime(row.created_at) },
     {
       key: 'expires',
       header: t`Expires`,
-      cell: (row) => (row.state === 'expired' ? t`Expired` : formatDateTime(row.expires_at, i18n.locale)),
+      cell: (row) => (row.state === 'expired' ? t`Expired` : formatDateTime(row.expires_at)),
     },
     {
       key: 'actions',

@@ -5,12 +5,16 @@
 import type { AssistantFile, FileFailureReason, FileState } from '@conversa/contract/knowledge';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { errorNotices } from '../../i18n/notices';
 
-/** docs/product.md#states: processing, then ready or failed. */
+/**
+ * docs/product.md#states: processing, then ready or failed. A failure is the error catalogue's text,
+ * with its period (SPEC §8), the same one the toast shows.
+ */
 export const fileStateTexts = {
   processing: msg`we're processing your file, it will be available shortly`,
   ready: msg`All set! Your file is ready to use`,
-  failed: msg`The file could not be processed`,
+  failed: errorNotices.fileNotProcessed,
 } satisfies Record<FileState, MessageDescriptor>;
 
 /** Short state names for the badge. */
@@ -33,7 +37,8 @@ export const fileFailureTexts = {
 
 /** The state of a file as sentences (for announcements), with the failure reason after it when there is one. */
 export function fileStatusText(file: Pick<AssistantFile, 'state' | 'reason'>, i18n: I18n): string {
-  const state = `${i18n._(fileStateTexts[file.state])}.`;
+  const text = i18n._(fileStateTexts[file.state]);
+  const state = text.endsWith('.') ? text : `${text}.`;
   if (file.state !== 'failed' || !file.reason) return state;
   return `${state} ${i18n._(fileFailureTexts[file.reason])}`;
 }
@@ -42,13 +47,4 @@ export function fileStatusText(file: Pick<AssistantFile, 'state' | 'reason'>, i1
 export function fileSize(bytes: number, i18n: I18n): string {
   if (bytes < 1024 * 1024) return `${i18n.number(Math.max(1, Math.round(bytes / 1024)))} KB`;
   return `${i18n.number(bytes / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** docs/product.md#constants's `DD/MM/YYYY HH:mm`, in local time. */
-export function fileDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }

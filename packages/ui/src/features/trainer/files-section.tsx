@@ -72,6 +72,8 @@ export function FilesSection({ assistantId, editable, focus = false }: FilesSect
     if (event.deleted || event.state === 'processing' || shown.current.get(event.id) === event.state) return;
     shown.current.set(event.id, event.state);
     setAnnouncement(`${event.name}: ${fileStatusText(event, i18n)}`);
+    // A failure seen live is the catalogue's error (SPEC §8); the row and the status say which file and why.
+    if (event.state === 'failed') notifyError(errorNotices.fileNotProcessed);
   });
 
   useEffect(() => {

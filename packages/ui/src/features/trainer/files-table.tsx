@@ -1,4 +1,5 @@
 /** The files as a table: name, type, size, date and state; with a selection, a checkbox and a delete button per row. */
+import { formatDateTime } from '@conversa/contract/date-format';
 import type { AssistantFile, FileState } from '@conversa/contract/knowledge';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
@@ -7,7 +8,7 @@ import { Checkbox } from '../../components/checkbox/checkbox';
 import { Table, type TableColumn } from '../../components/table/table';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { Muted } from '../../primitives/muted';
-import { fileDate, fileFailureTexts, fileSize, fileStateLabels, fileStateTexts } from './file-texts';
+import { fileFailureTexts, fileSize, fileStateLabels, fileStateTexts } from './file-texts';
 
 const Name = styled.span`
   font-weight: 600;
@@ -87,7 +88,7 @@ export function FilesTable({
     { key: 'name', header: t`Name`, cell: (file) => <Name>{file.name}</Name> },
     { key: 'type', header: t`Type`, cell: (file) => file.type.toUpperCase() },
     { key: 'size', header: t`Size`, cell: (file) => fileSize(file.size, i18n), align: 'end' },
-    { key: 'date', header: t`Date`, cell: (file) => fileDate(file.created_at) },
+    { key: 'date', header: t`Date`, cell: (file) => formatDateTime(file.created_at) },
     {
       key: 'state',
       header: t`State`,

@@ -103,9 +103,14 @@ describe('KnowledgeBasePage', () => {
         timeout: 20_000,
       },
     );
+    // SPEC §8's text, with its period: in the row and as the error toast.
     expect(
-      within(rowOf('pdfjs_image_only_no_text.pdf')).getByText('The file could not be processed'),
+      within(rowOf('pdfjs_image_only_no_text.pdf')).getByText('The file could not be processed.'),
     ).toBeTruthy();
+    const toast = screen
+      .getAllByRole('alert')
+      .find((node) => node.textContent === 'The file could not be processed.');
+    expect(toast).toBeTruthy();
     expect(status().textContent).toBe(
       `pdfjs_image_only_no_text.pdf: The file could not be processed. ${reason}`,
     );

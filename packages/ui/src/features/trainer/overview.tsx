@@ -110,9 +110,13 @@ function TrainingSummary({
     ? files.data.length === 0
       ? t`No files yet`
       : [
-          t`${count('ready')} ready`,
-          count('processing') > 0 ? t`${count('processing')} processing` : null,
-          count('failed') > 0 ? t`${count('failed')} failed` : null,
+          t({ message: plural(count('ready'), { one: '# ready', other: '# ready' }) }),
+          count('processing') > 0
+            ? t({ message: plural(count('processing'), { one: '# processing', other: '# processing' }) })
+            : null,
+          count('failed') > 0
+            ? t({ message: plural(count('failed'), { one: '# failed', other: '# failed' }) })
+            : null,
         ]
           .filter(Boolean)
           .join(' · ')

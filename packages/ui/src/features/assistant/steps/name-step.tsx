@@ -7,6 +7,7 @@ import type { AssistantType } from '@conversa/contract/assistant-type';
 import { useCreateAssistant } from '@conversa/data/assistants/create-assistant';
 import { useUpdateAssistant } from '@conversa/data/assistants/update-assistant';
 import { useLingui } from '@lingui/react/macro';
+import { sectionOf } from '../../../components/sidebar/paths';
 import { TextField } from '../../../components/text-field/text-field';
 import { notifySuccess } from '../../../components/toaster/toaster';
 import { AssistantNameFormSchema } from '../../../forms/assistant-schemas';
@@ -65,7 +66,11 @@ export function NameStep({ type, assistant, suggestion, onSaved, onBack, onBusy 
     >
       <TextField
         label={t`Assistant name`}
-        hint={t`Visitors see this name in the chat. You can change it later.`}
+        hint={
+          sectionOf(type) === 'sales-support'
+            ? t`Your team sees this name in the console. You can change it later.`
+            : t`Visitors see this name in the chat. You can change it later.`
+        }
         {...form.bind('name')}
         maxLength={200}
         required
