@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { updateKnowledgeBase } from '@conversa/data/knowledge/update-knowledge-base';
 import { connectedApi, renderConnected } from '../../testing/connected';
 import { TryIt } from './try-it';
 
@@ -51,6 +52,21 @@ describe('TryIt', () => {
 
     await user.click(screen.getByRole('button', { name: 'Start over' }));
     expect(screen.queryByRole('list', { name: 'Questions tried' })).toBeNull();
+  });
+
+  it('reads the count of words looked for as English does: "of the 1 word", not "1 words"', async () => {
+    const user = userEvent.setup();
+    const school = await api.signedInOwner('school');
+    await updateKnowledgeBase(school.client, school.assistant.id, {
+      text: 'The school has a planetarium on its roof, open to families every Friday afternoon.',
+    });
+    renderConnected(<TryIt assistantId={school.assistant.id} />, { client: school.client });
+
+    await user.type(screen.getByLabelText('Your question'), 'Planetarium?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    const why = await screen.findByRole('group', { name: 'Why this answer' });
+    const passages = within(why).getByRole('list', { name: 'Passages looked at' });
+    expect(within(passages).getByText(/it holds 1 of the 1 word, 100% of its weight/)).toBeTruthy();
   });
 
   it('says why a question was refused, keeping it in the field', async () => {

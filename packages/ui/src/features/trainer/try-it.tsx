@@ -9,7 +9,7 @@ import type { AnswerMethod, PreviewAnswer, PreviewPassage } from '@conversa/cont
 import { MAX_MESSAGE_LENGTH } from '@conversa/contract/constants';
 import { previewQuestion } from '@conversa/data/conversations/preview-question';
 import { useDataClient } from '@conversa/data/provider';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -207,7 +207,12 @@ function PassageView({ passage, name, count }: { passage: PreviewPassage; name: 
   const share = Math.round(passage.support * 100);
   const reason = passage.strong
     ? t`its question covers this one`
-    : t`it holds ${hits} of the ${count} words, ${share}% of their weight`;
+    : t({
+        message: plural(count, {
+          one: `it holds ${hits} of the # word, ${share}% of its weight`,
+          other: `it holds ${hits} of the # words, ${share}% of their weight`,
+        }),
+      });
   return (
     <>
       <Status $used={passage.used}>{passage.used ? t`Used` : t`Not used`}</Status> · {name} · {reason}
