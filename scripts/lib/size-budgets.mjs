@@ -5,6 +5,9 @@ export const SIZE_BUDGETS = {
   loginJs: 150_000,
   /** The widget's loader, embed.js. */
   embed: 2_000,
-  /** The chat app, all the JavaScript and CSS it loads on first use (frame or full page). */
-  chat: 30_000,
+  /**
+   * The chat app, all the JavaScript and CSS it loads on first use (frame or full page): 27.5 KB
+   * before the streaming parser left the first load (issue 31), 26.6 KB after; the aim is 25 KB.
+   */
+  chat: 27_000,
 };

@@ -2,9 +2,10 @@
  * Server-sent events read from a fetch response body with eventsource-parser: the one reader of the
  * frontends, for the console's file events and the chat's streamed answers (`EventSource` can neither
  * send the `Authorization` header nor POST). Comments (keep-alives) are skipped; as the SSE standard
- * says, an event cut off by the end of the body (no closing blank line) is dropped.
+ * says, an event cut off by the end of the body (no closing blank line) is dropped. The parser is
+ * imported when the first stream is read: the chat's first load (its size budget) does without it.
  */
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { EventSourceMessage } from 'eventsource-parser';
 
 /** One event: its name (`message` when the server gave none) and its raw data. */
 export interface ServerEvent {
@@ -15,6 +16,7 @@ export interface ServerEvent {
 /** The events of `body`, in order, as they arrive; ends with the body. Leaving early cancels the download. */
 export async function* readServerEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerEvent> {
   const queue: ServerEvent[] = [];
+  const { createParser } = await import('eventsource-parser');
   const parser = createParser({
     onEvent: ({ event, data }: EventSourceMessage) => void queue.push({ event: event ?? 'message', data }),
   });
