@@ -18,7 +18,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { allowedNumbers } from '../db/schema';
 import { whatsappMessages } from '../db/sales-schema';
@@ -70,6 +70,18 @@ const failedOf = (ref: AssistantRef) =>
     eq(whatsappMessages.assistantId, ref.assistantId),
     eq(whatsappMessages.direction, 'out'),
     eq(whatsappMessages.status, 'failed'),
+  );
+
+/** The allowed number (and so the seller's name) of a message's number, in its assistant. */
+const sellerOf = (message: {
+  institutionId: AnyPgColumn;
+  assistantId: AnyPgColumn;
+  phoneNumber: AnyPgColumn;
+}) =>
+  and(
+    eq(allowedNumbers.institutionId, message.institutionId),
+    eq(allowedNumbers.assistantId, message.assistantId),
+    eq(allowedNumbers.phoneNumber, message.phoneNumber),
   );
 
 export function whatsappMessagesRepo(db: Db) {
@@ -286,14 +298,7 @@ export function whatsappMessagesRepo(db: Db) {
           .from(whatsappMessages)
           .leftJoin(question, eq(question.id, whatsappMessages.replyTo))
           // The seller as the list names them now: a number removed since shows none.
-          .leftJoin(
-            allowedNumbers,
-            and(
-              eq(allowedNumbers.institutionId, whatsappMessages.institutionId),
-              eq(allowedNumbers.assistantId, whatsappMessages.assistantId),
-              eq(allowedNumbers.phoneNumber, whatsappMessages.phoneNumber),
-            ),
-          )
+          .leftJoin(allowedNumbers, sellerOf(whatsappMessages))
           .where(where)
           .orderBy(desc(whatsappMessages.updatedAt), desc(whatsappMessages.id))
           .limit(page.perPage)
@@ -333,14 +338,7 @@ export function whatsappMessagesRepo(db: Db) {
             question,
             and(eq(question.id, whatsappMessages.replyTo), eq(question.institutionId, ref.institutionId)),
           )
-          .leftJoin(
-            allowedNumbers,
-            and(
-              eq(allowedNumbers.institutionId, question.institutionId),
-              eq(allowedNumbers.assistantId, question.assistantId),
-              eq(allowedNumbers.phoneNumber, question.phoneNumber),
-            ),
-          )
+          .leftJoin(allowedNumbers, sellerOf(question))
           .where(where)
           .orderBy(desc(whatsappMessages.createdAt), desc(whatsappMessages.id))
           .limit(page.perPage)
