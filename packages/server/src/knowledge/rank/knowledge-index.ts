@@ -23,7 +23,7 @@ import type { SemanticHit } from '../embeddings/vector-index';
 import { type DetectedLanguage, languageOfConfig } from '../text/language';
 import { buildSentenceIndexInSlices, type SentenceIndex } from './sentence-index';
 
-/** Bytes of indexes kept at most, all assistants of a database together (10k chunks: about 160 MB). */
+/** Bytes of indexes kept at most in a process, all assistants together (10k chunks: about 160 MB). */
 export const INDEX_CACHE_BYTES = 256 * 1024 * 1024;
 /**
  * Bytes an index takes per character of its chunks (texts, sentences, terms and postings): 10k
@@ -155,7 +155,11 @@ interface Entry {
   buildMs: number;
 }
 
-const caches = new WeakMap<object, Map<string, Entry>>();
+/** One cache for the whole process: its bound holds whatever databases the process opens (tests and benches open many). */
+const cache = new Map<string, Entry>();
+/** A number per database object, for the cache's keys. */
+const databaseIds = new WeakMap<object, number>();
+let nextDatabaseId = 0;
 
 /** Whether a built index under another stamp than the saved one is to be built again now. */
 function rebuildDue(held: Entry, pacing: Pacing): boolean {
@@ -169,12 +173,12 @@ export async function knowledgeIndex(
   scope: AssistantScope,
   pacing: Pacing = PACING,
 ): Promise<KnowledgeIndex> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
+  let databaseId = databaseIds.get(db);
+  if (databaseId === undefined) {
+    databaseId = nextDatabaseId++;
+    databaseIds.set(db, databaseId);
   }
-  const key = `${scope.institutionId}:${scope.assistantId}`;
+  const key = `${databaseId}:${scope.institutionId}:${scope.assistantId}`;
   const stamp = await stampOf(db, scope);
   let held = cache.get(key);
   while (held && held.stamp !== stamp && Number.isNaN(held.builtAt)) {
