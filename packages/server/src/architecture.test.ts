@@ -16,7 +16,7 @@ const PLATFORM = [
   '^src/auth/(access|keys|nonce|password|platform-admin|resolve-scope|scope|session-cache|tokens)\\.ts$',
 ];
 /** The root floor: the composition of the server, and what tests build it with. */
-const ROOT = ['^src/(app|main)\\.ts$', '^src/testing/'];
+const ROOT = ['^src/(app|main|server|job-registry)\\.ts$', '^src/testing/'];
 const NOT_FEATURE = [...PLATFORM, ...ROOT, '\\.test\\.ts$'];
 
 const rules: IForbiddenRuleType[] = [

@@ -3,21 +3,13 @@
  * HTTP only, `worker` jobs and the probes only), graceful shutdown.
  */
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
 import { claimDataDir, DataDirBusyError } from './backup/snapshot';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { systemClock } from './clock';
-import { createEventBus } from './events/event-bus';
-import { createJobRunner } from './jobs/handlers';
-import { enqueueStaleEmbeddings } from './knowledge/embeddings/embed-knowledge.job';
 import { createLogger } from './logging/logger';
-import { createMailer } from './mail/mailer';
-import { createMetrics } from './meta/metrics';
 import { pgliteFolder } from './paths';
-import { storageFromConfig } from './storage/storage-config';
+import { createServer } from './server';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -41,44 +33,11 @@ const database = await openDatabase(
       }
     : { kind: 'pglite', dataDir: pgliteFolder(config.dataDir) },
 );
-const mailer = createMailer({
-  smtpUrl: config.smtpUrl,
-  from: config.mailFrom,
-  outboxDir: path.join(config.dataDir, 'outbox'),
-  logger,
-});
-const files = storageFromConfig(config.storage);
-const storage = control ? control.serve({ database, storage: files, logger }) : files;
-const events = await createEventBus({ logger, postgresUrl: config.databaseUrl });
-const jobs = createJobRunner({
-  database,
-  clock: systemClock,
-  logger,
-  storage,
-  events,
-  mailer,
-  publicUrl: config.publicUrl,
-  whatsapp: { llm: config.llm, secretsKey: config.keys.secretsKey, graphUrl: config.whatsappGraphUrl },
-  concurrency: config.jobConcurrency,
-  leaseMs: config.jobLeaseMs ?? undefined,
-  extractMemoryMb: config.extractMemoryMb,
-  embeddings: config.embeddings,
-  role: config.role,
-});
-// Passages without a vector of the configured model (another model before, or knowledge indexed
-// while the model was off) are queued to be embedded; their jobs run once the server is up.
-await enqueueStaleEmbeddings(database.db, config.embeddings, systemClock.now(), logger);
-const metrics = createMetrics({ db: database.db, logger, processMetrics: true });
-const app = createApp({
-  config,
+const { app, jobs, events, mailer } = await createServer(config, {
   database,
   logger,
-  mailer,
-  clock: systemClock,
-  storage,
-  events,
-  jobs,
-  metrics,
+  control,
+  processMetrics: true,
 });
 
 // A plain HTTP/1.1 server (serve's default), whose connections shutdown() closes.

@@ -1,16 +1,12 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { jobs } from '../db/schema';
-import { createEventBus } from '../events/event-bus';
 import { eventually, listFiles, uploadFiles } from '../files/files.fixtures';
 import { createTenant } from '../institutions/institutions.fixtures';
-import { createMailer } from '../mail/mailer';
+import { createServer } from '../server';
 import { createTestServer, type TestServer } from '../testing';
-import { createJobRunner } from './handlers';
 
 const METRICS_TOKEN = 'roles-metrics-token-0123456789';
 /** Any PostgreSQL URL passes ROLE's check; these apps run on the test server's database (PGlite or PostgreSQL). */
@@ -47,42 +43,16 @@ async function workerBeside(web: TestServer) {
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_URL: web.config.publicUrl,
     ROLE: 'worker',
-    DATABASE_URL,
+    // On PostgreSQL, the web process's database: the worker's event bus listens there.
+    DATABASE_URL: web.location.kind === 'postgres' ? web.location.url : DATABASE_URL,
     METRICS_TOKEN,
   });
-  const logger = pino({ level: 'silent' });
-  const events = await createEventBus({
-    logger,
-    postgresUrl: web.location.kind === 'postgres' ? web.location.url : null,
-  });
-  const mailer = createMailer({
-    smtpUrl: null,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    logger,
-  });
-  const jobs = createJobRunner({
+  const { app, jobs, events, mailer } = await createServer(config, {
     database: web.database,
+    logger: pino({ level: 'silent' }),
     clock: web.clock,
-    logger,
     storage: web.storage,
-    events,
-    mailer,
-    publicUrl: config.publicUrl,
-    whatsapp: { llm: null, secretsKey: config.keys.secretsKey, graphUrl: config.whatsappGraphUrl },
-    concurrency: null,
     pollMs: 200,
-    role: config.role,
-  });
-  const app = createApp({
-    config,
-    database: web.database,
-    logger,
-    mailer,
-    clock: web.clock,
-    storage: web.storage,
-    events,
-    jobs,
   });
   return {
     jobs,

@@ -11,17 +11,11 @@ import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { inject } from 'vitest';
-import { createApp } from '../app';
 import { claimDataDir, type ControlChannel } from '../backup/snapshot';
-import { SessionCache } from '../auth/session-cache';
 import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
-import { createEventBus } from '../events/event-bus';
-import { createJobRunner } from '../jobs/handlers';
-import { enqueueStaleEmbeddings } from '../knowledge/embeddings/embed-knowledge.job';
 import { createLogger } from '../logging/logger';
-import { createMailer } from '../mail/mailer';
-import { storageFromConfig } from '../storage/storage-config';
+import { createServer } from '../server';
 import { type DatabaseLocation, TestClock, type TestServer } from './test-server';
 import './provided';
 
@@ -69,19 +63,6 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 /** Starts a test server on its own fresh database (or, with `reopen`, on a closed server's). */
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.reopen?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'conversa-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    PUBLIC_URL: 'http://conversa.test',
-    LOG_LEVEL: 'silent',
-    TRUST_PROXY: '1',
-    ...options.env,
-  });
-  const logs: string[] = [];
-  const logger = options.captureLogs
-    ? createLogger('debug', { write: (line: string) => void logs.push(line) })
-    : createLogger(config.logLevel);
-
   let database: Database;
   let location: DatabaseLocation;
   let drop = async () => {};
@@ -107,37 +88,33 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     database = await openDatabase({ kind: 'pglite', client });
   }
 
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    PUBLIC_URL: 'http://conversa.test',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: '1',
+    ...options.env,
+    // The database opened above (events relay through it, as main.ts's do).
+    ...(location.kind === 'postgres' ? { DATABASE_URL: location.url } : {}),
+  });
+  const logs: string[] = [];
+  const logger = options.captureLogs
+    ? createLogger('debug', { write: (line: string) => void logs.push(line) })
+    : createLogger(config.logLevel);
+
   const clock = new TestClock();
-  const outboxDir = path.join(dataDir, 'outbox');
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger });
-  const sessionCache = new SessionCache(database.kind === 'pglite');
   const control: ControlChannel | null = options.controlChannel
     ? await claimDataDir(dataDir, 'server')
     : null;
-  const files = storageFromConfig(config.storage);
-  const storage = control ? control.serve({ database, storage: files, logger }) : files;
-  const events = await createEventBus({
-    logger,
-    postgresUrl: location.kind === 'postgres' ? location.url : null,
-  });
-  const jobs = createJobRunner({
+  const { app, mailer, sessionCache, storage, events, jobs } = await createServer(config, {
     database,
-    clock,
     logger,
-    storage,
-    events,
-    mailer,
-    publicUrl: config.publicUrl,
-    whatsapp: { llm: config.llm, secretsKey: config.keys.secretsKey, graphUrl: config.whatsappGraphUrl },
-    concurrency: config.jobConcurrency,
-    extractMemoryMb: config.extractMemoryMb,
-    embeddings: config.embeddings,
+    clock,
+    control,
     pollMs: 1_000,
-    role: config.role,
   });
-  // As main.ts does at start.
-  await enqueueStaleEmbeddings(database.db, config.embeddings, clock.now(), logger);
-  const app = createApp({ config, database, logger, mailer, clock, sessionCache, storage, events, jobs });
+  const outboxDir = path.join(dataDir, 'outbox');
   const runsJobs = options.runJobs ?? true;
   if (runsJobs) jobs.start();
   let server: ServerType | null = null;

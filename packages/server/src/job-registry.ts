@@ -1,35 +1,32 @@
-/** The job kinds this server runs, and the runner of one process wired with them. */
-import { SEND_INVITATION_MAIL, sendInvitationMailJob } from '../team/invitation-mail.job';
+/** The job kinds this server runs, and the runner of one process wired with them (the root floor: it knows every feature). */
+import { SEND_INVITATION_MAIL, sendInvitationMailJob } from './team/invitation-mail.job';
 import type { Logger } from 'pino';
-import { pruneAuditEvents } from '../audit/audit.service';
-import {
-  SEND_HANDOFF_CONFIRMATION,
-  sendHandoffConfirmationJob,
-} from '../assistants/handoff-confirmation.job';
-import { SEND_CONTACT_MAIL, sendContactMailJob } from '../conversations/contact-mail.job';
-import type { Database } from '../db/database';
-import type { Clock } from '../clock';
-import type { EventBus } from '../events/event-bus';
-import { PROCESS_FILE } from '../files/files.repo';
-import { processFileJob } from '../files/process-file.job';
-import type { Mailer } from '../mail/mailer';
-import type { Storage } from '../storage/storage';
+import { pruneAuditEvents } from './audit/audit.service';
+import { SEND_HANDOFF_CONFIRMATION, sendHandoffConfirmationJob } from './assistants/handoff-confirmation.job';
+import { SEND_CONTACT_MAIL, sendContactMailJob } from './conversations/contact-mail.job';
+import type { Database } from './db/database';
+import type { Clock } from './clock';
+import type { EventBus } from './events/event-bus';
+import { PROCESS_FILE } from './files/files.repo';
+import { processFileJob } from './files/process-file.job';
+import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 import {
   SEND_PASSWORD_CHANGED_MAIL,
   SEND_RESET_MAIL,
   sendPasswordChangedMailJob,
   sendResetMailJob,
-} from '../users/password-mails.job';
+} from './users/password-mails.job';
 import {
   WHATSAPP_ENTRY_EXPIRY,
   WHATSAPP_INCOMING,
   whatsappEntryExpiryJob,
   whatsappIncomingJob,
-} from '../whatsapp/incoming.job';
-import { WHATSAPP_RESEND, whatsappResendJob } from '../whatsapp/resend.job';
-import type { EmbeddingsConfig, LlmConfig, ProcessRole } from '../config';
-import { EMBED_KNOWLEDGE, embedKnowledgeJob } from '../knowledge/embeddings/embed-knowledge.job';
-import { JobRunner } from './runner';
+} from './whatsapp/incoming.job';
+import { WHATSAPP_RESEND, whatsappResendJob } from './whatsapp/resend.job';
+import type { EmbeddingsConfig, LlmConfig, ProcessRole } from './config';
+import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge/embeddings/embed-knowledge.job';
+import { JobRunner } from './jobs/runner';
 
 export interface JobRunnerDeps {
   database: Database;
