@@ -88,6 +88,9 @@ function operation(name: string, endpoint: Endpoint): Json {
   return {
     operationId: name,
     summary: endpoint.summary,
+    ...(endpoint.scope === 'assistant' && endpoint.assistantType
+      ? { description: `For ${endpoint.assistantType} assistants only: any other assistant's id is a 404.` }
+      : {}),
     tags: [endpoint.tag],
     ...(endpoint.access === 'public' ? { security: [] } : {}),
     ...(endpoint.access === 'metrics' ? { security: [{ metricsToken: [] }] } : {}),

@@ -13,7 +13,7 @@ const PLATFORM = [
   '^src/(db|events|storage|mail|i18n|logging|http|jobs|rate-limit|audit|llm)/',
   '^src/(clock|paths|config|deps|bundled-script)\\.ts$',
   // The auth core (tokens, scopes, the tenancy gate); sign-in itself is a feature.
-  '^src/auth/(access|keys|nonce|password|platform-admin|resolve-scope|scope|session-cache|tokens)\\.ts$',
+  '^src/auth/(access|keys|nonce|password|platform-admin|resolve-scope|scope|session-cache|tenancy|tokens)\\.ts$',
 ];
 /** The root floor: the composition of the server, and what tests build it with. */
 const ROOT = ['^src/(app|main|server|job-registry)\\.ts$', '^src/testing/'];

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
 import { deriveKeys, type ServerKeys } from './auth/keys';
-import { DEFAULT_GRAPH_URL } from './whatsapp/graph';
 import { DEFAULT_DAILY_MODEL_CALLS } from './rate-limit/limits';
 import { adminDistFolder, makePrivateDir, widgetDistFolder, writePrivateFile } from './paths';
 import { STORAGE_URL, type StorageConfig, storageSettings } from './storage/storage-config';
@@ -376,7 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
-    whatsappGraphUrl: (e.WHATSAPP_GRAPH_URL ?? DEFAULT_GRAPH_URL).replace(/\/+$/, ''),
+    whatsappGraphUrl: (e.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
     keys: deriveKeys(
       jwtSecret(dataDir, e.JWT_SECRET),
       e.WHATSAPP_SECRETS_KEY ? new TextEncoder().encode(e.WHATSAPP_SECRETS_KEY) : undefined,

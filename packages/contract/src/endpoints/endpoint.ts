@@ -1,5 +1,6 @@
 /** What an endpoint of the API table is: its route, who may call it, its tenant scope and its schemas. */
 import type { GenericSchema } from 'valibot';
+import type { AssistantType } from '../assistant-type';
 import type { Permission } from '../roles';
 import type { Route } from '../routes/route';
 
@@ -59,5 +60,12 @@ export type Endpoint = EndpointBase &
     | { access: 'admin'; scope: 'none' }
     | { access: 'metrics'; scope: 'none' }
     | { access: 'staff'; scope: 'none' | 'self' }
-    | { access: 'staff'; scope: 'institution' | 'assistant' | 'conversation'; permission: Permission }
+    | { access: 'staff'; scope: 'institution' | 'conversation'; permission: Permission }
+    | {
+        access: 'staff';
+        scope: 'assistant';
+        permission: Permission;
+        /** The endpoint serves assistants of this type only: any other assistant's id is a 404. */
+        assistantType?: AssistantType;
+      }
   );

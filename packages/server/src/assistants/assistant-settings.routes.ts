@@ -16,6 +16,7 @@ import { handoffConfirmationLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { enqueueEmbedding } from '../knowledge/embeddings/embed-knowledge.job';
 import { assistantSettingsRepo } from './assistant-settings.repo';
+import { assistantsRepo } from './assistants.repo';
 import { assertMayUpdate, changesOf, mailsConfirmation, typeAllowed } from './assistant-settings.service';
 import { queueHandoffConfirmation } from './handoff-confirmation.job';
 import { handoffConfirmationRepo, NO_HANDOFF_TOKEN } from './handoff-confirmation.repo';
@@ -23,6 +24,7 @@ import { handoffConfirmationRepo, NO_HANDOFF_TOKEN } from './handoff-confirmatio
 /** The assistant settings routes. */
 export function assistantSettingsRoutes(deps: AppDeps) {
   const settings = assistantSettingsRepo(deps.database.db, deps.config.publicUrl);
+  const assistants = assistantsRepo(deps.database.db, deps.config.publicUrl);
   const confirmations = handoffConfirmationRepo(deps.database.db);
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
@@ -56,7 +58,9 @@ export function assistantSettingsRoutes(deps: AppDeps) {
   route(app, endpoints.updateAssistant, async (c, { scope, body }) => {
     // The name needs assistant.manage, the other settings trainer.manage.
     assertMayUpdate(scope.roles, body);
-    const changes = changesOf(body, scope.assistant);
+    const current = await assistants.find(scope.institutionId, scope.assistantId);
+    if (!current) throw notFound();
+    const changes = changesOf(body, current);
     let mail = false;
     if (body.handoff !== undefined) {
       const email = body.handoff?.email ?? null;

@@ -4,11 +4,10 @@
  */
 import type { AssistantDetail, AssistantListItem, Handoff, Snippet } from '@conversa/contract/assistant';
 import type { AssistantType } from '@conversa/contract/assistant-type';
-import type { MemberRole } from '@conversa/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
-import { assistants, memberships } from '../db/schema';
+import { assistants } from '../db/schema';
 import { logoUrl } from '../files/logo';
 import { publicKindOf } from '../chat/chat.service';
 
@@ -108,20 +107,6 @@ export function assistantsRepo(db: Db, publicUrl: string) {
     .limit(1)
     .prepare('assistant_in_institution');
 
-  const withRole = db
-    .select({ ...assistantColumns, role: memberships.role })
-    .from(assistants)
-    .leftJoin(
-      memberships,
-      and(
-        eq(memberships.institutionId, assistants.institutionId),
-        eq(memberships.userId, sql.placeholder('userId')),
-      ),
-    )
-    .where(eq(assistants.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('assistant_with_role');
-
   return {
     /** The assistants of an institution, by id. */
     async list(institutionId: number): Promise<AssistantListItem[]> {
@@ -145,17 +130,6 @@ export function assistantsRepo(db: Db, publicUrl: string) {
     async find(institutionId: number, id: number): Promise<AssistantDetail | null> {
       const [row] = await inInstitution.execute({ institutionId, id });
       return row ? toDetail(row, publicUrl) : null;
-    },
-
-    /** One assistant with the user's membership role in its institution (null role: not a member). */
-    async findWithRole(
-      id: number,
-      userId: number,
-    ): Promise<{ assistant: AssistantDetail; role: MemberRole | null } | null> {
-      const [row] = await withRole.execute({ id, userId });
-      return row
-        ? { assistant: toDetail(row, publicUrl), role: (row.role as MemberRole | null) ?? null }
-        : null;
     },
   };
 }

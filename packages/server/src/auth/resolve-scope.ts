@@ -5,15 +5,15 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Endpoint } from '@conversa/contract/endpoints';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import { can, type MemberRole, type Permission, type Role, rolesIn } from '@conversa/contract/roles';
 import type { Context } from 'hono';
 import { noteAdminActing } from '../audit/audit.service';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { ApiError, forbidden, notFound } from '../http/errors';
-import { assistantsRepo } from '../assistants/assistants.repo';
 import { accessChecks, bearer, headerInstitution } from './access';
-import { staffConversationsRepo } from '../conversations/conversations.repo';
+import { tenancyQueries } from './tenancy';
 import type {
   AssistantScope,
   ConversationScope,
@@ -61,8 +61,7 @@ function checkMetricsToken(c: Context, expected: string | null): void {
 /** Builds the scope resolver of one app (its prepared queries). */
 export function scopeResolver(deps: AppDeps) {
   const access = accessChecks(deps);
-  const assistants = assistantsRepo(deps.database.db, deps.config.publicUrl);
-  const conversations = staffConversationsRepo(deps.database.db);
+  const tenancy = tenancyQueries(deps.database.db);
 
   /** `permit` in an institution; a platform admin acting where they are no member is audited. */
   async function permitIn(
@@ -82,33 +81,32 @@ export function scopeResolver(deps: AppDeps) {
   /** The path's `{id}` as validated by the entry's `params` (read after the token is checked: 401 first). */
   const idOf = (params: () => unknown) => (params() as { id: number }).id;
 
-  /** The `assistant` scope: with `X-Institution-Id` the assistant must be there; without, it names its institution. */
+  /**
+   * The `assistant` scope: with `X-Institution-Id` the assistant must be there; without, it names its
+   * institution. An entry for one assistant type (`assistantType`) names no assistant of another.
+   */
   async function assistantScope(
     c: Context,
-    permission: Permission,
+    endpoint: Extract<Endpoint, { scope: 'assistant' }>,
     params: () => unknown,
   ): Promise<AssistantScope> {
     const token = await access.staffToken(c);
     const id = idOf(params);
     const header = headerInstitution(c);
+    const fits = (type: AssistantType | null | undefined): type is AssistantType =>
+      !!type && (!endpoint.assistantType || type === endpoint.assistantType);
     if (header !== null) {
       const { user, memberRole } = await access.session(token, header);
-      const roles = await permitIn(c, header, memberRole, user, permission);
-      const assistant = await assistants.find(header, id);
-      if (!assistant) throw notFound();
-      return { user, institutionId: header, roles, assistantId: id, assistant };
+      const roles = await permitIn(c, header, memberRole, user, endpoint.permission);
+      const type = await tenancy.assistantIn(header, id);
+      if (!fits(type)) throw notFound();
+      return { user, institutionId: header, roles, assistantId: id, assistantType: type };
     }
     const { user } = await access.session(token, 0);
-    const found = await assistants.findWithRole(id, user.userId);
-    if (!found) throw notFound();
-    const roles = await permitIn(c, found.assistant.institution_id, found.role, user, permission);
-    return {
-      user,
-      institutionId: found.assistant.institution_id,
-      roles,
-      assistantId: id,
-      assistant: found.assistant,
-    };
+    const found = await tenancy.assistantWithRole(id, user.userId);
+    if (!found || !fits(found.type)) throw notFound();
+    const roles = await permitIn(c, found.institutionId, found.role, user, endpoint.permission);
+    return { user, institutionId: found.institutionId, roles, assistantId: id, assistantType: found.type };
   }
 
   /**
@@ -124,7 +122,7 @@ export function scopeResolver(deps: AppDeps) {
     const conversationId = (params() as { id: string }).id;
     const header = headerInstitution(c);
     const { user } = await access.session(token, 0);
-    const found = await conversations.owner(conversationId, user.userId);
+    const found = await tenancy.conversationWithRole(conversationId, user.userId);
     if (!found || (header !== null && found.institutionId !== header)) throw notFound();
     const roles = await permitIn(c, found.institutionId, found.role, user, permission);
     return {
@@ -183,7 +181,7 @@ export function scopeResolver(deps: AppDeps) {
           endpoint.path.startsWith('/institution/{id}') ? params : null,
         );
       case 'assistant':
-        return assistantScope(c, endpoint.permission, params);
+        return assistantScope(c, endpoint, params);
       case 'conversation':
         return conversationScope(c, endpoint.permission, params);
       case 'self': {

@@ -2,7 +2,7 @@
  * What a route's handler is told of its caller and tenant, once the route helper (http/route.ts)
  * has checked them: the scope named by the endpoint's entry in the contract.
  */
-import type { AssistantDetail } from '@conversa/contract/assistant';
+import type { AssistantType } from '@conversa/contract/assistant-type';
 import type { Locale } from '@conversa/contract/constants';
 import type { Role } from '@conversa/contract/roles';
 
@@ -33,10 +33,10 @@ export interface InstitutionScope extends StaffScope {
   roles: readonly Role[];
 }
 
-/** `assistant`: the path's assistant, read once for the caller, and its institution. */
+/** `assistant`: the path's assistant, its type and its institution. */
 export interface AssistantScope extends InstitutionScope {
   assistantId: number;
-  assistant: AssistantDetail;
+  assistantType: AssistantType;
 }
 
 /** `conversation` for staff: the path's conversation, its assistant and its institution. */

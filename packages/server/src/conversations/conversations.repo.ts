@@ -5,12 +5,10 @@
  * trainer's "try it") stay out of the lists and figures.
  */
 import type { Contact, ConversationFilters, Overview } from '@conversa/contract/conversation';
-import type { MemberRole } from '@conversa/contract/roles';
 import { and, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
-import { conversations, memberships, messages } from '../db/schema';
+import { conversations, messages } from '../db/schema';
 import { conversationTotals } from '../db/stats-schema';
 import { enqueue } from '../jobs/queue';
 import { MAIL_JOB_ATTEMPTS } from '../users/password-mails.job';
@@ -19,8 +17,6 @@ import { dayAfter, dayStart } from '../db/days';
 
 /** The channel of the trainer's preview conversations. */
 export const PREVIEW_CHANNEL = 'preview';
-
-const UuidSchema = v.pipe(v.string(), v.uuid());
 
 /** A conversation as the list shows it. */
 export interface ConversationListRow {
@@ -95,28 +91,6 @@ function listWhere(ref: AssistantRef, filters: ConversationFilters): SQL {
 /** The staff conversation queries of one database. */
 export function staffConversationsRepo(db: Db) {
   return {
-    /** A conversation's institution and assistant, with the user's role there (null: not a member); null when none. */
-    async owner(
-      id: string,
-      userId: number,
-    ): Promise<{ institutionId: number; assistantId: number; role: MemberRole | null } | null> {
-      if (!v.is(UuidSchema, id)) return null;
-      const [row] = await db
-        .select({
-          institutionId: conversations.institutionId,
-          assistantId: conversations.assistantId,
-          role: memberships.role,
-        })
-        .from(conversations)
-        .leftJoin(
-          memberships,
-          and(eq(memberships.institutionId, conversations.institutionId), eq(memberships.userId, userId)),
-        )
-        .where(eq(conversations.id, id.toLowerCase()))
-        .limit(1);
-      return row ? { ...row, role: row.role as MemberRole | null } : null;
-    },
-
     /** A page of the list, newest interaction first, and the number of matching conversations. */
     async list(
       ref: AssistantRef,

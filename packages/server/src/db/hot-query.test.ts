@@ -31,6 +31,16 @@ describe('hotQuery', () => {
     expect(await byId()([1, 1])).toEqual([{ id: 1, name: 'Colegio Sol' }]);
   });
 
+  it('prepares once when its first calls arrive together', async () => {
+    const query = hotQuery<{ name: string }>(
+      server.database.db,
+      'test_institution_names_together',
+      'select name from institutions where id = $1',
+    );
+    const answers = await Promise.all([query([1]), query([2]), query([1])]);
+    expect(answers.map((rows) => rows[0]?.name)).toEqual(['Colegio Sol', 'Tienda Norte', 'Colegio Sol']);
+  });
+
   it('refuses anything but integers, before touching the database', async () => {
     const query = byId();
     for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {

@@ -25,7 +25,8 @@ interface RawClient {
   ): Promise<{ rows: Row[] }>;
 }
 
-const prepared = new WeakMap<object, Set<string>>();
+/** The statements prepared (or being prepared) on each PGlite client, by name. */
+const prepared = new WeakMap<object, Map<string, Promise<void> | true>>();
 
 /** Answers kept per client, valid while its write count is `generation`. */
 interface Answers {
@@ -63,14 +64,24 @@ export function hotQuery<T extends Row>(
       if (!Number.isSafeInteger(value)) throw new TypeError(`${name}: parameters must be integers`);
     }
     if (!isPglite) return (await client.query({ name, text, values: params })).rows as T[];
-    let names = prepared.get(client);
-    if (!names) {
-      names = new Set();
-      prepared.set(client, names);
+    let statements = prepared.get(client);
+    if (!statements) {
+      statements = new Map();
+      prepared.set(client, statements);
     }
-    if (!names.has(name)) {
-      await db.execute(sql.raw(`prepare ${name} as ${text}`));
-      names.add(name);
+    // Requests that arrive together share one PREPARE (a second would fail: the name exists); once
+    // it is done, nothing is awaited before the EXECUTE is sent.
+    const state = statements.get(name);
+    if (state !== true) {
+      const preparing = state ?? db.execute(sql.raw(`prepare ${name} as ${text}`)).then(() => undefined);
+      if (!state) {
+        statements.set(name, preparing);
+        preparing.then(
+          () => statements.set(name, true),
+          () => statements.delete(name),
+        );
+      }
+      await preparing;
     }
     const args = params.length > 0 ? `(${params.join(', ')})` : '';
     const statement = `execute ${name}${args}`;

@@ -48,7 +48,7 @@ export function filesRoutes(deps: AppDeps) {
 
   route(app, endpoints.deleteFiles, async (c, { scope, body: { ids } }) => {
     const removed = await files.remove(scope.institutionId, scope.assistantId, ids);
-    await auditRequest(c, deps, scope.user, deletedFiles(scope.assistant, removed));
+    await auditRequest(c, deps, scope.user, deletedFiles(scope, removed));
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
 

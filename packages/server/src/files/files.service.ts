@@ -45,14 +45,14 @@ export interface DeletedFile {
 
 /** The audit event of a deletion of files. */
 export const deletedFiles = (
-  assistant: { id: number; institution_id: number },
+  { institutionId, assistantId }: { institutionId: number; assistantId: number },
   removed: DeletedFile[],
 ): Omit<AuditEvent, 'userId' | 'ip'> => ({
   action: 'deleted',
-  institutionId: assistant.institution_id,
+  institutionId,
   detail: {
     what: 'file',
-    assistant_id: assistant.id,
+    assistant_id: assistantId,
     ids: removed.map((file) => file.id),
     names: removed.map((file) => file.name),
   },

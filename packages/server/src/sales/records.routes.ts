@@ -15,7 +15,6 @@ import {
 import type { RecordKind } from '@conversa/contract/sales';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { assistantsRepo } from '../assistants/assistants.repo';
 import { auditedDownload, auditRequest } from '../audit/audit-request';
 import type { Db } from '../db/database';
 import { institutions, users } from '../db/schema';
@@ -37,6 +36,7 @@ import { fileRequired, readAll, readMultipart } from '../files/multipart';
 import { dayIn } from '../db/days';
 import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
 import { leadsDashboard, ordersDashboard } from './records-dashboard';
+import { salesAssistantOf } from './sales-assistant';
 
 const entered = (row: RecordRow) => ({
   seller: row.sellerName,
@@ -71,15 +71,8 @@ export function recordsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
   const { db } = deps.database;
-  const assistants = assistantsRepo(db, deps.config.publicUrl);
+  const salesAssistant = salesAssistantOf(db);
   const definitions = recordFieldsRepo(db);
-
-  /** A sales-support assistant of the institution; any other id is a 404. */
-  async function salesAssistant(institutionId: number, id: number): Promise<AssistantRef> {
-    const assistant = await assistants.find(institutionId, id);
-    if (assistant?.product.type !== 'sales_support') throw notFound();
-    return { institutionId, assistantId: assistant.id };
-  }
 
   async function countryOf(institutionId: number): Promise<string | null> {
     const [row] = await db

@@ -9,7 +9,6 @@ import type { AllowedNumber, WhatsappSettings } from '@conversa/contract/sales';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { assistantsRepo } from '../assistants/assistants.repo';
 import { auditRequest } from '../audit/audit-request';
 import { institutions } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -24,6 +23,7 @@ import { type ChannelRow, channelsRepo } from '../whatsapp/channels.repo';
 import { GraphUnreachableError, ownsNumber } from '../whatsapp/graph';
 import { type AllowedNumberRow, allowedNumbersRepo } from './allowed-numbers.repo';
 import { recordFieldsRepo } from './record-fields.repo';
+import { salesAssistantOf } from './sales-assistant';
 
 function toAllowedNumber(row: AllowedNumberRow): AllowedNumber {
   return {
@@ -50,16 +50,9 @@ export function salesRoutes(deps: AppDeps) {
   const route = endpointRouter(deps);
   const { db } = deps.database;
   const numbers = allowedNumbersRepo(db);
-  const assistants = assistantsRepo(db, deps.config.publicUrl);
+  const salesAssistant = salesAssistantOf(db);
   const channels = channelsRepo(db, deps.config.keys.secretsKey);
   const fields = recordFieldsRepo(db);
-
-  /** A sales-support assistant of the institution; any other id is a 404. */
-  async function salesAssistant(institutionId: number, id: number) {
-    const assistant = await assistants.find(institutionId, id);
-    if (assistant?.product.type !== 'sales_support') throw notFound();
-    return assistant;
-  }
 
   // Any assistant of the caller's may be listed: only sales support ever has numbers.
   route(app, endpoints.listAllowedNumbers, async (c, { scope, query }) => {
@@ -69,7 +62,7 @@ export function salesRoutes(deps: AppDeps) {
   });
 
   route(app, endpoints.addAllowedNumber, async (c, { scope, body }) => {
-    const assistant = await salesAssistant(scope.institutionId, body.institution_product_id);
+    const { assistantId } = await salesAssistant(scope.institutionId, body.institution_product_id);
     const [institution] = await db
       .select({ country: institutions.country })
       .from(institutions)
@@ -87,7 +80,7 @@ export function salesRoutes(deps: AppDeps) {
       });
     }
     const row = await numbers.add(
-      { institutionId: scope.institutionId, assistantId: assistant.id },
+      { institutionId: scope.institutionId, assistantId },
       parsed.number,
       body.seller_name,
     );
@@ -115,7 +108,6 @@ export function salesRoutes(deps: AppDeps) {
   });
 
   route(app, endpoints.updateWhatsappSettings, async (c, { scope, body }) => {
-    if (scope.assistant.product.type !== 'sales_support') throw notFound();
     const ref = { institutionId: scope.institutionId, assistantId: scope.assistantId };
     // The number is bound to this assistant only once Meta confirms the token reads it: a number's
     // id typed by someone who does not own it would route its deliveries (and replies) here.
@@ -190,7 +182,6 @@ export function salesRoutes(deps: AppDeps) {
     // Any assistant of the caller's may be read: only sales support ever has fields.
     route(app, get, async (c, { scope }) => ok(c, { fields: await fields.get(scope, kind) }));
     route(app, put, async (c, { scope, body }) => {
-      if (scope.assistant.product.type !== 'sales_support') throw notFound();
       return ok(c, { fields: await fields.set(scope, kind, body.fields) });
     });
   }

@@ -8,8 +8,6 @@ import { readBounded } from '../http/read-bounded';
 
 /** The Graph API version the requests name, pinned: Meta changes payloads between versions. */
 export const GRAPH_API_VERSION = 'v23.0';
-/** Meta's Graph API, unless WHATSAPP_GRAPH_URL points elsewhere (a local peer in tests). */
-export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 /** A send that takes longer than this is abandoned (and retried). */
 export const SEND_TIMEOUT_MS = 10_000;
 /** A Graph API answer is a small JSON object: refused past this size. */
