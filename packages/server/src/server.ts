@@ -51,6 +51,7 @@ export async function createServer(config: Config, parts: ServerParts) {
   const events = await createEventBus({
     logger,
     postgresUrl: database.kind === 'postgres' ? config.databaseUrl : null,
+    pglite: database.pglite,
   });
   const jobs = createJobRunner({
     database,

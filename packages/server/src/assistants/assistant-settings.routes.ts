@@ -29,15 +29,19 @@ export function assistantSettingsRoutes(deps: AppDeps) {
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
   /** With an embeddings model, changed knowledge is queued to be embedded (knowledge/embeddings/). */
-  const embedLater = async (scope: { institutionId: number; assistantId: number }) => {
-    const { institutionId, assistantId } = scope;
-    const queued = await enqueueEmbedding(
+  const embedLater = async ({
+    institutionId,
+    assistantId,
+  }: {
+    institutionId: number;
+    assistantId: number;
+  }) => {
+    await enqueueEmbedding(
       deps.database.db,
       deps.config.embeddings,
       { institutionId, assistantId },
       deps.clock.now(),
     );
-    if (queued) deps.jobs.announce();
   };
 
   route(app, endpoints.createAssistant, async (c, { scope, body }) => {

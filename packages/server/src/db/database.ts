@@ -18,10 +18,16 @@ import * as schema from './schema';
 import { noteStatement, noteWrite } from './writes';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db` (the `tx` of `db.transaction`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a repo runs its SQL on: the database, or a transaction its caller opened. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded PGlite itself (its notifications: the event bus listens), on PGlite only. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -115,7 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = options.client ?? (await createPglite({ dataDir: options.dataDir ?? 'memory://' }));
     const db = drizzlePglite(wrapClient(client), { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: folder });
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? POOL_SIZE });

@@ -29,7 +29,10 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** The NOTIFY channel. Payloads stay far below PostgreSQL's 8000-byte limit (a file event is ~300). */
+/**
+ * The NOTIFY channel. Payloads stay far below PostgreSQL's 8000-byte limit (a file event is ~300).
+ * The database sends on it too: a trigger announces queued jobs (migration 0024, origin `db`).
+ */
 export const EVENTS_CHANNEL = 'conversa_events';
 const MAX_PAYLOAD = 7900;
 
@@ -44,6 +47,11 @@ export interface EventBusOptions {
   logger: Logger;
   /** PostgreSQL to relay through; null for PGlite (one process owns the database). */
   postgresUrl?: string | null;
+  /**
+   * PGlite's own notifications (its `listen`): what the database announces (queued jobs, from a
+   * trigger) reaches this process's listeners. PostgreSQL's arrive through the relay.
+   */
+  pglite?: { listen(channel: string, callback: (payload: string) => void): Promise<unknown> } | null;
 }
 
 /** Creates the bus; on PostgreSQL it connects a dedicated LISTEN connection first. */
@@ -57,6 +65,7 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
   // Every open event stream listens for the close: many listeners are expected, not a leak.
   setMaxListeners(0, closing.signal);
   const relay = options.postgresUrl ? await startRelay(options.postgresUrl, origin, emitter, logger) : null;
+  await options.pglite?.listen(EVENTS_CHANNEL, (payload) => receive(payload, origin, emitter, logger));
 
   const deliver = (topic: string, payload: unknown) => {
     for (const listener of emitter.listeners(topic) as Listener[]) {
@@ -93,6 +102,24 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
   };
 }
 
+/** Delivers a notification to this process's listeners, unless this process sent it (it delivered it already). */
+function receive(payload: string, origin: string, emitter: EventEmitter, logger: Logger) {
+  let relayed: Relayed;
+  try {
+    relayed = JSON.parse(payload) as Relayed;
+  } catch {
+    return;
+  }
+  if (relayed.o === origin) return;
+  for (const fn of emitter.listeners(relayed.t) as Listener[]) {
+    try {
+      fn(relayed.p);
+    } catch (error) {
+      logger.error({ err: error, topic: relayed.t }, 'event listener failed');
+    }
+  }
+}
+
 /**
  * The PostgreSQL side: one client LISTENs (reconnecting with backoff when the connection drops),
  * another sends NOTIFY. Both are their own connections, outside the query pool.
@@ -109,20 +136,8 @@ async function startRelay(url: string, origin: string, emitter: EventEmitter, lo
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (message) => {
-      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
-      let relayed: Relayed;
-      try {
-        relayed = JSON.parse(message.payload) as Relayed;
-      } catch {
-        return;
-      }
-      if (relayed.o === origin) return;
-      for (const fn of emitter.listeners(relayed.t) as Listener[]) {
-        try {
-          fn(relayed.p);
-        } catch (error) {
-          logger.error({ err: error, topic: relayed.t }, 'event listener failed');
-        }
+      if (message.channel === EVENTS_CHANNEL && message.payload) {
+        receive(message.payload, origin, emitter, logger);
       }
     });
     client.on('error', (error) => {

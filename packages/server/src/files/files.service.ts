@@ -162,7 +162,6 @@ export function filesService(deps: AppDeps) {
           committed = true;
           await removeBytes(result.unused.filter((key) => stored.includes(key)));
           for (const file of result.created) publishFile(events, assistantId, file);
-          if (result.created.length > 0) deps.jobs.announce();
           return result.files;
         },
 

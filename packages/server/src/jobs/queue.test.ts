@@ -23,7 +23,7 @@ afterAll(() => server.close());
 
 function runner(
   handlers: Record<string, JobHandler>,
-  options: { concurrency?: number; leaseMs?: number } = {},
+  options: { concurrency?: number; leaseMs?: number; pollMs?: number } = {},
 ) {
   const created = new JobRunner({
     db: server.database.db,
@@ -33,7 +33,7 @@ function runner(
     handlers,
     concurrency: options.concurrency ?? 1,
     leaseMs: options.leaseMs,
-    pollMs: 50,
+    pollMs: options.pollMs ?? 50,
   });
   runners.push(created);
   return created;
@@ -87,10 +87,34 @@ describe('job queue', () => {
     const worker = runner({ greet: { run: async (payload) => void seen.push(payload) } });
     worker.start();
     const id = await add('greet', { name: 'Ana' });
-    worker.announce();
     await worker.idle();
     expect(seen).toEqual([{ name: 'Ana' }]);
     expect(await row(id)).toMatchObject({ state: 'done', attempts: 1, lockedBy: null, lockedUntil: null });
+  });
+
+  it('wakes the runners when the transaction that queued a job commits, not before, without polling', async () => {
+    const ran: string[] = [];
+    // Its polls are a minute apart: only the database's announcement can wake it in time.
+    const worker = runner(
+      { greet: { run: async (payload) => void ran.push(String(payload.name)) } },
+      { pollMs: 60_000 },
+    );
+    worker.start();
+    await worker.idle();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const committing = server.database.db.transaction(async (tx) => {
+      await enqueue(tx, 'greet', { name: 'Ana' }, server.clock.now());
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(ran).toEqual([]);
+    release();
+    await committing;
+    await expect.poll(() => ran, { timeout: 2_000 }).toEqual(['Ana']);
+    // Queued outside a transaction: announced at once.
+    await add('greet', { name: 'Luis' });
+    await expect.poll(() => ran, { timeout: 2_000 }).toEqual(['Ana', 'Luis']);
   });
 
   it('lets requests go first: no claim while a request is being handled, for up to 100 ms', async () => {
@@ -100,7 +124,6 @@ describe('job queue', () => {
     worker.start();
     const queuedAt = performance.now();
     await add('greet');
-    worker.announce();
     // Held back while the request lasts (or, on a slow machine, until the 100 ms cap)…
     await new Promise((resolve) => setTimeout(resolve, 30));
     const endedAt = performance.now();
@@ -112,7 +135,6 @@ describe('job queue', () => {
     worker.requests.begin();
     await add('greet');
     const second = performance.now();
-    worker.announce();
     await expect.poll(() => ran.length, { timeout: 2_000 }).toBe(2);
     expect(ran[1]! - second).toBeGreaterThanOrEqual(90);
     worker.requests.end();

@@ -109,12 +109,6 @@ export class JobRunner {
     void this.fill();
   }
 
-  /** Announces queued jobs to every runner (this process's and, on PostgreSQL, the others). */
-  announce(): void {
-    if (this.options.events) this.options.events.publish(JOBS_TOPIC, null);
-    else this.wake();
-  }
-
   /**
    * Stops: no new claims; jobs in flight get `graceMs` to finish, then are aborted and handed back
    * (queued again, the attempt not counted) so the next process runs them at once.

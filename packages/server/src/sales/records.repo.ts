@@ -6,7 +6,7 @@
 import type { FieldValues, OrderLine, RecordFilters, RecordListQuery } from '@conversa/contract/records';
 import type { RecordKind } from '@conversa/contract/sales';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/database';
 import { dayAfter, dayStart } from '../db/days';
 import { salesOrderLines, salesRecordHistory, salesRecords } from '../db/sales-schema';
 
@@ -75,7 +75,7 @@ function changesOf(before: Record<string, unknown>, after: Record<string, unknow
   return changes;
 }
 
-export function recordsRepo(db: Db) {
+export function recordsRepo(db: DbOrTx) {
   const ofKind = (ref: AssistantRef, kind: RecordKind) =>
     and(
       eq(salesRecords.institutionId, ref.institutionId),

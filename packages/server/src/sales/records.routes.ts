@@ -16,7 +16,6 @@ import type { RecordKind } from '@conversa/contract/sales';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { auditedDownload, auditRequest } from '../audit/audit-request';
-import type { Db } from '../db/database';
 import { institutions, users } from '../db/schema';
 import { whatsappMessages } from '../db/sales-schema';
 import type { AppDeps } from '../deps';
@@ -201,7 +200,7 @@ export function recordsRoutes(deps: AppDeps) {
       const input = await inputOf(ref, kind, body, {}, c.get('locale'));
       const by = await author(scope.user.userId);
       const row = await db.transaction(async (tx) => {
-        const records = recordsRepo(tx as unknown as Db);
+        const records = recordsRepo(tx);
         const id = await records.create(ref, kind, input, by);
         return records.find(ref, kind, id);
       });
@@ -215,7 +214,7 @@ export function recordsRoutes(deps: AppDeps) {
       const input = await inputOf(ref, kind, body, current.fields, c.get('locale'));
       const by = await author(scope.user.userId);
       const row = await db.transaction(async (tx) => {
-        const records = recordsRepo(tx as unknown as Db);
+        const records = recordsRepo(tx);
         // Read again inside the transaction: the history compares with what is stored now.
         const fresh = await records.find(ref, kind, params.id);
         if (!fresh) throw notFound();
@@ -227,7 +226,7 @@ export function recordsRoutes(deps: AppDeps) {
 
     route(app, remove, async (c, { scope, body }) => {
       const removed = await db.transaction((tx) =>
-        recordsRepo(tx as unknown as Db).remove(scope.institutionId, kind, body.ids),
+        recordsRepo(tx).remove(scope.institutionId, kind, body.ids),
       );
       if (!removed) throw notFound();
       await auditRequest(c, deps, scope.user, {
@@ -273,7 +272,7 @@ export function recordsRoutes(deps: AppDeps) {
     if (!query.dry_run && good.length > 0) {
       const by = await author(scope.user.userId);
       // Every good row or, should the database fail, none.
-      await db.transaction((tx) => recordsRepo(tx as unknown as Db).createLeads(ref, good, by));
+      await db.transaction((tx) => recordsRepo(tx).createLeads(ref, good, by));
     }
     if (!query.dry_run)
       await auditRequest(c, deps, scope.user, {

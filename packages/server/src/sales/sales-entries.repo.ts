@@ -6,7 +6,7 @@
 import type { EntryRecord, EntryState } from './entry-dialog';
 import { BUILT_IN_KEYS } from '@conversa/contract/sales';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/database';
 import { salesEntries } from '../db/sales-schema';
 import { recordsRepo } from './records.repo';
 
@@ -15,7 +15,7 @@ interface AssistantRef {
   assistantId: number;
 }
 
-export function salesEntriesRepo(db: Db) {
+export function salesEntriesRepo(db: DbOrTx) {
   const ofSeller = (ref: AssistantRef, phoneNumber: string) =>
     and(
       eq(salesEntries.institutionId, ref.institutionId),

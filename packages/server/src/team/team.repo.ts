@@ -5,7 +5,7 @@
 import type { InvitationState } from '@conversa/contract/team';
 import type { MemberRole } from '@conversa/contract/roles';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/database';
 import { memberships, users } from '../db/schema';
 import { invitations } from '../db/team-schema';
 
@@ -36,7 +36,7 @@ export function invitationState(row: InvitationRow, now: Date): InvitationState 
   return row.expiresAt <= now ? 'expired' : 'pending';
 }
 
-export function teamRepo(db: Db) {
+export function teamRepo(db: DbOrTx) {
   const ofInstitution = (institutionId: number) => eq(memberships.institutionId, institutionId);
   /** Neither accepted nor revoked (expired ones too: they can be sent again). */
   const open = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));

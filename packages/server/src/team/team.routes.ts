@@ -9,7 +9,7 @@ import { grantsMainRole, type Invitation, INVITATION_TTL_DAYS, type Member } fro
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { audit } from '../audit/audit.service';
-import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/database';
 import { institutions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
@@ -59,7 +59,7 @@ export function teamRoutes(deps: AppDeps) {
   const team = teamRepo(db);
 
   /** Queues the invitation's mail (a new link) in `tx`. */
-  const queueMail = (tx: Db, invitationId: number, now: Date, institutionId: number) =>
+  const queueMail = (tx: DbOrTx, invitationId: number, now: Date, institutionId: number) =>
     enqueue(tx, SEND_INVITATION_MAIL, { invitationId }, now, {
       maxAttempts: MAIL_JOB_ATTEMPTS,
       institutionId,
@@ -72,7 +72,7 @@ export function teamRoutes(deps: AppDeps) {
   route(app, endpoints.updateMember, async (c, { scope, params, body }) => {
     const { institutionId } = scope;
     const before = await db.transaction(async (tx) => {
-      const members = teamRepo(tx as unknown as Db);
+      const members = teamRepo(tx);
       const locked = await members.lockRoles(institutionId, [params.userId]);
       const target = locked.find((row) => row.userId === params.userId);
       if (!target) throw notFound();
@@ -98,7 +98,7 @@ export function teamRoutes(deps: AppDeps) {
     const { institutionId } = scope;
     const ids = [...new Set(body.ids)];
     await db.transaction(async (tx) => {
-      const members = teamRepo(tx as unknown as Db);
+      const members = teamRepo(tx);
       const locked = await members.lockRoles(institutionId, ids);
       const targets = locked.filter((row) => ids.includes(row.userId));
       if (targets.length !== ids.length) throw notFound();
@@ -140,7 +140,7 @@ export function teamRoutes(deps: AppDeps) {
       .from(users)
       .where(eq(users.id, user.userId));
     const invitation = await db.transaction(async (tx) => {
-      const row = await teamRepo(tx as unknown as Db).createInvitation({
+      const row = await teamRepo(tx).createInvitation({
         institutionId,
         email: body.email,
         role: body.role,
@@ -150,10 +150,9 @@ export function teamRoutes(deps: AppDeps) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
       });
-      await queueMail(tx as unknown as Db, row.id, now, institutionId);
+      await queueMail(tx, row.id, now, institutionId);
       return row;
     });
-    deps.jobs.announce();
     await audit(deps, {
       action: 'invitation_sent',
       userId: user.userId,
@@ -173,15 +172,11 @@ export function teamRoutes(deps: AppDeps) {
     await takeLimits(deps, [invitationLimit(institutionId), invitationUserLimit(scope.user.userId)]);
     const now = deps.clock.now();
     const renewed = await db.transaction(async (tx) => {
-      const row = await teamRepo(tx as unknown as Db).renew(
-        found.id,
-        new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
-      );
+      const row = await teamRepo(tx).renew(found.id, new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS));
       if (!row) throw new ApiError(409, 'invitation_unusable');
-      await queueMail(tx as unknown as Db, row.id, now, institutionId);
+      await queueMail(tx, row.id, now, institutionId);
       return row;
     });
-    deps.jobs.announce();
     await audit(deps, {
       action: 'invitation_sent',
       userId: scope.user.userId,
@@ -194,7 +189,7 @@ export function teamRoutes(deps: AppDeps) {
 
   route(app, endpoints.revokeInvitations, async (c, { scope, body }) => {
     const revoked = await db.transaction((tx) =>
-      teamRepo(tx as unknown as Db).revoke(scope.institutionId, body.ids, deps.clock.now()),
+      teamRepo(tx).revoke(scope.institutionId, body.ids, deps.clock.now()),
     );
     if (!revoked) throw notFound();
     await audit(deps, {
@@ -246,7 +241,7 @@ export function teamRoutes(deps: AppDeps) {
     }
     const role = found.role as Invitation['role'];
     const joined = await db.transaction(async (tx) => {
-      const members = teamRepo(tx as unknown as Db);
+      const members = teamRepo(tx);
       if (!(await members.claim(found.id, user.userId, now))) throw new ApiError(409, 'invitation_unusable');
       return members.join(found.institutionId, user.userId, role, now);
     });

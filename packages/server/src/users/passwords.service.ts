@@ -71,7 +71,6 @@ export async function changePassword(
     await queueChangedNotice(tx, user.id, now);
   });
   deps.sessionCache.forgetUser(user.id);
-  deps.jobs.announce();
   await audit(deps, { action: 'password_changed', userId: user.id, ip });
 }
 
@@ -85,7 +84,6 @@ export async function requestReset(deps: AppDeps, input: { email: string; ip: st
   await enqueue(deps.database.db, SEND_RESET_MAIL, { email: input.email }, deps.clock.now(), {
     maxAttempts: MAIL_JOB_ATTEMPTS,
   });
-  deps.jobs.announce();
 }
 
 /** Sets a new password with a reset token; the token is used up and every session ends. */
@@ -126,7 +124,6 @@ export async function resetPassword(
     await queueChangedNotice(tx, claimed.userId, now);
   });
   deps.sessionCache.forgetUser(found.userId);
-  deps.jobs.announce();
   await audit(deps, { action: 'password_reset', userId: found.userId, ip: input.ip });
   // The owner proved control of the mailbox: failed logins (maybe someone else's) stop locking them out.
   const user = await findUserById(db, found.userId);

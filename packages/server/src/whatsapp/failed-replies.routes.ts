@@ -8,14 +8,12 @@
 import { endpoints } from '@conversa/contract/endpoints';
 import type { FailedReply, SellerQuestion } from '@conversa/contract/sales';
 import { Hono } from 'hono';
-import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { enqueue } from '../jobs/queue';
-import { JOBS_TOPIC } from '../jobs/runner';
 import { type FailedReplyRow, type SellerQuestionRow, whatsappMessagesRepo } from './messages.repo';
 import { RESEND_ATTEMPTS, WHATSAPP_RESEND } from './resend.job';
 
@@ -69,14 +67,13 @@ export function failedRepliesRoutes(deps: AppDeps) {
     // The replies and the job that sends them are committed together; any id that cannot be sent
     // again rolls the others back.
     await db.transaction(async (tx) => {
-      const requeued = await whatsappMessagesRepo(tx as unknown as Db).requeueFailed(ref, ids);
+      const requeued = await whatsappMessagesRepo(tx).requeueFailed(ref, ids);
       if (requeued.length !== ids.length) throw notFound();
       await enqueue(tx, WHATSAPP_RESEND, { ...ref, ids }, deps.clock.now(), {
         institutionId: ref.institutionId,
         maxAttempts: RESEND_ATTEMPTS,
       });
     });
-    deps.events.publish(JOBS_TOPIC, null);
     return ok(c, { ids });
   });
 

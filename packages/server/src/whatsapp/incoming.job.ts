@@ -190,7 +190,7 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
     // A step of the seller's entry, the record it completes and its replies, written together.
     const entryStep = (entryText: string) =>
       deps.db.transaction(async (tx) => {
-        const entries = salesEntriesRepo(tx as unknown as Db);
+        const entries = salesEntriesRepo(tx);
         const step = stepEntry(await entries.get(ref, from), {
           text: entryText,
           messageId: message.waMessageId ?? String(message.id),
@@ -216,7 +216,7 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
         if (step.record) await entries.addRecord(ref, { number: from, name: seller.sellerName }, step.record);
         await queue(
           step.replies.map((reply) => ({ body: reply, kind: 'entry' as const })),
-          tx as unknown as Db,
+          tx,
         );
         return step.handled;
       });
@@ -319,11 +319,11 @@ export function whatsappEntryExpiryJob(deps: IncomingJobDeps): JobHandler {
       const { institutionId, assistantId, phoneNumber, updatedAt } = v.parse(ExpiryPayloadSchema, payload);
       const ref = { institutionId, assistantId };
       const notice = await deps.db.transaction(async (tx) => {
-        const entries = salesEntriesRepo(tx as unknown as Db);
+        const entries = salesEntriesRepo(tx);
         const state = await entries.get(ref, phoneNumber);
         if (!state || state.updatedAt !== updatedAt || !isExpired(state, deps.clock.now())) return null;
         await entries.save(ref, phoneNumber, null);
-        return whatsappMessagesRepo(tx as unknown as Db).queueNotice(ref, phoneNumber, {
+        return whatsappMessagesRepo(tx).queueNotice(ref, phoneNumber, {
           body: expiredText(state),
           kind: 'entry',
         });

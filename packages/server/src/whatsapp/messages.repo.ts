@@ -19,7 +19,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/database';
 import { allowedNumbers } from '../db/schema';
 import { whatsappMessages } from '../db/sales-schema';
 import type { IncomingMessage, StatusUpdate } from './payload';
@@ -84,7 +84,7 @@ const sellerOf = (message: {
     eq(allowedNumbers.phoneNumber, message.phoneNumber),
   );
 
-export function whatsappMessagesRepo(db: Db) {
+export function whatsappMessagesRepo(db: DbOrTx) {
   return {
     /** Records an incoming message; its row id, or null when Meta's id was recorded before. */
     async recordIncoming(

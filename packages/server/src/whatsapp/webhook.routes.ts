@@ -10,14 +10,12 @@
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
-import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { clientIp } from '../http/client-ip';
 import { ApiError } from '../http/errors';
 import { endpointRouter } from '../http/route';
 import { enqueue } from '../jobs/queue';
-import { JOBS_TOPIC } from '../jobs/runner';
 import { webhookRefusalIpLimit } from '../rate-limit/limits';
 import { enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
 import { channelsRepo } from './channels.repo';
@@ -81,7 +79,6 @@ export function whatsappWebhookRoutes(deps: AppDeps) {
     if (known.length === 0) throw await refuse();
 
     const now = deps.clock.now();
-    let queued = 0;
     for (const event of eventsOf(json)) {
       const channel = known.find((candidate) => candidate.phoneNumberId === event.phoneNumberId);
       if (!channel) continue;
@@ -94,8 +91,8 @@ export function whatsappWebhookRoutes(deps: AppDeps) {
       }
       const ref = { institutionId: channel.institutionId, assistantId: channel.assistantId };
       // The message and the job that answers it are committed together: never one without the other.
-      const id = await db.transaction(async (tx) => {
-        const recorded = await whatsappMessagesRepo(tx as unknown as Db).recordIncoming(ref, event);
+      await db.transaction(async (tx) => {
+        const recorded = await whatsappMessagesRepo(tx).recordIncoming(ref, event);
         if (recorded !== null) {
           await enqueue(
             tx,
@@ -108,12 +105,8 @@ export function whatsappWebhookRoutes(deps: AppDeps) {
             },
           );
         }
-        return recorded;
       });
-      // Recorded before: a delivery Meta repeated, acted on the first time.
-      if (id !== null) queued += 1;
     }
-    if (queued > 0) deps.events.publish(JOBS_TOPIC, null);
     return c.json({ ok: true });
   });
 
