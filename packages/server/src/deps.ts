@@ -24,7 +24,7 @@ export interface AppDeps {
   storage: Storage;
   /** Live assistant events (SSE), relayed between processes on PostgreSQL. */
   events: EventBus;
-  /** This process's job runner; routes announce the jobs they queue through it. */
+  /** This process's job runner (queued jobs announce themselves: see jobs/queue.ts). */
   jobs: JobRunner;
   /** This app's Prometheus metrics (its own registry), served at `/api/metrics`. */
   metrics: Metrics;

@@ -14,9 +14,9 @@ import type { Logger } from 'pino';
 import * as v from 'valibot';
 import type { LlmConfig } from '../config';
 import { isApiError } from '../http/errors';
-import { LlmError, type LlmMessage } from '../knowledge/answer/llm';
+import { LlmError, type LlmMessage } from '../llm/llm';
 import type { ModelCalls } from '../rate-limit/model-calls';
-import { structuredCompletion } from '../knowledge/answer/llm-json';
+import { structuredCompletion } from '../llm/llm-json';
 import {
   contactOf,
   distinct,
@@ -195,7 +195,7 @@ export function overviewPrompt(input: OverviewInput, locale: Locale): LlmMessage
   ];
 }
 
-/** One structured completion (knowledge/answer/llm-json.ts), with what the overview adds: no blank summary or next step. */
+/** One structured completion (llm/llm-json.ts), with what the overview adds: no blank summary or next step. */
 async function requestOverview(config: LlmConfig, messages: LlmMessage[]): Promise<ModelOverview> {
   const part = await structuredCompletion(config, messages, {
     name: 'conversation_overview',

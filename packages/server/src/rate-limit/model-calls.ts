@@ -10,7 +10,7 @@
 import type { Logger } from 'pino';
 import type { LlmConfig } from '../config';
 import { ApiError } from '../http/errors';
-import type { LlmFailure } from '../knowledge/answer/llm';
+import type { LlmFailure } from '../llm/llm';
 import {
   modelBreaker,
   modelDailyLimit,

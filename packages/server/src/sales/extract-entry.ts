@@ -14,8 +14,8 @@ import {
 } from '@conversa/contract/sales';
 import * as v from 'valibot';
 import type { LlmConfig } from '../config';
-import type { LlmMessage } from '../knowledge/answer/llm';
-import { type Structured, structuredCompletion } from '../knowledge/answer/llm-json';
+import type { LlmMessage } from '../llm/llm';
+import { type Structured, structuredCompletion } from '../llm/llm-json';
 
 /** What the model found in the message. */
 export interface Extraction {

@@ -10,7 +10,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LlmMessage } from '../knowledge/answer/llm';
+import type { LlmMessage } from '../llm/llm';
 import { readGroundedPrompt } from '../knowledge/answer/prompt';
 
 /** One grounded question the model was asked. */

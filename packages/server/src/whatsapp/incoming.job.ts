@@ -28,7 +28,7 @@ import { assistants, institutions } from '../db/schema';
 import type { Clock } from '../deps';
 import type { JobHandler } from '../jobs/runner';
 import { type AnswerEvent, type ComposedAnswer, composeAnswer } from '../knowledge/answer/compose';
-import { LlmError } from '../knowledge/answer/llm';
+import { LlmError } from '../llm/llm';
 import { detectLanguage } from '../knowledge/text/language';
 import { allowedNumbersRepo } from '../sales/allowed-numbers.repo';
 import { CHANNEL_TEXT } from './channel-text';

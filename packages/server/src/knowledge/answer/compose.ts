@@ -19,7 +19,7 @@ import { type DetectedLanguage, detectLanguage } from '../text/language';
 import { type AssistantScope, knowledgeIndex, type KnowledgeIndex } from '../rank/knowledge-index';
 import { rankedAnswer, semanticScores } from '../rank/ranked-answer';
 import { linkFilter, linkPolicy } from './links';
-import { LlmError, streamCompletion } from './llm';
+import { LlmError, streamCompletion } from '../../llm/llm';
 import { phrase } from './phrases';
 import { translateQuestion } from './translate';
 import { groundedPrompt, type Turn } from './prompt';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '@conversa/contract/constants';
 import type { Passage } from '../retrieval';
-import type { LlmMessage } from './llm';
+import type { LlmMessage } from '../../llm/llm';
 import { phrase } from './phrases';
 
 /** One earlier message of the conversation. */

@@ -9,7 +9,7 @@ import { MAX_MESSAGE_LENGTH } from '@conversa/contract/chat';
 import * as v from 'valibot';
 import type { LlmConfig } from '../../config';
 import type { DetectedLanguage } from '../text/language';
-import { type Structured, structuredCompletion } from './llm-json';
+import { type Structured, structuredCompletion } from '../../llm/llm-json';
 
 const LANGUAGE_NAMES: Record<DetectedLanguage, string> = { en: 'English', es: 'Spanish' };
 

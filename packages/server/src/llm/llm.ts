@@ -6,8 +6,8 @@
  * piece follow the last, within the timeout, and the whole answer within a few timeouts.
  */
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import type { LlmConfig } from '../../config';
-import { BodyTooLargeError, readBounded } from '../../http/read-bounded';
+import type { LlmConfig } from '../config';
+import { BodyTooLargeError, readBounded } from '../http/read-bounded';
 
 export interface LlmMessage {
   role: 'system' | 'user' | 'assistant';

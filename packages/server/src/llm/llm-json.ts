@@ -4,8 +4,8 @@
  * entry both ask the model this way. Throws LlmError (`timeout`, `status`, `network`, `malformed`).
  */
 import * as v from 'valibot';
-import type { LlmConfig } from '../../config';
-import { BodyTooLargeError, readBounded } from '../../http/read-bounded';
+import type { LlmConfig } from '../config';
+import { BodyTooLargeError, readBounded } from '../http/read-bounded';
 import { LlmError, type LlmMessage, MAX_COMPLETION_BYTES } from './llm';
 
 const CompletionSchema = v.object({
