@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.mjs';
 import { startPostgres } from '../../scripts/lib/postgres.mjs';
-import { openEvents } from '../../packages/server/src/files/files.fixtures';
+import { openEvents } from '../../packages/server/src/testing/files.fixtures';
 import { readFixture } from '../../packages/server/src/testing/fixtures-dir';
 import { type S3rverHandle, startS3rver } from '../../packages/server/src/testing/s3rver';
 import { api, seedInstitution, seedUser, type SeededUser } from '../lib/api';

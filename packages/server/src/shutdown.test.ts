@@ -10,8 +10,8 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { jobs } from './db/schema';
-import { eventually, openEvents } from './files/files.fixtures';
-import { createTenant } from './institutions/institutions.fixtures';
+import { eventually, openEvents } from './testing/files.fixtures';
+import { createTenant } from './testing/institutions.fixtures';
 import { createTestServer, createUser } from './testing';
 import { SEND_RESET_MAIL } from './users/password-mails.job';
 

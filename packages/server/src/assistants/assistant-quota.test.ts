@@ -7,7 +7,7 @@ import { MAX_ASSISTANTS_PER_INSTITUTION } from '@conversa/contract/constants';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import type { AssistantDetail, Faq } from '@conversa/contract/assistant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 
 let server: TestServer;

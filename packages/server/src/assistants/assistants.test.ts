@@ -1,7 +1,7 @@
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants, memberships } from '../db/schema';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
 
 let server: TestServer;

@@ -7,9 +7,9 @@ import type { AssistantDetail } from '@conversa/contract/assistant';
 import { HANDOFF_CONFIRMATIONS_PER_HOUR, HANDOFF_CONFIRMATION_TTL_DAYS } from '@conversa/contract/assistant';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, startSession } from '../chat/chat.fixtures';
+import { ask, startSession } from '../testing/chat.fixtures';
 import { assistants, jobs } from '../db/schema';
-import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
 import {
   confirmHandoffEmail,
   createTestServer,

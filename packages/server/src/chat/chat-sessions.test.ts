@@ -8,10 +8,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signGuestToken } from '../auth/tokens';
 import { conversations } from '../db/schema';
-import { createTenant, postInstitution, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, postInstitution, type Tenant } from '../testing/institutions.fixtures';
 import { CHAT_SESSIONS_PER_IP_PER_HOUR } from '../rate-limit/limits';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
-import { kindOf, startSession, updateAssistant } from './chat.fixtures';
+import { kindOf, startSession, updateAssistant } from '../testing/chat.fixtures';
 
 let server: TestServer;
 let school: Tenant;

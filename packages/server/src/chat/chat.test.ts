@@ -10,10 +10,17 @@ import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, rateEvents } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { CHAT_MESSAGES_PER_CONVERSATION, CHAT_MESSAGES_PER_IP } from '../rate-limit/limits';
 import { createTestServer, type TestServer } from '../testing';
-import { addFile, ask, setFaqs, setKnowledgeBase, startSession, updateAssistant } from './chat.fixtures';
+import {
+  addFile,
+  ask,
+  setFaqs,
+  setKnowledgeBase,
+  startSession,
+  updateAssistant,
+} from '../testing/chat.fixtures';
 
 let server: TestServer;
 let school: Tenant;

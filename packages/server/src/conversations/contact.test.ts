@@ -6,8 +6,8 @@
 import type { Contact, ConversationListItem } from '@conversa/contract/conversation';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, startSession, updateAssistant } from '../chat/chat.fixtures';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { ask, startSession, updateAssistant } from '../testing/chat.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { CONTACTS_PER_CONVERSATION } from '../rate-limit/limits';
 import { confirmHandoffEmail, createTestServer, type TestServer } from '../testing';
 

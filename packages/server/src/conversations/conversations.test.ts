@@ -14,9 +14,9 @@ import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, setFaqs, startSession, updateAssistant } from '../chat/chat.fixtures';
+import { ask, setFaqs, startSession, updateAssistant } from '../testing/chat.fixtures';
 import { conversations } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, signIn, type TestServer } from '../testing';
 
 let server: TestServer;

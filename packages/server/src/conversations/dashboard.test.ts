@@ -10,7 +10,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationsRepo } from '../chat/conversations.repo';
 import { assistants, conversations, messages } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { PREVIEW_CHANNEL } from './conversations.repo';
 import { dashboard, daysStartOnTheHour, medianOf } from './dashboard';

@@ -1,7 +1,7 @@
 /** The extractive overview: the rules read English and Spanish admissions conversations. */
 import { describe, expect, it } from 'vitest';
 import { extractiveOverview } from './overview';
-import { assistant, english, NOW, spanish, visitor } from './overview.fixtures';
+import { assistant, english, NOW, spanish, visitor } from '../testing/overview.fixtures';
 
 describe('extractiveOverview', () => {
   it('reads an English admissions conversation', () => {

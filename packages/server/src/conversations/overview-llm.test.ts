@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LlmConfig } from '../config';
 import { extractiveOverview, makeOverview, type OverviewInput } from './overview';
-import { assistant, english, NOW, spanish, visitor } from './overview.fixtures';
+import { assistant, english, NOW, spanish, visitor } from '../testing/overview.fixtures';
 
 interface Received {
   path: string;

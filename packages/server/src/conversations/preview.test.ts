@@ -5,8 +5,8 @@
  */
 import type { ConversationListItem, Dashboard, PreviewAnswer } from '@conversa/contract/conversation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFaqs, setKnowledgeBase, startSession, updateAssistant } from '../chat/chat.fixtures';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { setFaqs, setKnowledgeBase, startSession, updateAssistant } from '../testing/chat.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { excerptOf } from './preview';
 

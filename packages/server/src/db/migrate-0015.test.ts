@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { createPglite } from './database';
-import { migrations, migrationsBefore } from './migrations.fixtures';
+import { migrations, migrationsBefore } from '../testing/migrations.fixtures';
 
 describe('migration 0015 (sales records for the console)', () => {
   it('moves the values of records entered before into their columns, lines and fields', async () => {

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { createPglite } from './database';
-import { migrations, migrationsBefore } from './migrations.fixtures';
+import { migrations, migrationsBefore } from '../testing/migrations.fixtures';
 
 describe('migration 0020 (staff sessions: idle and absolute limits)', () => {
   it('shortens the week-long sessions opened before, and leaves shorter ones as they were', async () => {

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { createPglite } from './database';
-import { migrations, migrationsBefore } from './migrations.fixtures';
+import { migrations, migrationsBefore } from '../testing/migrations.fixtures';
 
 describe('migration 0021 (handoff address confirmation)', () => {
   it('keeps the addresses saved before, unconfirmed and with no token', async () => {

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { createPglite } from './database';
-import { migrations, migrationsBefore } from './migrations.fixtures';
+import { migrations, migrationsBefore } from '../testing/migrations.fixtures';
 
 describe('migration 0022 (passage embeddings)', () => {
   it('adds vectors beside existing chunks and FAQs, deleted with them', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, signIn, type TestServer } from '../testing';
-import { eventually, openEvents } from './files.fixtures';
+import { eventually, openEvents } from '../testing/files.fixtures';
 import { fileTopic } from './files.service';
 
 /** Resolves true when the promise settles within `ms`, false otherwise. */

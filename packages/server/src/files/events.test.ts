@@ -2,10 +2,10 @@ import { FILE_EVENT } from '@conversa/contract/knowledge';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../events/event-bus';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
-import { eventually, openEvents, uploadFiles } from './files.fixtures';
+import { eventually, openEvents, uploadFiles } from '../testing/files.fixtures';
 import { fileTopic } from './files.service';
 
 let server: TestServer;

@@ -5,10 +5,10 @@
  */
 import type { AssistantFile } from '@conversa/contract/knowledge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
-import { pdfBomb } from '../knowledge/extract/pdf.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
+import { pdfBomb } from '../testing/pdf.fixtures';
 import { createTestServer, type TestServer } from '../testing';
-import { uploadFiles } from './files.fixtures';
+import { uploadFiles } from '../testing/files.fixtures';
 
 let server: TestServer;
 let tenant: Tenant;

@@ -2,11 +2,11 @@ import { FILE_MAX_BYTES, FILE_MAX_COUNT } from '@conversa/contract/constants';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantFiles, jobs } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
 import { FILE_NAME_MAX } from './file-name';
-import { listFiles, PNG, storedKeys, uploadFiles } from './files.fixtures';
+import { listFiles, PNG, storedKeys, uploadFiles } from '../testing/files.fixtures';
 
 // Jobs stay queued here: these tests are about what an upload accepts, not about processing.
 let server: TestServer;

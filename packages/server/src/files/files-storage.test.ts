@@ -11,10 +11,10 @@ import { FILE_MAX_BYTES } from '@conversa/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantFiles, knowledgeChunks } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type S3rverHandle, startS3rver, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
-import { form, listFiles, PNG, storedKeys, uploadFiles } from './files.fixtures';
+import { form, listFiles, PNG, storedKeys, uploadFiles } from '../testing/files.fixtures';
 
 const doc = (name: string) => ({ name, bytes: readFixture('documents', name) });
 

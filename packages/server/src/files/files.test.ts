@@ -2,10 +2,10 @@ import type { AssistantFile } from '@conversa/contract/knowledge';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantFiles, jobs, knowledgeChunks } from '../db/schema';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
-import { listFiles, storedKeys, uploadFiles } from './files.fixtures';
+import { listFiles, storedKeys, uploadFiles } from '../testing/files.fixtures';
 
 let server: TestServer;
 let school: Tenant;

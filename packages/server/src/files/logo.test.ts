@@ -2,9 +2,9 @@ import type { AssistantDetail } from '@conversa/contract/assistant';
 import { LOGO_MAX_BYTES } from '@conversa/contract/constants';
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
-import { form, JPEG, PNG, storedKeys, type UploadPart } from './files.fixtures';
+import { form, JPEG, PNG, storedKeys, type UploadPart } from '../testing/files.fixtures';
 
 let server: TestServer;
 let school: Tenant;

@@ -16,7 +16,7 @@ import { type Endpoint, type EndpointName, endpoints } from '@conversa/contract/
 import { can, MEMBER_ROLES, type MemberRole, type Permission } from '@conversa/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStaffToken } from '../auth/tokens';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
 import { invitations } from '../db/team-schema';
 import { recordsRepo } from '../sales/records.repo';

@@ -3,8 +3,8 @@
  * (answers, errors, streams); the pages outside `/api` keep their own policies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEvents } from '../files/files.fixtures';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { openEvents } from '../testing/files.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";

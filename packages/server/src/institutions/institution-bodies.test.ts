@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants, institutions, memberships, users } from '../db/schema';
 import { createTestServer, type TestServer } from '../testing';
-import { createTenant, type Tenant } from './institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { CreateInstitutionInputSchema, UpdateInstitutionInputSchema } from './institutions.service';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions } from '../db/schema';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
-import { postInstitution } from './institutions.fixtures';
+import { postInstitution } from '../testing/institutions.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../db/schema';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
-import { createMember, createTenant, guestToken } from './institutions.fixtures';
+import { createMember, createTenant, guestToken } from '../testing/institutions.fixtures';
 
 let server: TestServer;
 /** An admin by ADMIN_EMAILS (the other kind, users.is_admin, is made per test). */

@@ -2,7 +2,7 @@ import type { InstitutionListItem } from '@conversa/contract/institution';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions } from '../db/schema';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
-import { createTenant, guestToken } from './institutions.fixtures';
+import { createTenant, guestToken } from '../testing/institutions.fixtures';
 
 let server: TestServer;
 let admin: { token: string };

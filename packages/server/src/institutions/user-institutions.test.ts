@@ -2,7 +2,7 @@ import type { UserInstitution } from '@conversa/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../db/schema';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
-import { createTenant, postInstitution } from './institutions.fixtures';
+import { createTenant, postInstitution } from '../testing/institutions.fixtures';
 
 let server: TestServer;
 /** An admin by ADMIN_EMAILS. */

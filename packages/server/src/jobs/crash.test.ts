@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { jobs } from '../db/schema';
-import { listFiles, uploadFiles } from '../files/files.fixtures';
-import { createTenant } from '../institutions/institutions.fixtures';
+import { listFiles, uploadFiles } from '../testing/files.fixtures';
+import { createTenant } from '../testing/institutions.fixtures';
 import { createTestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
 

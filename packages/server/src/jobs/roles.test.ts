@@ -3,8 +3,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { jobs } from '../db/schema';
-import { eventually, listFiles, uploadFiles } from '../files/files.fixtures';
-import { createTenant } from '../institutions/institutions.fixtures';
+import { eventually, listFiles, uploadFiles } from '../testing/files.fixtures';
+import { createTenant } from '../testing/institutions.fixtures';
 import { createServer } from '../server';
 import { createTestServer, type TestServer } from '../testing';
 

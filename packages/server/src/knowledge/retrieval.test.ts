@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFile, setFaqs, setKnowledgeBase } from '../chat/chat.fixtures';
+import { addFile, setFaqs, setKnowledgeBase } from '../testing/chat.fixtures';
 import { assistantFiles, knowledgeChunks, knowledgeTermTotals, knowledgeTerms } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { replaceChunks } from './index.repo';
 import { contentWords } from './text/question-words';

@@ -8,9 +8,9 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import type { Conversation } from '@conversa/contract/chat';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ask, setFaqs, setKnowledgeBase, startSession, updateAssistant } from '../chat/chat.fixtures';
+import { ask, setFaqs, setKnowledgeBase, startSession, updateAssistant } from '../testing/chat.fixtures';
 import type { LlmConfig } from '../config';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { deltaOf, LlmError, MAX_ANSWER_CHARS, MAX_COMPLETION_BYTES, streamCompletion } from './llm';
 import { structuredCompletion } from './llm-json';

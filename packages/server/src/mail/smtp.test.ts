@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, passwordResets } from '../db/schema';
 import { backoffMs } from '../jobs/queue';
-import { createTenant } from '../institutions/institutions.fixtures';
+import { createTenant } from '../testing/institutions.fixtures';
 import { createTestServer, createUser, postHandoffConfirmation, type TestServer } from '../testing';
 
 interface Delivery {

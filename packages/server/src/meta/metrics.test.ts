@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, openEvents, uploadFiles } from '../files/files.fixtures';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { eventually, openEvents, uploadFiles } from '../testing/files.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { WidgetAssistant } from '@conversa/contract/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 
 const NAME = 'Colegio Secreto';

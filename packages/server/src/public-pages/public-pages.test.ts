@@ -13,7 +13,7 @@ import { signGuestToken } from '../auth/tokens';
 import { conversationsRepo } from '../chat/conversations.repo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants, conversations, messages } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { scriptJson } from './page';
 

@@ -9,10 +9,10 @@
  */
 import type { Overview, PreviewAnswer } from '@conversa/contract/conversation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, setKnowledgeBase, startSession } from '../chat/chat.fixtures';
+import { ask, setKnowledgeBase, startSession } from '../testing/chat.fixtures';
 import { and, eq } from 'drizzle-orm';
 import { conversations, rateEvents } from '../db/schema';
-import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type RequestOptions, type TestServer } from '../testing';
 import { type LlmPeer, startLlmPeer } from '../testing/llm-peer';
 import {

@@ -8,7 +8,7 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { AllowedNumber } from '@conversa/contract/sales';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 
 let server: TestServer;

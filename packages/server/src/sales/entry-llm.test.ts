@@ -7,7 +7,7 @@
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { Lead, Order } from '@conversa/contract/records';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { type LlmPeer, startLlmPeer, type StructuredCall } from '../testing/llm-peer';
 import {
@@ -15,7 +15,7 @@ import {
   type GraphPeer,
   say as sayTo,
   startGraphPeer,
-} from '../whatsapp/webhook.fixtures';
+} from '../testing/webhook.fixtures';
 import type { Extraction } from './extract-entry';
 import { rateEvents } from '../db/schema';
 import { modelSellerLimit } from '../rate-limit/limits';

@@ -7,7 +7,7 @@ import { LEAD_IMPORT_MAX_ROWS } from '@conversa/contract/records';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rateEvents } from '../db/schema';
 import { leadImportLimit } from '../rate-limit/limits';
-import { recordsServer } from './records.fixtures';
+import { recordsServer } from '../testing/records.fixtures';
 
 const { ctx, get, importLeads } = recordsServer();
 

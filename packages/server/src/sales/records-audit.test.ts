@@ -7,7 +7,7 @@ import type { Lead, Order } from '@conversa/contract/records';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema';
-import { recordsServer } from './records.fixtures';
+import { recordsServer } from '../testing/records.fixtures';
 
 const { ctx, as, post, get, importLeads, lead, order } = recordsServer();
 

@@ -9,9 +9,9 @@ import type { Lead, LeadsDashboard, Order, OrdersDashboard } from '@conversa/con
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { salesRecords } from '../db/sales-schema';
-import { createMember, guestToken } from '../institutions/institutions.fixtures';
+import { createMember, guestToken } from '../testing/institutions.fixtures';
 import { redate } from '../testing/records-dates';
-import { recordsServer } from './records.fixtures';
+import { recordsServer } from '../testing/records.fixtures';
 
 const { ctx, post, put, get, lead, order } = recordsServer();
 

@@ -8,10 +8,10 @@ import { formatDateTime } from '@conversa/contract/date-format';
 import type { Lead, Order } from '@conversa/contract/records';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { createMember } from '../institutions/institutions.fixtures';
+import { createMember } from '../testing/institutions.fixtures';
 import { csvCells } from './records-csv';
 import { recordsRepo } from './records.repo';
-import { recordsServer } from './records.fixtures';
+import { recordsServer } from '../testing/records.fixtures';
 
 const { ctx, as, post, get, leads, lead, order, importLeads } = recordsServer();
 

@@ -8,9 +8,9 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { Lead, LeadDetail, Order, OrderDetail } from '@conversa/contract/records';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMember } from '../institutions/institutions.fixtures';
-import { say } from '../whatsapp/webhook.fixtures';
-import { recordsServer, SELLER } from './records.fixtures';
+import { createMember } from '../testing/institutions.fixtures';
+import { say } from '../testing/webhook.fixtures';
+import { recordsServer, SELLER } from '../testing/records.fixtures';
 
 const { ctx, post, put, get, leads, lead, order } = recordsServer();
 

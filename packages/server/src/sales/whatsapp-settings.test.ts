@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappChannels } from '../db/sales-schema';
 import { auditEvents } from '../db/schema';
-import { createMember, createTenant, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { WHATSAPP_NUMBER_CHECKS_PER_HOUR } from '../rate-limit/limits';
 import { createTestServer, type TestServer } from '../testing';
 import { type GraphPeer, PHONE_NUMBER_ID, startGraphPeer } from '../testing/whatsapp-peer';

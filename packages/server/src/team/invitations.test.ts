@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, rateEvents } from '../db/schema';
 import { invitations } from '../db/team-schema';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { invitationUserLimit } from '../rate-limit/limits';
 import { createSignedInUser, createTestServer, signIn, type TestServer } from '../testing';
-import { type Answer, freshEmail as fresh, teamApi } from './team.fixtures';
+import { type Answer, freshEmail as fresh, teamApi } from '../testing/team.fixtures';
 
 const INVITATIONS_DAY_MS = 24 * 60 * 60_000;
 

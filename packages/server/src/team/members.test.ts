@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema';
-import { createMember, createTenant, guestToken, type Tenant } from '../institutions/institutions.fixtures';
+import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
-import { teamApi } from './team.fixtures';
+import { teamApi } from '../testing/team.fixtures';
 
 let server: TestServer;
 let acme: Tenant;

@@ -7,8 +7,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Conversation } from '@conversa/contract/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, setKnowledgeBase, startSession } from '../../chat/chat.fixtures';
-import { createTenant, type Tenant } from '../../institutions/institutions.fixtures';
+import { ask, setKnowledgeBase, startSession } from '../../testing/chat.fixtures';
+import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
 
 type Messages = { role: string; content: string }[];

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../../institutions/institutions.fixtures';
+import { createTenant } from '../../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
 import { type LlmPeer, startLlmPeer } from '../../testing/llm-peer';
 import {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../../institutions/institutions.fixtures';
+import { createTenant } from '../../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
 import {
   QA_GUARD_STEP,

@@ -6,8 +6,8 @@
  */
 import type { PreviewAnswer } from '@conversa/contract/conversation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, setKnowledgeBase, startSession } from '../../chat/chat.fixtures';
-import { createTenant, type Tenant } from '../../institutions/institutions.fixtures';
+import { ask, setKnowledgeBase, startSession } from '../../testing/chat.fixtures';
+import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
 import { type LlmPeer, startLlmPeer } from '../../testing/llm-peer';
 

@@ -7,9 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFile, ask, setFaqs, setKnowledgeBase, startSession } from '../../chat/chat.fixtures';
-import { listFiles, uploadFiles } from '../../files/files.fixtures';
-import { createTenant, type Tenant } from '../../institutions/institutions.fixtures';
+import { addFile, ask, setFaqs, setKnowledgeBase, startSession } from '../../testing/chat.fixtures';
+import { listFiles, uploadFiles } from '../../testing/files.fixtures';
+import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
 import { startEmbeddingsPeer, type EmbeddingsPeer } from '../../testing/embeddings-peer';
 import { retrieve } from '../retrieval';

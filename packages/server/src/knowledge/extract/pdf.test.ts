@@ -6,7 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { extractText } from './extract';
-import { makePdf, pdfBomb } from './pdf.fixtures';
+import { makePdf, pdfBomb } from '../../testing/pdf.fixtures';
 
 const SENTENCES = [
   'Admissions for the next school year open in March and close in June.',

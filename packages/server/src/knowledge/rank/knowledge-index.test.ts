@@ -4,8 +4,8 @@
  * assistant's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFaqs, setKnowledgeBase } from '../../chat/chat.fixtures';
-import { createTenant, type Tenant } from '../../institutions/institutions.fixtures';
+import { setFaqs, setKnowledgeBase } from '../../testing/chat.fixtures';
+import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
 import { INDEX_BUILD_MB, indexBuilds, knowledgeIndex, type Pacing } from './knowledge-index';
 import { buildSentenceIndexInSlices } from './sentence-index';

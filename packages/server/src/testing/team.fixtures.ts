@@ -1,7 +1,7 @@
 /** The team's API as its tests call it: as a member of a tenant, its members, invitations and the mailed links. */
 import type { Invitation, Member } from '@conversa/contract/team';
-import type { Tenant } from '../institutions/institutions.fixtures';
-import type { TestServer } from '../testing';
+import type { Tenant } from './institutions.fixtures';
+import type { TestServer } from './index';
 
 export type Answer<T> = {
   data: T;

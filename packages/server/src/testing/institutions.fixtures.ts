@@ -5,7 +5,7 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { MemberRole } from '@conversa/contract/roles';
 import { signGuestToken } from '../auth/tokens';
 import { memberships } from '../db/schema';
-import { createSignedInUser, type TestServer, type TestUser } from '../testing';
+import { createSignedInUser, type TestServer, type TestUser } from './index';
 
 export interface Tenant {
   owner: TestUser & { token: string };

@@ -8,9 +8,9 @@ import type { Lead } from '@conversa/contract/records';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { users } from '../db/schema';
-import { createTenant, type Tenant } from '../institutions/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
-import { createSalesChannel, type GraphPeer, startGraphPeer } from '../whatsapp/webhook.fixtures';
+import { createTenant, type Tenant } from './institutions.fixtures';
+import { createTestServer, type TestServer } from './index';
+import { createSalesChannel, type GraphPeer, startGraphPeer } from './webhook.fixtures';
 
 export const SELLER = '+34612345678';
 

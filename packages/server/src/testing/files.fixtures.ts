@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AssistantFile, FileEvent } from '@conversa/contract/knowledge';
 import { createParser } from 'eventsource-parser';
-import type { Tenant } from '../institutions/institutions.fixtures';
-import type { TestServer } from '../testing';
+import type { Tenant } from './institutions.fixtures';
+import type { TestServer } from './index';
 
 /** A 1×1 PNG. */
 export const PNG = Uint8Array.from(

@@ -7,10 +7,10 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { whatsappMessages } from '../db/sales-schema';
-import type { Tenant } from '../institutions/institutions.fixtures';
-import type { TestServer } from '../testing';
-import { ACCESS_TOKEN, PHONE_NUMBER_ID, textDelivery } from '../testing/whatsapp-peer';
-import { signatureOf } from './signature';
+import type { Tenant } from './institutions.fixtures';
+import type { TestServer } from './index';
+import { ACCESS_TOKEN, PHONE_NUMBER_ID, textDelivery } from './whatsapp-peer';
+import { signatureOf } from '../whatsapp/signature';
 
 export {
   ACCESS_TOKEN,
@@ -20,7 +20,7 @@ export {
   startGraphPeer,
   statusDelivery,
   textDelivery,
-} from '../testing/whatsapp-peer';
+} from './whatsapp-peer';
 
 export const APP_SECRET = 'test_app_secret';
 export const VERIFY_TOKEN = 'verify-token-acme-51c0';

@@ -1,6 +1,6 @@
 /** Two admissions conversations (English, Spanish) the overview tests read, and message helpers. */
 import type { Source } from '@conversa/contract/chat';
-import type { OverviewInput, OverviewMessage } from './overview';
+import type { OverviewInput, OverviewMessage } from '../conversations/overview';
 
 export const NOW = new Date('2026-03-02T10:00:00.000Z');
 

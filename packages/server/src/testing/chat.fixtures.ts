@@ -4,9 +4,9 @@ import type { ChatEventName, ChatSession, PublicKind } from '@conversa/contract/
 import { createParser } from 'eventsource-parser';
 import type * as v from 'valibot';
 import { assistantFiles } from '../db/schema';
-import type { Tenant } from '../institutions/institutions.fixtures';
+import type { Tenant } from './institutions.fixtures';
 import { replaceChunks } from '../knowledge/index.repo';
-import type { RequestOptions, TestServer } from '../testing';
+import type { RequestOptions, TestServer } from './index';
 
 export interface SseEvent {
   event: ChatEventName;
