@@ -4,9 +4,9 @@ import type { InstitutionKind } from '@conversa/contract/institution';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { assistantFaqs, assistants, institutions } from '../db/schema';
-import { bumpKnowledgeVersion, replaceChunks } from '../knowledge/index.repo';
-import { chunkText } from '../knowledge/text/chunk';
-import { detectLanguage, textSearchConfig } from '../knowledge/text/language';
+import { bumpKnowledgeVersion, replaceChunks } from '../knowledge';
+import { chunkText } from '../knowledge';
+import { detectLanguage, textSearchConfig } from '../knowledge';
 import { assistantColumns, toDetail } from './assistants.repo';
 import { queueHandoffConfirmation } from './handoff-confirmation.job';
 

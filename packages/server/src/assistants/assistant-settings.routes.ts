@@ -14,7 +14,7 @@ import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { handoffConfirmationLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
-import { enqueueEmbedding } from '../knowledge/embeddings/embed-knowledge.job';
+import { enqueueEmbedding } from '../knowledge';
 import { assistantSettingsRepo } from './assistant-settings.repo';
 import { assistantsRepo } from './assistants.repo';
 import { assertMayUpdate, changesOf, mailsConfirmation, typeAllowed } from './assistant-settings.service';

@@ -8,8 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { assistants } from '../db/schema';
-import { logoUrl } from '../files/logo';
-import { publicKindOf } from '../chat/chat.service';
+import { logoUrl } from '../files';
+import { publicKindOf } from '../chat';
 
 /** The columns of an assistant answer (the knowledge base is read on its own). */
 export const assistantColumns = {

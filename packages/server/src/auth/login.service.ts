@@ -15,7 +15,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { loginAccountLimit, loginIpLimit } from '../rate-limit/limits';
 import { giveBack, takeLimits } from '../rate-limit/rate-limit.service';
-import { findUserByEmail } from '../users/users.repo';
+import { findUserByEmail } from '../users';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { startSession } from './session.service';
 

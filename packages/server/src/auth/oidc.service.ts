@@ -22,7 +22,7 @@ import type { OidcProviderConfig } from '../config';
 import { identities } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import { emailExists, insertUser } from '../users/users.repo';
+import { emailExists, insertUser } from '../users';
 import { consumeNonce } from './nonce';
 import { startSession } from './session.service';
 

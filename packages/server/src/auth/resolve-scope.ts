@@ -104,8 +104,9 @@ export function scopeResolver(deps: AppDeps) {
     }
     const { user } = await access.session(token, 0);
     const found = await tenancy.assistantWithRole(id, user.userId);
-    if (!found || !fits(found.type)) throw notFound();
+    if (!found) throw notFound();
     const roles = await permitIn(c, found.institutionId, found.role, user, endpoint.permission);
+    if (!fits(found.type)) throw notFound();
     return { user, institutionId: found.institutionId, roles, assistantId: id, assistantType: found.type };
   }
 

@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { institutions, memberships, sessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import { findUserById, toProfile } from '../users/users.repo';
+import { findUserById, toProfile } from '../users';
 import { isPlatformAdmin } from './platform-admin';
 import { signStaffToken } from './tokens';
 

@@ -5,13 +5,8 @@
  */
 import { LOCALES, type Locale } from '@conversa/contract/constants';
 import type { AppDeps } from '../deps';
-import {
-  type AnswerEvent,
-  type ComposedAnswer,
-  type ComposeInput,
-  composeAnswer,
-} from '../knowledge/answer/compose';
-import { detectLanguage } from '../knowledge/text/language';
+import { type AnswerEvent, type ComposedAnswer, type ComposeInput, composeAnswer } from '../knowledge';
+import { detectLanguage } from '../knowledge';
 import { assistantLocale } from './chat.service';
 import type { ConversationRow, conversationsRepo } from './conversations.repo';
 

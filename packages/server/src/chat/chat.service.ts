@@ -5,7 +5,7 @@
 import type { ChatMessage, PublicAssistant, PublicKind, WidgetAssistant } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import type { AssistantType } from '@conversa/contract/assistant-type';
-import { logoUrl } from '../files/logo';
+import { logoUrl } from '../files';
 import type { AssistantRow, ConversationRow, MessageRow } from './conversations.repo';
 
 /** The assistant type behind a public path segment. */

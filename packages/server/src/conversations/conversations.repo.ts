@@ -11,7 +11,7 @@ import { containsPattern } from '../db/like';
 import { conversations, messages } from '../db/schema';
 import { conversationTotals } from '../db/stats-schema';
 import { enqueue } from '../jobs/queue';
-import { MAIL_JOB_ATTEMPTS } from '../users/password-mails.job';
+import { MAIL_JOB_ATTEMPTS } from '../users';
 import { SEND_CONTACT_MAIL } from './contact-mail.job';
 import { dayAfter, dayStart } from '../db/days';
 

@@ -6,8 +6,8 @@
 import { DASHBOARD_SAMPLE, type Dashboard, type DateRangeQuery } from '@conversa/contract/conversation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { isStopword } from '../knowledge/text/language';
-import { foldedWords } from '../knowledge/text/words';
+import { isStopword } from '../knowledge';
+import { foldedWords } from '../knowledge';
 import { dayAfter, dayIn, daysBetween, dayStart } from '../db/days';
 import { type AssistantRef, PREVIEW_CHANNEL } from './conversations.repo';
 

@@ -6,9 +6,9 @@
  */
 import type { Contact, Intent, Overview, Urgency } from '@conversa/contract/conversation';
 import type { Locale } from '@conversa/contract/constants';
-import { detectLanguage } from '../knowledge/text/language';
+import { detectLanguage } from '../knowledge';
 import type { OverviewInput, OverviewMessage } from './overview';
-import { fold } from '../knowledge/text/words';
+import { fold } from '../knowledge';
 import { emailsIn, nameIn, phonesIn } from './overview-text';
 
 /** Topics kept at most. */

@@ -12,7 +12,7 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/min';
 import * as v from 'valibot';
-import { fold } from '../knowledge/text/words';
+import { fold } from '../knowledge';
 
 /** Words only, folded and single-spaced, padded with a space each side (for whole-word lookups). */
 const words = (text: string) =>

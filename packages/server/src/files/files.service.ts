@@ -19,7 +19,7 @@ import type { AppDeps } from '../deps';
 import type { EventBus } from '../events/event-bus';
 import { ApiError, notFound } from '../http/errors';
 import { translate } from '../i18n/translate';
-import { fileTypeSniffer } from '../knowledge/extract/sniff';
+import { fileTypeSniffer } from '../knowledge';
 import { filesRepo, type NewFile, toAssistantFile } from './files.repo';
 import type { ReceivedFile } from './multipart';
 

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStaffToken } from '../auth/tokens';
 import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
+import { assistants } from '../db/schema';
 import { invitations } from '../db/team-schema';
 import { recordsRepo } from '../sales/records.repo';
 
@@ -154,6 +155,8 @@ let guest: string;
 let forged: string;
 /** The victim's public chat conversation (the path of `guest` endpoints). */
 let conversationId: string;
+/** A sales-support assistant of the victim's: the path of entries for that type only (`assistantType`). */
+let salesAssistantId: number;
 /** A lead, an order and an invitation of the victim's (the paths of `lead/{id}`, `order/{id}`, `invitation/{id}`). */
 const recordIds = { lead: 0, order: 0, invitation: 0 };
 
@@ -181,6 +184,11 @@ beforeAll(async () => {
   );
   conversationId = session.body.data.conversation_id;
   // Stored directly: the victim is a school, whose assistants take no leads through the API.
+  const [sales] = await server.database.db
+    .insert(assistants)
+    .values({ institutionId: victim.institution.id, type: 'sales_support', name: 'Victim Sales' })
+    .returning({ id: assistants.id });
+  salesAssistantId = sales!.id;
   const records = recordsRepo(server.database.db);
   const ref = { institutionId: victim.institution.id, assistantId: victim.assistant.id };
   const input = { company: 'Victim Co', contactName: 'V', phone: null, email: null, notes: null, fields: {} };
@@ -234,7 +242,9 @@ function pathOf(endpoint: Endpoint): string {
     : endpoint.path.startsWith('/user/')
       ? victim.owner.id
       : endpoint.path.includes('/institution-product/{id}')
-        ? victim.assistant.id
+        ? endpoint.scope === 'assistant' && endpoint.assistantType
+          ? salesAssistantId
+          : victim.assistant.id
         : victim.institution.id;
   return `/api${endpoint.path
     .replace('{kind}', 'admissions')

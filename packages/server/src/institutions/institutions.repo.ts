@@ -14,7 +14,7 @@ import type { AssistantType } from '@conversa/contract/assistant-type';
 import type { MemberRole } from '@conversa/contract/roles';
 import type { UserInstitution } from '@conversa/contract/user';
 import { count, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import { countryData } from '../countries/countries.service';
+import { countryData } from '../countries';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { assistants, institutions, memberships, users } from '../db/schema';

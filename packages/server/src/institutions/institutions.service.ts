@@ -8,7 +8,7 @@ import {
 import type { Locale } from '@conversa/contract/constants';
 import { type AssistantType, FIRST_ASSISTANT_TYPE } from '@conversa/contract/assistant-type';
 import * as v from 'valibot';
-import { isCountryCode } from '../countries/countries.service';
+import { isCountryCode } from '../countries';
 import { ApiError } from '../http/errors';
 import { translate } from '../i18n/translate';
 

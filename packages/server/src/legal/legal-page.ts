@@ -5,8 +5,8 @@
 import { LEGAL_PATHS, type LegalDocument } from '@conversa/contract/legal';
 import { type Locale, PRODUCT_NAME } from '@conversa/contract/constants';
 import { html, raw } from 'hono/html';
-import { renderHtmlPage } from '../static/html-page';
-import { SHARE_IMAGE_PATH, SHARE_IMAGE_SIZE } from '../static/share-image';
+import { renderHtmlPage } from '../static';
+import { SHARE_IMAGE_PATH, SHARE_IMAGE_SIZE } from '../static';
 
 /** The documents' titles in every locale. */
 export const LEGAL_TITLES: Record<LegalDocument, Record<Locale, string>> = {

@@ -5,7 +5,7 @@
  */
 import type { Locale } from '@conversa/contract/constants';
 import { html, raw } from 'hono/html';
-import { renderHtmlPage } from '../static/html-page';
+import { renderHtmlPage } from '../static';
 
 /** Inline styles only, no script; the form may post only to this server. */
 export const CONFIRMATION_CSP = [

@@ -6,8 +6,8 @@
  */
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HANDOFF_CONFIRMATION_PATH } from '../assistants/handoff-confirmation.job';
-import { handoffConfirmationRepo, handoffTokenHash } from '../assistants/handoff-confirmation.repo';
+import { HANDOFF_CONFIRMATION_PATH } from '../assistants';
+import { handoffConfirmationRepo, handoffTokenHash } from '../assistants';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { pickLocale } from '../i18n/translate';

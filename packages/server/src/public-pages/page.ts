@@ -6,8 +6,8 @@
 import type { ChatPageConfig } from '@conversa/contract/chat';
 import { type Locale, PRODUCT_NAME } from '@conversa/contract/constants';
 import { html, raw } from 'hono/html';
-import { renderHtmlPage } from '../static/html-page';
-import { SHARE_IMAGE_SIZE } from '../static/share-image';
+import { renderHtmlPage } from '../static';
+import { SHARE_IMAGE_SIZE } from '../static';
 import { PAGE_TEXT } from './page-text';
 
 export interface ChatPage {

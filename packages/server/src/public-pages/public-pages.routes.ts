@@ -7,14 +7,14 @@
 import type { ChatPageConfig, PublicKind } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { type Context, Hono } from 'hono';
-import { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat, toWidgetAssistant } from '../chat/chat.service';
-import { type AssistantRow, conversationsRepo } from '../chat/conversations.repo';
+import { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat, toWidgetAssistant } from '../chat';
+import { type AssistantRow, conversationsRepo } from '../chat';
 import type { AppDeps } from '../deps';
-import { logoUrl } from '../files/logo';
+import { logoUrl } from '../files';
 import type { AppEnv } from '../http/env';
 import { readId } from '../http/validate';
 import { pickLocale } from '../i18n/translate';
-import { SHARE_IMAGE_PATH } from '../static/share-image';
+import { SHARE_IMAGE_PATH } from '../static';
 import { renderChatPage, renderNotFound } from './page';
 import { contentSecurityPolicy, frameAncestors, parentOrigin } from './public-pages.service';
 

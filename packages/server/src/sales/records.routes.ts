@@ -31,7 +31,7 @@ import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
 import { csvCells, recordsCsv } from './records-csv';
 import { leadCsvInThread } from './csv-thread';
-import { fileRequired, readAll, readMultipart } from '../files/multipart';
+import { fileRequired, readAll, readMultipart } from '../files';
 import { dayIn } from '../db/days';
 import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
 import { leadsDashboard, ordersDashboard } from './records-dashboard';

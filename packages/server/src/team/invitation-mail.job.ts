@@ -16,7 +16,7 @@ import type { Clock } from '../deps';
 import type { JobHandler } from '../jobs/runner';
 import type { Mailer } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
-import { asLocale, findUserByEmail } from '../users/users.repo';
+import { asLocale, findUserByEmail } from '../users';
 
 export const SEND_INVITATION_MAIL = 'send_invitation_mail';
 

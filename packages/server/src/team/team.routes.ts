@@ -21,9 +21,9 @@ import { translate } from '../i18n/translate';
 import { enqueue } from '../jobs/queue';
 import { invitationLimit, invitationUserLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
-import { mailCode } from '../users/email-codes';
-import { asLocale, emailExists, findUserById } from '../users/users.repo';
-import { MAIL_JOB_ATTEMPTS } from '../users/password-mails.job';
+import { mailCode } from '../users';
+import { asLocale, emailExists, findUserById } from '../users';
+import { MAIL_JOB_ATTEMPTS } from '../users';
 import { invitationTokenHash, SEND_INVITATION_MAIL } from './invitation-mail.job';
 import { type InvitationRow, invitationState, type MemberRow, teamRepo } from './team.repo';
 

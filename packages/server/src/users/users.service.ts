@@ -2,7 +2,7 @@
 import type { Locale } from '@conversa/contract/constants';
 import type { Profile } from '@conversa/contract/profile';
 import type { UpdateProfile } from '@conversa/contract/profile-update';
-import { isCountryCode } from '../countries/countries.service';
+import { isCountryCode } from '../countries';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { translate } from '../i18n/translate';

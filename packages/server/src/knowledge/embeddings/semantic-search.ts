@@ -17,7 +17,7 @@ import type { Clock } from '../../clock';
 import type { EmbeddingsConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events/event-bus';
-import { fileTopic } from '../../files/files.service';
+import { fileTopic } from '../../files';
 import { MODEL_BREAKER_FAILURES, MODEL_BREAKER_SECONDS } from '../../rate-limit/limits';
 import { embed, isEmbeddingsError, modelKey } from './embeddings-client';
 import { vectorsTopic } from './embed-knowledge.job';

@@ -1,0 +1,2 @@
+/** What other features use of `countries/` (docs/architecture.md: features reach each other through their folder's index). */
+export { countryData, isCountryCode } from './countries.service';
