@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ConversationFilters } from '../packages/contract/src/conversation';
 import { sql } from 'drizzle-orm';
-import { staffConversationsRepo } from '../packages/server/src/conversations/conversations.repo';
+import { staffConversationsRepo } from '../packages/server/src/conversations/staff-conversations.repo';
 import { conversationsCsv, csvRecord } from '../packages/server/src/conversations/csv';
 import { dashboard } from '../packages/server/src/conversations/dashboard';
 import type { Database } from '../packages/server/src/db/database';

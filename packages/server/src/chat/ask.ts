@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps';
 import { type AnswerEvent, type ComposedAnswer, type ComposeInput, composeAnswer } from '../knowledge';
 import { detectLanguage } from '../knowledge';
 import { assistantLocale } from './chat.service';
-import type { ConversationRow, conversationsRepo } from './conversations.repo';
+import type { ConversationRow, visitorConversationsRepo } from './visitor-conversations.repo';
 
 /** Earlier messages an answer is given as context (three questions and their answers). */
 export const HISTORY_MESSAGES = 6;
@@ -26,7 +26,7 @@ export interface AskedQuestion {
 /** Stores `text` as the visitor's next question and starts its answer. */
 export async function askInConversation(
   deps: Pick<AppDeps, 'config' | 'database' | 'clock'>,
-  repo: ReturnType<typeof conversationsRepo>,
+  repo: ReturnType<typeof visitorConversationsRepo>,
   conversation: ConversationRow,
   text: string,
   { logger, signal, calls }: Pick<ComposeInput, 'logger' | 'signal' | 'calls'>,

@@ -35,14 +35,14 @@ import {
   toWidgetAssistant,
 } from './chat.service';
 import { askInConversation } from './ask';
-import { type AssistantRow, conversationsRepo } from './conversations.repo';
+import { type AssistantRow, visitorConversationsRepo } from './visitor-conversations.repo';
 
 /** The public assistant changes rarely; a short shared cache spares the database on busy pages. */
 const ASSISTANT_CACHE = 'public, max-age=60';
 
 /** The public chat routes. */
 export function chatRoutes(deps: AppDeps) {
-  const repo = conversationsRepo(deps.database.db);
+  const repo = visitorConversationsRepo(deps.database.db);
   const route = endpointRouter(deps);
   const linkInactive = () => new ApiError(403, 'link_inactive');
   const ownOrigin = new URL(deps.config.publicUrl).origin;

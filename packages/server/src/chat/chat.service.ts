@@ -6,7 +6,7 @@ import type { ChatMessage, PublicAssistant, PublicKind, WidgetAssistant } from '
 import type { Locale } from '@conversa/contract/constants';
 import type { AssistantType } from '@conversa/contract/assistant-type';
 import { logoUrl } from '../files';
-import type { AssistantRow, ConversationRow, MessageRow } from './conversations.repo';
+import type { AssistantRow, ConversationRow, MessageRow } from './visitor-conversations.repo';
 
 /** The assistant type behind a public path segment. */
 export const ASSISTANT_TYPE_OF: Record<PublicKind, AssistantType> = {

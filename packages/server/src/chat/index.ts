@@ -8,4 +8,4 @@ export {
   toChatMessage,
   toWidgetAssistant,
 } from './chat.service';
-export { type AssistantRow, conversationsRepo, ownerLocale } from './conversations.repo';
+export { type AssistantRow, visitorConversationsRepo, ownerLocale } from './visitor-conversations.repo';

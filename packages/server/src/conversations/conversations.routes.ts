@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE } from '@conversa/contract/constants';
 import { auditedDownload, auditRequest } from '../audit/audit-request';
 import { askInConversation } from '../chat';
 import { hasPublicChat, toChatMessage } from '../chat';
-import { conversationsRepo } from '../chat';
+import { visitorConversationsRepo } from '../chat';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
@@ -24,7 +24,11 @@ import { chatConversationLimit, contactConversationLimit, contactIpLimit } from 
 import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale } from '../users';
-import { type ConversationListRow, PREVIEW_CHANNEL, staffConversationsRepo } from './conversations.repo';
+import {
+  type ConversationListRow,
+  PREVIEW_CHANNEL,
+  staffConversationsRepo,
+} from './staff-conversations.repo';
 import { conversationsCsv, csvRecord } from './csv';
 import { dayIn } from '../db/days';
 import { dashboard } from './dashboard';
@@ -56,7 +60,7 @@ export function conversationsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
   const staff = staffConversationsRepo(deps.database.db);
-  const chat = conversationsRepo(deps.database.db);
+  const chat = visitorConversationsRepo(deps.database.db);
 
   /** The model calls of a member's console action: beyond a budget, a 429. */
   const staffModelCalls = (logger: Logger, institutionId: number, userId: number) =>

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../db/schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
-import { staffConversationsRepo } from './conversations.repo';
+import { staffConversationsRepo } from './staff-conversations.repo';
 import { field, neutralise, unneutralise } from '../http/csv';
 import { conversationsCsv, csvRecord } from './csv';
 

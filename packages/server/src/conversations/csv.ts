@@ -7,7 +7,7 @@
 import type { Locale } from '@conversa/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { conversations } from '../db/schema';
-import type { LineRecord } from './conversations.repo';
+import type { LineRecord } from './staff-conversations.repo';
 import { field, NEUTRALISE_PATTERN, SQL_DATE_TIME } from '../http/csv';
 
 const HEADERS: Record<Locale, readonly string[]> = {

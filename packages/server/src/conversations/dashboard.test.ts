@@ -8,11 +8,11 @@
 import * as fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationsRepo } from '../chat/conversations.repo';
+import { visitorConversationsRepo } from '../chat/visitor-conversations.repo';
 import { assistants, conversations, messages } from '../db/schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
-import { PREVIEW_CHANNEL } from './conversations.repo';
+import { PREVIEW_CHANNEL } from './staff-conversations.repo';
 import { dashboard, daysStartOnTheHour, medianOf } from './dashboard';
 
 let server: TestServer;
@@ -91,7 +91,7 @@ const operation = fc.oneof(
 
 describe('the dashboard stats', () => {
   it('always sum to what the conversations say (property)', async () => {
-    const chat = conversationsRepo(server.database.db);
+    const chat = visitorConversationsRepo(server.database.db);
     const db = server.database.db;
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (operations) => {
@@ -160,7 +160,7 @@ describe('the dashboard stats', () => {
   });
 
   it('reads the same figures and days as a direct count, in a time zone whose days start at :45', async () => {
-    const chat = conversationsRepo(server.database.db);
+    const chat = visitorConversationsRepo(server.database.db);
     const tz = 'Asia/Kathmandu';
     // Conversations either side of Kathmandu's midnight (18:15 UTC), of 2, 4, 0 and 2 messages: the
     // last three are on 2 and 3 March there.
@@ -208,7 +208,7 @@ describe('the dashboard stats', () => {
 
   it('reads the hourly stats where days start on the hour, with the same figures', async () => {
     const shop = await createTenant(server, { name: 'Tienda Centro', kind: 'business', country: 'ES' });
-    const chat = conversationsRepo(server.database.db);
+    const chat = visitorConversationsRepo(server.database.db);
     const own = { institutionId: shop.institution.id, assistantId: shop.assistant.id };
     // Either side of Madrid's midnight in summer (22:00 UTC), at minutes no hour boundary shares.
     for (const at of ['2026-07-01T21:50:00Z', '2026-07-01T22:05:00Z', '2026-07-02T21:59:00Z']) {
@@ -250,7 +250,7 @@ describe('the dashboard stats', () => {
 
   it('counts every conversation of a range longer than the days it shows', async () => {
     const shop = await createTenant(server, { name: 'Tienda Este', kind: 'business', country: 'ES' });
-    const chat = conversationsRepo(server.database.db);
+    const chat = visitorConversationsRepo(server.database.db);
     const shopRef = { institutionId: shop.institution.id, assistantId: shop.assistant.id };
     for (const at of ['2024-01-10T10:00:00Z', '2026-03-01T10:00:00Z', '2026-03-02T10:00:00Z']) {
       await chat.create({ ...shopRef, locale: 'es', now: new Date(at) });
@@ -274,7 +274,7 @@ describe('the dashboard stats', () => {
 
   it('lets an assistant with conversations be deleted (its stats go with it)', async () => {
     const other = await createTenant(server, { name: 'Tienda Sur', kind: 'business', country: 'ES' });
-    const chat = conversationsRepo(server.database.db);
+    const chat = visitorConversationsRepo(server.database.db);
     const id = await chat.create({
       institutionId: other.institution.id,
       assistantId: other.assistant.id,

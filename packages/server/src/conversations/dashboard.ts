@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { isStopword } from '../knowledge';
 import { foldedWords } from '../knowledge';
 import { dayAfter, dayIn, daysBetween, dayStart } from '../db/days';
-import { type AssistantRef, PREVIEW_CHANNEL } from './conversations.repo';
+import { type AssistantRef, PREVIEW_CHANNEL } from './staff-conversations.repo';
 
 /** Most asked questions shown. */
 const TOP_QUESTIONS = 10;

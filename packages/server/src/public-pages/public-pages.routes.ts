@@ -8,7 +8,7 @@ import type { ChatPageConfig, PublicKind } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { type Context, Hono } from 'hono';
 import { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat, toWidgetAssistant } from '../chat';
-import { type AssistantRow, conversationsRepo } from '../chat';
+import { type AssistantRow, visitorConversationsRepo } from '../chat';
 import type { AppDeps } from '../deps';
 import { logoUrl } from '../files';
 import type { AppEnv } from '../http/env';
@@ -20,7 +20,7 @@ import { contentSecurityPolicy, frameAncestors, parentOrigin } from './public-pa
 
 /** The public pages' routes. */
 export function publicPagesRoutes(deps: AppDeps) {
-  const repo = conversationsRepo(deps.database.db);
+  const repo = visitorConversationsRepo(deps.database.db);
   const { publicUrl } = deps.config;
   const ownOrigin = new URL(publicUrl).origin;
 

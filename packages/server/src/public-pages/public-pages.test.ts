@@ -10,7 +10,7 @@ import type { ChatSession, Conversation, WidgetAssistant } from '@conversa/contr
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { eq } from 'drizzle-orm';
 import { signGuestToken } from '../auth/tokens';
-import { conversationsRepo } from '../chat/conversations.repo';
+import { visitorConversationsRepo } from '../chat/visitor-conversations.repo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants, conversations, messages } from '../db/schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
@@ -141,7 +141,7 @@ describe('GET /api/public/assistant/{external_id}', () => {
     expect((await page(`/chat/${id}`)).response.status).toBe(404);
     // A conversation started before (a guest token of its own) cannot go on either.
     const now = server.clock.now();
-    const conversationId = await conversationsRepo(server.database.db).create({
+    const conversationId = await visitorConversationsRepo(server.database.db).create({
       institutionId: shop.institution.id,
       assistantId: salesSupport.id,
       locale: 'en',

@@ -74,7 +74,7 @@ const assistantColumns = {
 };
 
 /** The public chat queries of one database. */
-export function conversationsRepo(db: Db) {
+export function visitorConversationsRepo(db: Db) {
   return {
     /**
      * The assistant an institution's public page of a type serves: the first (oldest) one whose public
