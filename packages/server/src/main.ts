@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { claimDataDir, DataDirBusyError } from './backup/snapshot';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { stopExtractProcesses } from './knowledge/extract/extract-process';
 import { createLogger } from './logging/logger';
 import { pgliteFolder } from './paths';
 import { createServer } from './server';
@@ -96,6 +97,8 @@ async function shutdown(signal: string) {
   ]);
   await Promise.all([requests, jobs.stop({ graceMs: GRACE_MS })]);
   clearTimeout(graceTimer);
+  // The warm document-extraction process waiting for the next upload.
+  stopExtractProcesses();
   await closed;
   clearInterval(idle);
   await events.close();
