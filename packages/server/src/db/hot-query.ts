@@ -51,17 +51,52 @@ function answersOf(client: object): Answers {
   return kept;
 }
 
+/** An integer as an SQL literal; anything else is refused. */
+function integerLiteral(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new TypeError('parameters must be integers');
+  return String(value);
+}
+
+/** For a statement whose parameters are not all integers. */
+export interface HotQueryOptions<P extends unknown[]> {
+  /** The parameters' types for `PREPARE` on PGlite, e.g. `(integer, text)`. */
+  types: string;
+  /** A parameter as an SQL literal for `EXECUTE`, or a throw for anything it cannot write safely. */
+  literal: (value: P[number]) => string;
+  /** Keep the answers until the next write (as for integer-only queries); false for large or one-off answers. */
+  keep: boolean;
+}
+
 /** A query whose `$n` parameters are integers; resolves to rows keyed by column name. */
-export function hotQuery<T extends Row>(
+export function hotQuery<T extends object>(
   db: Db,
   name: string,
   text: string,
-): (params: number[]) => Promise<readonly Readonly<T>[]> {
+): (params: number[]) => Promise<readonly Readonly<T>[]>;
+/** A query with other parameters: `options` says their types and how to write them. */
+export function hotQuery<T extends object, P extends unknown[]>(
+  db: Db,
+  name: string,
+  text: string,
+  options: HotQueryOptions<P>,
+): (params: P) => Promise<readonly Readonly<T>[]>;
+export function hotQuery<T extends object>(
+  db: Db,
+  name: string,
+  text: string,
+  options?: HotQueryOptions<unknown[]>,
+): (params: unknown[]) => Promise<readonly Readonly<T>[]> {
   const client = (db as unknown as { $client: RawClient }).$client;
   const isPglite = !(client instanceof pg.Pool);
+  const literal = options?.literal ?? ((value: unknown) => integerLiteral(value as number));
+  const keep = options?.keep ?? true;
+  const prepare = `prepare ${name} ${options?.types ?? ''} as ${text}`;
   return async (params) => {
-    for (const value of params) {
-      if (!Number.isSafeInteger(value)) throw new TypeError(`${name}: parameters must be integers`);
+    let args: string[];
+    try {
+      args = params.map(literal);
+    } catch (error) {
+      throw new TypeError(`${name}: ${(error as Error).message}`);
     }
     if (!isPglite) return (await client.query({ name, text, values: params })).rows as T[];
     let statements = prepared.get(client);
@@ -73,7 +108,7 @@ export function hotQuery<T extends Row>(
     // it is done, nothing is awaited before the EXECUTE is sent.
     const state = statements.get(name);
     if (state !== true) {
-      const preparing = state ?? db.execute(sql.raw(`prepare ${name} as ${text}`)).then(() => undefined);
+      const preparing = state ?? db.execute(sql.raw(prepare)).then(() => undefined);
       if (!state) {
         statements.set(name, preparing);
         preparing.then(
@@ -83,8 +118,8 @@ export function hotQuery<T extends Row>(
       }
       await preparing;
     }
-    const args = params.length > 0 ? `(${params.join(', ')})` : '';
-    const statement = `execute ${name}${args}`;
+    const statement = `execute ${name}${args.length > 0 ? `(${args.join(', ')})` : ''}`;
+    if (!keep) return (await client.query(statement)).rows as T[];
     const kept = answersOf(client);
     const known = kept.rows.get(statement);
     if (known) return known as readonly T[];

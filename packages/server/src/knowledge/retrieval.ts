@@ -10,9 +10,8 @@
  * connection: planning a full-text query costs more than running it on PGlite.
  */
 import type { Source } from '@conversa/contract/chat';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db } from '../db/database';
+import { hotQuery } from '../db/hot-query';
 import { withSemanticPassages } from './embeddings/semantic-passages';
 import { semanticRanking } from './embeddings/semantic-search';
 import type { SemanticHit } from './embeddings/vector-index';
@@ -261,27 +260,14 @@ interface Row {
   total: number;
 }
 
-interface RawClient {
-  query(
-    text: string | { name: string; text: string; values: unknown[] },
-    values?: unknown[],
-  ): Promise<{ rows: unknown[] }>;
-}
-
-const preparedOn = new WeakSet<object>();
-
-/** Runs the prepared statement: named per pooled connection on PostgreSQL, `PREPARE`d on PGlite. */
-async function execute(db: Db, params: ReturnType<typeof retrievalParams>): Promise<Row[]> {
-  const client = (db as unknown as { $client: RawClient }).$client;
-  if (client instanceof pg.Pool) {
-    return (await client.query({ name: STATEMENT, text: RETRIEVAL_SQL, values: params })).rows as Row[];
-  }
-  if (!preparedOn.has(client)) {
-    await db.execute(sql.raw(`prepare ${STATEMENT} ${RETRIEVAL_PARAM_TYPES} as ${RETRIEVAL_SQL}`));
-    preparedOn.add(client);
-  }
-  return (await client.query(`execute ${STATEMENT}(${params.map(literal).join(', ')})`)).rows as Row[];
-}
+/** Runs the prepared statement (`db/hot-query.ts`): named per pooled connection on PostgreSQL, `PREPARE`d on PGlite. */
+const execute = (db: Db, params: ReturnType<typeof retrievalParams>) =>
+  hotQuery<Row, ReturnType<typeof retrievalParams>>(db, STATEMENT, RETRIEVAL_SQL, {
+    types: RETRIEVAL_PARAM_TYPES,
+    literal,
+    // Passages are large and questions rarely repeat word for word: answers are not kept.
+    keep: false,
+  })(params) as Promise<Row[]>;
 
 /**
  * The passages that best answer a question, best first: a strong FAQ match leads, then FAQs and
