@@ -46,15 +46,26 @@ export const CreateAssistantBodySchema = v.object({
 });
 export type CreateAssistantBody = v.InferOutput<typeof CreateAssistantBodySchema>;
 
-/** True for an http(s) origin with nothing after the host (`https://shop.example.com`; a trailing `/` is fine). */
-export function isBareOrigin(value: string): boolean {
+/** A colour as the snippet stores it: `#` and six hex digits. */
+export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The http(s) origin a value is, exactly as written (`https://shop.example.com`; a trailing `/` is
+ * fine): no path, query, credentials or a differently written host. Null for anything else.
+ */
+export function asOrigin(value: string): string | null {
+  let url: URL;
   try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '');
+    url = new URL(value);
   } catch {
-    return false;
+    return null;
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return url.origin === value.replace(/\/$/, '') ? url.origin : null;
 }
+
+/** True for a bare http(s) origin (`asOrigin`). */
+export const isBareOrigin = (value: string): boolean => asOrigin(value) !== null;
 
 /** An http(s) origin (`https://shop.example.com`), no path; a trailing slash is dropped. */
 export const OriginSchema = v.pipe(
@@ -96,7 +107,7 @@ export const SnippetBodySchema = v.object({
   allowed_origins: v.optional(
     v.pipe(v.array(OriginSchema, C.invalidValue), v.maxLength(MAX_ALLOWED_ORIGINS, C.tooLong)),
   ),
-  color: v.optional(v.pipe(v.string(C.invalidValue), v.trim(), v.regex(/^#[0-9a-fA-F]{6}$/, C.invalidValue))),
+  color: v.optional(v.pipe(v.string(C.invalidValue), v.trim(), v.regex(HEX_COLOR, C.invalidValue))),
   position: v.optional(v.picklist(SNIPPET_POSITIONS, C.invalidValue)),
   greeting: v.optional(v.pipe(v.string(C.invalidValue), v.trim(), v.maxLength(200, C.tooLong))),
 });

@@ -2,19 +2,7 @@
  * Rules of the chat pages: which sites may frame the chat (CSP `frame-ancestors` from the snippet's
  * allowed origins), which embedding origin the frame may talk to, and the pages' content policy.
  */
-
-/** An http(s) origin exactly as given (`https://shop.example.com`); null for anything else. */
-export function asOrigin(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  // Only a bare origin: no path, query, credentials or a differently written host.
-  return url.origin === value.replace(/\/$/, '') ? url.origin : null;
-}
+import { asOrigin } from '@conversa/contract/assistant';
 
 /** The allowed origins that are well-formed origins (so none can inject into a CSP header). */
 const cleanOrigins = (allowed: readonly string[]) =>

@@ -91,5 +91,3 @@ export const Preview = styled.div<{ $position: SnippetPosition }>`
     box-shadow: 0 2px 6px rgba(0, 0, 0, 0.25);
   }
 `;
-
-export const HEX = /^#[0-9a-f]{6}$/i;

@@ -5,6 +5,7 @@
  */
 import {
   MAX_ALLOWED_ORIGINS,
+  HEX_COLOR,
   OriginSchema,
   SNIPPET_POSITIONS,
   type Snippet,
@@ -25,7 +26,7 @@ import { successNotices } from '../../i18n/notices';
 import { Input } from '../../primitives/control';
 import { ErrorText, Hint } from '../../primitives/field';
 import { SubTitle } from './parts';
-import { Choices, ColourRow, HEX, Legend, Preview, Row, Rows, Section } from './snippet-parts';
+import { Choices, ColourRow, Legend, Preview, Row, Rows, Section } from './snippet-parts';
 
 /** The form's state: the snippet as the screen edits it (rows are objects, so each keeps its identity). */
 interface Values {
@@ -38,7 +39,7 @@ interface Values {
 /** What the form checks before saving: each website a bare origin (the contract's rule), a hex colour. */
 const SnippetFormSchema = v.object({
   origins: v.array(v.object({ url: OriginSchema })),
-  color: v.pipe(v.string(), v.regex(HEX, ValidationCode.invalidValue)),
+  color: v.pipe(v.string(), v.regex(HEX_COLOR, ValidationCode.invalidValue)),
   position: v.picklist(SNIPPET_POSITIONS, ValidationCode.invalidValue),
   greeting: v.string(),
 });
@@ -98,7 +99,7 @@ export function SnippetSettings({ assistantId, snippet, editable }: SnippetSetti
   const setColour = (text: string) => {
     setColourText(text);
     const hex = text.trim().startsWith('#') ? text.trim() : `#${text.trim()}`;
-    form.set('color', HEX.test(hex) ? hex.toLowerCase() : text);
+    form.set('color', HEX_COLOR.test(hex) ? hex.toLowerCase() : text);
   };
 
   const save = form.submit(async (checked) => {
@@ -194,7 +195,7 @@ export function SnippetSettings({ assistantId, snippet, editable }: SnippetSetti
           <input
             type="color"
             aria-label={t`Pick the launcher colour`}
-            value={HEX.test(values.color) ? values.color : '#000000'}
+            value={HEX_COLOR.test(values.color) ? values.color : '#000000'}
             disabled={locked}
             onChange={(event) => setColour(event.target.value)}
           />
@@ -233,7 +234,7 @@ export function SnippetSettings({ assistantId, snippet, editable }: SnippetSetti
         </Choices>
         {errors.position ? <ErrorText>{errors.position}</ErrorText> : null}
         <Preview $position={values.position} role="img" aria-label={t`Preview of the launcher on a page`}>
-          <span style={{ background: HEX.test(values.color) ? values.color : 'transparent' }} />
+          <span style={{ background: HEX_COLOR.test(values.color) ? values.color : 'transparent' }} />
         </Preview>
       </Section>
 
