@@ -1,5 +1,5 @@
 /**
- * Leads and purchase orders as the console works them (docs/product.md#entities): the rows of `GET
+ * Leads and purchase orders as the console works them (docs/product.md#what-things-hold): the rows of `GET
  * lead` / `GET order`, what staff send to create and correct them, an order's details, and the
  * lists' filters. Sellers enter the same records on WhatsApp (sales.ts); `fields` holds the values of
  * the fields the institution added, by key.

@@ -1,5 +1,5 @@
 /**
- * Sales support's records (docs/product.md#entities): leads and purchase orders that allowed
+ * Sales support's records (docs/product.md#what-things-hold): leads and purchase orders that allowed
  * WhatsApp sellers enter by chat, their built-in fields, and the fields an institution adds per
  * assistant (trainer tab "Fields").
  */
