@@ -4,7 +4,7 @@
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { claimDataDir, DataDirBusyError } from './backup/snapshot';
+import { claimDataDir, DataDirBusyError } from './backup/control-socket';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { stopExtractProcesses } from './knowledge/extract/extract-process';

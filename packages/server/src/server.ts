@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import path from 'node:path';
 import { createApp } from './app';
 import { SessionCache } from './auth/session-cache';
-import type { ControlChannel } from './backup/snapshot';
+import type { ControlChannel } from './backup/control-socket';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';

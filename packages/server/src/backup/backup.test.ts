@@ -23,7 +23,7 @@ import { listFiles, uploadFiles } from '../testing/files.fixtures';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, readFixture, type TestServer } from '../testing';
 import { backup, inspectArchive, restore } from './commands';
-import { askControl, claimDataDir, DataDirBusyError, findControlSocket } from './snapshot';
+import { askControl, claimDataDir, DataDirBusyError, findControlSocket } from './control-socket';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'conversa-backup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -14,19 +14,16 @@ import { makePrivateDirAsync, pgliteFolder, PRIVATE_FILE } from '../paths';
 import { localStorage } from '../storage/storage';
 import {
   ARCHIVE_ENTRIES,
-  askControl,
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type BackupManifest,
-  claimDataDir,
-  CONTROL_SOCKET,
-  DataDirBusyError,
-  deferDeletions,
   filesFolder,
   postgresMajor,
   postgresVersion,
-  takeSnapshot,
-} from './snapshot';
+} from './archive';
+import { askControl, claimDataDir, CONTROL_SOCKET, DataDirBusyError } from './control-socket';
+import { deferDeletions } from './deferring-storage';
+import { takeSnapshot } from './snapshot';
 import { BackupEncryptionError, decryptFile, encryptFile, isEncrypted, passphraseFrom } from './encryption';
 
 /** A refusal or failure the user can act on: printed as it is, without a stack. */

@@ -11,7 +11,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { inject } from 'vitest';
-import { claimDataDir, type ControlChannel } from '../backup/snapshot';
+import { claimDataDir, type ControlChannel } from '../backup/control-socket';
 import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
 import { createLogger } from '../logging/logger';
