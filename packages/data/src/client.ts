@@ -246,6 +246,16 @@ export function createDataClient(options: DataClientOptions): DataClient {
         (await handlers.onInstitutionNotFound?.(institutionId))
       )
         error.institutionLost = true;
+      // A call that acts in an institution, made by a staff session that acts in none: a page of
+      // the institution just lost, still asking before the app moves on. Nothing to show.
+      else if (
+        error.status === 404 &&
+        token !== null &&
+        token === state.jwt &&
+        opts.institution !== false &&
+        state.institutionId === null
+      )
+        error.institutionLost = true;
       // Reads report (a page cannot show what it failed to load); a write's failure belongs to the
       // form that made it, which shows it in place or hands it to `report` itself.
       else if (opts.report ?? method === 'GET') report(error);

@@ -180,11 +180,23 @@ describe('team', () => {
     await createInvitation(owner, { institutionId, email: colleague.user.email, role: 'communication' });
     await acceptInvitation(colleague.client, await linkTo(colleague.user.email));
     const onInstitutionLost = vi.fn();
-    colleague.client.setHandlers({ onInstitutionNotFound: membershipCheck(colleague.client, onInstitutionLost) });
+    const onError = vi.fn();
+    colleague.client.setHandlers({
+      onError,
+      onInstitutionNotFound: membershipCheck(colleague.client, onInstitutionLost),
+    });
     await deleteMembers(owner, { institutionId, userIds: [colleague.user.id] });
     await expect(getInstitution(colleague.client, institutionId)).rejects.toMatchObject({ institutionLost: true });
     expect(colleague.client.session.getSnapshot()).toMatchObject({ institutionId: null, roles: [] });
     expect(onInstitutionLost).toHaveBeenCalledWith(null);
+    // The page of the lost institution asks again before the app has moved on (its hooks re-render
+    // with the session, which acts in no institution now): a 404 of that page, not shown.
+    await expect(getInstitution(colleague.client, institutionId)).rejects.toMatchObject({
+      status: 404,
+      institutionLost: true,
+    });
+    expect(onError).not.toHaveBeenCalled();
+    expect(onInstitutionLost).toHaveBeenCalledTimes(1);
   });
 
   it('sends an invitation again with a new link and revokes it', async () => {
