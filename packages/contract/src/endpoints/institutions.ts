@@ -52,4 +52,26 @@ export const institutionsEndpoints = {
     body: UpdateInstitutionBodySchema,
     response: InstitutionSchema,
   },
+  uploadInstitutionLogo: {
+    ...routes.uploadInstitutionLogo,
+    summary:
+      "Set the institution's logo (multipart field `logo`: PNG or JPEG under 2 MB, as the assistant's); shown where its assistants have none",
+    tag: 'institution',
+    access: 'staff',
+    scope: 'institution',
+    permission: 'institution.update',
+    params: IdParamsSchema,
+    multipart: true,
+    response: InstitutionSchema,
+  },
+  deleteInstitutionLogo: {
+    ...routes.deleteInstitutionLogo,
+    summary: "Remove the institution's logo",
+    tag: 'institution',
+    access: 'staff',
+    scope: 'institution',
+    permission: 'institution.update',
+    params: IdParamsSchema,
+    response: InstitutionSchema,
+  },
 } as const satisfies Record<string, Endpoint>;

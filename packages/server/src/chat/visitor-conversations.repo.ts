@@ -63,7 +63,8 @@ const assistantColumns = {
   externalId: assistants.externalId,
   type: sql<AssistantType>`${assistants.type}`,
   name: assistants.name,
-  logo: assistants.logo,
+  // The public pages and the widget show the institution's logo where the assistant has none.
+  logo: sql<string | null>`coalesce(${assistants.logo}, ${institutions.logo})`,
   suggestedQuestions: assistants.suggestedQuestions,
   handoff: assistants.handoff,
   active: assistants.publicLinkActive,

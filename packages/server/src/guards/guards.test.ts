@@ -53,6 +53,8 @@ const RULES: Record<EndpointName, string> = {
   listInstitutions: 'admin',
   getInstitution: 'institution.read@institution',
   updateInstitution: 'institution.update@institution',
+  uploadInstitutionLogo: 'institution.update@institution',
+  deleteInstitutionLogo: 'institution.update@institution',
   listAssistants: 'assistant.read@institution',
   getAssistant: 'assistant.read@assistant',
   createAssistant: 'assistant.manage@institution',

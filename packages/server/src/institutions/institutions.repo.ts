@@ -15,13 +15,14 @@ import type { MemberRole } from '@conversa/contract/roles';
 import type { UserInstitution } from '@conversa/contract/user';
 import { count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { countryData } from '../countries';
+import { logoUrl } from '../files';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { assistants, institutions, memberships, users } from '../db/schema';
 
 type InstitutionRow = typeof institutions.$inferSelect;
 
-function toInstitution(row: InstitutionRow, locale: Locale): Institution {
+function toInstitution(row: InstitutionRow, locale: Locale, publicUrl: string): Institution {
   return {
     id: row.id,
     name: row.name,
@@ -31,7 +32,7 @@ function toInstitution(row: InstitutionRow, locale: Locale): Institution {
     country: row.country,
     country_data: countryData(row.country, locale),
     location: row.location,
-    logo: row.logo,
+    logo: logoUrl(publicUrl, row.logo),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -63,7 +64,7 @@ export interface ListInstitutionsOptions {
 }
 
 /** The institution queries of one database. */
-export function institutionsRepo(db: Db) {
+export function institutionsRepo(db: Db, publicUrl: string) {
   const byId = db
     .select()
     .from(institutions)
@@ -155,13 +156,39 @@ export function institutionsRepo(db: Db) {
         await tx.update(users).set({ lastInstitutionId: id }).where(eq(users.id, ownerId));
         return inserted!;
       });
-      return row ? toInstitution(row, spec.locale) : null;
+      return row ? toInstitution(row, spec.locale, publicUrl) : null;
     },
 
     /** One institution, or null. */
     async find(id: number, locale: Locale): Promise<Institution | null> {
       const [row] = await byId.execute({ id });
-      return row ? toInstitution(row, locale) : null;
+      return row ? toInstitution(row, locale, publicUrl) : null;
+    },
+
+    /**
+     * Points the institution at a logo (a stored name), or at none: the institution and the name it
+     * replaced (the caller deletes that file); null when it does not exist.
+     */
+    async setLogo(
+      id: number,
+      logo: string | null,
+      now: Date,
+      locale: Locale,
+    ): Promise<{ institution: Institution; replaced: string | null } | null> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ logo: institutions.logo })
+          .from(institutions)
+          .where(eq(institutions.id, id))
+          .for('update');
+        if (!current) return null;
+        const [row] = await tx
+          .update(institutions)
+          .set({ logo, updatedAt: now })
+          .where(eq(institutions.id, id))
+          .returning();
+        return { institution: toInstitution(row!, locale, publicUrl), replaced: current.logo };
+      });
     },
 
     /** Replaces an institution's details (never its kind); null when it does not exist. */
@@ -176,7 +203,7 @@ export function institutionsRepo(db: Db) {
         .set({ ...columns(input), updatedAt: now })
         .where(eq(institutions.id, id))
         .returning();
-      return row ? toInstitution(row, locale) : null;
+      return row ? toInstitution(row, locale, publicUrl) : null;
     },
 
     /** A page of institutions by name, then id, with the total count of matches. */
@@ -222,7 +249,7 @@ export function institutionsRepo(db: Db) {
                 id: row.id,
                 name: row.name,
                 kind: row.kind as InstitutionKind,
-                logo: row.logo,
+                logo: logoUrl(publicUrl, row.logo),
                 role: row.role as MemberRole,
               },
             ],

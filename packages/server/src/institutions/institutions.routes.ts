@@ -1,7 +1,8 @@
 /**
  * Institutions: `POST institution` (201; the creator becomes its main member and it becomes their
  * session's institution), the admin's list, one institution read and replaced, and
- * `GET user/{id}/institution` for the sign-in's select-institution step.
+ * `GET user/{id}/institution` for the sign-in's select-institution step; the institution's logo
+ * (`POST institution/{id}/logo`, `.../logo/delete`), received and stored as an assistant's.
  */
 import { MAX_INSTITUTIONS_PER_USER } from '@conversa/contract/constants';
 import { endpoints } from '@conversa/contract/endpoints';
@@ -11,13 +12,15 @@ import type { AppEnv } from '../http/env';
 import { notFound, quotaExceeded } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
+import { logoStore } from '../files';
 import { institutionsRepo } from './institutions.repo';
 import { containsPattern } from '../db/like';
 import { assertKnownCountry, firstAssistant } from './institutions.service';
 
 /** The institution routes. */
 export function institutionsRoutes(deps: AppDeps) {
-  const repo = institutionsRepo(deps.database.db);
+  const repo = institutionsRepo(deps.database.db, deps.config.publicUrl);
+  const logos = logoStore(deps);
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
 
@@ -58,6 +61,23 @@ export function institutionsRoutes(deps: AppDeps) {
     assertKnownCountry(c.get('locale'), body.country);
     const institution = await repo.update(scope.institutionId, body, deps.clock.now(), c.get('locale'));
     if (!institution) throw notFound();
+    return ok(c, institution);
+  });
+
+  route(app, endpoints.uploadInstitutionLogo, async (c, { scope }) => {
+    const name = await logos.receive(c);
+    const institution = await logos.point(name, async () => {
+      const set = await repo.setLogo(scope.institutionId, name, deps.clock.now(), c.get('locale'));
+      return set && { result: set.institution, replaced: set.replaced };
+    });
+    return ok(c, institution);
+  });
+
+  route(app, endpoints.deleteInstitutionLogo, async (c, { scope }) => {
+    const institution = await logos.point(null, async () => {
+      const set = await repo.setLogo(scope.institutionId, null, deps.clock.now(), c.get('locale'));
+      return set && { result: set.institution, replaced: set.replaced };
+    });
     return ok(c, institution);
   });
 
