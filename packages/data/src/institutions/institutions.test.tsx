@@ -8,6 +8,7 @@ import { createInstitution, useCreateInstitution } from './create-institution';
 import { getInstitution, useInstitution } from './get-institution';
 import { listInstitutions, useInstitutions } from './list-institutions';
 import { selectInstitution } from './select-institution';
+import { useInstitutionLogo } from './institution-logo';
 import { useUpdateInstitution } from './update-institution';
 
 let api: TestApi;
@@ -108,6 +109,41 @@ describe('updating', () => {
       name: `After ${tag}`,
       location: 'Calle Mayor 1',
     });
+  });
+});
+
+describe('the logo', () => {
+  it('uploads, replaces and removes it; the shown institution and the switcher follow', async () => {
+    const { client, user } = await api.signedIn();
+    const created = await createInstitution(client, { name: `Logo ${unique()}`, kind: 'school' });
+    const { result } = renderHook(
+      () => ({
+        shown: snapshot(useInstitution(created.id)),
+        mine: snapshot(useUserInstitutions(user.id)),
+        logo: useInstitutionLogo(created.id),
+      }),
+      { wrapper: dataWrapper(client) },
+    );
+    await until(() => result.current.shown.data !== undefined && result.current.mine.data !== undefined);
+    expect(result.current.shown.data?.logo).toBeNull();
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+      (char) => char.charCodeAt(0),
+    );
+    await act(() => result.current.logo.upload.trigger(new File([png], 'crest.png', { type: 'image/png' })));
+    const url = result.current.shown.data?.logo;
+    expect(url).toMatch(/\/api\/public\/logo\/[0-9a-f]{32}\.png$/);
+    await until(() => result.current.mine.data?.find((row) => row.id === created.id)?.logo === url);
+
+    // Not an image: refused with the server's issue, and the logo stays.
+    await expect(
+      result.current.logo.upload.trigger(new File(['<svg/>'], 'crest.png', { type: 'image/png' })),
+    ).rejects.toMatchObject({ status: 415, issues: [expect.objectContaining({ path: 'logo', code: 'logo_type' })] });
+    expect(result.current.shown.data?.logo).toBe(url);
+
+    await act(() => result.current.logo.remove.trigger());
+    expect(result.current.shown.data?.logo).toBeNull();
+    await until(() => result.current.mine.data?.find((row) => row.id === created.id)?.logo === null);
   });
 });
 

@@ -41,3 +41,5 @@ export const WithLogo: Story = { args: { value: sampleLogo } };
 export const Uploading: Story = { args: { value: sampleLogo, waiting: true } };
 export const ServerError: Story = { args: { error: 'Only JPEG and PNG files are allowed.' } };
 export const Disabled: Story = { args: { value: sampleLogo, disabled: true } };
+/** With removing offered (the institution's logo on About your school). */
+export const Removable: Story = { args: { value: sampleLogo, onRemove: fn() } };

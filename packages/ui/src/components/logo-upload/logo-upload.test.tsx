@@ -97,6 +97,25 @@ describe('LogoUpload', () => {
     expect(screen.getByRole('status', { name: 'Uploading the logo…' })).toBeTruthy();
   });
 
+  it('offers to remove the logo there is, when removing is offered', async () => {
+    const onRemove = vi.fn();
+    const { rerender } = renderUi(
+      <LogoUpload
+        label="Logo"
+        value="https://cdn.example/logo.png"
+        onSelect={() => {}}
+        onRemove={onRemove}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove logo' }));
+    expect(onRemove).toHaveBeenCalledTimes(1);
+    // No logo, or no onRemove: nothing to remove.
+    rerender(<LogoUpload label="Logo" value={null} onSelect={() => {}} onRemove={onRemove} />);
+    expect(screen.queryByRole('button', { name: 'Remove logo' })).toBeNull();
+    rerender(<LogoUpload label="Logo" value="https://cdn.example/logo.png" onSelect={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Remove logo' })).toBeNull();
+  });
+
   it('speaks Spanish', async () => {
     const user = userEvent.setup();
     renderUi(<Controlled onSelect={() => {}} />, { locale: 'es' });

@@ -55,6 +55,12 @@ const Side = styled.div`
   min-width: 0;
 `;
 
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
 const Status = styled.div`
   font-size: 0.875rem;
   overflow-wrap: anywhere;
@@ -75,6 +81,8 @@ export interface LogoUploadProps {
   disabled?: boolean;
   /** What the empty frame shows, e.g. the assistant's initial. */
   placeholder?: string;
+  /** Offers to remove the logo there is (a "Remove logo" button); without it, a logo can only be replaced. */
+  onRemove?: () => void;
 }
 
 /** Keyboard: the button opens the picker; status changes are announced politely. */
@@ -87,6 +95,7 @@ export function LogoUpload({
   waiting = false,
   disabled = false,
   placeholder = '',
+  onRemove,
 }: LogoUploadProps) {
   const { t, i18n } = useLingui();
   const id = useId();
@@ -158,9 +167,16 @@ export function LogoUpload({
               t`No logo yet.`
             )}
           </Status>
-          <Button variant="secondary" size="small" disabled={locked} onClick={() => input.current?.click()}>
-            {value || preview ? t`Replace logo` : t`Choose image`}
-          </Button>
+          <Buttons>
+            <Button variant="secondary" size="small" disabled={locked} onClick={() => input.current?.click()}>
+              {value || preview ? t`Replace logo` : t`Choose image`}
+            </Button>
+            {onRemove && value && !preview ? (
+              <Button variant="secondary" size="small" disabled={locked} onClick={onRemove}>
+                {t`Remove logo`}
+              </Button>
+            ) : null}
+          </Buttons>
         </Side>
         <HiddenFileInput
           ref={input}

@@ -37,6 +37,17 @@ export const Collapsed: Story = {};
 /** 200 px: labels beside the icons. */
 export const Expanded: Story = { args: { expanded: true } };
 
+/** The institution's name and logo under the product's (About your school sets the logo). */
+export const InstitutionLogo: Story = {
+  args: {
+    expanded: true,
+    institution: {
+      name: 'Lincoln High',
+      logo: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M16 2 4 7v8c0 8 5 13 12 15 7-2 12-7 12-15V7z" fill="#1d4ed8"/></svg>')}`,
+    },
+  },
+};
+
 /** A platform admin also gets the change-institution entry. */
 export const Admin: Story = {
   args: { roles: ['admin'], expanded: true, currentPath: '/change-institution' },

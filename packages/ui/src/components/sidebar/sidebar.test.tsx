@@ -59,6 +59,29 @@ describe('Sidebar', () => {
     expect(within(button).getByText('AM')).toBeTruthy();
   });
 
+  it("shows the institution's name and logo under the product's, the name hidden when collapsed", () => {
+    const logo = 'https://cdn.example/crest.png';
+    const { rerender } = renderSidebar({ institution: { name: 'Colegio Sol', logo } });
+    expect(screen.getByText('Colegio Sol')).toBeTruthy();
+    expect(document.querySelector(`img[src="${logo}"]`)).toBeTruthy();
+    rerender(
+      <Sidebar
+        fullName="Ana"
+        institutionKind="school"
+        assistants={[]}
+        roles={['main']}
+        locale="en"
+        onLocaleChange={() => {}}
+        currentPath="/"
+        onNavigate={() => {}}
+        expanded={false}
+        institution={{ name: 'Colegio Sol', logo: null }}
+      />,
+    );
+    expect(screen.getByText('Colegio Sol')).toBeTruthy();
+    expect(document.querySelector('img[src]')).toBeNull();
+  });
+
   it('offers trainer and dashboard for admissions and retail assistants (pre-sales)', async () => {
     renderSidebar({ assistants: [school, retail] });
     expect(await openAssistant(/Pre-sales, Lincoln High Assistant/)).toEqual([

@@ -67,6 +67,27 @@ const Entry = styled(NavLink)<{ $expanded: boolean }>`
   ${itemStyle}
 `;
 
+/** The institution the console acts in: its logo (when it has one) and its name. */
+const Institution = styled.p<{ $expanded: boolean }>`
+  display: flex;
+  flex-direction: ${({ $expanded }) => ($expanded ? 'row' : 'column')};
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: 0;
+  padding: 0 ${({ theme }) => theme.space(2)};
+  font-size: 0.8125rem;
+  font-weight: 600;
+  overflow-wrap: anywhere;
+  img {
+    flex: none;
+    width: 2rem;
+    height: 2rem;
+    object-fit: contain;
+    border-radius: ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
 const Footer = styled.div`
   display: flex;
   flex-direction: column;
@@ -102,6 +123,8 @@ export interface SidebarProps {
   /** The institution the session acts in. */
   institutionId?: number | null;
   onSwitchInstitution?: (id: number) => void;
+  /** That institution's name and logo (its URL, or null), shown under the product's logo. */
+  institution?: { name: string; logo: string | null } | null;
 }
 
 /** The assistant whose sub-menu holds the current path. */
@@ -129,6 +152,7 @@ export function Sidebar({
   institutions,
   institutionId,
   onSwitchInstitution,
+  institution,
 }: SidebarProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(() => assistantOn(assistants, roles, currentPath));
@@ -154,6 +178,12 @@ export function Sidebar({
         <LogoMark size={expanded ? 36 : 44} />
         {expanded ? <LogoText>{PRODUCT_NAME}</LogoText> : <VisuallyHidden>{PRODUCT_NAME}</VisuallyHidden>}
       </Logo>
+      {institution ? (
+        <Institution $expanded={expanded}>
+          {institution.logo ? <img src={institution.logo} alt="" /> : null}
+          {expanded ? <span>{institution.name}</span> : <VisuallyHidden>{institution.name}</VisuallyHidden>}
+        </Institution>
+      ) : null}
       {onToggleExpanded ? (
         <Toggle type="button" aria-expanded={expanded} $expanded={expanded} onClick={onToggleExpanded}>
           <Icon name="collapse" size={20} />

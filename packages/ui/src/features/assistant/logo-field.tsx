@@ -5,22 +5,9 @@
  */
 import type { AssistantDetail } from '@conversa/contract/assistant';
 import { useUploadLogo } from '@conversa/data/assistants/upload-logo';
-import { isApiRequestError } from '@conversa/data/errors';
-import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { LogoUpload } from '../../components/logo-upload/logo-upload';
-import { useFailureText } from '../../forms/use-failure-text';
-import { issueMessage } from '../../i18n/codes';
-
-/** A function from a failed upload to one message in the active language. */
-function useLogoFailure(): (error: unknown) => string {
-  const { i18n } = useLingui();
-  const failureText = useFailureText();
-  return (error) => {
-    const issue = isApiRequestError(error) ? error.issues.find((found) => found.path === 'logo') : undefined;
-    return issue ? issueMessage(issue, i18n) : failureText(error);
-  };
-}
+import { useLogoFailure } from '../../forms/use-logo-failure';
 
 export interface AssistantLogoFieldProps {
   assistant: AssistantDetail;

@@ -1,11 +1,16 @@
 import type { Institution } from '@conversa/contract/institution';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectedApi, renderConnected } from '../../testing/connected';
 import { AboutInstitutionPage } from './about-institution';
 
 const api = connectedApi();
+/** A 1×1 transparent PNG. */
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 
 describe('AboutInstitutionPage', () => {
   it("edits the session's school and toasts the documented text", async () => {
@@ -38,6 +43,42 @@ describe('AboutInstitutionPage', () => {
     await user.type(screen.getByLabelText('Website URL'), 'not a url');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Must be a valid URL (https://example.com).')).toBeTruthy();
+  });
+
+  it('uploads, replaces and removes the logo, and refuses what is not PNG or JPEG', async () => {
+    const user = userEvent.setup();
+    const { client, user: account, institution } = await api.signedInOwner('school');
+    renderConnected(<AboutInstitutionPage onNavigate={() => undefined} />, { client });
+    const logo = () =>
+      api.server
+        .call<{ data: Institution }>(`/api/institution/${institution.id}`, {
+          token: account.token,
+          institution: institution.id,
+        })
+        .then(({ body }) => body.data.logo);
+    const input = (await screen.findByTestId('logo-input')) as HTMLInputElement;
+    expect(screen.getByText('No logo yet.')).toBeTruthy();
+    await user.upload(input, new File([PNG], 'crest.png', { type: 'image/png' }));
+    expect(await screen.findByText('Update successfully.')).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Current logo' })).toBeTruthy();
+    const first = await logo();
+    expect(first).toMatch(/\/api\/public\/logo\/[0-9a-f]{32}\.png$/);
+
+    await user.upload(input, new File([PNG], 'crest-2.png', { type: 'image/png' }));
+    await vi.waitFor(async () => expect(await logo()).not.toBe(first));
+
+    // Removed with its button: the frame shows the initial again.
+    await user.click(await screen.findByRole('button', { name: 'Remove logo' }));
+    expect(await screen.findByText('Delete successfully.')).toBeTruthy();
+    expect(await screen.findByText('No logo yet.')).toBeTruthy();
+    expect(await logo()).toBeNull();
+  });
+
+  it('lets members who may not edit the institution see its logo, not change it', async () => {
+    const { client } = await api.signedInOwner('school');
+    act(() => client.session.update({ roles: ['admissions_agent'] }));
+    renderConnected(<AboutInstitutionPage onNavigate={() => undefined} />, { client });
+    expect(await screen.findByRole('button', { name: 'Choose image' })).toHaveProperty('disabled', true);
   });
 
   it('says so when the user has no institution, and leads to creating one', async () => {

@@ -3,12 +3,16 @@ import type { Institution } from '@conversa/contract/institution';
 import { can } from '@conversa/contract/roles';
 import { useCountries } from '@conversa/data/countries/list-countries';
 import { useInstitution } from '@conversa/data/institutions/get-institution';
+import { useInstitutionLogo } from '@conversa/data/institutions/institution-logo';
 import { useUpdateInstitution } from '@conversa/data/institutions/update-institution';
 import { useSession } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { InstitutionFields } from '../../components/institution-fields/institution-fields';
+import { LogoUpload } from '../../components/logo-upload/logo-upload';
+import { LOGO_MAX_MB } from '../../components/logo-upload/logo-rules';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { NavLink } from '../../components/sidebar/nav-link';
 import { consolePaths } from '../../components/sidebar/paths';
@@ -20,6 +24,7 @@ import { InstitutionFormSchema } from '../../forms/profile-schemas';
 import { useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { useFailureText } from '../../forms/use-failure-text';
+import { useLogoFailure } from '../../forms/use-logo-failure';
 
 export interface AboutInstitutionPageProps {
   /** Goes to a console path (the app's router): a person with no institution is led to create one. */
@@ -87,6 +92,7 @@ function InstitutionForm({ institution, editable }: { institution: Institution; 
 
   return (
     <Card>
+      <InstitutionLogoField institution={institution} disabled={!editable || update.isMutating} />
       <SubmitForm onSubmit={submit}>
         {editable ? null : <Intro>{t`Only the institution's managers can change these details.`}</Intro>}
         {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
@@ -109,5 +115,41 @@ function InstitutionForm({ institution, editable }: { institution: Institution; 
         ) : null}
       </SubmitForm>
     </Card>
+  );
+}
+
+/**
+ * The institution's logo, uploaded as soon as a file is chosen and removed with its button; the
+ * public pages show it where the assistant has none, and the sidebar beside the institution.
+ */
+function InstitutionLogoField({ institution, disabled }: { institution: Institution; disabled: boolean }) {
+  const { t } = useLingui();
+  const { upload, remove } = useInstitutionLogo(institution.id);
+  const logoFailure = useLogoFailure();
+  const [error, setError] = useState<string | undefined>();
+  const run = async (
+    change: () => Promise<unknown>,
+    done: (typeof successNotices)[keyof typeof successNotices],
+  ) => {
+    setError(undefined);
+    try {
+      await change();
+      notifySuccess(done);
+    } catch (failure) {
+      setError(logoFailure(failure));
+    }
+  };
+  return (
+    <LogoUpload
+      label={t`Logo`}
+      hint={t`Shown in the console and on your assistants' public pages when they have no logo of their own. A transparent PNG works best; PNG or JPEG, under ${LOGO_MAX_MB} MB.`}
+      value={institution.logo}
+      placeholder={institution.name}
+      disabled={disabled}
+      waiting={upload.isMutating || remove.isMutating}
+      error={error}
+      onSelect={(file) => void run(() => upload.trigger(file), successNotices.updated)}
+      onRemove={() => void run(() => remove.trigger(), successNotices.deleted)}
+    />
   );
 }

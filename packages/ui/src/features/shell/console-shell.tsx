@@ -77,6 +77,7 @@ export function ConsoleShell({
       sidebar={{
         fullName: session.profile?.full_name ?? session.user?.email ?? '',
         institutionKind: institution.data?.kind ?? null,
+        institution: institution.data ? { name: institution.data.name, logo: institution.data.logo } : null,
         assistants: sidebarAssistants,
         roles: session.roles,
         locale: shown,
