@@ -9,7 +9,7 @@ import { fixturePath } from '../../packages/server/src/testing/fixtures-dir';
 import { PASSWORD } from '../lib/accounts';
 import { api, seedInstitution, seedUser, type SeededUser } from '../lib/api';
 import { connectBrowser } from '../lib/browser';
-import { appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '../lib/journey';
+import { accountMenu, appUnderTest, checkPage, logIn, openTab, pathOf, type AppTab } from '../lib/journey';
 
 // The stack is shared with the other journeys (the admin one searches institutions): names of its own.
 const OWNER_EMAIL = 'owner@colegio-margarita.example';
@@ -194,5 +194,30 @@ describe('assistant journey (en)', () => {
       { token: conversation.token },
     );
     expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+
+  test("sets the school's logo from the account menu: the sidebar shows it, and the public page's header", async () => {
+    const { page } = tab;
+    await accountMenu(tab, 'About your school', 'en');
+    await page.waitForURL('**/profile/about-your-school');
+    await expect.poll(() => page.getByText('No logo yet.').isVisible()).toBe(true);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .getByTestId('logo-input')
+      .setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.getByText('Update successfully.').isVisible()).toBe(true);
+    const logo = page
+      .getByRole('navigation', { name: 'Main' })
+      .first()
+      .locator('img[src*="/api/public/logo/"]');
+    await expect.poll(() => logo.count()).toBe(1);
+    await checkPage(tab, 'about-school-logo', 'en');
+
+    // The assistant has no logo of its own: the public page shows the school's.
+    const shown = await api<{ logo: string | null }>(app.url, 'GET', `/public/admissions/${institutionId}`);
+    expect(shown.logo).toBe(await logo.getAttribute('src'));
   });
 });

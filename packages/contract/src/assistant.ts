@@ -10,6 +10,8 @@ import { OptionalEmailSchema, optionalText, requiredText } from './fields';
 import { PhoneSchema } from './phone';
 
 export const MAX_SUGGESTED_QUESTIONS = 3;
+/** The longest suggested question, in characters. */
+export const SUGGESTED_QUESTION_MAX_LENGTH = 200;
 export const MAX_ALLOWED_ORIGINS = 20;
 export const MAX_KNOWLEDGE_BASE_LENGTH = 100_000;
 export const MAX_FAQS = 200;
@@ -116,7 +118,10 @@ export const SnippetBodySchema = v.object({
 export const UpdateAssistantBodySchema = v.object({
   name: v.optional(requiredText(200)),
   suggested_questions: v.optional(
-    v.pipe(v.array(requiredText(200), C.invalidValue), v.maxLength(MAX_SUGGESTED_QUESTIONS, C.tooLong)),
+    v.pipe(
+      v.array(requiredText(SUGGESTED_QUESTION_MAX_LENGTH), C.invalidValue),
+      v.maxLength(MAX_SUGGESTED_QUESTIONS, C.tooLong),
+    ),
   ),
   handoff: v.optional(v.nullable(HandoffBodySchema)),
   public_link_active: v.optional(v.boolean(C.invalidValue)),

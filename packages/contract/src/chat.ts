@@ -20,7 +20,11 @@ export type PublicKind = (typeof PUBLIC_KINDS)[number];
 export const PublicAssistantSchema = v.object({
   /** Null when inactive. */
   name: v.nullable(v.string()),
+  /** The institution's name, which the public page greets in; null when inactive. */
+  institution_name: v.nullable(v.string()),
+  /** The assistant's logo, else its institution's. */
   logo: v.nullable(v.string()),
+  /** The assistant's suggested questions, else (none set) its first FAQs' questions: up to three. */
   suggested_questions: v.array(v.string()),
   /** False when the public link is switched off: show the docs/product.md#states text, no chat. */
   active: v.boolean(),

@@ -27,7 +27,6 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
-export const MAX_SUGGESTED_QUESTIONS = 3;
 /** The longest question a visitor may send the assistant, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
 export const FILE_MAX_COUNT = 20;

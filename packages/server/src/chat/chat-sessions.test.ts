@@ -11,7 +11,7 @@ import { conversations } from '../db/schema';
 import { createTenant, postInstitution, type Tenant } from '../testing/institutions.fixtures';
 import { CHAT_SESSIONS_PER_IP_PER_HOUR } from '../rate-limit/limits';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
-import { kindOf, startSession, updateAssistant } from '../testing/chat.fixtures';
+import { kindOf, setFaqs, startSession, updateAssistant } from '../testing/chat.fixtures';
 
 let server: TestServer;
 let school: Tenant;
@@ -30,6 +30,37 @@ const conversationOf = (session: { conversation_id: string; token: string }) =>
   });
 
 describe('GET /api/public/{kind}/{id}', () => {
+  it('offers the first FAQs as questions to ask while the assistant has no suggested questions of its own', async () => {
+    const tenant = await createTenant(server, { name: 'Colegio Ejemplo', kind: 'school' });
+    const long = `¿${'Muy '.repeat(60)}larga?`;
+    await setFaqs(server, tenant, [
+      { question: '¿Cuándo es la jornada de puertas abiertas?', answer: 'El 14 de marzo.' },
+      { question: long, answer: 'Sí.' },
+      { question: '¿Hay autobús?', answer: 'Sí, desde el centro.' },
+      { question: '¿Y comedor?', answer: 'También.' },
+    ]);
+    const read = async () =>
+      (await server.call<{ data: PublicAssistant }>(`/api/public/admissions/${tenant.institution.id}`)).body
+        .data;
+    const offered = await read();
+    expect(offered.institution_name).toBe('Colegio Ejemplo');
+    expect(offered.suggested_questions).toHaveLength(3);
+    expect(offered.suggested_questions[0]).toBe('¿Cuándo es la jornada de puertas abiertas?');
+    expect(offered.suggested_questions[1]).toHaveLength(200);
+    expect(offered.suggested_questions[1]!.endsWith('…')).toBe(true);
+    expect(offered.suggested_questions[2]).toBe('¿Hay autobús?');
+
+    // Its own suggested questions, once set, are what it offers.
+    const { status } = await server.call(`/api/institution-product/${tenant.assistant.id}`, {
+      method: 'PUT',
+      token: tenant.owner.token,
+      institution: tenant.institution.id,
+      json: { suggested_questions: ['¿Qué cuesta?'] },
+    });
+    expect(status).toBe(200);
+    expect((await read()).suggested_questions).toEqual(['¿Qué cuesta?']);
+  });
+
   it("answers an institution's assistant with its language, cacheable", async () => {
     const response = await server.call<{ data: PublicAssistant }>(
       `/api/public/admissions/${school.institution.id}`,
@@ -37,6 +68,7 @@ describe('GET /api/public/{kind}/{id}', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
       name: school.assistant.product.name,
+      institution_name: school.institution.name,
       logo: null,
       suggested_questions: [],
       active: true,

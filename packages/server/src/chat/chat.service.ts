@@ -2,6 +2,7 @@
  * Public chat rules: which assistant a public path names, the assistant's language, and rows as the
  * contract's answers.
  */
+import { SUGGESTED_QUESTION_MAX_LENGTH } from '@conversa/contract/assistant';
 import type { ChatMessage, PublicAssistant, PublicKind, WidgetAssistant } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import type { AssistantType } from '@conversa/contract/assistant-type';
@@ -43,11 +44,27 @@ export function assistantLocale(row: Pick<AssistantRow, 'country' | 'ownerLocale
  */
 export function toPublicAssistant(row: AssistantRow, publicUrl: string): PublicAssistant {
   if (!row.active)
-    return { name: null, logo: null, suggested_questions: [], active: false, locale: assistantLocale(row) };
+    return {
+      name: null,
+      institution_name: null,
+      logo: null,
+      suggested_questions: [],
+      active: false,
+      locale: assistantLocale(row),
+    };
   return {
     name: row.name,
+    institution_name: row.institutionName,
     logo: logoUrl(publicUrl, row.logo),
-    suggested_questions: row.suggestedQuestions,
+    // Without suggested questions of its own, the assistant offers its first FAQs' (cut to a suggested question's length).
+    suggested_questions:
+      row.suggestedQuestions.length > 0
+        ? row.suggestedQuestions
+        : row.faqQuestions.map((question) =>
+            question.length > SUGGESTED_QUESTION_MAX_LENGTH
+              ? `${question.slice(0, SUGGESTED_QUESTION_MAX_LENGTH - 1).trimEnd()}…`
+              : question,
+          ),
     active: true,
     locale: assistantLocale(row),
   };

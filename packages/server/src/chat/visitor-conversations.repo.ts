@@ -2,13 +2,13 @@
  * Public chat queries: the assistant a public path names, conversations and their messages. Every
  * query names the institution or reaches it through the assistant (docs/architecture.md#tenancy-and-auth).
  */
-import type { Handoff, Snippet } from '@conversa/contract/assistant';
+import { type Handoff, MAX_SUGGESTED_QUESTIONS, type Snippet } from '@conversa/contract/assistant';
 import type { Source } from '@conversa/contract/chat';
 import type { AssistantType } from '@conversa/contract/assistant-type';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
-import { assistants, conversations, institutions, messages } from '../db/schema';
+import { assistantFaqs, assistants, conversations, institutions, messages } from '../db/schema';
 
 /** An embed snippet's external id; anything else names no assistant (and never reaches a uuid column). */
 const ExternalIdSchema = v.pipe(v.string(), v.uuid());
@@ -25,6 +25,10 @@ export interface AssistantRow {
   handoff: Handoff | null;
   active: boolean;
   snippet: Snippet;
+  /** The institution's name: the public page greets in it. */
+  institutionName: string;
+  /** The first FAQs' questions (up to three), offered when the assistant has no suggested questions. */
+  faqQuestions: string[];
   country: string | null;
   /** The institution's website URL, if it gave one. */
   website: string | null;
@@ -69,6 +73,12 @@ const assistantColumns = {
   handoff: assistants.handoff,
   active: assistants.publicLinkActive,
   snippet: assistants.snippet,
+  institutionName: institutions.name,
+  faqQuestions: sql<string[]>`(
+    select coalesce(json_agg(f.question order by f.position), '[]'::json) from (
+      select ${assistantFaqs.question} as question, ${assistantFaqs.position} as position from ${assistantFaqs}
+      where ${assistantFaqs.institutionId} = ${assistants.institutionId} and ${assistantFaqs.assistantId} = ${assistants.id}
+      order by ${assistantFaqs.position} limit ${sql.raw(String(MAX_SUGGESTED_QUESTIONS))}) f)`,
   country: institutions.country,
   website: institutions.websiteUrl,
   ownerLocale,

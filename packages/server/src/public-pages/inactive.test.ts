@@ -48,7 +48,14 @@ describe('an inactive assistant in public', () => {
     const { status, body } = await server.call(`/api/public/admissions/${school.institution.id}`);
     expect(status).toBe(200);
     expect(body).toEqual({
-      data: { name: null, logo: null, suggested_questions: [], active: false, locale: 'es' },
+      data: {
+        name: null,
+        institution_name: null,
+        logo: null,
+        suggested_questions: [],
+        active: false,
+        locale: 'es',
+      },
     });
   });
 

@@ -96,6 +96,7 @@ describe('GET /api/public/assistant/{external_id}', () => {
     expect(status).toBe(200);
     expect(body.data).toEqual({
       name: school.assistant.product.name,
+      institution_name: school.institution.name,
       logo: null,
       suggested_questions: ['When does the bus leave?'],
       active: true,

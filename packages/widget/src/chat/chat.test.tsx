@@ -340,17 +340,23 @@ it("lays out a public page as the institution's own: header, greeting and cards,
   expect(root.querySelector('footer')).not.toBeNull();
 });
 
-it('invites a first question on a public page whose assistant has no greeting, in Spanish', async () => {
-  await put('', { snippet: { greeting: '', color: '#fde047' } });
+it('welcomes in the institution’s name on a public page whose assistant has no greeting, in Spanish, offering its FAQs', async () => {
+  await put('', { snippet: { greeting: '', color: '#fde047' }, suggested_questions: [] });
   try {
     const root = mount({ layout: 'page', locale: 'es' });
     await until(() => text().includes('Haz una pregunta para empezar.'));
+    expect(root.querySelector('section .cv-greeting h2')!.textContent).toBe('Bienvenido a Colegio Sur');
+    // No suggested questions of its own: the FAQs' are offered as cards.
+    expect(root.querySelector('section [role="group"]')!.textContent).toBe('How much is the tuition fee?');
     // A pale colour gets dark text.
     expect(root.querySelector<HTMLElement>('.cv-chat')!.style.getPropertyValue('--cv-on-accent')).toBe(
       '#111',
     );
     expect(root.querySelector('footer a')!.textContent).toBe('Política de privacidad');
   } finally {
-    await put('', { snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' } });
+    await put('', {
+      snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' },
+      suggested_questions: ['How much is the tuition fee?'],
+    });
   }
 });

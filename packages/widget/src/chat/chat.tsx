@@ -157,7 +157,11 @@ export function Chat({
     ) : (
       <>
         {page && lines.length === 0 ? (
-          <Welcome greeting={assistant.snippet.greeting} {...suggested} />
+          <Welcome
+            greeting={assistant.snippet.greeting}
+            institution={assistant.institution_name}
+            {...suggested}
+          />
         ) : (
           <MessageList lines={lines} greeting={assistant.snippet.greeting} listRef={list} />
         )}
