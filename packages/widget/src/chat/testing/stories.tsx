@@ -71,6 +71,7 @@ export const EXTERNAL_ID = 'a1b2c3d4e5';
 
 export const assistant: WidgetAssistant = {
   name: 'Colegio Sol Assistant',
+  institution_name: 'Colegio Sol',
   logo: null,
   suggested_questions: [
     'How much is the tuition fee?',
