@@ -10,6 +10,13 @@ import { storeAssistant } from './keys';
 /** SWR key of this mutation (one per assistant). */
 export const uploadLogoKey = (id: number) => ['institution-product', id, 'logo'] as const;
 
+/** The multipart body of a logo upload (field `logo`), the assistant's or the institution's. */
+export function logoForm(file: Blob, fileName = file instanceof File ? file.name : 'logo'): FormData {
+  const form = new FormData();
+  form.append('logo', file, fileName);
+  return form;
+}
+
 /**
  * Uploads the image (the server checks PNG/JPEG by content and the 2 MB limit); the answer, with the
  * logo's new URL, replaces the cached detail and the assistant list refetches.
@@ -20,9 +27,7 @@ export async function uploadLogo(
   file: Blob,
   fileName = file instanceof File ? file.name : 'logo',
 ): Promise<AssistantDetail> {
-  const form = new FormData();
-  form.append('logo', file, fileName);
-  const { data } = await client.call(routes.uploadLogo, { params: { id }, body: form });
+  const { data } = await client.call(routes.uploadLogo, { params: { id }, body: logoForm(file, fileName) });
   await storeAssistant(client, data);
   return data;
 }

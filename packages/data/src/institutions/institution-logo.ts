@@ -6,6 +6,7 @@
 import * as routes from '@conversa/contract/routes/institutions';
 import type { Institution } from '@conversa/contract/institution';
 import useSWRMutation from 'swr/mutation';
+import { logoForm } from '../assistants/upload-logo';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -25,9 +26,10 @@ export async function uploadInstitutionLogo(
   file: Blob,
   fileName = file instanceof File ? file.name : 'logo',
 ): Promise<Institution> {
-  const form = new FormData();
-  form.append('logo', file, fileName);
-  const { data } = await client.call(routes.uploadInstitutionLogo, { params: { id }, body: form });
+  const { data } = await client.call(routes.uploadInstitutionLogo, {
+    params: { id },
+    body: logoForm(file, fileName),
+  });
   return stored(client, data);
 }
 
