@@ -64,8 +64,19 @@ describe('AboutInstitutionPage', () => {
     const first = await logo();
     expect(first).toMatch(/\/api\/public\/logo\/[0-9a-f]{32}\.png$/);
 
+    // Replaced once the first upload is over (the picker is locked while one runs).
+    const replace = await screen.findByRole('button', { name: 'Replace logo' });
+    await vi.waitFor(() => expect(replace).toHaveProperty('disabled', false));
     await user.upload(input, new File([PNG], 'crest-2.png', { type: 'image/png' }));
     await vi.waitFor(async () => expect(await logo()).not.toBe(first));
+    const second = await logo();
+
+    // Not an image by its content, whatever its name says: refused with the documented text, nothing sent.
+    await vi.waitFor(() => expect(input.disabled).toBe(false));
+    await user.upload(input, new File(['<svg onload="alert(1)"/>'], 'crest.png', { type: 'image/png' }));
+    const refused = await screen.findByText('Only JPEG and PNG files are allowed.');
+    expect(refused.getAttribute('role')).toBe('alert');
+    expect(await logo()).toBe(second);
 
     // Removed with its button: the frame shows the initial again.
     await user.click(await screen.findByRole('button', { name: 'Remove logo' }));
