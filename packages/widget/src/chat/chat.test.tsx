@@ -353,6 +353,31 @@ it('welcomes in the institution’s name on a public page whose assistant has no
       '#111',
     );
     expect(root.querySelector('footer a')!.textContent).toBe('Política de privacidad');
+
+    // An FAQ's card asks it; the welcome opens the conversation.
+    act(() => button('How much is the tuition fee?')!.click());
+    await until(() => text().includes('450 euros'));
+    const messages = [...root.querySelectorAll('main ol > li')].map((item) => item.textContent);
+    expect(messages[0]).toBe('Bienvenido a Colegio Sur');
+    expect(messages[1]).toMatch(/How much is the tuition fee\?$/);
+  } finally {
+    await put('', {
+      snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' },
+      suggested_questions: ['How much is the tuition fee?'],
+    });
+  }
+});
+
+it('welcomes in the institution’s name in the embedded frame of an assistant without a greeting, with its FAQs to ask', async () => {
+  await put('', { snippet: { greeting: '', color: '#aa3300' }, suggested_questions: [] });
+  try {
+    const root = mount({});
+    await until(() => text().includes('Welcome to Colegio Sur'));
+    expect(root.querySelector('ol > li.cv-assistant')!.textContent).toBe('Welcome to Colegio Sur');
+    expect(root.querySelector('[role="group"]')!.textContent).toBe('How much is the tuition fee?');
+    act(() => button('How much is the tuition fee?')!.click());
+    await until(() => text().includes('450 euros'));
+    expect(root.querySelector('ol > li.cv-user')!.textContent).toBe('You: How much is the tuition fee?');
   } finally {
     await put('', {
       snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' },

@@ -151,6 +151,9 @@ export function Chat({
     onAsk: (question: string) => void send(question),
     disabled: busy,
   };
+  // Without a greeting of its own, the conversation opens with a welcome in the institution's name.
+  const institution = assistant?.institution_name;
+  const welcome = institution ? t`Welcome to ${institution}` : '';
   const conversation =
     notice || !assistant ? (
       <ChatNotice kind={notice ?? 'loading'} />
@@ -163,7 +166,7 @@ export function Chat({
             {...suggested}
           />
         ) : (
-          <MessageList lines={lines} greeting={assistant.snippet.greeting} listRef={list} />
+          <MessageList lines={lines} greeting={assistant.snippet.greeting || welcome} listRef={list} />
         )}
         {!page && lines.length === 0 ? <SuggestedQuestions {...suggested} /> : null}
         <Composer
