@@ -1,6 +1,6 @@
 /**
- * Choose or drop an assistant's logo (docs/product.md#validation: a transparent PNG under 2 MB; JPEG too), with a
- * preview. The file is checked here by content and size before `onSelect`; the server checks again.
+ * Choose, drop or remove a logo, an assistant's or the institution's (docs/product.md#validation: a
+ * transparent PNG under 2 MB; JPEG too), with a preview. The file is checked here by content and size before `onSelect`; the server checks again.
  */
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
