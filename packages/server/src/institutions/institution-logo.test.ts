@@ -4,7 +4,7 @@
 import type { Institution } from '@conversa/contract/institution';
 import type { UserInstitution } from '@conversa/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../testing';
+import { createSignedInUser, createTestServer, type TestServer } from '../testing';
 import { form, JPEG, PNG, storedKeys, type UploadPart } from '../testing/files.fixtures';
 import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
 
@@ -107,5 +107,14 @@ describe('the institution logo', () => {
     expect((await upload([{ name: 'a.png', bytes: PNG }], { token: other.owner.token })).status).toBe(404);
     expect((await remove({ token: other.owner.token })).status).toBe(404);
     expect(await read()).toEqual(before);
+  });
+
+  it('is changed by a platform admin, who belongs to no institution', async () => {
+    const admin = await createSignedInUser(server, { isAdmin: true });
+    const set = await upload([{ name: 'a.png', bytes: PNG, type: 'image/png' }], { token: admin.token });
+    expect(set.status).toBe(200);
+    expect((await read()).logo).toBe(set.body.data.logo);
+    expect((await remove({ token: admin.token })).status).toBe(200);
+    expect((await read()).logo).toBeNull();
   });
 });
