@@ -219,5 +219,24 @@ describe('assistant journey (en)', () => {
     // The assistant has no logo of its own: the public page shows the school's.
     const shown = await api<{ logo: string | null }>(app.url, 'GET', `/public/admissions/${institutionId}`);
     expect(shown.logo).toBe(await logo.getAttribute('src'));
+
+    // Opened from the trainer's share card, the public page's header shows the school's logo, and
+    // the page welcomes in the school's name with the assistant's suggested question to ask.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .first()
+      .getByRole('link', { name: 'Trainer' })
+      .first()
+      .click();
+    await page.waitForURL(/\/pre-sales\/trainer\/\d+$/);
+    const [publicPage] = await Promise.all([
+      tab.context.waitForEvent('page'),
+      page.getByRole('link', { name: /Open the public chat/ }).click(),
+    ]);
+    await publicPage!.waitForLoadState();
+    const header = publicPage!.locator('header img.cv-logo');
+    await expect.poll(() => header.getAttribute('src')).toBe(shown.logo);
+    await publicPage!.getByRole('button', { name: 'What is the façade like?' }).waitFor();
+    await publicPage!.close();
   });
 });
