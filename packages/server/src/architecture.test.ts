@@ -51,8 +51,8 @@ const rules: IForbiddenRuleType[] = [
 /** An npm package's name for a path into node_modules (whatever the store's folder is called). */
 const packageName = (to: string) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(to)?.[1];
 
-/** The breaches of a tree, one line each: `rule: from → to`. */
-async function breaches(baseDir: string): Promise<string[]> {
+/** The runtime imports of a tree (`from → to`) and its breaches (`rule: from → to`), one line each. */
+async function cruiseTree(baseDir: string): Promise<{ imports: string[]; breaches: string[] }> {
   const { output } = await cruise(['src'], {
     baseDir,
     validate: true,
@@ -64,9 +64,14 @@ async function breaches(baseDir: string): Promise<string[]> {
     doNotFollow: { path: 'node_modules' },
   });
   if (typeof output === 'string') throw new Error('dependency-cruiser answered text');
-  return output.summary.violations
-    .map(({ rule, from, to }) => `${rule.name}: ${from} → ${packageName(to) ?? to}`)
-    .sort();
+  return {
+    imports: output.modules.flatMap(({ source, dependencies }) =>
+      dependencies.map(({ resolved }) => `${source} → ${packageName(resolved) ?? resolved}`),
+    ),
+    breaches: output.summary.violations
+      .map(({ rule, from, to }) => `${rule.name}: ${from} → ${packageName(to) ?? to}`)
+      .sort(),
+  };
 }
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -75,8 +80,10 @@ const allowedFile = new URL('./architecture.allowed.json', import.meta.url);
 describe('the server floors', () => {
   it('are kept, but for the breaches on the list, each of which still happens', async () => {
     const allowed = JSON.parse(await readFile(allowedFile, 'utf8')) as string[];
-    const found = await breaches(serverDir);
-    expect(found.length).toBeGreaterThan(0);
+    const { imports, breaches: found } = await cruiseTree(serverDir);
+    // The tree was read, SQL imports included: a list of no breaches is not a cruise that saw nothing.
+    expect(imports).toContain('src/sales/records.repo.ts → drizzle-orm');
+    expect(imports).toContain('src/sales/records.routes.ts → src/sales/records.repo.ts');
     // A new breach: fix it (docs/architecture.md says where the line goes).
     expect(found.filter((line) => !allowed.includes(line))).toEqual([]);
     // A breach mended: take it off the list.
@@ -109,7 +116,7 @@ describe('the server floors', () => {
       await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
       await writeFile(path.join(dir, name), text);
     }
-    expect(await breaches(dir)).toEqual([
+    expect((await cruiseTree(dir)).breaches).toEqual([
       'feature-knows-no-root: src/chat/chat.fixtures.ts → src/testing/fixtures.ts',
       'feature-through-index: src/sales/sales.service.ts → src/chat/ask.ts',
       'no-sql-in-routes-and-jobs: src/chat/chat.routes.ts → drizzle-orm',

@@ -7,9 +7,9 @@ import type { AssistantType } from '@conversa/contract/assistant-type';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
-import { assistants } from '../db/schema';
+import { assistants, institutions } from '../db/schema';
 import { logoUrl } from '../files';
-import { publicKindOf } from '../chat';
+import { ownerLocale, publicKindOf } from '../chat';
 
 /** The columns of an assistant answer (the knowledge base is read on its own). */
 export const assistantColumns = {
@@ -80,6 +80,25 @@ function toListItem(row: AssistantListRow, publicUrl: string): AssistantListItem
 }
 
 /** The assistant queries of one database. */
+/**
+ * What a channel answers as: the assistant's name and handoff, its institution's website and
+ * country, and the owner's language; undefined when the assistant is not the institution's.
+ */
+export async function channelAssistant(db: Db, ref: { institutionId: number; assistantId: number }) {
+  const [assistant] = await db
+    .select({
+      name: assistants.name,
+      handoff: assistants.handoff,
+      website: institutions.websiteUrl,
+      country: institutions.country,
+      ownerLocale,
+    })
+    .from(assistants)
+    .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
+    .where(and(eq(assistants.institutionId, ref.institutionId), eq(assistants.id, ref.assistantId)));
+  return assistant;
+}
+
 export function assistantsRepo(db: Db, publicUrl: string) {
   // The benchmarked read (GET institution/{id}/product): a server-side prepared statement.
   const listHot = hotQuery<{

@@ -6,12 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { HANDOFF_CONFIRMATION_TTL_DAYS } from '@conversa/contract/assistant';
-import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { assistantLocale } from '../chat';
-import { ownerLocale } from '../chat';
 import type { Db } from '../db/database';
-import { assistants, institutions } from '../db/schema';
 import type { Clock } from '../deps';
 import { enqueue } from '../jobs/queue';
 import type { JobHandler } from '../jobs/runner';
@@ -55,18 +52,7 @@ export function sendHandoffConfirmationJob(deps: HandoffConfirmationDeps): JobHa
   return {
     async run(payload) {
       const { institutionId, assistantId } = v.parse(PayloadSchema, payload);
-      const [row] = await deps.db
-        .select({
-          name: assistants.name,
-          handoff: assistants.handoff,
-          confirmedEmail: assistants.handoffConfirmedEmail,
-          country: institutions.country,
-          ownerLocale,
-        })
-        .from(assistants)
-        .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
-        .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
-        .limit(1);
+      const row = await repo.mailTarget(institutionId, assistantId);
       const email = row?.handoff?.email ?? null;
       if (!row || !email || isHandoffConfirmed(row.handoff, row.confirmedEmail)) return;
       const now = deps.clock.now();

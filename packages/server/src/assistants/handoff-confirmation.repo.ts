@@ -4,8 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { ownerLocale } from '../chat';
 import type { Db } from '../db/database';
-import { assistants } from '../db/schema';
+import { assistants, institutions } from '../db/schema';
 
 /** The stored form of a confirmation token: its SHA-256 (the token itself is only in the mail). */
 export const handoffTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -28,6 +29,23 @@ export function handoffConfirmationRepo(db: Db) {
   const currentEmail = sql<string | null>`${assistants.handoff} ->> 'email'`;
 
   return {
+    /** What the confirmation mail of an assistant of the institution needs; null when it is not there. */
+    async mailTarget(institutionId: number, id: number) {
+      const [row] = await db
+        .select({
+          name: assistants.name,
+          handoff: assistants.handoff,
+          confirmedEmail: assistants.handoffConfirmedEmail,
+          country: institutions.country,
+          ownerLocale,
+        })
+        .from(assistants)
+        .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
+        .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** The saved and confirmed addresses of an assistant of the institution; null when it is not there. */
     async state(institutionId: number, id: number): Promise<HandoffEmailState | null> {
       const [row] = await db

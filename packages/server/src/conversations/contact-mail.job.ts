@@ -6,18 +6,16 @@
  * another the mail is skipped, logged without the address, and the contact stays in the console.
  */
 import { conversationPath } from '@conversa/contract/console-paths';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
 import { isHandoffConfirmed } from '../assistants';
 import { assistantLocale } from '../chat';
-import { ownerLocale } from '../chat';
 import type { Db } from '../db/database';
-import { assistants, conversations, institutions, messages } from '../db/schema';
 import type { Clock } from '../deps';
 import type { JobHandler } from '../jobs/runner';
 import type { Mailer } from '../mail/mailer';
 import { contactMail } from '../mail/templates';
+import { contactMailRepo } from './contact-mail.repo';
 
 export const SEND_CONTACT_MAIL = 'send_contact_mail';
 
@@ -33,27 +31,11 @@ const PayloadSchema = v.object({ institutionId: v.number(), conversationId: v.st
 
 /** The handler of `send_contact_mail`. A conversation deleted since, or no handoff e-mail: nothing to send. */
 export function sendContactMailJob(deps: ContactMailDeps): JobHandler {
+  const repo = contactMailRepo(deps.db);
   return {
     async run(payload) {
       const { institutionId, conversationId } = v.parse(PayloadSchema, payload);
-      const [row] = await deps.db
-        .select({
-          assistantId: assistants.id,
-          assistant: assistants.name,
-          handoff: assistants.handoff,
-          confirmedEmail: assistants.handoffConfirmedEmail,
-          contact: conversations.contact,
-          country: institutions.country,
-          ownerLocale,
-        })
-        .from(conversations)
-        .innerJoin(
-          assistants,
-          and(eq(assistants.id, conversations.assistantId), eq(assistants.institutionId, institutionId)),
-        )
-        .innerJoin(institutions, eq(institutions.id, conversations.institutionId))
-        .where(and(eq(conversations.institutionId, institutionId), eq(conversations.id, conversationId)))
-        .limit(1);
+      const row = await repo.target(institutionId, conversationId);
       const to = row?.handoff?.email?.trim();
       if (!row?.contact || !to) return;
       if (!isHandoffConfirmed(row.handoff, row.confirmedEmail)) {
@@ -64,18 +46,7 @@ export function sendContactMailJob(deps: ContactMailDeps): JobHandler {
         );
         return;
       }
-      const [question] = await deps.db
-        .select({ content: messages.content })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.institutionId, institutionId),
-            eq(messages.conversationId, conversationId),
-            eq(messages.role, 'user'),
-          ),
-        )
-        .orderBy(desc(messages.id))
-        .limit(1);
+      const question = await repo.lastQuestion(institutionId, conversationId);
       const locale = assistantLocale(row);
       const { name, email, phone, message } = row.contact;
       await deps.mailer.send({
@@ -87,7 +58,7 @@ export function sendContactMailJob(deps: ContactMailDeps): JobHandler {
           email,
           phone,
           message,
-          question: question?.content ?? null,
+          question,
           link: `${deps.publicUrl}${conversationPath(row.assistantId, conversationId)}`,
         }),
       });

@@ -16,7 +16,7 @@ import type { UserInstitution } from '@conversa/contract/user';
 import { count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { countryData } from '../countries';
 import { logoUrl } from '../files';
-import type { Db } from '../db/database';
+import type { Db, DbOrTx } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { assistants, institutions, memberships, users } from '../db/schema';
 
@@ -44,6 +44,24 @@ const columns = (input: UpdateInstitution) => ({
   country: input.country,
   location: input.location,
 });
+
+/** An institution's name; null when it is not there. */
+export async function institutionName(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: institutions.name })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return row?.name ?? null;
+}
+
+/** An institution's country code; null when it has none or is not there. */
+export async function institutionCountry(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ country: institutions.country })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return row?.country ?? null;
+}
 
 export interface NewInstitution {
   ownerId: number;

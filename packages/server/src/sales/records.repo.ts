@@ -5,10 +5,10 @@
  */
 import type { FieldValues, OrderLine, RecordFilters, RecordListQuery } from '@conversa/contract/records';
 import type { RecordKind } from '@conversa/contract/sales';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { dayAfter, dayStart } from '../db/days';
-import { salesOrderLines, salesRecordHistory, salesRecords } from '../db/sales-schema';
+import { salesOrderLines, salesRecordHistory, salesRecords, whatsappMessages } from '../db/sales-schema';
 
 export interface AssistantRef {
   institutionId: number;
@@ -343,6 +343,38 @@ export function recordsRepo(db: DbOrTx) {
         const [at, company, id] = JSON.parse(last!) as [string, string, number];
         after = { at, company, id };
       }
+    },
+
+    /**
+     * The WhatsApp messages a record came from (the seller's, by their WhatsApp ids) and the
+     * replies to them, in order.
+     */
+    async messages(row: RecordRow) {
+      const incoming =
+        row.messageIds.length === 0
+          ? []
+          : await db
+              .select({ id: whatsappMessages.id })
+              .from(whatsappMessages)
+              .where(
+                and(
+                  eq(whatsappMessages.institutionId, row.institutionId),
+                  inArray(whatsappMessages.waMessageId, row.messageIds),
+                ),
+              );
+      const ids = incoming.map((message) => message.id);
+      return ids.length === 0
+        ? []
+        : await db
+            .select()
+            .from(whatsappMessages)
+            .where(
+              and(
+                eq(whatsappMessages.institutionId, row.institutionId),
+                or(inArray(whatsappMessages.id, ids), inArray(whatsappMessages.replyTo, ids)),
+              ),
+            )
+            .orderBy(whatsappMessages.id);
     },
 
     /** The record's history, oldest first. */

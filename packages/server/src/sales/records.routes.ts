@@ -13,11 +13,8 @@ import {
   type RecordChange,
 } from '@conversa/contract/records';
 import type { RecordKind } from '@conversa/contract/sales';
-import { and, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { auditedDownload, auditRequest } from '../audit/audit-request';
-import { institutions, users } from '../db/schema';
-import { whatsappMessages } from '../db/sales-schema';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
@@ -25,8 +22,10 @@ import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import type { Locale } from '@conversa/contract/constants';
 import { translate } from '../i18n/translate';
+import { institutionCountry } from '../institutions';
 import { leadImportLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
+import { findUserName } from '../users';
 import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
 import { csvCells, recordsCsv } from './records-csv';
@@ -73,21 +72,12 @@ export function recordsRoutes(deps: AppDeps) {
   const salesAssistant = salesAssistantOf(db);
   const definitions = recordFieldsRepo(db);
 
-  async function countryOf(institutionId: number): Promise<string | null> {
-    const [row] = await db
-      .select({ country: institutions.country })
-      .from(institutions)
-      .where(eq(institutions.id, institutionId));
-    return row?.country ?? null;
-  }
+  const countryOf = (institutionId: number) => institutionCountry(db, institutionId);
 
   /** The staff member as a record's author: their name (their e-mail when they gave none). */
   async function author(userId: number) {
-    const [row] = await db
-      .select({ name: users.fullName, email: users.email })
-      .from(users)
-      .where(eq(users.id, userId));
-    return { name: row?.name.trim() || row?.email || '', number: null, userId };
+    const row = await findUserName(db, userId);
+    return { name: row?.fullName.trim() || row?.email || '', number: null, userId };
   }
 
   /** A body read as a record's values, or a 400 naming each field that is wrong. */
@@ -106,33 +96,9 @@ export function recordsRoutes(deps: AppDeps) {
 
   /** The WhatsApp conversation a record came from (the seller's messages and the replies), and its history. */
   async function cardOf(row: RecordRow) {
-    const incoming =
-      row.messageIds.length === 0
-        ? []
-        : await db
-            .select({ id: whatsappMessages.id })
-            .from(whatsappMessages)
-            .where(
-              and(
-                eq(whatsappMessages.institutionId, row.institutionId),
-                inArray(whatsappMessages.waMessageId, row.messageIds),
-              ),
-            );
-    const ids = incoming.map((message) => message.id);
-    const messages =
-      ids.length === 0
-        ? []
-        : await db
-            .select()
-            .from(whatsappMessages)
-            .where(
-              and(
-                eq(whatsappMessages.institutionId, row.institutionId),
-                or(inArray(whatsappMessages.id, ids), inArray(whatsappMessages.replyTo, ids)),
-              ),
-            )
-            .orderBy(whatsappMessages.id);
-    const history = await recordsRepo(db).history(row.id);
+    const records = recordsRepo(db);
+    const messages = await records.messages(row);
+    const history = await records.history(row.id);
     return {
       messages: messages.map((message) => ({
         id: message.id,

@@ -6,17 +6,16 @@
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import type { AllowedNumber, WhatsappSettings } from '@conversa/contract/sales';
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { auditRequest } from '../audit/audit-request';
-import { institutions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
+import { institutionCountry } from '../institutions';
 import { whatsappNumberCheckLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { type ChannelRow, channelsRepo } from '../whatsapp';
@@ -63,14 +62,11 @@ export function salesRoutes(deps: AppDeps) {
 
   route(app, endpoints.addAllowedNumber, async (c, { scope, body }) => {
     const { assistantId } = await salesAssistant(scope.institutionId, body.institution_product_id);
-    const [institution] = await db
-      .select({ country: institutions.country })
-      .from(institutions)
-      .where(eq(institutions.id, scope.institutionId));
+    const country = await institutionCountry(db, scope.institutionId);
     const locale = c.get('locale');
     // A local number reads with the institution's country; anything else must be international.
     const parsed = parsePhoneNumberFromString(body.phone_number, {
-      defaultCountry: (institution?.country ?? undefined) as CountryCode | undefined,
+      defaultCountry: (country ?? undefined) as CountryCode | undefined,
     });
     if (!parsed?.isValid()) {
       throw new ApiError(400, 'validation_failed', {

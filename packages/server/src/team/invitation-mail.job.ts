@@ -7,16 +7,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Locale } from '@conversa/contract/constants';
 import type { MemberRole } from '@conversa/contract/roles';
 import { INVITATION_TTL_DAYS } from '@conversa/contract/team';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
-import { institutions } from '../db/schema';
-import { invitations } from '../db/team-schema';
 import type { Clock } from '../deps';
 import type { JobHandler } from '../jobs/runner';
 import type { Mailer } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
 import { asLocale, findUserByEmail } from '../users';
+import { teamRepo } from './team.repo';
 
 export const SEND_INVITATION_MAIL = 'send_invitation_mail';
 
@@ -55,29 +53,16 @@ export interface InvitationMailDeps {
 }
 
 export function sendInvitationMailJob(deps: InvitationMailDeps): JobHandler {
+  const team = teamRepo(deps.db);
   return {
     async run(payload) {
       const { invitationId } = v.parse(PayloadSchema, payload);
       const now = deps.clock.now();
-      const [found] = await deps.db
-        .select({ invitation: invitations, institution: institutions.name })
-        .from(invitations)
-        .innerJoin(institutions, eq(institutions.id, invitations.institutionId))
-        .where(
-          and(
-            eq(invitations.id, invitationId),
-            isNull(invitations.acceptedAt),
-            isNull(invitations.revokedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        );
+      const found = await team.pendingWithInstitution(invitationId, now);
       if (!found) return;
       const { invitation } = found;
       const token = randomBytes(32).toString('base64url');
-      await deps.db
-        .update(invitations)
-        .set({ tokenHash: invitationTokenHash(token) })
-        .where(eq(invitations.id, invitationId));
+      await team.setTokenHash(invitationId, invitationTokenHash(token));
       const invitee = await findUserByEmail(deps.db, invitation.email);
       const locale = asLocale(invitee?.locale ?? invitation.locale);
       await deps.mailer.send({

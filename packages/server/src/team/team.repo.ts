@@ -6,7 +6,7 @@ import type { InvitationState } from '@conversa/contract/team';
 import type { MemberRole } from '@conversa/contract/roles';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { memberships, users } from '../db/schema';
+import { institutions, memberships, users } from '../db/schema';
 import { invitations } from '../db/team-schema';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -180,6 +180,28 @@ export function teamRepo(db: DbOrTx) {
         .set({ revokedAt: now })
         .where(and(inArray(invitations.id, ids), open));
       return found.map((row) => row.id);
+    },
+
+    /** A pending invitation (not accepted, revoked or expired at `now`) with its institution's name. */
+    async pendingWithInstitution(id: number, now: Date) {
+      const [found] = await db
+        .select({ invitation: invitations, institution: institutions.name })
+        .from(invitations)
+        .innerJoin(institutions, eq(institutions.id, invitations.institutionId))
+        .where(
+          and(
+            eq(invitations.id, id),
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+            gt(invitations.expiresAt, now),
+          ),
+        );
+      return found ?? null;
+    },
+
+    /** Stores the hash of the invitation's newest mailed token (only the latest link works). */
+    async setTokenHash(id: number, tokenHash: string): Promise<void> {
+      await db.update(invitations).set({ tokenHash }).where(eq(invitations.id, id));
     },
 
     async byTokenHash(hash: string): Promise<InvitationRow | null> {

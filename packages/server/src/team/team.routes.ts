@@ -6,11 +6,9 @@
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import { grantsMainRole, type Invitation, INVITATION_TTL_DAYS, type Member } from '@conversa/contract/team';
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { audit } from '../audit/audit.service';
 import type { DbOrTx } from '../db/database';
-import { institutions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
@@ -18,11 +16,12 @@ import { ApiError, forbidden, notFound } from '../http/errors';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
+import { institutionName } from '../institutions';
 import { enqueue } from '../jobs/queue';
 import { invitationLimit, invitationUserLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { mailCode } from '../users';
-import { asLocale, emailExists, findUserById } from '../users';
+import { asLocale, emailExists, findUserById, findUserName } from '../users';
 import { MAIL_JOB_ATTEMPTS } from '../users';
 import { invitationTokenHash, SEND_INVITATION_MAIL } from './invitation-mail.job';
 import { type InvitationRow, invitationState, type MemberRow, teamRepo } from './team.repo';
@@ -135,10 +134,7 @@ export function teamRoutes(deps: AppDeps) {
     if (await team.isMember(institutionId, body.email)) throw new ApiError(409, 'already_member');
     if (await team.pendingFor(institutionId, body.email, now)) throw new ApiError(409, 'already_invited');
     await takeLimits(deps, [invitationLimit(institutionId), invitationUserLimit(user.userId)]);
-    const [inviter] = await db
-      .select({ fullName: users.fullName, email: users.email })
-      .from(users)
-      .where(eq(users.id, user.userId));
+    const inviter = await findUserName(db, user.userId);
     const invitation = await db.transaction(async (tx) => {
       const row = await teamRepo(tx).createInvitation({
         institutionId,
@@ -205,12 +201,9 @@ export function teamRoutes(deps: AppDeps) {
   route(app, endpoints.getInvitation, async (c, { params }) => {
     const found = await team.byTokenHash(invitationTokenHash(params.token));
     if (!found) throw notFound();
-    const [institution] = await db
-      .select({ name: institutions.name })
-      .from(institutions)
-      .where(eq(institutions.id, found.institutionId));
+    const institution = await institutionName(db, found.institutionId);
     return ok(c, {
-      institution_name: institution?.name ?? '',
+      institution_name: institution ?? '',
       role: found.role as Invitation['role'],
       email: found.email,
       has_account: await emailExists(db, found.email),

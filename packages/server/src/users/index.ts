@@ -1,4 +1,12 @@
 /** What other features use of `users/` (docs/architecture.md: features reach each other through their folder's index). */
 export { mailCode } from './email-codes';
 export { MAIL_JOB_ATTEMPTS } from './password-mails.job';
-export { asLocale, emailExists, findUserByEmail, findUserById, insertUser, toProfile } from './users.repo';
+export {
+  asLocale,
+  emailExists,
+  findUserByEmail,
+  findUserById,
+  findUserName,
+  insertUser,
+  toProfile,
+} from './users.repo';

@@ -9,15 +9,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_TOKEN_TTL_SECONDS } from '@conversa/contract/constants';
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
-import { passwordResets } from '../db/schema';
 import type { Clock } from '../deps';
 import type { JobHandler } from '../jobs/runner';
 import type { Mailer } from '../mail/mailer';
 import { passwordChangedMail, resetPasswordMail } from '../mail/templates';
-import { asLocale, findUserByEmail, findUserById } from './users.repo';
+import { asLocale, deleteResetToken, findUserByEmail, findUserById, insertResetToken } from './users.repo';
 
 export const SEND_RESET_MAIL = 'send_reset_mail';
 export const SEND_PASSWORD_CHANGED_MAIL = 'send_password_changed_mail';
@@ -47,7 +45,7 @@ export function sendResetMailJob(deps: PasswordMailDeps): JobHandler {
       const now = deps.clock.now();
       const token = randomBytes(32).toString('base64url');
       const hash = resetTokenHash(token);
-      await deps.db.insert(passwordResets).values({
+      await insertResetToken(deps.db, {
         tokenHash: hash,
         userId: user.id,
         createdAt: now,
@@ -57,7 +55,7 @@ export function sendResetMailJob(deps: PasswordMailDeps): JobHandler {
       try {
         await deps.mailer.send({ to: user.email, ...resetPasswordMail(asLocale(user.locale), link) });
       } catch (error) {
-        await deps.db.delete(passwordResets).where(eq(passwordResets.tokenHash, hash));
+        await deleteResetToken(deps.db, hash);
         throw error;
       }
     },

@@ -4,7 +4,7 @@ import type { Profile } from '@conversa/contract/profile';
 import type { UpdateProfile } from '@conversa/contract/profile-update';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { identities, users } from '../db/schema';
+import { identities, passwordResets, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -40,6 +40,28 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** An account's name and e-mail (a staff member as others see them); undefined when it is not there. */
+export async function findUserName(
+  db: Db,
+  id: number,
+): Promise<{ fullName: string; email: string } | undefined> {
+  const [row] = await db
+    .select({ fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** Stores a reset link's token (its SHA-256) for an account. */
+export async function insertResetToken(db: Db, values: typeof passwordResets.$inferInsert): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+/** Forgets a reset token whose mail could not be sent. */
+export async function deleteResetToken(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
 }
 
 /** True when an account uses the e-mail. */

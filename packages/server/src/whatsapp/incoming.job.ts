@@ -17,14 +17,12 @@ import type { Source } from '@conversa/contract/chat';
 import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
 import { formatDate } from '@conversa/contract/date-format';
 import type { Locale } from '@conversa/contract/constants';
-import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
+import { channelAssistant } from '../assistants';
 import { assistantLocale } from '../chat';
-import { ownerLocale } from '../chat';
 import type { LlmConfig } from '../config';
 import type { Db } from '../db/database';
-import { assistants, institutions } from '../db/schema';
 import type { Clock } from '../deps';
 import type { JobHandler } from '../jobs/runner';
 import { type AnswerEvent, type ComposedAnswer, composeAnswer } from '../knowledge';
@@ -259,17 +257,7 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
       const message = await messages.find(messageId);
       if (!message || message.direction !== 'in') return;
       const ref = { institutionId: message.institutionId, assistantId: message.assistantId };
-      const [assistant] = await deps.db
-        .select({
-          name: assistants.name,
-          handoff: assistants.handoff,
-          website: institutions.websiteUrl,
-          country: institutions.country,
-          ownerLocale,
-        })
-        .from(assistants)
-        .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
-        .where(and(eq(assistants.institutionId, ref.institutionId), eq(assistants.id, ref.assistantId)));
+      const assistant = await channelAssistant(deps.db, ref);
       const channel = await channels.openFor(ref.institutionId, ref.assistantId);
       // The assistant or its channel was removed since: nobody to answer as.
       if (!assistant || !channel) return;

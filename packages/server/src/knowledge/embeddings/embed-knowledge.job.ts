@@ -9,11 +9,9 @@
  * has no vector of the model yet, so a crash or a failed request leaves the rest to the retry. When
  * done it tells every process (the event bus) to read the assistant's vectors again.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { EmbeddingsConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { jobs } from '../../db/schema';
 import type { EventBus } from '../../events/event-bus';
 import { enqueue } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/runner';
@@ -50,19 +48,7 @@ export async function enqueueEmbedding(
   now: Date,
 ): Promise<boolean> {
   if (!embeddings) return false;
-  const [queued] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.institutionId, scope.institutionId),
-        eq(jobs.kind, EMBED_KNOWLEDGE),
-        eq(jobs.state, 'queued'),
-        sql`(${jobs.payload}->>'assistantId')::integer = ${scope.assistantId}`,
-      ),
-    )
-    .limit(1);
-  if (queued) return false;
+  if (await vectorsRepo(db).queued(EMBED_KNOWLEDGE, scope)) return false;
   await enqueue(db, EMBED_KNOWLEDGE, { ...scope }, now, {
     institutionId: scope.institutionId,
     maxAttempts: ATTEMPTS,

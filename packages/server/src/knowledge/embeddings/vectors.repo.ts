@@ -4,8 +4,9 @@
  * index. Passages are the chunks of the knowledge-base text and of `ready` files, and the FAQs
  * (question and answer together), as lexical retrieval sees them.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { jobs } from '../../db/schema';
 import type { StoredVector, VectorOwner } from './vector-index';
 
 /** An assistant of an institution. */
@@ -41,6 +42,23 @@ const byId = (table: string, alias: string) =>
 /** The vectors of one database. */
 export function vectorsRepo(db: Db) {
   return {
+    /** Whether a job of `kind` for the assistant is queued (not yet running). */
+    async queued(kind: string, scope: AssistantScope): Promise<boolean> {
+      const [queued] = await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.institutionId, scope.institutionId),
+            eq(jobs.kind, kind),
+            eq(jobs.state, 'queued'),
+            sql`(${jobs.payload}->>'assistantId')::integer = ${scope.assistantId}`,
+          ),
+        )
+        .limit(1);
+      return queued !== undefined;
+    },
+
     /** The passages of an assistant without a vector of `model`, oldest first (a model change included). */
     async missing({ institutionId, assistantId }: AssistantScope, model: string): Promise<PassageRef[]> {
       const result = await db.execute(sql`
