@@ -39,8 +39,8 @@ export function conversationsSearch(query: Required<ConversationsQuery>, withPag
     ...(to ? { to } : {}),
     tz,
     ...(q ? { q } : {}),
-    ...(handoff ? { handoff: 'true' } : {}),
-    ...(contact ? { contact: 'true' } : {}),
+    ...(handoff ? { handoff: 'true' as const } : {}),
+    ...(contact ? { contact: 'true' as const } : {}),
     ...(withPage ? { page, 'per-page': perPage } : {}),
   };
 }
