@@ -185,7 +185,9 @@ describe('failures', () => {
     const { client, assistant } = await signedInOwner(api);
     renderConsole(`/pre-sales/dashboard/${assistant.id}`, client);
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
-    const fail = (path: string) => act(() => client.endpoint({ method: 'GET', path }).catch(() => undefined));
+    const fail = (path: string) =>
+      // @ts-expect-error routes the table lacks do not compile; at run time they answer 404
+      act(() => client.endpoint({ method: 'GET', path }).catch(() => undefined));
     await fail('/no-such-endpoint');
     await fail('/no-such-endpoint');
     await fail('/another/missing/one');
@@ -193,6 +195,7 @@ describe('failures', () => {
     // A write's failure reaches the toasts when its caller reports it (forms show theirs in place).
     await act(() =>
       client
+        // @ts-expect-error a body the schema refuses (no password), for the server's validation error
         .endpoint(login, { json: { email: 'not-an-email' } })
         .catch((error: unknown) => client.report(error)),
     );

@@ -17,7 +17,7 @@ export type CamelKeys<T> = T extends readonly (infer Item)[]
       : T;
 
 /** A request body as the contract types it (snake_case) or with camelCase keys: both are sent snake_case. */
-export type BodyOf<T> = T | CamelKeys<T>;
+export type EitherCase<T> = T | CamelKeys<T>;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;

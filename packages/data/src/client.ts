@@ -11,7 +11,7 @@
  */
 import type { Session } from '@conversa/contract/auth';
 import { TOAST_DURATION_MS } from '@conversa/contract/constants';
-import type { AnswerOf } from '@conversa/contract/endpoints';
+import type { AnswerOf, BodyOf, IsMultipart, QueryOf, TableRoute } from '@conversa/contract/endpoints';
 import { renew as renewRoute } from '@conversa/contract/routes/auth';
 import {
   fillPath,
@@ -21,7 +21,7 @@ import {
 } from '@conversa/contract/routes/route';
 import { type Key, type State, type Unloader, unstable_serialize } from 'swr';
 import { createDataCache, type DataCache } from './cache';
-import { toSnakeCase } from './case';
+import { type EitherCase, toSnakeCase } from './case';
 import { type ApiRequestError, dedupeByText, isApiRequestError, toApiRequestError } from './errors';
 import { createHttp } from './http';
 import { HEADERS } from '@conversa/contract/http';
@@ -61,14 +61,13 @@ export interface DataClientOptions extends DataClientHandlers {
 
 export type { Method, Route } from '@conversa/contract/routes/route';
 
-/** Options of one call. */
+/** A query string as `http.ts` writes it (undefined values left out). */
+type SearchParams = Record<string, string | number | boolean | undefined>;
+
+/** Options of one call, whatever its route. */
 export interface CallOptions {
-  json?: unknown;
-  /** A multipart body (uploads), sent as is so fetch sets the boundary; instead of `json`. */
-  body?: FormData;
   /** Cancels the call (it then fails with kind `aborted`, which is never reported). */
   signal?: AbortSignal;
-  searchParams?: Record<string, string | number | boolean | undefined>;
   /** Send `X-Institution-Id` (default true; the profile PUT sends none). */
   institution?: boolean;
   /**
@@ -82,15 +81,45 @@ export interface CallOptions {
   token?: 'preferred' | 'staff';
 }
 
-/** A call's options with the values of its route's `{params}` (required when the path has some). */
-export type EndpointOptions<R extends Route> = CallOptions &
-  ([PathParamName<R['path']>] extends [never] ? { params?: undefined } : { params: PathParams<R['path']> });
+/** `T` with its arrays readonly, deeply: a call may send the readonly lists it holds. */
+type Readable<T> = T extends readonly (infer Item)[]
+  ? readonly Readable<Item>[]
+  : T extends Date | Blob
+    ? T
+    : T extends object
+      ? { [K in keyof T]: Readable<T[K]> }
+      : T;
 
-/** Options of any route. */
-export type AnyOptions = CallOptions & { params?: Record<string, string | number> };
+/** `key` required when `T` has a required property, else optional; absent when `T` is `never`. */
+type Part<Key extends string, T> = [T] extends [never]
+  ? { [K in Key]?: undefined }
+  : Record<string, never> extends T
+    ? { [K in Key]?: T }
+    : { [K in Key]: T };
 
-/** The options argument of a route: optional unless its path has `{params}`. */
-export type OptionsArg<R extends Route> = [PathParamName<R['path']>] extends [never]
+/**
+ * What a route's entry lets a call send: `json`, its body schema's input (snake_case as the server
+ * reads it, or camelCase: it goes out snake_case); `body`, a `FormData` for a multipart entry;
+ * `searchParams`, its query schema's input. A route without one of them takes none.
+ */
+export type RequestOf<R extends Route> = Part<'json', [BodyOf<R>] extends [never] ? never : Readable<EitherCase<BodyOf<R>>>> &
+  Part<'body', IsMultipart<R> extends true ? FormData : never> &
+  Part<'searchParams', QueryOf<R>> &
+  Part<'params', [PathParamName<R['path']>] extends [never] ? never : PathParams<R['path']>>;
+
+/** A call's options: the route's request (its `{params}`, body and query, typed by its entry) and `CallOptions`. */
+export type EndpointOptions<R extends Route> = CallOptions & RequestOf<R>;
+
+/** Options of any route (within the client). */
+export type AnyOptions = CallOptions & {
+  params?: Record<string, string | number>;
+  json?: unknown;
+  body?: FormData;
+  searchParams?: SearchParams;
+};
+
+/** The options argument of a route: optional unless its entry requires params, a body or a query. */
+export type OptionsArg<R extends Route> = Record<string, never> extends RequestOf<R>
   ? [options?: EndpointOptions<R>]
   : [options: EndpointOptions<R>];
 
@@ -108,17 +137,17 @@ export interface DataClient {
    * Calls the endpoint of a route (the contract's `routes/`, the method and path of a table entry),
    * its `{params}` filled in; answers the unwrapped `data`, typed by the entry, and the headers.
    */
-  call<R extends Route>(
+  call<R extends TableRoute>(
     route: R,
     ...options: OptionsArg<R>
   ): Promise<{ data: AnswerOf<R>; headers: Headers }>;
   /** `call`, answering the `data` alone. */
-  endpoint<R extends Route>(route: R, ...options: OptionsArg<R>): Promise<AnswerOf<R>>;
+  endpoint<R extends TableRoute>(route: R, ...options: OptionsArg<R>): Promise<AnswerOf<R>>;
   /**
    * A call answered as a stream (server-sent events): the raw response once its headers arrive,
    * with the call's headers, no timeout on the body, and failures handled as in `call`.
    */
-  stream<R extends Route>(route: R, ...options: OptionsArg<R>): Promise<Response>;
+  stream<R extends TableRoute>(route: R, ...options: OptionsArg<R>): Promise<Response>;
   /** Sends a failure to `onError` (deduplicated); 401s that ended the session are not reported. */
   report(error: unknown): void;
   /** Stores a sign-in answer (a different user than before also empties the cache). */

@@ -1,5 +1,5 @@
 /** Pages of lists: the items plus the four pagination headers (docs/architecture.md#the-http-api). */
-import type { AnswerOf } from '@conversa/contract/endpoints';
+import type { AnswerOf, TableRoute } from '@conversa/contract/endpoints';
 import { PAGINATION_HEADERS as PAGINATION } from '@conversa/contract/http';
 import type { Route } from '@conversa/contract/routes/route';
 import type { DataClient, OptionsArg } from './client';
@@ -47,7 +47,7 @@ type ItemOf<R extends Route> = AnswerOf<R> extends (infer T)[] ? T : unknown;
  * A page of a list route, with the pagination headers read. Not a method of the client, so bundles
  * without lists (the widget) leave it out.
  */
-export async function getPage<R extends Route>(
+export async function getPage<R extends TableRoute>(
   client: DataClient,
   route: R,
   ...options: OptionsArg<R>

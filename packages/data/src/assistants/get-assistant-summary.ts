@@ -1,4 +1,5 @@
 /** `GET institution-product/{id}`: one assistant, lifted (see `assistant-summary.ts`). */
+import { routeKey } from '../keys';
 import * as routes from '@conversa/contract/routes/assistants';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -7,7 +8,7 @@ import { useDataClient } from '../provider';
 import { type AssistantSummary, liftAssistant } from './assistant-summary';
 
 /** SWR key of one assistant. */
-export const assistantSummaryKey = (id: number) => ['institution-product', id] as const;
+export const assistantSummaryKey = (id: number) => routeKey(routes.getAssistant, { id });
 
 /** One assistant. */
 export async function getAssistantSummary(

@@ -5,14 +5,14 @@
 import * as routes from '@conversa/contract/routes/assistants';
 import type { AssistantDetail, UpdateAssistantBody } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
 import { assistantKey, storeAssistant } from './keys';
 
 /** What a save may change; snippet fields merge into the current snippet on the server. */
-export type AssistantChanges = BodyOf<UpdateAssistantBody>;
+export type AssistantChanges = EitherCase<UpdateAssistantBody>;
 
 /** Saves the changes; the cached detail becomes the answer and the assistant list refetches. */
 export async function updateAssistant(

@@ -2,7 +2,7 @@
 import * as routes from '@conversa/contract/routes/auth';
 import type { GoogleLoginBody, Session } from '@conversa/contract/auth';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -11,7 +11,7 @@ import { useDataClient } from '../provider';
 export const loginWithGoogleKey = 'auth/google';
 
 /** Signs in with `{credential, client_id, select_by}` from the Google callback. */
-export async function loginWithGoogle(client: DataClient, body: BodyOf<GoogleLoginBody>): Promise<Session> {
+export async function loginWithGoogle(client: DataClient, body: EitherCase<GoogleLoginBody>): Promise<Session> {
   const session = await client.endpoint(routes.google, { json: body, sessionCheck: false });
   client.signIn(session);
   return session;
@@ -20,7 +20,7 @@ export async function loginWithGoogle(client: DataClient, body: BodyOf<GoogleLog
 /** `trigger(googleCallbackAnswer)` signs in. */
 export function useLoginWithGoogle() {
   const client = useDataClient();
-  return useSWRMutation<Session, ApiRequestError, string, BodyOf<GoogleLoginBody>>(
+  return useSWRMutation<Session, ApiRequestError, string, EitherCase<GoogleLoginBody>>(
     loginWithGoogleKey,
     (_key, { arg }) => loginWithGoogle(client, arg),
   );

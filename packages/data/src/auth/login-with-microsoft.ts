@@ -2,7 +2,7 @@
 import * as routes from '@conversa/contract/routes/auth';
 import type { MicrosoftLoginBody, Session } from '@conversa/contract/auth';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -13,7 +13,7 @@ export const loginWithMicrosoftKey = 'auth/microsoft';
 /** Signs in with `{id_token}` from MSAL. */
 export async function loginWithMicrosoft(
   client: DataClient,
-  body: BodyOf<MicrosoftLoginBody>,
+  body: EitherCase<MicrosoftLoginBody>,
 ): Promise<Session> {
   const session = await client.endpoint(routes.microsoft, { json: body, sessionCheck: false });
   client.signIn(session);
@@ -23,7 +23,7 @@ export async function loginWithMicrosoft(
 /** `trigger({id_token})` signs in. */
 export function useLoginWithMicrosoft() {
   const client = useDataClient();
-  return useSWRMutation<Session, ApiRequestError, string, BodyOf<MicrosoftLoginBody>>(
+  return useSWRMutation<Session, ApiRequestError, string, EitherCase<MicrosoftLoginBody>>(
     loginWithMicrosoftKey,
     (_key, { arg }) => loginWithMicrosoft(client, arg),
   );

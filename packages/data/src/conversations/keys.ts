@@ -1,4 +1,6 @@
 /** Cache keys of conversation data, shared by the reads and the writes that must refresh them. */
+import * as routes from '@conversa/contract/routes/conversations';
+import { routeKey } from '../keys';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 
 /** What the conversation list asks for: its filters (days as YYYY-MM-DD, in `tz`) and its page. */
@@ -39,30 +41,29 @@ export function conversationsSearch(query: Required<ConversationsQuery>, withPag
     ...(to ? { to } : {}),
     tz,
     ...(q ? { q } : {}),
-    ...(handoff ? { handoff: 'true' } : {}),
-    ...(contact ? { contact: 'true' } : {}),
+    ...(handoff ? { handoff: 'true' as const } : {}),
+    ...(contact ? { contact: 'true' as const } : {}),
     ...(withPage ? { page, 'per-page': perPage } : {}),
   };
 }
 
 /** SWR key of a page of an assistant's conversations. */
 export const conversationsKey = (assistantId: number, query: ConversationsQuery = {}) =>
-  ['institution-product', assistantId, 'conversation', normalizeConversationsQuery(query)] as const;
+  routeKey(routes.listConversations, { id: assistantId }, normalizeConversationsQuery(query));
 
 /** SWR key of one conversation (its transcript, contact and overview). */
-export const conversationKey = (id: string) => ['conversation', id.toLowerCase()] as const;
+export const conversationKey = (id: string) => routeKey(routes.getConversationDetail, { id: id.toLowerCase() });
 
 /** SWR key of an assistant's dashboard over a range. */
 export const dashboardKey = (
   assistantId: number,
   range: { from?: string | null; to?: string | null; tz?: string } = {},
 ) =>
-  [
-    'institution-product',
-    assistantId,
-    'dashboard',
+  routeKey(
+    routes.getDashboard,
+    { id: assistantId },
     { from: range.from || null, to: range.to || null, tz: range.tz ?? localTimeZone() },
-  ] as const;
+  );
 
 /** True for the keys of an assistant's lists and dashboards (to refresh after a change). */
 export const isConversationListKey = (assistantId: number) => (key: unknown) =>

@@ -3,7 +3,7 @@ import * as routes from '@conversa/contract/routes/institutions';
 import type { CreateInstitutionBody, Institution } from '@conversa/contract/institution';
 import { rolesIn } from '@conversa/contract/roles';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -16,7 +16,7 @@ export const createInstitutionKey = 'institution/create';
 /** Creates it and makes it the session's institution, as the server does (issue 2 §3). */
 export async function createInstitution(
   client: DataClient,
-  body: BodyOf<CreateInstitutionBody>,
+  body: EitherCase<CreateInstitutionBody>,
 ): Promise<Institution> {
   const institution = await client.endpoint(routes.createInstitution, { json: body });
   const { roles } = client.session.getSnapshot();
@@ -29,7 +29,7 @@ export async function createInstitution(
 /** `trigger(details)` creates the institution. */
 export function useCreateInstitution() {
   const client = useDataClient();
-  return useSWRMutation<Institution, ApiRequestError, string, BodyOf<CreateInstitutionBody>>(
+  return useSWRMutation<Institution, ApiRequestError, string, EitherCase<CreateInstitutionBody>>(
     createInstitutionKey,
     (_key, { arg }) => createInstitution(client, arg),
   );

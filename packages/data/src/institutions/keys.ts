@@ -1,4 +1,6 @@
 /** Cache keys of institution data, shared by the reads and the writes that must refresh them. */
+import * as routes from '@conversa/contract/routes/institutions';
+import { routeKey } from '../keys';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 
 /** What the admin list asks for. */
@@ -9,14 +11,14 @@ export interface InstitutionsQuery {
 }
 
 /** SWR key of one institution. */
-export const institutionKey = (id: number) => ['institution', id] as const;
+export const institutionKey = (id: number) => routeKey(routes.getInstitution, { id });
 
 /** Normalized so `{}` and `{page: 1}` share one entry. */
 export const institutionsKey = ({
   name = '',
   page = 1,
   perPage = DEFAULT_PAGE_SIZE,
-}: InstitutionsQuery = {}) => ['institution', { name: name.trim(), page, perPage }] as const;
+}: InstitutionsQuery = {}) => routeKey(routes.listInstitutions, undefined, { name: name.trim(), page, perPage });
 
 /** True for the keys of the admin list (every query). */
 export const isInstitutionsKey = (key: unknown) =>

@@ -2,7 +2,7 @@
 import * as routes from '@conversa/contract/routes/institutions';
 import type { Institution, UpdateInstitutionBody } from '@conversa/contract/institution';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -13,7 +13,7 @@ import { institutionKey, isInstitutionsKey } from './keys';
 export async function updateInstitution(
   client: DataClient,
   id: number,
-  body: BodyOf<UpdateInstitutionBody>,
+  body: EitherCase<UpdateInstitutionBody>,
 ): Promise<Institution> {
   const institution = await client.endpoint(routes.updateInstitution, { params: { id }, json: body });
   await client.setCached(institutionKey(id), institution);
@@ -28,7 +28,7 @@ export function useUpdateInstitution(id: number) {
     Institution,
     ApiRequestError,
     ReturnType<typeof institutionKey>,
-    BodyOf<UpdateInstitutionBody>
+    EitherCase<UpdateInstitutionBody>
   >(
     institutionKey(id),
     (_key, { arg }) => updateInstitution(client, id, arg),

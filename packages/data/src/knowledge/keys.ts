@@ -1,16 +1,18 @@
 /** Cache keys of an assistant's knowledge (text, FAQs, files), and the files list's cache edits. */
+import * as routes from '@conversa/contract/routes/assistants';
+import { routeKey } from '../keys';
 import type { AssistantFile, FileEvent } from '@conversa/contract/knowledge';
 import { unstable_serialize } from 'swr';
 import type { DataClient } from '../client';
 
 /** SWR key of an assistant's knowledge-base text. */
-export const knowledgeBaseKey = (id: number) => ['institution-product', id, 'knowledge-base'] as const;
+export const knowledgeBaseKey = (id: number) => routeKey(routes.getKnowledgeBase, { id });
 
 /** SWR key of an assistant's FAQs. */
-export const faqsKey = (id: number) => ['institution-product', id, 'faq'] as const;
+export const faqsKey = (id: number) => routeKey(routes.getFaqs, { id });
 
 /** SWR key of an assistant's files. */
-export const filesKey = (id: number) => ['institution-product', id, 'file'] as const;
+export const filesKey = (id: number) => routeKey(routes.listFiles, { id });
 
 /** True for the files key of `id`. */
 export const isFilesKey = (id: number) => (key: unknown) =>

@@ -58,10 +58,13 @@ const normalize = (query: RecordsQuery = {}) => ({
 });
 
 /** The query string: the assistant and every filter that is set. */
-function searchOf(assistantId: number, filters: Record<string, string | number>) {
+function searchOf<F extends Record<string, string | number>>(
+  assistantId: number,
+  filters: F,
+): { institution_product_id: number } & Partial<F> {
   const search: Record<string, string | number> = { institution_product_id: assistantId };
   for (const [name, value] of Object.entries(filters)) if (value !== '') search[name] = value;
-  return search;
+  return search as { institution_product_id: number } & Partial<F>;
 }
 
 /** SWR key of a page of an assistant's records of a kind. */
@@ -226,7 +229,7 @@ export async function importLeads(
   form.append('file', file);
   const { data } = await client.call(routes.importLeads, {
     body: form,
-    searchParams: { institution_product_id: assistantId, dry_run: String(dryRun) },
+    searchParams: { institution_product_id: assistantId, dry_run: dryRun },
   });
   if (!dryRun) await client.invalidate(isKindKey('lead'));
   return data as LeadImportResult;

@@ -4,6 +4,7 @@
  * main member changes the main role, and the last main member stays (409 `last_main`). A write
  * refreshes the list.
  */
+import { routeKey } from '../keys';
 import type { MessageResult } from '@conversa/contract/common';
 import type { MemberRole } from '@conversa/contract/roles';
 import * as routes from '@conversa/contract/routes/team';
@@ -16,7 +17,7 @@ import { useDataClient, useSession } from '../provider';
 import type { ReadResponse } from '../swr-config';
 
 /** SWR key of an institution's members. */
-export const membersKey = (institutionId: number) => ['institution', institutionId, 'member'] as const;
+export const membersKey = (institutionId: number) => routeKey(routes.listMembers, { id: institutionId });
 
 const isMembersKey = (institutionId: number) => (key: unknown) =>
   Array.isArray(key) && key[0] === 'institution' && key[1] === institutionId && key[2] === 'member';

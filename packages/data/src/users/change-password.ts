@@ -3,7 +3,7 @@ import * as routes from '@conversa/contract/routes/users';
 import type { MessageResult } from '@conversa/contract/common';
 import type { ChangePasswordBody } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -12,14 +12,14 @@ import { useDataClient } from '../provider';
 export const changePasswordKey = 'user/change-password';
 
 /** Changes the password; answers the translated success message. */
-export function changePassword(client: DataClient, body: BodyOf<ChangePasswordBody>): Promise<MessageResult> {
+export function changePassword(client: DataClient, body: EitherCase<ChangePasswordBody>): Promise<MessageResult> {
   return client.endpoint(routes.changePassword, { json: body });
 }
 
 /** `trigger({current_password, new_password})`. */
 export function useChangePassword() {
   const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, string, BodyOf<ChangePasswordBody>>(
+  return useSWRMutation<MessageResult, ApiRequestError, string, EitherCase<ChangePasswordBody>>(
     changePasswordKey,
     (_key, { arg }) => changePassword(client, arg),
   );

@@ -2,7 +2,7 @@
 import * as routes from '@conversa/contract/routes/users';
 import type { CheckEmailBody, CheckEmailResult } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -11,14 +11,14 @@ import { useDataClient } from '../provider';
 export const checkEmailKey = 'user/check-email';
 
 /** `{exists}` for an e-mail. */
-export function checkEmail(client: DataClient, body: BodyOf<CheckEmailBody>): Promise<CheckEmailResult> {
+export function checkEmail(client: DataClient, body: EitherCase<CheckEmailBody>): Promise<CheckEmailResult> {
   return client.endpoint(routes.checkEmail, { json: body });
 }
 
 /** `trigger({email})` answers `{exists}`. */
 export function useCheckEmail() {
   const client = useDataClient();
-  return useSWRMutation<CheckEmailResult, ApiRequestError, string, BodyOf<CheckEmailBody>>(
+  return useSWRMutation<CheckEmailResult, ApiRequestError, string, EitherCase<CheckEmailBody>>(
     checkEmailKey,
     (_key, { arg }) => checkEmail(client, arg),
   );

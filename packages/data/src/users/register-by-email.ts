@@ -2,7 +2,7 @@
 import * as routes from '@conversa/contract/routes/users';
 import type { RegisterByEmailBody, RegisterByEmailResult } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { detectLocale } from '../locale';
@@ -14,7 +14,7 @@ export const registerByEmailKey = 'user/register-by-email';
 /** Mails the code in the UI's language unless a locale is given; answers the resend cooldown. */
 export function registerByEmail(
   client: DataClient,
-  body: BodyOf<RegisterByEmailBody>,
+  body: EitherCase<RegisterByEmailBody>,
 ): Promise<RegisterByEmailResult> {
   const locale = client.session.getSnapshot().locale ?? detectLocale();
   return client.endpoint(routes.registerByEmail, { json: { locale, ...body } });
@@ -23,7 +23,7 @@ export function registerByEmail(
 /** `trigger({email})` mails a code; `data.resend_after_seconds` drives the resend timer. */
 export function useRegisterByEmail() {
   const client = useDataClient();
-  return useSWRMutation<RegisterByEmailResult, ApiRequestError, string, BodyOf<RegisterByEmailBody>>(
+  return useSWRMutation<RegisterByEmailResult, ApiRequestError, string, EitherCase<RegisterByEmailBody>>(
     registerByEmailKey,
     (_key, { arg }) => registerByEmail(client, arg),
   );

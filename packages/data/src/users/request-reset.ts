@@ -3,7 +3,7 @@ import * as routes from '@conversa/contract/routes/users';
 import type { MessageResult } from '@conversa/contract/common';
 import type { RequestResetBody } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -12,14 +12,14 @@ import { useDataClient } from '../provider';
 export const requestResetKey = 'user/password/request-reset';
 
 /** Asks for a reset mail; answers the message to show. */
-export function requestReset(client: DataClient, body: BodyOf<RequestResetBody>): Promise<MessageResult> {
+export function requestReset(client: DataClient, body: EitherCase<RequestResetBody>): Promise<MessageResult> {
   return client.endpoint(routes.requestReset, { json: body });
 }
 
 /** `trigger({email})`. */
 export function useRequestReset() {
   const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, string, BodyOf<RequestResetBody>>(
+  return useSWRMutation<MessageResult, ApiRequestError, string, EitherCase<RequestResetBody>>(
     requestResetKey,
     (_key, { arg }) => requestReset(client, arg),
   );

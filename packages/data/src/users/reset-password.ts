@@ -3,7 +3,7 @@ import * as routes from '@conversa/contract/routes/users';
 import type { MessageResult } from '@conversa/contract/common';
 import type { ResetPasswordBody } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -12,7 +12,7 @@ import { useDataClient } from '../provider';
 export const resetPasswordKey = 'user/password/reset';
 
 /** Sets the password; answers the message to show before going to login (docs/product.md#states). */
-export function resetPassword(client: DataClient, body: BodyOf<ResetPasswordBody>): Promise<MessageResult> {
+export function resetPassword(client: DataClient, body: EitherCase<ResetPasswordBody>): Promise<MessageResult> {
   // A refused token is the form's error, not the end of a session.
   return client.endpoint(routes.resetPassword, { json: body, sessionCheck: false });
 }
@@ -20,7 +20,7 @@ export function resetPassword(client: DataClient, body: BodyOf<ResetPasswordBody
 /** `trigger({verification_token, password})`. */
 export function useResetPassword() {
   const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, string, BodyOf<ResetPasswordBody>>(
+  return useSWRMutation<MessageResult, ApiRequestError, string, EitherCase<ResetPasswordBody>>(
     resetPasswordKey,
     (_key, { arg }) => resetPassword(client, arg),
   );

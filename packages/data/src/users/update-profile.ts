@@ -3,7 +3,7 @@ import * as routes from '@conversa/contract/routes/users';
 import type { Profile } from '@conversa/contract/profile';
 import type { UpdateProfileBody } from '@conversa/contract/profile-update';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -12,7 +12,7 @@ import { useDataClient } from '../provider';
 export const updateProfileKey = 'user/profile';
 
 /** Saves the profile of the signed-in user (its locale becomes the UI's). */
-export async function updateProfile(client: DataClient, body: BodyOf<UpdateProfileBody>): Promise<Profile> {
+export async function updateProfile(client: DataClient, body: EitherCase<UpdateProfileBody>): Promise<Profile> {
   const userId = client.session.getSnapshot().user?.id;
   if (userId === undefined) throw new ApiRequestError('Not signed in', 'http', 401, 'unauthorized');
   // The profile belongs to the user, not to an institution: no X-Institution-Id (docs/product.md#calls).
@@ -28,7 +28,7 @@ export async function updateProfile(client: DataClient, body: BodyOf<UpdateProfi
 /** `trigger(profile)` saves it. */
 export function useUpdateProfile() {
   const client = useDataClient();
-  return useSWRMutation<Profile, ApiRequestError, string, BodyOf<UpdateProfileBody>>(
+  return useSWRMutation<Profile, ApiRequestError, string, EitherCase<UpdateProfileBody>>(
     updateProfileKey,
     (_key, { arg }) => updateProfile(client, arg),
   );

@@ -6,7 +6,7 @@ import type { MessageResult } from '@conversa/contract/common';
 import * as routes from '@conversa/contract/routes/users';
 import type { VerifyEmailBody } from '@conversa/contract/user';
 import useSWRMutation from 'swr/mutation';
-import type { BodyOf } from '../case';
+import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
@@ -15,14 +15,14 @@ import { useDataClient } from '../provider';
 export const verifyEmailKey = 'user/verify-email';
 
 /** Checks the code; answers the translated success message. */
-export function verifyEmail(client: DataClient, body: BodyOf<VerifyEmailBody>): Promise<MessageResult> {
+export function verifyEmail(client: DataClient, body: EitherCase<VerifyEmailBody>): Promise<MessageResult> {
   return client.endpoint(routes.verifyEmail, { json: body, institution: false });
 }
 
 /** `trigger({code})`. */
 export function useVerifyEmail() {
   const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, string, BodyOf<VerifyEmailBody>>(
+  return useSWRMutation<MessageResult, ApiRequestError, string, EitherCase<VerifyEmailBody>>(
     verifyEmailKey,
     (_key, { arg }) => verifyEmail(client, arg),
   );
