@@ -27,6 +27,14 @@ function CacheBinder({ client }: { client: DataClient }) {
   return null;
 }
 
+/**
+ * Provides only the client, without SWR: for the public chat, whose reads go through `useRead`
+ * (read.ts) and which so leaves SWR out of its bundle.
+ */
+export function DataClientProvider({ client, children }: { client: DataClient; children?: ReactNode }) {
+  return createElement(DataClientContext.Provider, { value: client }, children);
+}
+
 /** Props of `DataProvider`. */
 export interface DataProviderProps {
   client: DataClient;
@@ -52,8 +60,8 @@ export function DataProvider({ client, config, children }: DataProviderProps) {
     [client, config],
   );
   return createElement(
-    DataClientContext.Provider,
-    { value: client },
+    DataClientProvider,
+    { client },
     createElement(SWRConfig, { value }, createElement(CacheBinder, { client }), children),
   );
 }

@@ -13,7 +13,7 @@ import { createInstitution } from '../institutions/create-institution';
 import { updateFaqs } from '../knowledge/update-faqs';
 import { listAssistants } from '../assistants/list-assistants';
 import { startApi, type TestApi } from '../testing/api';
-import { dataWrapper, settle, snapshot, until } from '../testing/render';
+import { dataWrapper, settle, until } from '../testing/render';
 import { askAssistant } from './ask-assistant';
 import { getPublicAssistant, usePublicAssistant } from './get-public-assistant';
 import { getGuestConversation, useGuestConversation } from './guest-conversation';
@@ -50,7 +50,7 @@ async function ask(client: DataClient, text: string) {
 describe('the public assistant', () => {
   it('is read by its snippet id without a token or an institution header', async () => {
     const client = api.client();
-    const { result } = renderHook(() => snapshot(usePublicAssistant(externalId)), {
+    const { result } = renderHook(() => usePublicAssistant(externalId), {
       wrapper: dataWrapper(client),
     });
     await until(() => result.current.data !== undefined);
@@ -69,7 +69,7 @@ describe('the public assistant', () => {
     const client = api.client();
     const initial = await getPublicAssistant(api.client(), externalId);
     const before = api.received(`public/assistant/${externalId}`, 'GET').length;
-    const { result } = renderHook(() => snapshot(usePublicAssistant(externalId, initial)), {
+    const { result } = renderHook(() => usePublicAssistant(externalId, initial), {
       wrapper: dataWrapper(client),
     });
     expect(result.current.data).toEqual(initial);
@@ -78,11 +78,30 @@ describe('the public assistant', () => {
   });
 
   it('is a 404 for an unknown id', async () => {
-    const { result } = renderHook(() => snapshot(usePublicAssistant('no-such-assistant')), {
+    const { result } = renderHook(() => usePublicAssistant('no-such-assistant'), {
       wrapper: dataWrapper(api.client()),
     });
     await until(() => result.current.error !== undefined);
     expect(result.current.error).toMatchObject({ status: 404 });
+    // Not retried: asking again would get the same answer.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await settle();
+    expect(api.received('public/assistant/no-such-assistant', 'GET')).toHaveLength(1);
+  });
+
+  it('is read again after a lost connection, showing the error meanwhile', async () => {
+    let failures = 1;
+    const client = api.client({
+      fetch: (input, init) =>
+        failures-- > 0 ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init),
+    });
+    const { result } = renderHook(() => usePublicAssistant(externalId), { wrapper: dataWrapper(client) });
+    await until(() => result.current.error !== undefined);
+    expect(result.current).toMatchObject({ data: undefined, error: { kind: 'network' }, isLoading: false });
+    // docs/product.md#calls: the first retry after 1 s.
+    await until(() => result.current.data !== undefined, 3000);
+    expect(result.current.data).toMatchObject({ active: true });
+    expect(result.current.error).toBeUndefined();
   });
 });
 
@@ -105,7 +124,7 @@ describe('a conversation', () => {
     expect(client.session.getSnapshot().guestConversationId).toBe(guestConversationId);
     expect(api.received(`public/assistant/${externalId}/session`, 'POST')).toHaveLength(1);
 
-    const { result } = renderHook(() => snapshot(useGuestConversation(true)), {
+    const { result } = renderHook(() => useGuestConversation(true), {
       wrapper: dataWrapper(client),
     });
     await until(() => result.current.data !== undefined);
@@ -121,7 +140,7 @@ describe('a conversation', () => {
 
   it('is not read while the chat does not ask for it, nor when there is none', async () => {
     const client = api.client();
-    const { result } = renderHook(() => snapshot(useGuestConversation(true)), {
+    const { result } = renderHook(() => useGuestConversation(true), {
       wrapper: dataWrapper(client),
     });
     await until(() => !result.current.isLoading);

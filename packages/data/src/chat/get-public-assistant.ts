@@ -5,11 +5,9 @@
  */
 import * as routes from '@conversa/contract/routes/chat';
 import type { WidgetAssistant } from '@conversa/contract/chat';
-import useSWR from 'swr';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
-import type { ReadResponse } from '../swr-config';
+import { type Read, useRead } from '../read';
 import { publicAssistantKey } from './keys';
 
 export { publicAssistantKey } from './keys';
@@ -26,18 +24,14 @@ export function getPublicAssistant(client: DataClient, externalId: string): Prom
 }
 
 /**
- * The assistant behind `externalId`; a 404 (unknown id) is an error SWR does not retry. With `initial`
- * (the page was rendered with it) it shows at once and is refreshed only by the usual revalidations
- * (focus, reconnect), not on mount.
+ * The assistant behind `externalId`; a 404 (unknown id) is an error that is not retried. With `initial`
+ * (the page was rendered with it) it shows at once and is not fetched. Without SWR (`useRead`): only
+ * the public chat reads it, and SWR would be a fifth of its first load.
  */
 export function usePublicAssistant(
   externalId: string,
   initial?: WidgetAssistant | null,
-): ReadResponse<WidgetAssistant> {
+): Read<WidgetAssistant> {
   const client = useDataClient();
-  return useSWR<WidgetAssistant, ApiRequestError, ReturnType<typeof publicAssistantKey>>(
-    publicAssistantKey(externalId),
-    ([, id]) => getPublicAssistant(client, id),
-    initial ? { fallbackData: initial, revalidateOnMount: false } : undefined,
-  );
+  return useRead(publicAssistantKey(externalId).join('/'), () => getPublicAssistant(client, externalId), initial ?? undefined);
 }

@@ -7,11 +7,10 @@
  */
 import type { Conversation } from '@conversa/contract/chat';
 import * as routes from '@conversa/contract/routes/chat';
-import useSWR from 'swr';
 import type { DataClient } from '../client';
-import { type ApiRequestError, isApiRequestError } from '../errors';
+import { isApiRequestError } from '../errors';
 import { useDataClient, useSession } from '../provider';
-import type { ReadResponse } from '../swr-config';
+import { type Read, useRead } from '../read';
 import { guestConversationKey } from './keys';
 
 /** The guest's stored conversation and its token, or null before the first question. */
@@ -64,13 +63,12 @@ export async function getGuestConversation(client: DataClient, id: string): Prom
  * The stored conversation's transcript, once `enabled` (the chat knows its assistant is active);
  * `data` is null when there is none to restore.
  */
-export function useGuestConversation(enabled: boolean): ReadResponse<Conversation | null> {
+export function useGuestConversation(enabled: boolean): Read<Conversation | null> {
   const client = useDataClient();
   const { guestConversationId } = useSession();
-  return useSWR<Conversation | null, ApiRequestError, ReturnType<typeof guestConversationKey> | null>(
-    enabled && guestConversationId ? guestConversationKey(guestConversationId) : null,
-    ([, id]) => getGuestConversation(client, id),
-    // What is on screen after the first read is the chat's own; refetching would only flicker.
-    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
+  // Read once (`useRead`, no SWR): what is on screen after the first read is the chat's own.
+  return useRead(
+    enabled && guestConversationId ? guestConversationKey(guestConversationId).join('/') : null,
+    () => getGuestConversation(client, guestConversationId!),
   );
 }

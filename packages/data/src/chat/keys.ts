@@ -1,7 +1,7 @@
 /** Cache keys of the public chat (the widget and the public pages), shared by its reads. */
 
-/** SWR key of an assistant as the widget knows it, by its embed snippet id. */
+/** Cache key of an assistant as the widget knows it, by its embed snippet id. */
 export const publicAssistantKey = (externalId: string) => ['public/assistant', externalId] as const;
 
-/** SWR key of the guest's conversation (its transcript). */
+/** Cache key of the guest's conversation (its transcript). */
 export const guestConversationKey = (id: string) => ['public/conversation', id] as const;

@@ -5,7 +5,7 @@
  */
 import type { Locale } from '@conversa/contract/constants';
 import { createDataClient } from '@conversa/data/client';
-import { DataProvider } from '@conversa/data/provider';
+import { DataClientProvider } from '@conversa/data/provider';
 import { createSessionStore, defaultStorage, type KeyValueStorage } from '@conversa/data/session';
 import { I18nProvider } from '@lingui/react';
 import { render } from 'preact';
@@ -35,9 +35,9 @@ export function mountChat(target: Element, { api, locale, storage, fetch, ...pro
   });
   render(
     <I18nProvider i18n={createChatI18n(locale)}>
-      <DataProvider client={client}>
+      <DataClientProvider client={client}>
         <Chat {...props} />
-      </DataProvider>
+      </DataClientProvider>
     </I18nProvider>,
     target,
   );
