@@ -22,9 +22,28 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The build renders with Preact (preact/compat), not React: react-dom alone was about 65 KB gzip of
+ * /login's first load (issue 31). The code stays React-API code, type-checked against React's types;
+ * `npm run dev` and the vitest projects run React, the browser journeys run what ships.
+ */
+const preactInBuild = (command: string) =>
+  command === 'build'
+    ? [
+        {
+          find: /^(react|react-dom|use-sync-external-store\/shim(\/index\.js)?)$/,
+          replacement: 'preact/compat',
+        },
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      ]
+    : [];
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [linguiReact(), precompress()],
+  // One preact for the app and the aliased compat, wherever an import comes from.
+  resolve: { alias: preactInBuild(command), dedupe: ['preact'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -42,4 +61,4 @@ export default defineConfig({
       ['/api', '/og-image.png', '/terms', '/privacy'].map((prefix) => [prefix, 'http://127.0.0.1:8080']),
     ),
   },
-});
+}));

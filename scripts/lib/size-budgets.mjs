@@ -1,8 +1,11 @@
 // The size budgets of docs/architecture.md#budgets, gzip -9 bytes (KB = 1,000 bytes): the benchmarks
 // report against them, and the size journey in `npm test` fails past them.
 export const SIZE_BUDGETS = {
-  /** The console's /login route, all the JavaScript it loads. */
-  loginJs: 150_000,
+  /**
+   * The console's /login route, all the JavaScript it loads: 147.1 KB under React, 150 KB allowed;
+   * about 81 KB once the build rendered with Preact (issue 31), 120 KB allowed.
+   */
+  loginJs: 120_000,
   /** The widget's loader, embed.js. */
   embed: 2_000,
   /**
