@@ -54,9 +54,6 @@ export const DeleteFilesBodySchema = idsBodySchema(
 );
 export type DeleteFilesBody = v.InferOutput<typeof DeleteFilesBodySchema>;
 
-/** `POST institution-product/{id}/logo` answer (the assistant detail also carries it). */
-export const LogoResultSchema = v.object({ logo: v.string() });
-
 /**
  * `GET institution-product/{id}/events` (text/event-stream): `event: file` with a AssistantFile as
  * data whenever a file is added, changes state or is deleted (`deleted: true`).

@@ -2,7 +2,7 @@ import * as conversations from '@conversa/contract/routes/conversations';
 import * as institutions from '@conversa/contract/routes/institutions';
 import * as platform from '@conversa/contract/routes/platform';
 import { describe, expect, it } from 'vitest';
-import { conversationsKey, isConversationListKey } from './conversations/keys';
+import { conversationsKey, dashboardKey, isAnyConversationListKey } from './conversations/keys';
 import { institutionsKey, isInstitutionsKey } from './institutions/keys';
 import { routeKey } from './keys';
 
@@ -19,8 +19,9 @@ describe('routeKey', () => {
   });
 
   it('keeps the prefixes the invalidation matchers look for', () => {
-    expect(isConversationListKey(7)(conversationsKey(7, { q: 'visit' }))).toBe(true);
-    expect(isConversationListKey(8)(conversationsKey(7))).toBe(false);
+    expect(isAnyConversationListKey(conversationsKey(7, { q: 'visit' }))).toBe(true);
+    expect(isAnyConversationListKey(dashboardKey(7))).toBe(true);
+    expect(isAnyConversationListKey(routeKey(institutions.getInstitution, { id: 7 }))).toBe(false);
     expect(isInstitutionsKey(institutionsKey({ name: 'x' }))).toBe(true);
     expect(isInstitutionsKey(routeKey(institutions.getInstitution, { id: 4 }))).toBe(false);
   });

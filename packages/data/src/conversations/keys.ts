@@ -65,13 +65,6 @@ export const dashboardKey = (
     { from: range.from || null, to: range.to || null, tz: range.tz ?? localTimeZone() },
   );
 
-/** True for the keys of an assistant's lists and dashboards (to refresh after a change). */
-export const isConversationListKey = (assistantId: number) => (key: unknown) =>
-  Array.isArray(key) &&
-  key[0] === 'institution-product' &&
-  key[1] === assistantId &&
-  (key[2] === 'conversation' || key[2] === 'dashboard');
-
 /** True for the keys of every assistant's conversation lists and dashboards. */
 export const isAnyConversationListKey = (key: unknown) =>
   Array.isArray(key) && key[0] === 'institution-product' && (key[2] === 'conversation' || key[2] === 'dashboard');
