@@ -3,14 +3,13 @@
  * dashboard and a transcript, ask for an overview, and delete; a chat visitor leaves a contact.
  */
 import { endpoints } from '@conversa/contract/endpoints';
-import type { Contact, ConversationDetail, ConversationListItem } from '@conversa/contract/conversation';
+import type { ConversationDetail, ConversationListItem } from '@conversa/contract/conversation';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_LOCALE } from '@conversa/contract/constants';
 import { auditedDownload, auditRequest } from '../audit/audit-request';
 import { askInConversation } from '../chat';
-import { hasPublicChat, toChatMessage } from '../chat';
+import { toChatMessage } from '../chat';
 import { visitorConversationsRepo } from '../chat';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
@@ -20,7 +19,7 @@ import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { AnswerFailedError } from '../knowledge';
-import { chatConversationLimit, contactConversationLimit, contactIpLimit } from '../rate-limit/limits';
+import { chatConversationLimit } from '../rate-limit/limits';
 import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { asLocale } from '../users';
@@ -32,6 +31,7 @@ import {
 import { conversationsCsv, csvRecord } from './csv';
 import { dayIn } from '../db/days';
 import { dashboard } from './dashboard';
+import { leaveContact } from './contact.service';
 import { makeOverview } from './overview';
 import { toPreviewAnswer } from './preview';
 
@@ -203,40 +203,13 @@ export function conversationsRoutes(deps: AppDeps) {
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
 
-  route(app, endpoints.postContact, async (c, { scope: { conversationId, assistantId }, body }) => {
-    const conversation = await chat.find(conversationId, assistantId);
-    // Sales support has no public chat, so no visitor to leave a contact.
-    if (!conversation || !hasPublicChat(conversation)) throw notFound();
-    await takeLimits(deps, [
-      contactConversationLimit(conversationId),
-      contactIpLimit(clientIp(c, deps.config)),
-    ]);
-    let phone: string | null = null;
-    if (body.phone !== null) {
-      // A local number reads with the institution's country; anything else must be international.
-      const parsed = parsePhoneNumberFromString(body.phone, {
-        defaultCountry: (conversation.country ?? undefined) as CountryCode | undefined,
-      });
-      if (!parsed?.isValid()) {
-        throw new ApiError(400, 'validation_failed', {
-          issues: [
-            { path: 'phone', code: 'invalid_phone', message: translate(c.get('locale'), 'invalid_phone') },
-          ],
-        });
-      }
-      phone = parsed.number;
-    }
-    const now = deps.clock.now();
-    const contact: Contact = {
-      name: body.name,
-      email: body.email,
-      phone,
-      message: body.message,
-      created_at: now.toISOString(),
-    };
-    await staff.saveContact(conversation.institutionId, conversationId, contact, now);
-    return ok(c, contact, 201);
-  });
+  route(app, endpoints.postContact, async (c, { scope, body }) =>
+    ok(
+      c,
+      await leaveContact(deps, scope, body, { ip: clientIp(c, deps.config), locale: c.get('locale') }),
+      201,
+    ),
+  );
 
   return app;
 }

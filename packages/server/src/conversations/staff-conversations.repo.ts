@@ -6,13 +6,10 @@
  */
 import type { Contact, ConversationFilters, Overview } from '@conversa/contract/conversation';
 import { and, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/database';
 import { containsPattern } from '../db/like';
 import { conversations, messages } from '../db/schema';
 import { conversationTotals } from '../db/stats-schema';
-import { enqueue } from '../jobs/queue';
-import { MAIL_JOB_ATTEMPTS } from '../users';
-import { SEND_CONTACT_MAIL } from './contact-mail.job';
 import { dayAfter, dayStart } from '../db/days';
 
 /** The channel of the trainer's preview conversations. */
@@ -89,7 +86,7 @@ function listWhere(ref: AssistantRef, filters: ConversationFilters): SQL {
 }
 
 /** The staff conversation queries of one database. */
-export function staffConversationsRepo(db: Db) {
+export function staffConversationsRepo(db: DbOrTx) {
   return {
     /** A page of the list, newest interaction first, and the number of matching conversations. */
     async list(
@@ -192,21 +189,12 @@ export function staffConversationsRepo(db: Db) {
         .where(and(eq(conversations.institutionId, institutionId), eq(conversations.id, id)));
     },
 
-    /**
-     * Stores the contact a visitor left (a second one replaces the first) and queues the mail to the
-     * handoff contact in the same transaction: the mail is retried, the contact never lost.
-     */
-    async saveContact(institutionId: number, id: string, contact: Contact, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(conversations)
-          .set({ contact })
-          .where(and(eq(conversations.institutionId, institutionId), eq(conversations.id, id)));
-        await enqueue(tx, SEND_CONTACT_MAIL, { institutionId, conversationId: id }, now, {
-          institutionId,
-          maxAttempts: MAIL_JOB_ATTEMPTS,
-        });
-      });
+    /** Stores the contact a visitor left (a second one replaces the first). */
+    async saveContact(institutionId: number, id: string, contact: Contact): Promise<void> {
+      await db
+        .update(conversations)
+        .set({ contact })
+        .where(and(eq(conversations.institutionId, institutionId), eq(conversations.id, id)));
     },
 
     /**

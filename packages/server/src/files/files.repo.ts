@@ -1,13 +1,12 @@
 /**
  * Queries of uploaded files; rows become `AssistantFile` here. Every query filters by institution
- * (docs/architecture.md#tenancy-and-auth). Creating files and their processing jobs is one transaction, under a lock on the
- * assistant row so two uploads at once cannot pass the count limit together.
+ * (docs/architecture.md#tenancy-and-auth). Files are created under a lock on the assistant
+ * row, so two uploads at once cannot pass the count limit together.
  */
 import type { AssistantFile, FileFailureReason, FileType } from '@conversa/contract/knowledge';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/database';
 import { assistantFiles, assistants, jobs } from '../db/schema';
-import { enqueue } from '../jobs/queue';
 
 /** The job kind that reads, chunks and indexes a file. */
 export const PROCESS_FILE = 'process_file';
@@ -50,7 +49,7 @@ export type CreateResult =
   | { ok: false; reason: 'too_many_files' | 'not_found' };
 
 /** The file queries of one database. */
-export function filesRepo(db: Db) {
+export function filesRepo(db: DbOrTx) {
   const ofAssistant = (institutionId: number, assistantId: number) =>
     and(eq(assistantFiles.institutionId, institutionId), eq(assistantFiles.assistantId, assistantId));
 
@@ -78,9 +77,9 @@ export function filesRepo(db: Db) {
     },
 
     /**
-     * Inserts the files and one `process_file` job each, all or nothing. Content already in the
-     * assistant is not stored twice: its existing file stands for it. Refuses when the assistant would
-     * hold more than `maxCount` files.
+     * Inserts the files, under a lock on the assistant row: run it in the transaction that queues
+     * their processing. Content already in the assistant is not stored twice: its existing file
+     * stands for it. Refuses when the assistant would hold more than `maxCount` files.
      */
     async create(
       institutionId: number,
@@ -89,57 +88,48 @@ export function filesRepo(db: Db) {
       now: Date,
       maxCount: number,
     ): Promise<CreateResult> {
-      return db.transaction(async (tx) => {
-        const locked = await tx
-          .select({ id: assistants.id })
-          .from(assistants)
-          .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
-          .for('update');
-        if (locked.length === 0) return { ok: false, reason: 'not_found' } as const;
+      const locked = await db
+        .select({ id: assistants.id })
+        .from(assistants)
+        .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
+        .for('update');
+      if (locked.length === 0) return { ok: false, reason: 'not_found' } as const;
 
-        const existing = await tx
-          .select()
-          .from(assistantFiles)
-          .where(ofAssistant(institutionId, assistantId));
-        const bySha = new Map(existing.map((row) => [row.sha256, row]));
-        const plan: (FileRow | NewFile)[] = [];
-        const fresh: NewFile[] = [];
-        const unused: string[] = [];
-        for (const file of files) {
-          const same = bySha.get(file.sha256) ?? fresh.find((other) => other.sha256 === file.sha256);
-          if (same) {
-            unused.push(file.storageKey);
-            plan.push(same);
-            continue;
-          }
-          fresh.push(file);
-          plan.push(file);
+      const existing = await db.select().from(assistantFiles).where(ofAssistant(institutionId, assistantId));
+      const bySha = new Map(existing.map((row) => [row.sha256, row]));
+      const plan: (FileRow | NewFile)[] = [];
+      const fresh: NewFile[] = [];
+      const unused: string[] = [];
+      for (const file of files) {
+        const same = bySha.get(file.sha256) ?? fresh.find((other) => other.sha256 === file.sha256);
+        if (same) {
+          unused.push(file.storageKey);
+          plan.push(same);
+          continue;
         }
-        if (existing.length + fresh.length > maxCount)
-          return { ok: false, reason: 'too_many_files' } as const;
+        fresh.push(file);
+        plan.push(file);
+      }
+      if (existing.length + fresh.length > maxCount) return { ok: false, reason: 'too_many_files' } as const;
 
-        const inserted = fresh.length
-          ? await tx
-              .insert(assistantFiles)
-              .values(
-                fresh.map((file) => ({
-                  institutionId,
-                  assistantId,
-                  ...file,
-                  state: 'processing',
-                  createdAt: now,
-                  updatedAt: now,
-                })),
-              )
-              .returning()
-          : [];
-        for (const row of inserted) {
-          await enqueue(tx, PROCESS_FILE, { institutionId, fileId: row.id }, now, { institutionId });
-        }
-        const byKey = new Map(inserted.map((row) => [row.storageKey, row]));
-        const result = plan.map((item) => toAssistantFile('id' in item ? item : byKey.get(item.storageKey)!));
-        return { ok: true, files: result, created: inserted.map(toAssistantFile), unused } as const;
-      });
+      const inserted = fresh.length
+        ? await db
+            .insert(assistantFiles)
+            .values(
+              fresh.map((file) => ({
+                institutionId,
+                assistantId,
+                ...file,
+                state: 'processing',
+                createdAt: now,
+                updatedAt: now,
+              })),
+            )
+            .returning()
+        : [];
+      const byKey = new Map(inserted.map((row) => [row.storageKey, row]));
+      const result = plan.map((item) => toAssistantFile('id' in item ? item : byKey.get(item.storageKey)!));
+      return { ok: true, files: result, created: inserted.map(toAssistantFile), unused } as const;
     },
 
     /**

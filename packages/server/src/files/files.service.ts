@@ -20,7 +20,8 @@ import type { EventBus } from '../events/event-bus';
 import { ApiError, notFound } from '../http/errors';
 import { translate } from '../i18n/translate';
 import { fileTypeSniffer } from '../knowledge';
-import { filesRepo, type NewFile, toAssistantFile } from './files.repo';
+import { enqueue } from '../jobs/queue';
+import { filesRepo, type NewFile, PROCESS_FILE, toAssistantFile } from './files.repo';
 import type { ReceivedFile } from './multipart';
 
 /** The bus topic of an assistant's file events. */
@@ -151,13 +152,20 @@ export function filesService(deps: AppDeps) {
               issues: [{ path: 'files', code: 'file_required', message }],
             });
           }
-          const result = await repo.create(
-            institutionId,
-            assistantId,
-            accepted,
-            deps.clock.now(),
-            FILE_MAX_COUNT,
-          );
+          const now = deps.clock.now();
+          // The rows and their processing jobs: all or nothing.
+          const result = await deps.database.db.transaction(async (tx) => {
+            const created = await filesRepo(tx).create(
+              institutionId,
+              assistantId,
+              accepted,
+              now,
+              FILE_MAX_COUNT,
+            );
+            for (const file of created.ok ? created.created : [])
+              await enqueue(tx, PROCESS_FILE, { institutionId, fileId: file.id }, now, { institutionId });
+            return created;
+          });
           if (!result.ok) throw result.reason === 'not_found' ? notFound() : tooMany(locale);
           committed = true;
           await removeBytes(result.unused.filter((key) => stored.includes(key)));
