@@ -64,7 +64,7 @@ export function sendHandoffConfirmationJob(deps: HandoffConfirmationDeps): JobHa
         await deps.mailer.send({
           to: email,
           ...handoffConfirmationMail(assistantLocale(row), {
-            assistant: row.name,
+            assistant: row.assistant,
             link: `${deps.publicUrl}${HANDOFF_CONFIRMATION_PATH}?token=${token}`,
             days: HANDOFF_CONFIRMATION_TTL_DAYS,
           }),

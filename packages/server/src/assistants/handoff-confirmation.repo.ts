@@ -24,6 +24,19 @@ export const NO_HANDOFF_TOKEN = {
   handoffTokenExpiresAt: null,
 } as const;
 
+/**
+ * What a mail to an assistant's handoff contact needs of the assistant (select them with its
+ * institution joined): who it is, the address as saved and as confirmed, and the mail's language.
+ */
+export const handoffMailColumns = {
+  assistantId: assistants.id,
+  assistant: assistants.name,
+  handoff: assistants.handoff,
+  confirmedEmail: assistants.handoffConfirmedEmail,
+  country: institutions.country,
+  ownerLocale,
+};
+
 /** Confirmation reads and writes of one database. */
 export function handoffConfirmationRepo(db: Db) {
   const currentEmail = sql<string | null>`${assistants.handoff} ->> 'email'`;
@@ -32,13 +45,7 @@ export function handoffConfirmationRepo(db: Db) {
     /** What the confirmation mail of an assistant of the institution needs; null when it is not there. */
     async mailTarget(institutionId: number, id: number) {
       const [row] = await db
-        .select({
-          name: assistants.name,
-          handoff: assistants.handoff,
-          confirmedEmail: assistants.handoffConfirmedEmail,
-          country: institutions.country,
-          ownerLocale,
-        })
+        .select(handoffMailColumns)
         .from(assistants)
         .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
         .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, id)))

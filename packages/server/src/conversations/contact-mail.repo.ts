@@ -4,7 +4,7 @@
  * institution (docs/architecture.md#tenancy-and-auth).
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { ownerLocale } from '../chat';
+import { handoffMailColumns } from '../assistants';
 import type { Db } from '../db/database';
 import { assistants, conversations, institutions, messages } from '../db/schema';
 
@@ -14,15 +14,7 @@ export function contactMailRepo(db: Db) {
     /** The conversation's contact and its assistant's handoff; null when either is not there. */
     async target(institutionId: number, conversationId: string) {
       const [row] = await db
-        .select({
-          assistantId: assistants.id,
-          assistant: assistants.name,
-          handoff: assistants.handoff,
-          confirmedEmail: assistants.handoffConfirmedEmail,
-          contact: conversations.contact,
-          country: institutions.country,
-          ownerLocale,
-        })
+        .select({ ...handoffMailColumns, contact: conversations.contact })
         .from(conversations)
         .innerJoin(
           assistants,
