@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import type { LlmConfig } from '../config';
 import { BodyTooLargeError, readBounded } from '../http/read-bounded';
+import { postOpenAi } from './openai-post';
 import { LlmError, type LlmMessage, MAX_COMPLETION_BYTES } from './llm';
 
 const CompletionSchema = v.object({
@@ -45,13 +46,10 @@ export async function structuredCompletion<T>(
 ): Promise<T> {
   let body: unknown;
   try {
-    const response = await fetch(`${config.baseUrl.replace(/\/+$/u, '')}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
+    const response = await postOpenAi(
+      config,
+      '/chat/completions',
+      {
         model: config.model,
         messages,
         stream: false,
@@ -60,14 +58,11 @@ export async function structuredCompletion<T>(
           type: 'json_schema',
           json_schema: { name: structured.name, strict: true, schema: structured.jsonSchema },
         },
-      }),
+      },
       // Bounds the body too: a peer that sends headers and then stalls times out.
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new LlmError('status', `the endpoint answered ${response.status}`);
-    }
+      { signal: AbortSignal.timeout(config.timeoutMs) },
+    );
+    if (typeof response === 'number') throw new LlmError('status', `the endpoint answered ${response}`);
     body = JSON.parse(await readBounded(response, MAX_COMPLETION_BYTES));
   } catch (error) {
     if (error instanceof SyntaxError) throw new LlmError('malformed', 'the answer is not JSON');

@@ -8,6 +8,7 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { LlmConfig } from '../config';
 import { BodyTooLargeError, readBounded } from '../http/read-bounded';
+import { type OpenAiResponse, postOpenAi } from './openai-post';
 
 export interface LlmMessage {
   role: 'system' | 'user' | 'assistant';
@@ -92,25 +93,18 @@ export async function* streamCompletion(
 
   try {
     arm();
-    let response: Response;
+    let response: OpenAiResponse | number;
     try {
-      response = await fetch(`${config.baseUrl}/chat/completions`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'text/event-stream',
-          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-        },
-        body: JSON.stringify({ model: config.model, messages, stream: true, temperature: 0.2 }),
-        signal: controller.signal,
-      });
+      response = await postOpenAi(
+        config,
+        '/chat/completions',
+        { model: config.model, messages, stream: true, temperature: 0.2 },
+        { signal: controller.signal, accept: 'text/event-stream' },
+      );
     } catch (error) {
       throw failure(error, controller.signal);
     }
-    if (!response.ok || !response.body) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new LlmError('status', `the endpoint answered ${response.status}`);
-    }
+    if (typeof response === 'number') throw new LlmError('status', `the endpoint answered ${response}`);
     arm();
 
     // Some servers ignore `stream: true` and answer one JSON completion.

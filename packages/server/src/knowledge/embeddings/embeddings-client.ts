@@ -7,6 +7,7 @@
  */
 import type { EmbeddingsConfig } from '../../config';
 import { BodyTooLargeError, readBounded } from '../../http/read-bounded';
+import { postOpenAi } from '../../llm/openai-post';
 
 /** Texts per request: large enough to amortise the round trip, small enough for a CPU server. */
 export const EMBED_BATCH = 64;
@@ -79,22 +80,15 @@ async function request(config: EmbeddingsConfig, texts: string[], options: Embed
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    const response = await fetch(`${config.baseUrl}/embeddings`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
-        model: config.model,
-        input,
-        ...(config.dimensions ? { dimensions: config.dimensions } : {}),
-      }),
-      signal,
-    });
+    const response = await postOpenAi(
+      config,
+      '/embeddings',
+      { model: config.model, input, ...(config.dimensions ? { dimensions: config.dimensions } : {}) },
+      { signal },
+    );
+    if (typeof response === 'number')
+      throw new EmbeddingsError('status', `the embeddings endpoint answered ${response}`);
     const text = await readBounded(response, MAX_RESPONSE_BYTES);
-    if (!response.ok)
-      throw new EmbeddingsError('status', `the embeddings endpoint answered ${response.status}`);
     let body: unknown;
     try {
       body = JSON.parse(text);
