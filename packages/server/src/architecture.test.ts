@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 /** The platform floor: what every feature may use, and which knows no feature. */
 const PLATFORM = [
   '^src/(db|events|storage|mail|i18n|logging|http|jobs|rate-limit|audit|llm)/',
-  '^src/(clock|paths|config|deps|bundled-script)\\.ts$',
+  '^src/(clock|paths|config|config-env|deps|bundled-script)\\.ts$',
   // The auth core (tokens, scopes, the tenancy gate); sign-in itself is a feature.
   '^src/auth/(access|keys|nonce|password|platform-admin|resolve-scope|scope|session-cache|tenancy|tokens)\\.ts$',
 ];
