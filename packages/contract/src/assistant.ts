@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { AssistantTypeSchema } from './assistant-type';
 import { ValidationCode as C } from './codes';
 import { OptionalEmailSchema, optionalText, requiredText } from './fields';
+import { TimeZoneNameSchema } from './date-range';
 import { PhoneSchema } from './phone';
 
 export const MAX_SUGGESTED_QUESTIONS = 3;
@@ -104,6 +105,60 @@ export const SnippetSchema = v.object({
 });
 export type Snippet = v.InferOutput<typeof SnippetSchema>;
 
+/** Minutes a visitor waits for a person before being offered the contact form, by default. */
+export const DEFAULT_WAIT_MINUTES = 5;
+/** Minutes a conversation waits before the handoff e-mail is told, by default. */
+export const DEFAULT_NOTIFY_AFTER_MINUTES = 3;
+/** The longest either wait may be set to. */
+export const MAX_LIVE_WAIT_MINUTES = 120;
+/** A time of day, 24-hour `HH:mm`. */
+const TimeOfDaySchema = v.pipe(
+  v.string(C.invalidValue),
+  v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, C.invalidValue),
+);
+const minutesSchema = v.pipe(
+  v.number(C.invalidValue),
+  v.integer(C.invalidValue),
+  v.minValue(1, C.invalidValue),
+  v.maxValue(MAX_LIVE_WAIT_MINUTES, C.invalidValue),
+);
+
+/**
+ * Live chat (a person stepping into the conversation): on or off, and when. `hours` are the office
+ * hours in `time_zone`, one entry per open span (`day` 0 = Sunday … 6 = Saturday, `from` before
+ * `to`); none means always. Outside them a visitor who asks for a person gets the contact form.
+ */
+export const LiveChatSchema = v.object({
+  enabled: v.boolean(C.invalidValue),
+  time_zone: TimeZoneNameSchema,
+  hours: v.pipe(
+    v.array(
+      v.pipe(
+        v.object({
+          day: v.pipe(v.number(C.invalidValue), v.integer(C.invalidValue), v.minValue(0), v.maxValue(6)),
+          from: TimeOfDaySchema,
+          to: TimeOfDaySchema,
+        }),
+        v.check((span) => span.from < span.to, C.endBeforeStart),
+      ),
+      C.invalidValue,
+    ),
+    v.maxLength(21, C.tooLong),
+  ),
+  wait_minutes: minutesSchema,
+  notify_after_minutes: minutesSchema,
+});
+export type LiveChat = v.InferOutput<typeof LiveChatSchema>;
+
+/** Live chat as an assistant starts: off, always open when turned on, the default waits. */
+export const DEFAULT_LIVE_CHAT: LiveChat = {
+  enabled: false,
+  time_zone: 'UTC',
+  hours: [],
+  wait_minutes: DEFAULT_WAIT_MINUTES,
+  notify_after_minutes: DEFAULT_NOTIFY_AFTER_MINUTES,
+};
+
 /** Snippet changes: each field optional, the others are kept. */
 export const SnippetBodySchema = v.object({
   allowed_origins: v.optional(
@@ -126,6 +181,7 @@ export const UpdateAssistantBodySchema = v.object({
   handoff: v.optional(v.nullable(HandoffBodySchema)),
   public_link_active: v.optional(v.boolean(C.invalidValue)),
   snippet: v.optional(SnippetBodySchema),
+  live_chat: v.optional(LiveChatSchema),
 });
 export type UpdateAssistantBody = v.InferOutput<typeof UpdateAssistantBodySchema>;
 
@@ -141,6 +197,7 @@ export const AssistantDetailSchema = v.object({
   handoff_email_confirmed: v.boolean(),
   public_link_active: v.boolean(),
   snippet: SnippetSchema,
+  live_chat: LiveChatSchema,
   /** The public chat's link and embed snippet; null for sales support, which has no public chat. */
   public_url: v.nullable(v.string()),
   embed_snippet: v.nullable(v.string()),

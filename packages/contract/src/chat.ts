@@ -95,10 +95,21 @@ export const SourceSchema = v.object({
 });
 export type Source = v.InferOutput<typeof SourceSchema>;
 
+/**
+ * Who answers a conversation (docs/product.md#live-conversations): the assistant; nobody yet (the
+ * visitor asked for a person, who has not taken it); or the staff member holding it.
+ */
+export const CONVERSATION_STATUSES = ['assistant', 'waiting', 'human'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+export const ConversationStatusSchema = v.picklist(CONVERSATION_STATUSES, C.invalidValue);
+
 export const ChatMessageSchema = v.object({
   id: v.number(),
-  role: v.picklist(['user', 'assistant']),
+  /** The visitor, the assistant, or a staff member who took the conversation over (`agent`). */
+  role: v.picklist(['user', 'assistant', 'agent']),
   text: v.string(),
+  /** The staff member's name, on an `agent` message. */
+  agent_name: v.optional(v.nullable(v.string())),
   sources: v.array(SourceSchema),
   /** The assistant offered a human: show the handoff card. */
   handoff: v.nullable(HandoffSchema),
@@ -122,7 +133,15 @@ export const ChatEvents = {
   token: v.object({ text: v.string() }),
   sources: v.object({ sources: v.array(SourceSchema) }),
   handoff: HandoffSchema,
-  done: v.object({ message_id: v.number(), user_message_id: v.number() }),
+  /**
+   * The end. While a person holds the conversation (or one was asked for) the assistant does not
+   * answer: the stream is only `done`, with no `message_id`, and `status` says who will.
+   */
+  done: v.object({
+    message_id: v.optional(v.number()),
+    user_message_id: v.number(),
+    status: v.optional(ConversationStatusSchema),
+  }),
   error: v.object({ code: v.string(), message: v.string() }),
 } as const;
 export type ChatEventName = keyof typeof ChatEvents;

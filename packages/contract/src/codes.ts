@@ -82,6 +82,8 @@ export const ErrorCode = {
   providerEmailUnverified: 'provider_email_unverified',
   providerNonceInvalid: 'provider_nonce_invalid',
   linkInactive: 'link_inactive',
+  conversationTaken: 'conversation_taken',
+  conversationNotHeld: 'conversation_not_held',
   answerFailed: 'answer_failed',
   modelLimited: 'model_limited',
   modelUnavailable: 'model_unavailable',

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { HandoffSchema } from './assistant';
-import { ChatMessageBodySchema, ChatMessageSchema, SourceSchema } from './chat';
+import { ChatMessageBodySchema, ChatMessageSchema, ConversationStatusSchema, SourceSchema } from './chat';
 import { ValidationCode as C } from './codes';
 import { PaginationQuerySchema } from './common';
 import { LOCALES } from './constants';
@@ -30,6 +30,12 @@ const FlagSchema = v.optional(
   'false',
 );
 
+export { CONVERSATION_STATUSES, type ConversationStatus, ConversationStatusSchema } from './chat';
+
+/** The staff member holding a conversation. */
+export const ConversationAgentSchema = v.object({ id: v.number(), full_name: v.string() });
+export type ConversationAgent = v.InferOutput<typeof ConversationAgentSchema>;
+
 const listFilters = {
   /** Text in any message of the conversation. */
   q: v.optional(v.pipe(v.string(C.invalidValue), v.trim(), v.maxLength(200, C.tooLong)), ''),
@@ -37,6 +43,8 @@ const listFilters = {
   handoff: FlagSchema,
   /** Only conversations where the visitor left a contact. */
   contact: FlagSchema,
+  /** Only conversations in this state (`waiting`: "Needs a person"). */
+  status: v.optional(ConversationStatusSchema),
 };
 
 /** `GET institution-product/{id}/conversation/download` query: the list's filters. */
@@ -164,6 +172,8 @@ export const ConversationListItemSchema = v.object({
   handoff: v.boolean(),
   contact: v.nullable(ContactSchema),
   has_overview: v.boolean(),
+  status: ConversationStatusSchema,
+  agent: v.nullable(ConversationAgentSchema),
 });
 export type ConversationListItem = v.InferOutput<typeof ConversationListItemSchema>;
 
@@ -177,6 +187,8 @@ export const ConversationDetailSchema = v.object({
   messages: v.array(ChatMessageSchema),
   contact: v.nullable(ContactSchema),
   overview: v.nullable(OverviewSchema),
+  status: ConversationStatusSchema,
+  agent: v.nullable(ConversationAgentSchema),
 });
 export type ConversationDetail = v.InferOutput<typeof ConversationDetailSchema>;
 
@@ -260,3 +272,26 @@ export const PreviewAnswerSchema = v.object({
   passages: v.array(PreviewPassageSchema),
 });
 export type PreviewAnswer = v.InferOutput<typeof PreviewAnswerSchema>;
+
+/** `POST conversation/{id}/takeover` body: `force` takes it from a colleague (`team.manage` only). */
+export const TakeoverBodySchema = v.object({ force: v.optional(v.boolean(C.invalidValue), false) });
+export type TakeoverBody = v.InferOutput<typeof TakeoverBodySchema>;
+
+/** `POST conversation/{id}/takeover` and `…/release` answer: the state it is in now. */
+export const ConversationStateSchema = v.object({
+  status: ConversationStatusSchema,
+  agent: v.nullable(ConversationAgentSchema),
+});
+export type ConversationState = v.InferOutput<typeof ConversationStateSchema>;
+
+/** `POST conversation/{id}/reply` body: what the staff member holding it says. */
+export const ReplyBodySchema = ChatMessageBodySchema;
+export type ReplyBody = v.InferOutput<typeof ReplyBodySchema>;
+
+/** `POST public/conversation/{id}/handoff` answer: `live` when a person may answer now. */
+export const PersonRequestSchema = v.object({ status: ConversationStatusSchema, live: v.boolean() });
+export type PersonRequest = v.InferOutput<typeof PersonRequestSchema>;
+
+/** `POST conversation/{id}/typing` answer: whether the visitor was told (at most once in a few seconds). */
+export const TypingResultSchema = v.object({ sent: v.boolean() });
+export type TypingResult = v.InferOutput<typeof TypingResultSchema>;

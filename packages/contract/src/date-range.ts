@@ -28,22 +28,22 @@ const DaySchema = v.optional(
   '',
 );
 
-/** An IANA time zone the dates are read in (the browser's); UTC when absent. */
-const TimeZoneSchema = v.optional(
-  v.pipe(
-    v.string(C.invalidValue),
-    v.maxLength(64, C.invalidValue),
-    v.check((zone) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, C.invalidValue),
-  ),
-  'UTC',
+/** An IANA time zone name. */
+export const TimeZoneNameSchema = v.pipe(
+  v.string(C.invalidValue),
+  v.maxLength(64, C.invalidValue),
+  v.check((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, C.invalidValue),
 );
+
+/** An IANA time zone the dates are read in (the browser's); UTC when absent. */
+const TimeZoneSchema = v.optional(TimeZoneNameSchema, 'UTC');
 
 const dateRange = {
   /** First day, inclusive (in `tz`). */

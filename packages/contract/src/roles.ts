@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'trainer.manage',
   'conversation.read',
   'conversation.delete',
+  /** Take a conversation over and answer the visitor as a person. */
+  'conversation.reply',
   'whitelist.manage',
   'lead.read',
   'lead.write',
@@ -47,6 +49,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   'admin-staff': [
     ...staffRead,
     'conversation.delete',
+    'conversation.reply',
     'institution.update',
     'assistant.manage',
     'trainer.manage',
@@ -57,9 +60,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'order.write',
     'team.manage',
   ],
-  communication: [...staffRead, 'trainer.manage'],
-  admissions: [...staffRead, 'conversation.delete', 'trainer.manage', 'lead.read'],
-  admissions_agent: [...staffRead],
+  communication: [...staffRead, 'conversation.reply', 'trainer.manage'],
+  admissions: [...staffRead, 'conversation.delete', 'conversation.reply', 'trainer.manage', 'lead.read'],
+  admissions_agent: [...staffRead, 'conversation.reply'],
   order_capture_agent: ['institution.read', 'assistant.read', 'order.read', 'order.write'],
   lead_entry_agent: ['institution.read', 'assistant.read', 'lead.read', 'lead.write'],
 };

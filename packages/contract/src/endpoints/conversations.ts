@@ -11,10 +11,16 @@ import {
   DashboardSchema,
   DateRangeQuerySchema,
   DeleteConversationsBodySchema,
+  ConversationStateSchema,
   OverviewSchema,
+  PersonRequestSchema,
   PreviewAnswerSchema,
   PreviewBodySchema,
+  ReplyBodySchema,
+  TakeoverBodySchema,
+  TypingResultSchema,
 } from '../conversation';
+import { ChatMessageSchema } from '../chat';
 import type { Endpoint } from './endpoint';
 import * as routes from '../routes/conversations';
 import { IdParamsSchema, UuidParamsSchema } from './params';
@@ -105,5 +111,59 @@ export const conversationsEndpoints = {
     params: UuidParamsSchema,
     body: ContactBodySchema,
     response: ContactSchema,
+  },
+  requestPerson: {
+    ...routes.requestPerson,
+    summary:
+      'The visitor asks for a person: the conversation waits for staff; `live` says whether one may answer now',
+    tag: 'chat',
+    access: 'guest',
+    scope: 'conversation',
+    params: UuidParamsSchema,
+    response: PersonRequestSchema,
+  },
+  takeOverConversation: {
+    ...routes.takeOverConversation,
+    summary:
+      'Take the conversation over: the assistant stops answering; one of two at once wins, the other gets 409 `conversation_taken`',
+    tag: 'conversation',
+    access: 'staff',
+    scope: 'conversation',
+    permission: 'conversation.reply',
+    params: UuidParamsSchema,
+    body: TakeoverBodySchema,
+    response: ConversationStateSchema,
+  },
+  replyInConversation: {
+    ...routes.replyInConversation,
+    summary:
+      'Answer the visitor as the person holding the conversation (409 `conversation_not_held` otherwise)',
+    tag: 'conversation',
+    access: 'staff',
+    scope: 'conversation',
+    permission: 'conversation.reply',
+    params: UuidParamsSchema,
+    body: ReplyBodySchema,
+    response: ChatMessageSchema,
+  },
+  signalTyping: {
+    ...routes.signalTyping,
+    summary: 'Tell the visitor the person holding the conversation is typing (throttled)',
+    tag: 'conversation',
+    access: 'staff',
+    scope: 'conversation',
+    permission: 'conversation.reply',
+    params: UuidParamsSchema,
+    response: TypingResultSchema,
+  },
+  releaseConversation: {
+    ...routes.releaseConversation,
+    summary: 'Hand the conversation back to the assistant',
+    tag: 'conversation',
+    access: 'staff',
+    scope: 'conversation',
+    permission: 'conversation.reply',
+    params: UuidParamsSchema,
+    response: ConversationStateSchema,
   },
 } as const satisfies Record<string, Endpoint>;

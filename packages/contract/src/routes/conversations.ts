@@ -27,3 +27,20 @@ export const previewQuestion = {
   method: 'POST',
   path: '/institution-product/{id}/preview',
 } as const satisfies Route;
+export const requestPerson = {
+  method: 'POST',
+  path: '/public/conversation/{id}/handoff',
+} as const satisfies Route;
+export const takeOverConversation = {
+  method: 'POST',
+  path: '/conversation/{id}/takeover',
+} as const satisfies Route;
+export const replyInConversation = {
+  method: 'POST',
+  path: '/conversation/{id}/reply',
+} as const satisfies Route;
+export const signalTyping = { method: 'POST', path: '/conversation/{id}/typing' } as const satisfies Route;
+export const releaseConversation = {
+  method: 'POST',
+  path: '/conversation/{id}/release',
+} as const satisfies Route;

@@ -19,6 +19,7 @@ export type AssistantChanges = Partial<
     | 'handoff'
     | 'publicLinkActive'
     | 'snippet'
+    | 'liveChat'
     | 'handoffTokenHash'
     | 'handoffTokenEmail'
     | 'handoffTokenExpiresAt'

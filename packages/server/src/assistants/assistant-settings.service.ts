@@ -35,6 +35,7 @@ export function changesOf(body: UpdateAssistantBody, current: AssistantDetail): 
   if (body.suggested_questions !== undefined) changes.suggestedQuestions = body.suggested_questions;
   if (body.handoff !== undefined) changes.handoff = body.handoff;
   if (body.public_link_active !== undefined) changes.publicLinkActive = body.public_link_active;
+  if (body.live_chat !== undefined) changes.liveChat = body.live_chat;
   if (body.snippet !== undefined) {
     const patch = Object.fromEntries(Object.entries(body.snippet).filter(([, value]) => value !== undefined));
     changes.snippet = { ...current.snippet, ...patch };

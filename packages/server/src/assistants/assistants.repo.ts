@@ -2,7 +2,13 @@
  * Assistant queries; rows become `AssistantListItem` here (snake_case, type, name and logo nested under `product`). The
  * queries are prepared once per database: these reads are on the benchmarked path (docs/architecture.md#budgets).
  */
-import type { AssistantDetail, AssistantListItem, Handoff, Snippet } from '@conversa/contract/assistant';
+import type {
+  AssistantDetail,
+  AssistantListItem,
+  Handoff,
+  LiveChat,
+  Snippet,
+} from '@conversa/contract/assistant';
 import type { AssistantType } from '@conversa/contract/assistant-type';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
@@ -24,6 +30,7 @@ export const assistantColumns = {
   handoffConfirmedEmail: assistants.handoffConfirmedEmail,
   publicLinkActive: assistants.publicLinkActive,
   snippet: assistants.snippet,
+  liveChat: assistants.liveChat,
 };
 
 interface AssistantListRow {
@@ -43,6 +50,7 @@ export interface AssistantDetailRow extends AssistantListRow {
   handoffConfirmedEmail: string | null;
   publicLinkActive: boolean;
   snippet: Snippet;
+  liveChat: LiveChat;
 }
 
 /** True when the handoff has an e-mail and it is exactly the address its link confirmed. */
@@ -62,6 +70,7 @@ export function toDetail(row: AssistantDetailRow, publicUrl: string): AssistantD
     handoff_email_confirmed: isHandoffConfirmed(row.handoff, row.handoffConfirmedEmail),
     public_link_active: row.publicLinkActive,
     snippet: row.snippet,
+    live_chat: row.liveChat,
     public_url: area ? `${publicUrl}/${area}/${row.institutionId}` : null,
     embed_snippet: area
       ? `<script src="${publicUrl}/embed.js" data-assistant="${row.externalId}" async></script>`

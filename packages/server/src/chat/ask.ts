@@ -3,12 +3,13 @@
  * (docs/architecture.md#knowledge-and-answers): the last turns read as context, the question stored,
  * the answer composed as events; the caller keeps the answer once it is whole.
  */
+import type { ConversationStatus } from '@conversa/contract/chat';
 import { LOCALES, type Locale } from '@conversa/contract/constants';
 import type { AppDeps } from '../deps';
 import { type AnswerEvent, type ComposedAnswer, type ComposeInput, composeAnswer } from '../knowledge';
 import { detectLanguage } from '../knowledge';
 import { assistantLocale } from './chat.service';
-import type { ConversationRow, visitorConversationsRepo } from './visitor-conversations.repo';
+import { type ConversationRow, visitorConversationsRepo } from './visitor-conversations.repo';
 
 /** Earlier messages an answer is given as context (three questions and their answers). */
 export const HISTORY_MESSAGES = 6;
@@ -19,8 +20,17 @@ export interface AskedQuestion {
   userMessageId: number;
   /** The answer's events, returning the answer to keep. Throws AnswerFailedError. */
   answer: AsyncGenerator<AnswerEvent, ComposedAnswer>;
-  /** Stores the whole answer; resolves to its message id. */
-  keep: (composed: ComposedAnswer) => Promise<number>;
+  /**
+   * Stores the whole answer; resolves to its message id, or to who answers now when a person took
+   * the conversation meanwhile (the answer is then dropped: the assistant never talks over a person).
+   */
+  keep: (composed: ComposedAnswer) => Promise<number | { status: ConversationStatus }>;
+}
+
+/** A question stored for the person who answers the conversation now: the assistant does not. */
+export interface HeldQuestion {
+  userMessageId: number;
+  status: Exclude<ConversationStatus, 'assistant'>;
 }
 
 /** Stores `text` as the visitor's next question and starts its answer. */
@@ -30,10 +40,24 @@ export async function askInConversation(
   conversation: ConversationRow,
   text: string,
   { logger, signal, calls }: Pick<ComposeInput, 'logger' | 'signal' | 'calls'>,
-): Promise<AskedQuestion> {
+): Promise<AskedQuestion | HeldQuestion> {
   const { institutionId, id: conversationId } = conversation;
+  if (conversation.status !== 'assistant') {
+    const userMessageId = await repo.addMessage({
+      institutionId,
+      conversationId,
+      role: 'user',
+      content: text,
+      now: deps.clock.now(),
+    });
+    return { userMessageId, status: conversation.status };
+  }
+  // A person's replies read as the institution's side of the conversation.
   const history = (await repo.recentMessages(institutionId, conversationId, HISTORY_MESSAGES)).map(
-    (message) => ({ role: message.role, text: message.content }),
+    (message) => ({
+      role: message.role === 'agent' ? ('assistant' as const) : message.role,
+      text: message.content,
+    }),
   );
   const userMessageId = await repo.addMessage({
     institutionId,
@@ -63,16 +87,23 @@ export async function askInConversation(
     signal,
     calls,
   });
+  // Under the conversation's row lock: a takeover waits for the answer to be stored, or the answer
+  // sees the takeover and is dropped.
   const keep = (composed: ComposedAnswer) =>
-    repo.addMessage({
-      institutionId,
-      conversationId,
-      role: 'assistant',
-      content: composed.text,
-      sources: composed.sources,
-      handoff: composed.handoff,
-      answered: composed.answered,
-      now: deps.clock.now(),
+    deps.database.db.transaction(async (tx) => {
+      const conversations = visitorConversationsRepo(tx);
+      const status = await conversations.lockStatus(institutionId, conversationId);
+      if (status && status !== 'assistant') return { status };
+      return conversations.addMessage({
+        institutionId,
+        conversationId,
+        role: 'assistant',
+        content: composed.text,
+        sources: composed.sources,
+        handoff: composed.handoff,
+        answered: composed.answered,
+        now: deps.clock.now(),
+      });
     });
   return { userMessageId, answer, keep };
 }

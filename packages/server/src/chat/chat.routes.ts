@@ -23,7 +23,12 @@ import { endpointRouter } from '../http/route';
 import { pickLocale, translate } from '../i18n/translate';
 import { AnswerFailedError } from '../knowledge';
 import { sessionOriginAllowed } from '../public-pages';
-import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
+import {
+  chatConversationLimit,
+  chatIpLimit,
+  chatSessionIpLimit,
+  personRequestLimit,
+} from '../rate-limit/limits';
 import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import {
@@ -35,6 +40,8 @@ import {
   toWidgetAssistant,
 } from './chat.service';
 import { askInConversation } from './ask';
+import { toStaff, toVisitor } from './live-events';
+import { isLive } from './office-hours';
 import { type AssistantRow, visitorConversationsRepo } from './visitor-conversations.repo';
 
 /** The public assistant changes rarely; a short shared cache spares the database on busy pages. */
@@ -124,6 +131,28 @@ export function chatRoutes(deps: AppDeps) {
     return ok(c, { id: conversation.id, messages: rows.map((row) => toChatMessage(row, conversation)) });
   });
 
+  route(app, endpoints.requestPerson, async (c, { scope: { conversationId, assistantId } }) => {
+    const conversation = await visitorConversation(conversationId, assistantId);
+    await takeLimits(deps, [personRequestLimit(conversationId)]);
+    // Out of office hours (or with live chat off) nobody is asked: the chat offers the contact form.
+    if (!isLive(conversation.liveChat, deps.clock.now()))
+      return ok(c, { status: conversation.status, live: false });
+    const asked = await repo.askForPerson(conversation.institutionId, conversationId, deps.clock.now());
+    if (!asked) throw notFound();
+    if (asked.changed) {
+      toStaff(deps.events, { assistantId, conversationId }, asked.status);
+      toVisitor(
+        deps.events,
+        { assistantId, conversationId },
+        {
+          event: 'status',
+          data: { status: asked.status, agent_name: null },
+        },
+      );
+    }
+    return ok(c, { status: asked.status, live: true });
+  });
+
   route(app, endpoints.postMessage, async (c, { scope: { conversationId, assistantId }, body: { text } }) => {
     const conversation = await visitorConversation(conversationId, assistantId);
     // The link may have been switched off after the session started.
@@ -134,7 +163,7 @@ export function chatRoutes(deps: AppDeps) {
     const locale = c.get('locale') ?? DEFAULT_LOCALE;
     const logger = c.get('logger')();
     const left = new AbortController();
-    const { userMessageId, answer, keep } = await askInConversation(deps, repo, conversation, text, {
+    const asked = await askInConversation(deps, repo, conversation, text, {
       logger,
       signal: left.signal,
       // Beyond the model's budgets the visitor still gets the extractive answer, not an error.
@@ -148,6 +177,15 @@ export function chatRoutes(deps: AppDeps) {
         : undefined,
     });
 
+    if (!('answer' in asked)) {
+      // A person answers this conversation: the question is theirs, the assistant says nothing.
+      const { userMessageId, status } = asked;
+      toStaff(deps.events, { assistantId, conversationId }, status, userMessageId);
+      return streamSSE(c, (stream) =>
+        stream.writeSSE({ event: 'done', data: JSON.stringify({ user_message_id: userMessageId, status }) }),
+      );
+    }
+    const { userMessageId, answer, keep } = asked;
     return streamSSE(c, async (stream) => {
       const counted = deps.metrics.streamOpened('answer');
       stream.onAbort(() => left.abort());
@@ -155,8 +193,13 @@ export function chatRoutes(deps: AppDeps) {
       try {
         let step = await answer.next();
         for (; !step.done; step = await answer.next()) await send(step.value.event, step.value.data);
-        const messageId = await keep(step.value);
-        await send('done', { message_id: messageId, user_message_id: userMessageId });
+        const kept = await keep(step.value);
+        await send(
+          'done',
+          typeof kept === 'number'
+            ? { message_id: kept, user_message_id: userMessageId }
+            : { user_message_id: userMessageId, status: kept.status },
+        );
       } catch (error) {
         if (left.signal.aborted) return;
         if (!(error instanceof AnswerFailedError)) logger.error({ err: error }, 'answer failed');

@@ -82,11 +82,12 @@ export function toWidgetAssistant(row: AssistantRow, publicUrl: string): WidgetA
 }
 
 /** A stored message as the contract's; the handoff card is the assistant's current contact. */
-export function toChatMessage(row: MessageRow, conversation: ConversationRow): ChatMessage {
+export function toChatMessage(row: MessageRow, conversation: Pick<ConversationRow, 'handoff'>): ChatMessage {
   return {
     id: row.id,
     role: row.role,
     text: row.content,
+    ...(row.role === 'agent' ? { agent_name: row.agentName } : {}),
     sources: row.sources,
     handoff: row.handoff ? conversation.handoff : null,
     created_at: row.createdAt.toISOString(),

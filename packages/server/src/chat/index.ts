@@ -9,3 +9,4 @@ export {
   toWidgetAssistant,
 } from './chat.service';
 export { type AssistantRow, visitorConversationsRepo, ownerLocale } from './visitor-conversations.repo';
+export { conversationTopic, type LiveRef, liveTopic, toStaff, toVisitor } from './live-events';

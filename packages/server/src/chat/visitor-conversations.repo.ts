@@ -2,12 +2,17 @@
  * Public chat queries: the assistant a public path names, conversations and their messages. Every
  * query names the institution or reaches it through the assistant (docs/architecture.md#tenancy-and-auth).
  */
-import { type Handoff, MAX_SUGGESTED_QUESTIONS, type Snippet } from '@conversa/contract/assistant';
-import type { Source } from '@conversa/contract/chat';
+import {
+  type Handoff,
+  type LiveChat,
+  MAX_SUGGESTED_QUESTIONS,
+  type Snippet,
+} from '@conversa/contract/assistant';
+import type { ConversationStatus, Source } from '@conversa/contract/chat';
 import type { AssistantType } from '@conversa/contract/assistant-type';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/database';
 import { assistantFaqs, assistants, conversations, institutions, messages } from '../db/schema';
 
 /** An embed snippet's external id; anything else names no assistant (and never reaches a uuid column). */
@@ -34,6 +39,8 @@ export interface AssistantRow {
   website: string | null;
   /** The locale of the institution's first main member (its owner). */
   ownerLocale: string | null;
+  /** Whether and when a person may step into its conversations. */
+  liveChat: LiveChat;
 }
 
 /** A conversation with its assistant's settings. */
@@ -42,12 +49,16 @@ export interface ConversationRow extends AssistantRow {
   locale: string;
   /** `web`, or `preview` for the trainer's "try it". */
   channel: string;
+  /** Who answers it now: the assistant, or a person (asked for, or holding it). */
+  status: ConversationStatus;
 }
 
 export interface MessageRow {
   id: number;
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'agent';
   content: string;
+  /** The staff member's name on an `agent` message. */
+  agentName: string | null;
   sources: Source[];
   handoff: boolean;
   /** False for an answer that said it did not know. */
@@ -82,10 +93,11 @@ const assistantColumns = {
   country: institutions.country,
   website: institutions.websiteUrl,
   ownerLocale,
+  liveChat: assistants.liveChat,
 };
 
 /** The public chat queries of one database. */
-export function visitorConversationsRepo(db: Db) {
+export function visitorConversationsRepo(db: DbOrTx) {
   return {
     /**
      * The assistant an institution's public page of a type serves: the first (oldest) one whose public
@@ -145,6 +157,7 @@ export function visitorConversationsRepo(db: Db) {
           id: conversations.id,
           locale: conversations.locale,
           channel: conversations.channel,
+          status: conversations.status,
         })
         .from(conversations)
         .innerJoin(
@@ -160,12 +173,17 @@ export function visitorConversationsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Stores a message and marks the conversation's last activity, in one statement. */
+    /**
+     * Stores a message and marks the conversation's last activity, in one statement. An `agent`
+     * message (a staff member's) counts as a message but is no answer of the assistant's.
+     */
     async addMessage(input: {
       institutionId: number;
       conversationId: string;
-      role: 'user' | 'assistant';
+      role: 'user' | 'assistant' | 'agent';
       content: string;
+      /** The staff member writing an `agent` message. */
+      agent?: { id: number; name: string };
       sources?: Source[];
       handoff?: boolean;
       /** False for an answer that said it did not know. */
@@ -185,26 +203,28 @@ export function visitorConversationsRepo(db: Db) {
             lastMessageAt: input.now,
             messageCount: sql`${conversations.messageCount} + 1`,
             ...(input.locale ? { locale: input.locale } : {}),
-            ...(input.role === 'user'
-              ? {
-                  firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${input.content})`,
-                  questions: sql`${conversations.questions} + 1`,
-                }
-              : {
-                  answered: sql`${conversations.answered} + ${answered ? 1 : 0}`,
-                  handedOff: sql`${conversations.handedOff} + ${handoff ? 1 : 0}`,
-                  // An answer that did not know or offered a human leaves its question unanswered.
-                  ...(!answered || handoff
-                    ? {
-                        unanswered: sql`${conversations.unanswered} || (
+            ...(input.role === 'agent'
+              ? {}
+              : input.role === 'user'
+                ? {
+                    firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${input.content})`,
+                    questions: sql`${conversations.questions} + 1`,
+                  }
+                : {
+                    answered: sql`${conversations.answered} + ${answered ? 1 : 0}`,
+                    handedOff: sql`${conversations.handedOff} + ${handoff ? 1 : 0}`,
+                    // An answer that did not know or offered a human leaves its question unanswered.
+                    ...(!answered || handoff
+                      ? {
+                          unanswered: sql`${conversations.unanswered} || (
                           select array_agg(q.content) from (
                             select content from ${messages}
                             where institution_id = ${input.institutionId}
                               and conversation_id = ${input.conversationId} and role = 'user'
                             order by id desc limit 1) q)`,
-                      }
-                    : {}),
-                }),
+                        }
+                      : {}),
+                  }),
             ...(handoff ? { handoff: true } : {}),
           })
           .where(
@@ -226,10 +246,38 @@ export function visitorConversationsRepo(db: Db) {
           sources: input.sources ?? [],
           handoff,
           answered,
+          agentId: input.agent?.id ?? null,
+          agentName: input.agent?.name ?? null,
           createdAt: input.now,
         })
         .returning({ id: messages.id });
       return row!.id;
+    },
+
+    /**
+     * The visitor asks for a person: a conversation the assistant answers starts waiting (from
+     * `now`); one already waiting or held stays as it is. Resolves to its status, null when gone.
+     */
+    async askForPerson(institutionId: number, conversationId: string, now: Date) {
+      const where = and(eq(conversations.institutionId, institutionId), eq(conversations.id, conversationId));
+      const [changed] = await db
+        .update(conversations)
+        .set({ status: 'waiting', statusAt: now })
+        .where(and(where, eq(conversations.status, 'assistant')))
+        .returning({ status: conversations.status });
+      if (changed) return { status: changed.status, changed: true };
+      const [row] = await db.select({ status: conversations.status }).from(conversations).where(where);
+      return row ? { status: row.status, changed: false } : null;
+    },
+
+    /** Who answers the conversation, its row locked until the transaction ends; null when it is gone. */
+    async lockStatus(institutionId: number, conversationId: string): Promise<ConversationStatus | null> {
+      const [row] = await db
+        .select({ status: conversations.status })
+        .from(conversations)
+        .where(and(eq(conversations.institutionId, institutionId), eq(conversations.id, conversationId)))
+        .for('update');
+      return row?.status ?? null;
     },
 
     /** The last `limit` messages of a conversation, oldest first (what an answer is given as context). */
@@ -257,6 +305,7 @@ export function visitorConversationsRepo(db: Db) {
           sources: messages.sources,
           handoff: messages.handoff,
           answered: messages.answered,
+          agentName: messages.agentName,
           createdAt: messages.createdAt,
         })
         .from(messages)

@@ -32,6 +32,7 @@ import { conversationsCsv, csvRecord } from './csv';
 import { dayIn } from '../db/days';
 import { dashboard } from './dashboard';
 import { leaveContact } from './contact.service';
+import { liveService } from './live.service';
 import { makeOverview } from './overview';
 import { toPreviewAnswer } from './preview';
 
@@ -47,8 +48,15 @@ function toListItem(row: ConversationListRow): ConversationListItem {
     handoff: row.handoff,
     contact: row.contact,
     has_overview: row.overview !== null,
+    ...stateOf(row),
   };
 }
+
+/** Who answers a conversation, and its holder. */
+const stateOf = (row: Pick<ConversationListRow, 'status' | 'agentId' | 'agentName'>) => ({
+  status: row.status,
+  agent: row.agentId === null ? null : { id: row.agentId, full_name: row.agentName ?? '' },
+});
 
 /** An answer that failed (the model stopped half-way): a 502 with the chat's own text. */
 function failed(error: unknown): never {
@@ -60,6 +68,7 @@ export function conversationsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
   const staff = staffConversationsRepo(deps.database.db);
+  const live = liveService(deps);
   const chat = visitorConversationsRepo(deps.database.db);
 
   /** The model calls of a member's console action: beyond a budget, a 429. */
@@ -119,12 +128,15 @@ export function conversationsRoutes(deps: AppDeps) {
     }
     await takeLimits(deps, [chatConversationLimit(conversation.id)]);
     const logger = c.get('logger')();
-    const { answer, keep } = await askInConversation(deps, chat, conversation, body.text, {
+    const asked = await askInConversation(deps, chat, conversation, body.text, {
       logger,
       signal: c.req.raw.signal,
       // Each question is a fresh conversation's at will: the model's limits are the member's and the institution's.
       calls: staffModelCalls(logger, institutionId, scope.user.userId),
     });
+    // A preview conversation is only ever the assistant's.
+    if (!('answer' in asked)) throw notFound();
+    const { answer, keep } = asked;
     const refused = async (error: unknown): Promise<never> => {
       // Beyond the model's budgets nothing was answered: a preview conversation this question
       // started is not kept (with the question alone in it).
@@ -158,6 +170,7 @@ export function conversationsRoutes(deps: AppDeps) {
       messages: messages.map((message) => toChatMessage(message, conversation)),
       contact: row.contact,
       overview: row.overview,
+      ...stateOf(row),
     };
     return ok(c, answer);
   });
@@ -171,8 +184,9 @@ export function conversationsRoutes(deps: AppDeps) {
     const now = deps.clock.now();
     const overview = await makeOverview(
       {
+        // A person's replies are the institution's side of the conversation.
         messages: messages.map(({ role, content, sources, handoff, answered }) => ({
-          role,
+          role: role === 'agent' ? ('assistant' as const) : role,
           content,
           sources,
           handoff,
@@ -202,6 +216,18 @@ export function conversationsRoutes(deps: AppDeps) {
     });
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
+
+  route(app, endpoints.takeOverConversation, async (c, { scope, body }) =>
+    ok(c, await live.takeOver(scope, body.force)),
+  );
+
+  route(app, endpoints.replyInConversation, async (c, { scope, body }) =>
+    ok(c, await live.reply(scope, body.text), 201),
+  );
+
+  route(app, endpoints.signalTyping, async (c, { scope }) => ok(c, { sent: await live.typing(scope) }));
+
+  route(app, endpoints.releaseConversation, async (c, { scope }) => ok(c, await live.release(scope)));
 
   route(app, endpoints.postContact, async (c, { scope, body }) =>
     ok(

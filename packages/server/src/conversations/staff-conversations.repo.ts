@@ -4,11 +4,16 @@
  * query names the institution (docs/architecture.md#tenancy-and-auth); preview conversations (the
  * trainer's "try it") stay out of the lists and figures.
  */
-import type { Contact, ConversationFilters, Overview } from '@conversa/contract/conversation';
-import { and, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import type {
+  Contact,
+  ConversationFilters,
+  ConversationStatus,
+  Overview,
+} from '@conversa/contract/conversation';
+import { type AnyColumn, and, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { containsPattern } from '../db/like';
-import { conversations, messages } from '../db/schema';
+import { conversations, messages, users } from '../db/schema';
 import { conversationTotals } from '../db/stats-schema';
 import { dayAfter, dayStart } from '../db/days';
 
@@ -25,6 +30,9 @@ export interface ConversationListRow {
   locale: string;
   handoff: boolean;
   contact: Contact | null;
+  status: ConversationStatus;
+  agentId: number | null;
+  agentName: string | null;
   overview: Overview | null;
 }
 
@@ -40,6 +48,12 @@ export interface AssistantRef {
   assistantId: number;
 }
 
+/** A staff member's name as a conversation shows its holder: their full name, else their e-mail. */
+export const agentName = (userId: AnyColumn) =>
+  sql<
+    string | null
+  >`(select coalesce(nullif(trim(${users.fullName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId})`;
+
 const listColumns = {
   id: conversations.id,
   createdAt: conversations.createdAt,
@@ -50,6 +64,9 @@ const listColumns = {
   handoff: conversations.handoff,
   contact: conversations.contact,
   overview: conversations.overview,
+  status: conversations.status,
+  agentId: conversations.agentId,
+  agentName: agentName(conversations.agentId),
 };
 
 /**
@@ -74,6 +91,7 @@ function listWhere(ref: AssistantRef, filters: ConversationFilters): SQL {
   if (filters.to) conditions.push(sql`${conversations.lastMessageAt} < ${dayAfter(filters.to, filters.tz)}`);
   if (filters.handoff) conditions.push(eq(conversations.handoff, true));
   if (filters.contact) conditions.push(isNotNull(conversations.contact));
+  if (filters.status) conditions.push(eq(conversations.status, filters.status));
   const pattern = containsPattern(filters.q);
   if (pattern) {
     conditions.push(sql`exists (
@@ -103,7 +121,7 @@ export function staffConversationsRepo(db: DbOrTx) {
           .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
           .limit(page.perPage)
           .offset((page.page - 1) * page.perPage),
-        filters.from || filters.to || filters.q.trim()
+        filters.from || filters.to || filters.q.trim() || filters.status
           ? db.select({ total: count() }).from(conversations).where(where)
           : db
               .select({ total: totalColumn(filters) })

@@ -3,9 +3,15 @@
  * indexes, so it can later be distributed by institution (docs/architecture.md#tenancy-and-auth, #scale). Migrations in ../drizzle
  * are generated from this file with `pnpm --filter @conversa/server db:generate` and committed.
  */
-import { DEFAULT_SNIPPET, type Handoff, type Snippet } from '@conversa/contract/assistant';
+import {
+  DEFAULT_LIVE_CHAT,
+  DEFAULT_SNIPPET,
+  type Handoff,
+  type LiveChat,
+  type Snippet,
+} from '@conversa/contract/assistant';
 import { sql } from 'drizzle-orm';
-import type { Source } from '@conversa/contract/chat';
+import type { ConversationStatus, Source } from '@conversa/contract/chat';
 import type { Contact, Overview } from '@conversa/contract/conversation';
 import {
   bigint,
@@ -156,6 +162,8 @@ export const assistants = pgTable(
     handoff: jsonb('handoff').$type<Handoff>(),
     publicLinkActive: boolean('public_link_active').notNull().default(true),
     snippet: jsonb('snippet').$type<Snippet>().notNull().default(DEFAULT_SNIPPET),
+    /** Live chat: on or off, office hours and waits (the contract's `LiveChat`). */
+    liveChat: jsonb('live_chat').$type<LiveChat>().notNull().default(DEFAULT_LIVE_CHAT),
     knowledgeBase: text('knowledge_base').notNull().default(''),
     /**
      * The handoff address its owner confirmed by the mailed link (docs/architecture.md#conversations):
@@ -365,10 +373,20 @@ export const conversations = pgTable(
     /** The AI overview (the contract's `Overview`), made only when staff ask for it. */
     overview: jsonb('overview').$type<Overview>(),
     overviewAt: timestamp('overview_at', { withTimezone: true }),
+    /** Who answers: the assistant, nobody yet (a person was asked for), or `agentId` (live takeover). */
+    status: text('status').$type<ConversationStatus>().notNull().default('assistant'),
+    /** The staff member holding the conversation while `human`. */
+    agentId: integer('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the status last changed (a waiting conversation's wait starts here). */
+    statusAt: timestamp('status_at', { withTimezone: true }),
   },
   (t) => [
     index('conversations_product_idx').on(t.institutionId, t.assistantId, t.lastMessageAt),
     index('conversations_started_idx').on(t.institutionId, t.assistantId, t.createdAt),
+    // The few conversations a person is asked for or holds: the "Needs a person" filter and badge.
+    index('conversations_live_idx')
+      .on(t.institutionId, t.assistantId, t.status)
+      .where(sql`${t.status} <> 'assistant'`),
   ],
 );
 
@@ -380,8 +398,11 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    /** `user` or `assistant`. */
+    /** `user`, `assistant`, or `agent` (a staff member holding the conversation). */
     role: text('role').notNull(),
+    /** The staff member who wrote an `agent` message, and their name as it was then. */
+    agentId: integer('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    agentName: text('agent_name'),
     content: text('content').notNull(),
     sources: jsonb('sources').$type<Source[]>().notNull().default([]),
     /** The answer offered the handoff contact. */

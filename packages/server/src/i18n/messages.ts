@@ -248,6 +248,14 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'Nothing here yet. The chat link is inactive - please contact your institution',
     es: 'Aún no hay nada aquí. El enlace del chat está inactivo; contacta con tu institución',
   },
+  conversation_taken: {
+    en: '{name} is already answering this conversation.',
+    es: '{name} ya está atendiendo esta conversación.',
+  },
+  conversation_not_held: {
+    en: 'Take the conversation over before answering in it.',
+    es: 'Toma la conversación antes de responder en ella.',
+  },
   answer_failed: {
     en: 'The assistant could not answer right now. Try again in a moment.',
     es: 'El asistente no pudo responder ahora. Inténtalo de nuevo en un momento.',

@@ -85,6 +85,16 @@ export const contactConversationLimit = (conversationId: string): RateLimit => (
   windowSeconds: HOUR,
 });
 
+/** Times a visitor may ask for a person in one conversation in an hour. */
+export const PERSON_REQUESTS_PER_CONVERSATION = 10;
+
+/** A visitor's requests for a person in one conversation. */
+export const personRequestLimit = (conversationId: string): RateLimit => ({
+  key: `person:conversation:${conversationId}`,
+  max: PERSON_REQUESTS_PER_CONVERSATION,
+  windowSeconds: HOUR,
+});
+
 /** Contacts left from one IP. */
 export const contactIpLimit = (ip: string): RateLimit => ({
   key: `contact:ip:${ip}`,

@@ -1,5 +1,5 @@
 /** Test helpers for the public chat: sessions, questions read as server-sent events, and training. */
-import type { Faq, HandoffBodySchema } from '@conversa/contract/assistant';
+import type { Faq, HandoffBodySchema, LiveChat } from '@conversa/contract/assistant';
 import type { ChatEventName, ChatSession, PublicKind } from '@conversa/contract/chat';
 import { createParser } from 'eventsource-parser';
 import type * as v from 'valibot';
@@ -112,7 +112,11 @@ export async function setFaqs(server: TestServer, tenant: Tenant, faqs: Faq[]): 
 export async function updateAssistant(
   server: TestServer,
   tenant: Tenant,
-  json: { handoff?: v.InferInput<typeof HandoffBodySchema>; public_link_active?: boolean },
+  json: {
+    handoff?: v.InferInput<typeof HandoffBodySchema>;
+    public_link_active?: boolean;
+    live_chat?: LiveChat;
+  },
 ): Promise<void> {
   const { status, body } = await server.call(`/api/institution-product/${tenant.assistant.id}`, {
     method: 'PUT',

@@ -89,6 +89,8 @@ const errors = {
   provider_email_unverified: msg`Microsoft did not confirm that this email address is yours, so no account can be made with it. Sign up with your email instead, or ask your organisation to verify its domain.`,
   too_many_streams: msg`Too many live connections are open for your account. Close some tabs and try again.`,
   link_inactive: msg`Nothing here yet. The chat link is inactive - please contact your institution`,
+  conversation_taken: msg({ message: '{name} is already answering this conversation.' }),
+  conversation_not_held: msg`Take the conversation over before answering in it.`,
   answer_failed: msg`The assistant could not answer right now. Try again in a moment.`,
   model_limited: msg({
     message: 'The assistant has used its AI answers for now. Try again in {minutes} min.',

@@ -26,6 +26,7 @@ export const permissionLabels: Record<Permission, MessageDescriptor> = {
   'trainer.manage': msg`Train the assistants`,
   'conversation.read': msg`Read conversations`,
   'conversation.delete': msg`Delete conversations`,
+  'conversation.reply': msg`Take over conversations and reply`,
   'whitelist.manage': msg`Manage allowed numbers`,
   'lead.read': msg`See leads`,
   'lead.write': msg`Enter and edit leads`,

@@ -1,5 +1,5 @@
 /** Story data for the assistant screens: one assistant of the stories' school, and its MSW handlers. */
-import type { AssistantDetail } from '@conversa/contract/assistant';
+import { type AssistantDetail, DEFAULT_LIVE_CHAT } from '@conversa/contract/assistant';
 import type { Issue } from '@conversa/contract/common';
 import { http, type HttpHandler } from 'msw';
 import { API, baseHandlers, business, fail, forever, ok, school } from '../../testing/stories';
@@ -25,6 +25,7 @@ export const assistant: AssistantDetail = {
     position: 'right',
     greeting: 'Hi! Ask me anything about admissions.',
   },
+  live_chat: DEFAULT_LIVE_CHAT,
   public_url: `https://conversa.example/admissions/${school.id}`,
   embed_snippet:
     '<script src="https://conversa.example/embed.js" data-assistant="a1b2c3d4e5f6" async></script>',

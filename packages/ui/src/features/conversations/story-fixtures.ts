@@ -36,6 +36,8 @@ export const rows: ConversationListItem[] = Array.from({ length: 27 }, (_, index
         }
       : null,
   has_overview: index % 2 === 0,
+  status: 'assistant',
+  agent: null,
 }));
 
 export const dashboard: Dashboard = {
@@ -119,6 +121,8 @@ export const detail: ConversationDetail = {
   messages,
   contact: rows[0]!.contact,
   overview: null,
+  status: 'assistant',
+  agent: null,
 };
 
 /** A page of `list` with the pagination headers, filtered as the server would (roughly). */

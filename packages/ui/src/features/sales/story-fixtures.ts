@@ -1,5 +1,5 @@
 /** Storybook fixtures of the sales-support screens: assistants, leads, orders, and paged answers. */
-import type { AssistantDetail } from '@conversa/contract/assistant';
+import { type AssistantDetail, DEFAULT_LIVE_CHAT } from '@conversa/contract/assistant';
 import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import type { Lead, Order } from '@conversa/contract/records';
 import type { FieldDefinition } from '@conversa/contract/sales';
@@ -15,6 +15,7 @@ export const salesAssistant: AssistantDetail = {
   handoff_email_confirmed: false,
   public_link_active: true,
   snippet: { allowed_origins: [], color: '#2563eb', position: 'right', greeting: '' },
+  live_chat: DEFAULT_LIVE_CHAT,
   // Sales support has no public chat.
   public_url: null,
   embed_snippet: null,

@@ -3,7 +3,7 @@
  * fields, and MSW
  * handlers for their endpoints, including the event stream (kept open, or playing a state change).
  */
-import type { AssistantDetail, Faq } from '@conversa/contract/assistant';
+import { type AssistantDetail, DEFAULT_LIVE_CHAT, type Faq } from '@conversa/contract/assistant';
 import type { PreviewAnswer } from '@conversa/contract/conversation';
 import type { FieldDefinition } from '@conversa/contract/sales';
 import { type AssistantFile, FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
@@ -26,6 +26,7 @@ export const assistant: AssistantDetail = {
   handoff_email_confirmed: true,
   public_link_active: true,
   snippet: { allowed_origins: [], color: '#2563eb', position: 'right', greeting: '' },
+  live_chat: DEFAULT_LIVE_CHAT,
   public_url: 'https://conversa.example/admissions/7',
   embed_snippet: '<script src="https://conversa.example/embed.js" data-assistant="a1b2c3" async></script>',
 };

@@ -1,0 +1,83 @@
+/**
+ * A conversation's live state (docs/product.md#live-conversations): who answers it and which staff
+ * member holds it. Each change is one conditional statement, so two staff taking one conversation
+ * at once cannot both win. Every query names the institution.
+ */
+import type { ConversationStatus } from '@conversa/contract/chat';
+import { and, eq, ne, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database';
+import { conversations } from '../db/schema';
+import { agentName } from './staff-conversations.repo';
+
+/** Who answers a conversation and who holds it. */
+export interface LiveState {
+  status: ConversationStatus;
+  agentId: number | null;
+  agentName: string | null;
+}
+
+const stateColumns = {
+  status: conversations.status,
+  agentId: conversations.agentId,
+  agentName: agentName(conversations.agentId),
+};
+
+/** The live state queries of one database (or transaction). */
+export function liveRepo(db: DbOrTx) {
+  const one = (institutionId: number, id: string) =>
+    and(eq(conversations.institutionId, institutionId), eq(conversations.id, id))!;
+
+  /** Sets the state where `when` holds; the new state, or null when it did not hold. */
+  async function change(
+    institutionId: number,
+    id: string,
+    set: { status: ConversationStatus; agentId: number | null },
+    now: Date,
+    when: SQL | undefined,
+  ): Promise<LiveState | null> {
+    const [row] = await db
+      .update(conversations)
+      .set({ ...set, statusAt: now })
+      .where(and(one(institutionId, id), when))
+      .returning(stateColumns);
+    return row ?? null;
+  }
+
+  return {
+    /** The state now; null when the conversation is not the institution's. */
+    async state(institutionId: number, id: string): Promise<LiveState | null> {
+      const [row] = await db.select(stateColumns).from(conversations).where(one(institutionId, id));
+      return row ?? null;
+    },
+
+    /** The state, its row locked until the transaction ends. */
+    async lock(institutionId: number, id: string): Promise<LiveState | null> {
+      const [row] = await db
+        .select({ status: conversations.status, agentId: conversations.agentId })
+        .from(conversations)
+        .where(one(institutionId, id))
+        .for('update');
+      return row ? { ...row, agentName: null } : null;
+    },
+
+    /**
+     * `userId` takes the conversation unless a colleague holds it (`force` takes it anyway); null
+     * when a colleague does.
+     */
+    takeOver(institutionId: number, id: string, userId: number, force: boolean, now: Date) {
+      const free = or(ne(conversations.status, 'human'), eq(conversations.agentId, userId));
+      return change(institutionId, id, { status: 'human', agentId: userId }, now, force ? undefined : free);
+    },
+
+    /**
+     * Back to the assistant: a waiting conversation by anyone, a held one by its holder (or by anyone
+     * when `anyHolder`); null otherwise.
+     */
+    release(institutionId: number, id: string, userId: number, anyHolder: boolean, now: Date) {
+      const mayRelease = anyHolder
+        ? ne(conversations.status, 'assistant')
+        : or(eq(conversations.status, 'waiting'), eq(conversations.agentId, userId));
+      return change(institutionId, id, { status: 'assistant', agentId: null }, now, mayRelease);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * A person steps into a conversation (docs/product.md#live-conversations): a staff member takes it
+ * over (one of two at once wins; `team.manage` may take it from a colleague), replies as themself,
+ * shows they are typing, and hands it back to the assistant. While a person holds it the assistant
+ * answers nothing (`chat/ask.ts`). The visitor's stream and the staff's streams hear each change.
+ */
+import type { ChatMessage } from '@conversa/contract/chat';
+import type { ConversationState } from '@conversa/contract/conversation';
+import { can } from '@conversa/contract/roles';
+import type { ConversationScope } from '../auth/scope';
+import { toChatMessage, toStaff, toVisitor, visitorConversationsRepo } from '../chat';
+import type { AppDeps } from '../deps';
+import { ApiError, forbidden, notFound } from '../http/errors';
+import { findUserName } from '../users';
+import { type LiveState, liveRepo } from './live.repo';
+
+/** A visitor is told a person is typing at most once in this many milliseconds per conversation. */
+export const TYPING_EVERY_MS = 2_000;
+
+const toState = (state: LiveState): ConversationState => ({
+  status: state.status,
+  agent: state.agentId === null ? null : { id: state.agentId, full_name: state.agentName ?? '' },
+});
+
+/** The live operations over one server's parts. */
+export function liveService(deps: AppDeps) {
+  const { db } = deps.database;
+  const live = liveRepo(db);
+  /** When each conversation's visitor was last told of typing (this process's; pruned as it goes). */
+  const typedAt = new Map<string, number>();
+
+  const ref = (scope: ConversationScope) => ({
+    assistantId: scope.assistantId,
+    conversationId: scope.conversationId,
+  });
+
+  /** Tells both sides of a change of state. */
+  const announce = (scope: ConversationScope, state: LiveState) => {
+    toStaff(deps.events, ref(scope), state.status);
+    toVisitor(deps.events, ref(scope), {
+      event: 'status',
+      data: { status: state.status, agent_name: state.status === 'human' ? state.agentName : null },
+    });
+  };
+
+  /** The refusal of a conversation someone else holds, naming them. */
+  const taken = async (scope: ConversationScope) => {
+    const state = await live.state(scope.institutionId, scope.conversationId);
+    if (!state) return notFound();
+    const params = { name: state.agentName ?? '' };
+    return new ApiError(409, 'conversation_taken', { params });
+  };
+
+  return {
+    /** The caller takes the conversation over (`force`: from a colleague, for `team.manage` only). */
+    async takeOver(scope: ConversationScope, force: boolean): Promise<ConversationState> {
+      if (force && !can(scope.roles, 'team.manage')) throw forbidden();
+      const { institutionId, conversationId, user } = scope;
+      const state = await live.takeOver(institutionId, conversationId, user.userId, force, deps.clock.now());
+      if (!state) throw await taken(scope);
+      announce(scope, state);
+      return toState(state);
+    },
+
+    /** Back to the assistant: the holder (or `team.manage`) of a held one, anyone of a waiting one. */
+    async release(scope: ConversationScope): Promise<ConversationState> {
+      const { institutionId, conversationId, user } = scope;
+      const anyHolder = can(scope.roles, 'team.manage');
+      const state = await live.release(
+        institutionId,
+        conversationId,
+        user.userId,
+        anyHolder,
+        deps.clock.now(),
+      );
+      if (state) {
+        announce(scope, state);
+        return toState(state);
+      }
+      const now = await live.state(institutionId, conversationId);
+      if (!now) throw notFound();
+      // Already the assistant's: nothing to hand back.
+      if (now.status === 'assistant') return toState(now);
+      throw new ApiError(409, 'conversation_not_held');
+    },
+
+    /** The holder's message to the visitor (409 `conversation_not_held` for anyone else). */
+    async reply(scope: ConversationScope, text: string): Promise<ChatMessage> {
+      const { institutionId, conversationId, user } = scope;
+      const named = await findUserName(db, user.userId);
+      const name = named?.fullName.trim() || named?.email || user.email;
+      const stored = await db.transaction(async (tx) => {
+        const state = await liveRepo(tx).lock(institutionId, conversationId);
+        if (!state) throw notFound();
+        if (state.status !== 'human' || state.agentId !== user.userId)
+          throw new ApiError(409, 'conversation_not_held');
+        const chat = visitorConversationsRepo(tx);
+        const id = await chat.addMessage({
+          institutionId,
+          conversationId,
+          role: 'agent',
+          content: text,
+          agent: { id: user.userId, name },
+          now: deps.clock.now(),
+        });
+        return (await chat.messages(institutionId, conversationId)).find((row) => row.id === id)!;
+      });
+      const message = toChatMessage(stored, { handoff: null });
+      toVisitor(deps.events, ref(scope), { event: 'message', data: message });
+      toStaff(deps.events, ref(scope), 'human', message.id);
+      return message;
+    },
+
+    /** Tells the visitor the holder is typing, at most once per TYPING_EVERY_MS per conversation. */
+    async typing(scope: ConversationScope): Promise<boolean> {
+      const state = await live.state(scope.institutionId, scope.conversationId);
+      if (!state) throw notFound();
+      if (state.status !== 'human' || state.agentId !== scope.user.userId)
+        throw new ApiError(409, 'conversation_not_held');
+      const now = deps.clock.now().getTime();
+      const last = typedAt.get(scope.conversationId);
+      if (last !== undefined && now - last < TYPING_EVERY_MS) return false;
+      for (const [id, at] of typedAt) if (now - at >= TYPING_EVERY_MS) typedAt.delete(id);
+      typedAt.set(scope.conversationId, now);
+      toVisitor(deps.events, ref(scope), { event: 'typing', data: { agent_name: state.agentName ?? '' } });
+      return true;
+    },
+  };
+}
