@@ -148,3 +148,29 @@ export type ChatEventName = keyof typeof ChatEvents;
 export type ChatEvent = {
   [K in ChatEventName]: { event: K; data: v.InferOutput<(typeof ChatEvents)[K]> };
 }[ChatEventName];
+
+/**
+ * The events of `GET public/conversation/{id}/events` (text/event-stream), while a person may answer:
+ * `message` (a staff member's reply, its `id` the event's id), `status` (who answers now, sent first
+ * on every connection), `typing` (the person is writing). A reconnection with `Last-Event-ID` gets
+ * the replies it missed.
+ */
+export const LiveEvents = {
+  message: ChatMessageSchema,
+  status: v.object({ status: ConversationStatusSchema, agent_name: v.nullable(v.string()) }),
+  typing: v.object({ agent_name: v.string() }),
+} as const;
+export type LiveEventName = keyof typeof LiveEvents;
+export type LiveEvent = {
+  [K in LiveEventName]: { event: K; data: v.InferOutput<(typeof LiveEvents)[K]> };
+}[LiveEventName];
+
+/** The staff stream's event of a conversation: a visitor's message or a change of who answers. */
+export const CONVERSATION_EVENT = 'conversation';
+export const ConversationEventSchema = v.object({
+  conversation_id: v.string(),
+  status: ConversationStatusSchema,
+  /** The message that came (the visitor's, or a reply), if the event is one. */
+  message_id: v.nullable(v.number()),
+});
+export type ConversationEvent = v.InferOutput<typeof ConversationEventSchema>;

@@ -8,6 +8,7 @@ import {
   KnowledgeBaseSchema,
   UpdateAssistantBodySchema,
 } from '../assistant';
+import { ConversationEventSchema } from '../chat';
 import { MessageResultSchema } from '../common';
 import { AssistantFileSchema, DeleteFilesBodySchema, FileEventSchema } from '../knowledge';
 import type { Endpoint } from './endpoint';
@@ -155,13 +156,14 @@ export const assistantsEndpoints = {
   },
   assistantEvents: {
     ...routes.assistantEvents,
-    summary: 'Server-sent events of file changes (`event: file`)',
+    summary:
+      'Server-sent events of file changes (`event: file`) and, for those who may read conversations, of live conversations (`event: conversation`)',
     tag: 'knowledge',
     access: 'staff',
     scope: 'assistant',
     permission: 'assistant.read',
     params: IdParamsSchema,
     stream: true,
-    response: FileEventSchema,
+    response: v.union([FileEventSchema, ConversationEventSchema]),
   },
 } as const satisfies Record<string, Endpoint>;

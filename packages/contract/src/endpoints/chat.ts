@@ -1,8 +1,10 @@
 /** The public chat's endpoints: an assistant's public face, visitor sessions, questions and the conversation. */
+import * as v from 'valibot';
 import {
   ChatMessageBodySchema,
   ChatSessionSchema,
   ConversationSchema,
+  LiveEvents,
   PublicAssistantSchema,
   WidgetAssistantSchema,
 } from '../chat';
@@ -65,5 +67,16 @@ export const chatEndpoints = {
     scope: 'conversation',
     params: UuidParamsSchema,
     response: ConversationSchema,
+  },
+  conversationEvents: {
+    ...routes.conversationEvents,
+    summary:
+      'Server-sent events of a person answering: `message` (their replies; `Last-Event-ID` replays what was missed), `status`, `typing`',
+    tag: 'chat',
+    access: 'guest',
+    scope: 'conversation',
+    params: UuidParamsSchema,
+    stream: true,
+    response: v.union([LiveEvents.message, LiveEvents.status, LiveEvents.typing]),
   },
 } as const satisfies Record<string, Endpoint>;

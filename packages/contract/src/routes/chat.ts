@@ -13,3 +13,7 @@ export const postMessage = {
   path: '/public/conversation/{id}/message',
 } as const satisfies Route;
 export const getConversation = { method: 'GET', path: '/public/conversation/{id}' } as const satisfies Route;
+export const conversationEvents = {
+  method: 'GET',
+  path: '/public/conversation/{id}/events',
+} as const satisfies Route;

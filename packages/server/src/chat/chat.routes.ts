@@ -41,6 +41,7 @@ import {
 } from './chat.service';
 import { askInConversation } from './ask';
 import { toStaff, toVisitor } from './live-events';
+import { liveStreams } from './live-stream';
 import { isLive } from './office-hours';
 import { type AssistantRow, visitorConversationsRepo } from './visitor-conversations.repo';
 
@@ -130,6 +131,11 @@ export function chatRoutes(deps: AppDeps) {
     const rows = await repo.messages(conversation.institutionId, conversation.id);
     return ok(c, { id: conversation.id, messages: rows.map((row) => toChatMessage(row, conversation)) });
   });
+
+  const liveStream = liveStreams(deps, repo);
+  route(app, endpoints.conversationEvents, async (c, { scope: { conversationId, assistantId } }) =>
+    liveStream(c, await visitorConversation(conversationId, assistantId)),
+  );
 
   route(app, endpoints.requestPerson, async (c, { scope: { conversationId, assistantId } }) => {
     const conversation = await visitorConversation(conversationId, assistantId);

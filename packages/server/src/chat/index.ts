@@ -8,5 +8,10 @@ export {
   toChatMessage,
   toWidgetAssistant,
 } from './chat.service';
-export { type AssistantRow, visitorConversationsRepo, ownerLocale } from './visitor-conversations.repo';
-export { conversationTopic, type LiveRef, liveTopic, toStaff, toVisitor } from './live-events';
+export {
+  agentName,
+  type AssistantRow,
+  visitorConversationsRepo,
+  ownerLocale,
+} from './visitor-conversations.repo';
+export { type LiveRef, toStaff, toVisitor } from './live-events';

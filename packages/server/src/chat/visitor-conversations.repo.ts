@@ -10,10 +10,10 @@ import {
 } from '@conversa/contract/assistant';
 import type { ConversationStatus, Source } from '@conversa/contract/chat';
 import type { AssistantType } from '@conversa/contract/assistant-type';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../db/database';
-import { assistantFaqs, assistants, conversations, institutions, messages } from '../db/schema';
+import { assistantFaqs, assistants, conversations, institutions, messages, users } from '../db/schema';
 
 /** An embed snippet's external id; anything else names no assistant (and never reaches a uuid column). */
 const ExternalIdSchema = v.pipe(v.string(), v.uuid());
@@ -66,6 +66,12 @@ export interface MessageRow {
   createdAt: Date;
 }
 
+/** A staff member's name as a conversation shows its holder: their full name, else their e-mail. */
+export const agentName = (userId: AnyColumn) =>
+  sql<
+    string | null
+  >`(select coalesce(nullif(trim(${users.fullName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId})`;
+
 /** The locale of an institution's first main member (its owner), for queries joining `institutions`. */
 export const ownerLocale = sql<string | null>`(
   select u.locale from memberships m join users u on u.id = m.user_id
@@ -95,6 +101,21 @@ const assistantColumns = {
   ownerLocale,
   liveChat: assistants.liveChat,
 };
+
+const messageColumns = {
+  id: messages.id,
+  role: messages.role,
+  content: messages.content,
+  sources: messages.sources,
+  handoff: messages.handoff,
+  answered: messages.answered,
+  agentName: messages.agentName,
+  createdAt: messages.createdAt,
+};
+const asMessageRow = (row: Omit<MessageRow, 'role'> & { role: string }): MessageRow => ({
+  ...row,
+  role: row.role as MessageRow['role'],
+});
 
 /** The public chat queries of one database. */
 export function visitorConversationsRepo(db: DbOrTx) {
@@ -270,6 +291,33 @@ export function visitorConversationsRepo(db: DbOrTx) {
       return row ? { status: row.status, changed: false } : null;
     },
 
+    /** Who answers the conversation and its holder's name; null when it is gone. */
+    async liveState(institutionId: number, conversationId: string) {
+      const [row] = await db
+        .select({ status: conversations.status, agentName: agentName(conversations.agentId) })
+        .from(conversations)
+        .where(and(eq(conversations.institutionId, institutionId), eq(conversations.id, conversationId)));
+      return row ?? null;
+    },
+
+    /** A person's replies after message `afterId`, oldest first, at most `limit`. */
+    async repliesAfter(institutionId: number, conversationId: string, afterId: number, limit: number) {
+      const rows = await db
+        .select(messageColumns)
+        .from(messages)
+        .where(
+          and(
+            eq(messages.institutionId, institutionId),
+            eq(messages.conversationId, conversationId),
+            eq(messages.role, 'agent'),
+            gt(messages.id, afterId),
+          ),
+        )
+        .orderBy(asc(messages.id))
+        .limit(limit);
+      return rows.map(asMessageRow);
+    },
+
     /** Who answers the conversation, its row locked until the transaction ends; null when it is gone. */
     async lockStatus(institutionId: number, conversationId: string): Promise<ConversationStatus | null> {
       const [row] = await db
@@ -298,20 +346,11 @@ export function visitorConversationsRepo(db: DbOrTx) {
     /** The messages of a conversation, oldest first. */
     async messages(institutionId: number, conversationId: string): Promise<MessageRow[]> {
       const rows = await db
-        .select({
-          id: messages.id,
-          role: messages.role,
-          content: messages.content,
-          sources: messages.sources,
-          handoff: messages.handoff,
-          answered: messages.answered,
-          agentName: messages.agentName,
-          createdAt: messages.createdAt,
-        })
+        .select(messageColumns)
         .from(messages)
         .where(and(eq(messages.institutionId, institutionId), eq(messages.conversationId, conversationId)))
         .orderBy(asc(messages.id));
-      return rows.map((row) => ({ ...row, role: row.role as MessageRow['role'] }));
+      return rows.map(asMessageRow);
     },
   };
 }

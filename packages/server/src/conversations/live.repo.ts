@@ -7,7 +7,7 @@ import type { ConversationStatus } from '@conversa/contract/chat';
 import { and, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { conversations } from '../db/schema';
-import { agentName } from './staff-conversations.repo';
+import { agentName } from '../chat';
 
 /** Who answers a conversation and who holds it. */
 export interface LiveState {

@@ -10,12 +10,13 @@ import type {
   ConversationStatus,
   Overview,
 } from '@conversa/contract/conversation';
-import { type AnyColumn, and, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { containsPattern } from '../db/like';
-import { conversations, messages, users } from '../db/schema';
+import { conversations, messages } from '../db/schema';
 import { conversationTotals } from '../db/stats-schema';
 import { dayAfter, dayStart } from '../db/days';
+import { agentName } from '../chat';
 
 /** The channel of the trainer's preview conversations. */
 export const PREVIEW_CHANNEL = 'preview';
@@ -47,12 +48,6 @@ export interface AssistantRef {
   institutionId: number;
   assistantId: number;
 }
-
-/** A staff member's name as a conversation shows its holder: their full name, else their e-mail. */
-export const agentName = (userId: AnyColumn) =>
-  sql<
-    string | null
-  >`(select coalesce(nullif(trim(${users.fullName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId})`;
 
 const listColumns = {
   id: conversations.id,

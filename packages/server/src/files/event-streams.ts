@@ -1,5 +1,6 @@
 /**
- * The live stream of an assistant's file events (`GET institution-product/{id}/events`, SSE).
+ * The live stream of an assistant's file events (`GET institution-product/{id}/events`, SSE), and
+ * of its live conversations for those who may read conversations (docs/product.md#live-conversations).
  * A stream holds a connection and a subscription for as long as the tab stays open, so each is
  * bounded: at most `EVENT_STREAMS_PER_USER` open at once per user (per process: each server
  * process counts its own connections), a maximum lifetime after which it ends and the client
@@ -7,6 +8,7 @@
  * looked up again at every heartbeat so that a logout, a password change, a removal from the
  * institution or a role without the permission ends it.
  */
+import { CONVERSATION_EVENT } from '@conversa/contract/chat';
 import { FILE_EVENT } from '@conversa/contract/knowledge';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -16,6 +18,7 @@ import type { AssistantScope } from '../auth/scope';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
+import { liveTopic } from '../events/topics';
 import { fileTopic } from './files.service';
 
 /** Streams one user may hold open at once in one process (a few tabs, not a connection flood). */
@@ -48,10 +51,10 @@ export function fileEventStreams(deps: AppDeps) {
    * institution, or whose role lost the permission, is as gone as a logged-out one. A heartbeat is
    * not the person's activity, so an open tab alone does not keep a session alive.
    */
-  const stillAllowed = (token: StaffToken, institutionId: number, permission: Permission) =>
+  const rolesNow = (token: StaffToken, institutionId: number) =>
     access.session(token, institutionId, { activity: false }).then(
-      ({ user, memberRole }) => can(rolesIn(memberRole, user.isAdmin), permission),
-      () => false,
+      ({ user, memberRole }) => rolesIn(memberRole, user.isAdmin),
+      () => [],
     );
 
   /** Takes a place for the user (synchronously, so concurrent requests cannot overshoot). */
@@ -93,15 +96,29 @@ export function fileEventStreams(deps: AppDeps) {
         const lifetime = setTimeout(end, maxAgeMs);
         // Writes in order, one at a time, whatever the rate of events.
         let writing = Promise.resolve();
-        const unsubscribe = deps.events.subscribe(fileTopic(assistantId), (event) => {
-          writing = writing.then(() => stream.writeSSE({ event: FILE_EVENT, data: JSON.stringify(event) }));
+        const send = (event: string, data: unknown) => {
+          writing = writing.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
+        };
+        const unsubscribeFiles = deps.events.subscribe(fileTopic(assistantId), (event) =>
+          send(FILE_EVENT, event),
+        );
+        // Live conversations, for those who may read conversations (checked again at each heartbeat).
+        let readsConversations = can(scope.roles, 'conversation.read');
+        const unsubscribeLive = deps.events.subscribe(liveTopic(assistantId), (event) => {
+          if (readsConversations) send(CONVERSATION_EVENT, event);
         });
+        const unsubscribe = () => {
+          unsubscribeFiles();
+          unsubscribeLive();
+        };
         try {
           await stream.write(': connected\n\n');
           for (;;) {
             await pause(heartbeatMs, stop.signal);
             if (stop.signal.aborted || stream.aborted) break;
-            if (!(await stillAllowed({ userId, sessionId }, institutionId, permission))) break;
+            const roles = await rolesNow({ userId, sessionId }, institutionId);
+            if (!can(roles, permission)) break;
+            readsConversations = can(roles, 'conversation.read');
             writing = writing.then(() => stream.write(': ping\n\n').then(() => undefined));
             await writing;
           }

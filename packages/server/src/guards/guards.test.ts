@@ -84,6 +84,7 @@ const RULES: Record<EndpointName, string> = {
   deleteConversations: 'conversation.delete@institution',
   postContact: 'guest',
   requestPerson: 'guest',
+  conversationEvents: 'guest',
   takeOverConversation: 'conversation.reply@conversation',
   replyInConversation: 'conversation.reply@conversation',
   signalTyping: 'conversation.reply@conversation',

@@ -16,7 +16,7 @@ import { JOB_STATES, jobCounts } from '../jobs/queue';
 export const OTHER_ROUTE = 'other';
 
 /** The kinds of event stream (SSE) counted open: the console's file events, and chat answers. */
-export type StreamKind = 'files' | 'answer';
+export type StreamKind = 'files' | 'answer' | 'live';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -57,7 +57,7 @@ export function createMetrics({ db, logger, processMetrics = false }: MetricsOpt
     labelNames: ['stream'] as const,
     registers: [registry],
   });
-  for (const kind of ['files', 'answer'] as const) streams.set({ stream: kind }, 0);
+  for (const kind of ['files', 'answer', 'live'] as const) streams.set({ stream: kind }, 0);
   new Gauge({
     name: 'conversa_jobs',
     help: 'Background jobs by state, in the whole queue (all processes); done and failed ones until pruned',

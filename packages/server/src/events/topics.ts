@@ -1,0 +1,10 @@
+/**
+ * The event bus's topics that more than one feature speaks on, named once: who publishes and who
+ * listens agree on the name here.
+ */
+
+/** One conversation's live events (the visitor's stream: a person's replies, status, typing). */
+export const conversationTopic = (conversationId: string) => `conversation:${conversationId}`;
+
+/** An assistant's live conversations (the staff's stream: a visitor's message, a change of status). */
+export const liveTopic = (assistantId: number) => `live:${assistantId}`;
