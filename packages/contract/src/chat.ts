@@ -157,7 +157,12 @@ export type ChatEvent = {
  */
 export const LiveEvents = {
   message: ChatMessageSchema,
-  status: v.object({ status: ConversationStatusSchema, agent_name: v.nullable(v.string()) }),
+  status: v.object({
+    status: ConversationStatusSchema,
+    agent_name: v.nullable(v.string()),
+    /** `no_one_answered`: the wait ran out; the chat offers the contact form. */
+    reason: v.optional(v.picklist(['no_one_answered'])),
+  }),
   typing: v.object({ agent_name: v.string() }),
 } as const;
 export type LiveEventName = keyof typeof LiveEvents;

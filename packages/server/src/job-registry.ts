@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { pruneAuditEvents } from './audit/audit.service';
 import { SEND_HANDOFF_CONFIRMATION, sendHandoffConfirmationJob } from './assistants/handoff-confirmation.job';
 import { SEND_CONTACT_MAIL, sendContactMailJob } from './conversations/contact-mail.job';
+import { LIVE_WAITING, liveWaitingJob } from './conversations/live-waiting.job';
 import type { Database } from './db/database';
 import type { Clock } from './clock';
 import type { EventBus } from './events/event-bus';
@@ -78,6 +79,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       [SEND_RESET_MAIL]: sendResetMailJob(mail),
       [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
       [SEND_CONTACT_MAIL]: sendContactMailJob({ ...mail, logger }),
+      [LIVE_WAITING]: liveWaitingJob({ ...mail, events, logger }),
       [SEND_HANDOFF_CONFIRMATION]: sendHandoffConfirmationJob(mail),
       [SEND_INVITATION_MAIL]: sendInvitationMailJob(mail),
       [WHATSAPP_INCOMING]: whatsappIncomingJob({ db: database.db, clock, logger, ...deps.whatsapp }),

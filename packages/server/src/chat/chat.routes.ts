@@ -23,12 +23,7 @@ import { endpointRouter } from '../http/route';
 import { pickLocale, translate } from '../i18n/translate';
 import { AnswerFailedError } from '../knowledge';
 import { sessionOriginAllowed } from '../public-pages';
-import {
-  chatConversationLimit,
-  chatIpLimit,
-  chatSessionIpLimit,
-  personRequestLimit,
-} from '../rate-limit/limits';
+import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
 import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import {
@@ -40,9 +35,8 @@ import {
   toWidgetAssistant,
 } from './chat.service';
 import { askInConversation } from './ask';
-import { toStaff, toVisitor } from './live-events';
+import { toStaff } from './live-events';
 import { liveStreams } from './live-stream';
-import { isLive } from './office-hours';
 import { type AssistantRow, visitorConversationsRepo } from './visitor-conversations.repo';
 
 /** The public assistant changes rarely; a short shared cache spares the database on busy pages. */
@@ -136,28 +130,6 @@ export function chatRoutes(deps: AppDeps) {
   route(app, endpoints.conversationEvents, async (c, { scope: { conversationId, assistantId } }) =>
     liveStream(c, await visitorConversation(conversationId, assistantId)),
   );
-
-  route(app, endpoints.requestPerson, async (c, { scope: { conversationId, assistantId } }) => {
-    const conversation = await visitorConversation(conversationId, assistantId);
-    await takeLimits(deps, [personRequestLimit(conversationId)]);
-    // Out of office hours (or with live chat off) nobody is asked: the chat offers the contact form.
-    if (!isLive(conversation.liveChat, deps.clock.now()))
-      return ok(c, { status: conversation.status, live: false });
-    const asked = await repo.askForPerson(conversation.institutionId, conversationId, deps.clock.now());
-    if (!asked) throw notFound();
-    if (asked.changed) {
-      toStaff(deps.events, { assistantId, conversationId }, asked.status);
-      toVisitor(
-        deps.events,
-        { assistantId, conversationId },
-        {
-          event: 'status',
-          data: { status: asked.status, agent_name: null },
-        },
-      );
-    }
-    return ok(c, { status: asked.status, live: true });
-  });
 
   route(app, endpoints.postMessage, async (c, { scope: { conversationId, assistantId }, body: { text } }) => {
     const conversation = await visitorConversation(conversationId, assistantId);

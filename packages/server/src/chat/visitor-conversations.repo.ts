@@ -275,22 +275,6 @@ export function visitorConversationsRepo(db: DbOrTx) {
       return row!.id;
     },
 
-    /**
-     * The visitor asks for a person: a conversation the assistant answers starts waiting (from
-     * `now`); one already waiting or held stays as it is. Resolves to its status, null when gone.
-     */
-    async askForPerson(institutionId: number, conversationId: string, now: Date) {
-      const where = and(eq(conversations.institutionId, institutionId), eq(conversations.id, conversationId));
-      const [changed] = await db
-        .update(conversations)
-        .set({ status: 'waiting', statusAt: now })
-        .where(and(where, eq(conversations.status, 'assistant')))
-        .returning({ status: conversations.status });
-      if (changed) return { status: changed.status, changed: true };
-      const [row] = await db.select({ status: conversations.status }).from(conversations).where(where);
-      return row ? { status: row.status, changed: false } : null;
-    },
-
     /** Who answers the conversation and its holder's name; null when it is gone. */
     async liveState(institutionId: number, conversationId: string) {
       const [row] = await db

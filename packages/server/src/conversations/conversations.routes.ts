@@ -217,6 +217,8 @@ export function conversationsRoutes(deps: AppDeps) {
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
 
+  route(app, endpoints.requestPerson, async (c, { scope }) => ok(c, await live.askForPerson(scope)));
+
   route(app, endpoints.takeOverConversation, async (c, { scope, body }) =>
     ok(c, await live.takeOver(scope, body.force)),
   );

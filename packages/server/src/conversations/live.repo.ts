@@ -12,11 +12,14 @@ import { agentName } from '../chat';
 /** Who answers a conversation and who holds it. */
 export interface LiveState {
   status: ConversationStatus;
+  /** When the status last changed (null before the first change). */
+  statusAt: Date | null;
   agentId: number | null;
   agentName: string | null;
 }
 
 const stateColumns = {
+  statusAt: conversations.statusAt,
   status: conversations.status,
   agentId: conversations.agentId,
   agentName: agentName(conversations.agentId),
@@ -53,11 +56,46 @@ export function liveRepo(db: DbOrTx) {
     /** The state, its row locked until the transaction ends. */
     async lock(institutionId: number, id: string): Promise<LiveState | null> {
       const [row] = await db
-        .select({ status: conversations.status, agentId: conversations.agentId })
+        .select({
+          status: conversations.status,
+          agentId: conversations.agentId,
+          statusAt: conversations.statusAt,
+        })
         .from(conversations)
         .where(one(institutionId, id))
         .for('update');
       return row ? { ...row, agentName: null } : null;
+    },
+
+    /**
+     * The visitor asks for a person: a conversation the assistant answers starts waiting (from
+     * `now`); one already waiting or held stays as it is. The state, and whether it changed.
+     */
+    async askForPerson(institutionId: number, id: string, now: Date) {
+      const changed = await change(
+        institutionId,
+        id,
+        { status: 'waiting', agentId: null },
+        now,
+        eq(conversations.status, 'assistant'),
+      );
+      if (changed) return { state: changed, changed: true };
+      const [state] = await db.select(stateColumns).from(conversations).where(one(institutionId, id));
+      return state ? { state, changed: false } : null;
+    },
+
+    /**
+     * Nobody took a conversation waiting since `since`: back to the assistant. Null when it is no
+     * longer that wait (taken, handed back, or asked for again since).
+     */
+    giveUpWaiting(institutionId: number, id: string, since: Date, now: Date) {
+      return change(
+        institutionId,
+        id,
+        { status: 'assistant', agentId: null },
+        now,
+        and(eq(conversations.status, 'waiting'), eq(conversations.statusAt, since)),
+      );
     },
 
     /**

@@ -5,14 +5,26 @@
  * answers nothing (`chat/ask.ts`). The visitor's stream and the staff's streams hear each change.
  */
 import type { ChatMessage } from '@conversa/contract/chat';
-import type { ConversationState } from '@conversa/contract/conversation';
+import type { ConversationState, PersonRequest } from '@conversa/contract/conversation';
 import { can } from '@conversa/contract/roles';
-import type { ConversationScope } from '../auth/scope';
-import { toChatMessage, toStaff, toVisitor, visitorConversationsRepo } from '../chat';
+import type { ConversationScope, GuestScope } from '../auth/scope';
+import {
+  hasPublicChat,
+  type LiveRef,
+  toChatMessage,
+  toStaff,
+  toVisitor,
+  visitorConversationsRepo,
+} from '../chat';
 import type { AppDeps } from '../deps';
 import { ApiError, forbidden, notFound } from '../http/errors';
-import { findUserName } from '../users';
+import { enqueue } from '../jobs/queue';
+import { personRequestLimit } from '../rate-limit/limits';
+import { takeLimits } from '../rate-limit/rate-limit.service';
+import { findUserName, MAIL_JOB_ATTEMPTS } from '../users';
+import { LIVE_WAITING } from './live-waiting.job';
 import { type LiveState, liveRepo } from './live.repo';
+import { isLive } from './office-hours';
 
 /** A visitor is told a person is typing at most once in this many milliseconds per conversation. */
 export const TYPING_EVERY_MS = 2_000;
@@ -29,13 +41,10 @@ export function liveService(deps: AppDeps) {
   /** When each conversation's visitor was last told of typing (this process's; pruned as it goes). */
   const typedAt = new Map<string, number>();
 
-  const ref = (scope: ConversationScope) => ({
-    assistantId: scope.assistantId,
-    conversationId: scope.conversationId,
-  });
+  const ref = (scope: LiveRef) => ({ assistantId: scope.assistantId, conversationId: scope.conversationId });
 
   /** Tells both sides of a change of state. */
-  const announce = (scope: ConversationScope, state: LiveState) => {
+  const announce = (scope: LiveRef, state: LiveState) => {
     toStaff(deps.events, ref(scope), state.status);
     toVisitor(deps.events, ref(scope), {
       event: 'status',
@@ -52,6 +61,41 @@ export function liveService(deps: AppDeps) {
   };
 
   return {
+    /**
+     * The visitor asks for a person. Within live chat's hours the conversation waits (the staff are
+     * told, and the wait's mail and time-out are queued with it); outside them, or with live chat
+     * off, nothing changes and `live` is false: the chat offers the contact form.
+     */
+    async askForPerson({ conversationId, assistantId }: GuestScope): Promise<PersonRequest> {
+      const conversation = await visitorConversationsRepo(db).find(conversationId, assistantId);
+      // Sales support has no public chat, so no visitor to ask.
+      if (!conversation || !hasPublicChat(conversation)) throw notFound();
+      await takeLimits(deps, [personRequestLimit(conversationId)]);
+      const now = deps.clock.now();
+      if (!isLive(conversation.liveChat, now)) return { status: conversation.status, live: false };
+      const { institutionId } = conversation;
+      const { wait_minutes: wait, notify_after_minutes: notify } = conversation.liveChat;
+      const asked = await db.transaction(async (tx) => {
+        const result = await liveRepo(tx).askForPerson(institutionId, conversationId, now);
+        if (!result?.changed) return result;
+        const since = result.state.statusAt!.toISOString();
+        const base = { institutionId, assistantId, conversationId, since };
+        for (const [step, minutes] of [
+          ['notify', notify],
+          ['timeout', wait],
+        ] as const)
+          await enqueue(tx, LIVE_WAITING, { ...base, step, minutes }, now, {
+            institutionId,
+            runAt: new Date(now.getTime() + minutes * 60_000),
+            maxAttempts: MAIL_JOB_ATTEMPTS,
+          });
+        return result;
+      });
+      if (!asked) throw notFound();
+      if (asked.changed) announce({ assistantId, conversationId }, asked.state);
+      return { status: asked.state.status, live: true };
+    },
+
     /** The caller takes the conversation over (`force`: from a colleague, for `team.manage` only). */
     async takeOver(scope: ConversationScope, force: boolean): Promise<ConversationState> {
       if (force && !can(scope.roles, 'team.manage')) throw forbidden();

@@ -330,3 +330,43 @@ export function handoffConfirmationMail(locale: Locale, input: HandoffConfirmati
     ),
   };
 }
+
+const waitingTexts = {
+  en: {
+    subject: 'A visitor is waiting for a person',
+    intro: (assistant: string, minutes: number) =>
+      `A visitor of ${assistant} asked to talk to a person ${minutes} minutes ago and nobody has taken the conversation yet.`,
+    question: 'What they asked',
+    button: 'Open the conversation',
+  },
+  es: {
+    subject: 'Un visitante espera a una persona',
+    intro: (assistant: string, minutes: number) =>
+      `Un visitante de ${assistant} pidió hablar con una persona hace ${minutes} minutos y nadie ha tomado la conversación todavía.`,
+    question: 'Lo que preguntó',
+    button: 'Abrir la conversación',
+  },
+} satisfies Record<Locale, unknown>;
+
+/** The mail to the handoff contact about a visitor nobody has answered yet, with a link to take it. */
+export function waitingMail(
+  locale: Locale,
+  input: { assistant: string; minutes: number; question: string | null; link: string },
+): MailContent {
+  const t = waitingTexts[locale];
+  const intro = t.intro(input.assistant, input.minutes);
+  const question = input.question ? `${t.question}: ${input.question}` : null;
+  return {
+    subject: t.subject,
+    text: `${intro}\n\n${question ? `${question}\n\n` : ''}${input.link}\n`,
+    html: layout(
+      locale,
+      t.subject,
+      [
+        `<p>${escapeHtml(intro)}</p>`,
+        ...(question ? [`<p style="margin:8px 0">${escapeHtml(question)}</p>`] : []),
+        buttonParagraph(input.link, t.button),
+      ].join('\n'),
+    ),
+  };
+}
