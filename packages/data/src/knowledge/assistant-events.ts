@@ -1,11 +1,12 @@
 /**
  * `GET institution-product/{id}/events`: the server-sent events of an assistant's files (docs/architecture.md#knowledge-and-answers:
- * state changes are pushed, not polled). Read with fetch through the client, not `EventSource`,
+ * state changes are pushed, not polled) and of its live conversations (docs/product.md#live-conversations). Read with fetch through the client, not `EventSource`,
  * which cannot send the `Authorization` and `X-Institution-Id` headers; parsed with
  * eventsource-parser (`events.ts`). A dropped or ended connection (the server ends each after at most
  * an hour) comes back with a doubling delay; a refusal (4xx but 429) ends it.
  */
 import * as routes from '@conversa/contract/routes/assistants';
+import { CONVERSATION_EVENT, type ConversationEvent } from '@conversa/contract/chat';
 import { FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
 import { useEffect, useRef } from 'react';
 import type { DataClient } from '../client';
@@ -20,14 +21,16 @@ export interface AssistantEventHandlers {
   /** The stream is open (again): anything missed while closed is to be fetched now. */
   onOpen?: () => void;
   /** A file was added, changed state or was deleted (`deleted: true`). */
-  onEvent: (event: FileEvent) => void;
+  onEvent?: (event: FileEvent) => void;
+  /** A conversation of the assistant changed (a visitor's message, who answers it). */
+  onConversation?: (event: ConversationEvent) => void;
 }
 
 /** Reads one connection until the server ends it; throws what the request or the read threw. */
 export async function readAssistantEvents(
   client: DataClient,
   id: number,
-  { onOpen, onEvent }: AssistantEventHandlers,
+  { onOpen, onEvent, onConversation }: AssistantEventHandlers,
   signal: AbortSignal,
 ): Promise<void> {
   // A stream that cannot open is for the screen to show (its list), not for a toast per retry.
@@ -35,15 +38,17 @@ export async function readAssistantEvents(
   onOpen?.();
   if (!response.body) return;
   for await (const message of readServerEvents(response.body)) {
-    if (message.event !== FILE_EVENT) continue;
-    let event: FileEvent;
+    const handler =
+      message.event === FILE_EVENT ? onEvent : message.event === CONVERSATION_EVENT ? onConversation : undefined;
+    if (!handler) continue;
+    let event: unknown;
     try {
-      event = JSON.parse(message.data) as FileEvent;
+      event = JSON.parse(message.data);
     } catch {
       // One garbled event must not end the stream; the next reconnect refetches the list anyway.
       continue;
     }
-    onEvent(event);
+    (handler as (event: unknown) => void)(event);
   }
 }
 
