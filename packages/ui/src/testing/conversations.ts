@@ -36,5 +36,10 @@ export async function seedConversations(api: ConnectedApi, owner: SignedInOwner)
     message: 'Call me in the morning.',
     consent: true,
   });
-  return { answered: answered.id, unanswered: unanswered.id };
+  return {
+    answered: answered.id,
+    unanswered: unanswered.id,
+    /** The visitors' own clients (their guest sessions). */
+    visitors: { answered: answered.client, unanswered: unanswered.client },
+  };
 }

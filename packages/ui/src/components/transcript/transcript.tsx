@@ -121,7 +121,12 @@ export function Transcript({ label, messages, userLabel }: TranscriptProps) {
         return (
           <Bubble key={message.id} $visitor={visitor}>
             <Meta>
-              {visitor ? (userLabel ?? t`Visitor`) : t`Assistant`} · {formatDateTime(message.created_at)}
+              {visitor
+                ? (userLabel ?? t`Visitor`)
+                : message.role === 'agent'
+                  ? (message.agent_name ?? t`Staff`)
+                  : t`Assistant`}{' '}
+              · {formatDateTime(message.created_at)}
             </Meta>
             <Text>{message.text}</Text>
             {message.sources.length > 0 ? (

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { userEvent, within } from 'storybook/test';
 import { API, fail, forever, ok, signedIn, withData } from '../../testing/stories';
 import { ConversationPage } from './conversation-page';
-import { ASSISTANT_ID, conversationHandlers, detail, overview } from './story-fixtures';
+import { ASSISTANT_ID, conversationHandlers, detail, me, overview } from './story-fixtures';
 
 const meta = {
   title: 'Features/Conversations/Conversation',
@@ -43,6 +43,31 @@ export const NoContact: Story = {
         http.get(`${API}/conversation/:id`, () => ok({ ...detail, contact: null })),
         ...conversationHandlers(),
       ],
+    },
+  },
+};
+
+/** The visitor asked for a person: 'Take over'. */
+export const VisitorWaiting: Story = {
+  parameters: {
+    msw: { handlers: conversationHandlers({ conversation: { ...detail, status: 'waiting', agent: null } }) },
+  },
+};
+
+/** The signed-in member holds it: the reply box and 'Hand back to the assistant'. */
+export const Answering: Story = {
+  parameters: {
+    msw: { handlers: conversationHandlers({ conversation: { ...detail, status: 'human', agent: me } }) },
+  },
+};
+
+/** A colleague holds it; a main member may take it from them. */
+export const HeldByColleague: Story = {
+  parameters: {
+    msw: {
+      handlers: conversationHandlers({
+        conversation: { ...detail, status: 'human', agent: { id: 9, full_name: 'Luis Pérez' } },
+      }),
     },
   },
 };

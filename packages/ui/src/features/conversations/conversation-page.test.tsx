@@ -1,4 +1,8 @@
+import { DEFAULT_LIVE_CHAT } from '@conversa/contract/assistant';
 import type { ConversationDetail } from '@conversa/contract/conversation';
+import * as chatRoutes from '@conversa/contract/routes/chat';
+import * as routes from '@conversa/contract/routes/conversations';
+import { updateAssistant } from '@conversa/data/assistants/update-assistant';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -122,5 +126,57 @@ describe('ConversationPage', () => {
         slow,
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('ConversationPage: a person stepping in', () => {
+  it('takes a waiting conversation over, replies with Enter, and hands it back', async () => {
+    const user = userEvent.setup();
+    const owner = await api.signedInOwner('school');
+    const seeded = await seedConversations(api, owner);
+    const live = await updateAssistant(owner.client, owner.assistant.id, {
+      live_chat: { ...DEFAULT_LIVE_CHAT, enabled: true },
+    });
+    expect(live.live_chat.enabled).toBe(true);
+    const asked = await seeded.visitors.answered.endpoint(routes.requestPerson, {
+      params: { id: seeded.answered },
+      institution: false,
+    });
+    expect(asked.status).toBe('waiting');
+    renderConnected(
+      <ConversationPage
+        assistantId={owner.assistant.id}
+        conversationId={seeded.answered}
+        onNavigate={vi.fn()}
+      />,
+      { client: owner.client },
+    );
+    const panel = await screen.findByRole('region', { name: 'Live chat' }, slow);
+    expect(within(panel).getByRole('status').textContent).toBe('The visitor is waiting for a person.');
+
+    await user.click(within(panel).getByRole('button', { name: 'Take over' }));
+    await waitFor(() =>
+      expect(within(panel).getByRole('status').textContent).toBe('You are answering this conversation.'),
+    );
+    await user.type(
+      within(panel).getByRole('textbox', { name: /Reply to the visitor/ }),
+      'Hola, soy María.{Enter}',
+    );
+    const messages = screen.getByRole('list', { name: 'Messages' });
+    await waitFor(() =>
+      expect(within(messages).getAllByRole('listitem').at(-1)!.textContent).toContain('Hola, soy María.'),
+    );
+
+    // The visitor sees the reply as a person's.
+    const seen = await seeded.visitors.answered.endpoint(chatRoutes.getConversation, {
+      params: { id: seeded.answered },
+      institution: false,
+    });
+    expect(seen.messages.at(-1)).toMatchObject({ role: 'agent', text: 'Hola, soy María.' });
+
+    await user.click(within(panel).getByRole('button', { name: 'Hand back to the assistant' }));
+    await waitFor(() =>
+      expect(within(panel).getByRole('status').textContent).toBe('The assistant is answering.'),
+    );
   });
 });

@@ -1,13 +1,28 @@
 /**
  * A conversation (`/pre-sales/dashboard/{id}/conversation/{conversationId}`): the transcript as the
- * visitor saw it, the contact they left, and the overview, made when asked for.
+ * visitor saw it, the contact they left, and the overview, made when asked for; and a person
+ * stepping in (docs/product.md#live-conversations), the transcript following live.
  */
+
+/** The visitor is told of typing at most this often (the server also throttles). */
+const TYPING_EVERY_MS = 2_000;
 import { formatDateTime } from '@conversa/contract/date-format';
 import { useConversation } from '@conversa/data/conversations/get-conversation';
 import { useGenerateOverview } from '@conversa/data/conversations/generate-overview';
+import {
+  signalTyping,
+  useReleaseConversation,
+  useReplyInConversation,
+  useTakeOverConversation,
+} from '@conversa/data/conversations/live';
+import { useLiveConversations } from '@conversa/data/conversations/live-events';
+import { useDataClient, useSession } from '@conversa/data/provider';
+import { can } from '@conversa/contract/roles';
+import { useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { EmptyState } from '../../components/empty-state/empty-state';
+import { LivePanel } from '../../components/live-panel/live-panel';
 import { OverviewPanel } from '../../components/overview-panel/overview-panel';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
@@ -51,6 +66,30 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
   const conversation = useConversation(conversationId);
   const generate = useGenerateOverview(conversationId);
   const failureText = useFailureText();
+  const session = useSession();
+  const client = useDataClient();
+  const takeOver = useTakeOverConversation(conversationId);
+  const release = useReleaseConversation(conversationId);
+  const reply = useReplyInConversation(conversationId);
+  const typedAt = useRef(0);
+  useLiveConversations(assistantId, conversationId);
+
+  /** Runs an action, showing its refusal (e.g. a colleague took it first) as a toast. */
+  const attempt = async (action: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      notifyError(failureText(error));
+      return false;
+    }
+  };
+  const onTyping = () => {
+    const now = Date.now();
+    if (now - typedAt.current < TYPING_EVERY_MS) return;
+    typedAt.current = now;
+    void signalTyping(client, conversationId).catch(() => undefined);
+  };
 
   const back = (
     <NavLink href={consolePaths.preSalesDashboard(assistantId)} onNavigate={onNavigate}>
@@ -120,6 +159,25 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
                 <Muted>{t`The visitor left no contact.`}</Muted>
               )}
             </Card>
+            <LivePanel
+              state={{ status: detail.status, agent: detail.agent }}
+              userId={session.user?.id ?? null}
+              canReply={can(session.roles, 'conversation.reply')}
+              canForce={can(session.roles, 'team.manage')}
+              busy={
+                takeOver.isMutating
+                  ? 'takeover'
+                  : release.isMutating
+                    ? 'release'
+                    : reply.isMutating
+                      ? 'reply'
+                      : null
+              }
+              onTakeOver={(force) => void attempt(() => takeOver.trigger(force))}
+              onRelease={() => void attempt(() => release.trigger())}
+              onReply={(text) => attempt(() => reply.trigger(text))}
+              onTyping={onTyping}
+            />
             <OverviewPanel
               overview={detail.overview}
               generating={generate.isMutating}

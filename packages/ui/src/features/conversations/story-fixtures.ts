@@ -10,8 +10,12 @@ import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import { http, HttpResponse } from 'msw';
 import { sampleOverview } from '../../components/overview-panel/sample-overview';
 import { API, baseHandlers, ok } from '../../testing/stories';
+import { eventStream } from '../trainer/story-fixtures';
 
 export const ASSISTANT_ID = 12;
+
+/** The signed-in staff member of the stories (`signedIn`'s user), as a conversation's holder. */
+export const me = { id: 3, full_name: 'María López' };
 
 const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString();
 
@@ -169,6 +173,25 @@ export function conversationHandlers({
     http.get(`${API}/conversation/:id`, () => ok(conversation)),
     http.post(`${API}/conversation/:id/overview`, () => ok(overview)),
     http.post(`${API}/conversation/delete`, () => ok({ message: 'Delete successfully.', code: 'deleted' })),
+    http.get(`${API}/institution-product/:id/events`, eventStream()),
+    http.post(`${API}/conversation/:id/takeover`, () => ok({ status: 'human', agent: me })),
+    http.post(`${API}/conversation/:id/release`, () => ok({ status: 'assistant', agent: null })),
+    http.post(`${API}/conversation/:id/typing`, () => ok({ sent: true })),
+    http.post(`${API}/conversation/:id/reply`, async ({ request }) => {
+      const { text } = (await request.json()) as { text: string };
+      return ok(
+        {
+          id: 900,
+          role: 'agent',
+          text,
+          agent_name: me.full_name,
+          sources: [],
+          handoff: null,
+          created_at: new Date().toISOString(),
+        },
+        { status: 201 },
+      );
+    }),
     ...baseHandlers,
   ];
 }

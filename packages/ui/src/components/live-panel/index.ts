@@ -1,0 +1,1 @@
+export { LivePanel, type LivePanelProps } from './live-panel';
