@@ -30,6 +30,11 @@ export const PublicAssistantSchema = v.object({
   active: v.boolean(),
   /** The assistant's main language (the chat follows the browser's). */
   locale: v.picklist(LOCALES),
+  /**
+   * Live chat is on: the handoff card offers a person now (`POST public/conversation/{id}/handoff`
+   * says whether one is there within office hours). False when inactive.
+   */
+  live_chat: v.boolean(),
 });
 export type PublicAssistant = v.InferOutput<typeof PublicAssistantSchema>;
 
@@ -121,6 +126,8 @@ export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 export const ConversationSchema = v.object({
   id: v.string(),
   messages: v.array(ChatMessageSchema),
+  /** Who answers it now: the chat follows a person's replies while it is not `assistant`. */
+  status: ConversationStatusSchema,
 });
 export type Conversation = v.InferOutput<typeof ConversationSchema>;
 

@@ -79,6 +79,8 @@ export interface CallOptions {
   sessionCheck?: boolean;
   /** `staff` sends the staff jwt even when a guest token is present (logout must revoke the staff session). */
   token?: 'preferred' | 'staff';
+  /** A stream's `Last-Event-ID`: the last event it got before it was cut (server-sent events). */
+  lastEventId?: string;
 }
 
 /** `T` with its arrays readonly, deeply: a call may send the readonly lists it holds. */
@@ -249,6 +251,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
     const token = opts.token === 'staff' ? state.jwt : (state.guestJwt ?? state.jwt);
     const headers: Record<string, string> = { 'Accept-Language': state.locale ?? detectLocale() };
     if (stream) headers.Accept = 'text/event-stream';
+    if (opts.lastEventId) headers['Last-Event-ID'] = opts.lastEventId;
     if (token) headers.Authorization = `Bearer ${token}`;
     const institutionId = opts.institution !== false ? state.institutionId : null;
     if (institutionId !== null) headers[HEADERS.institution] = String(institutionId);

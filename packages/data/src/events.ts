@@ -11,6 +11,8 @@ import type { EventSourceMessage } from 'eventsource-parser';
 export interface ServerEvent {
   event: string;
   data: string;
+  /** The event's id, when the server gave one (what `Last-Event-ID` sends back). */
+  id?: string;
 }
 
 /** The events of `body`, in order, as they arrive; ends with the body. Leaving early cancels the download. */
@@ -18,7 +20,8 @@ export async function* readServerEvents(body: ReadableStream<Uint8Array>): Async
   const queue: ServerEvent[] = [];
   const { createParser } = await import('eventsource-parser');
   const parser = createParser({
-    onEvent: ({ event, data }: EventSourceMessage) => void queue.push({ event: event ?? 'message', data }),
+    onEvent: ({ event, data, id }: EventSourceMessage) =>
+      void queue.push({ event: event ?? 'message', data, ...(id ? { id } : {}) }),
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();

@@ -123,7 +123,11 @@ export function chatRoutes(deps: AppDeps) {
   route(app, endpoints.getConversation, async (c, { scope: { conversationId, assistantId } }) => {
     const conversation = await visitorConversation(conversationId, assistantId);
     const rows = await repo.messages(conversation.institutionId, conversation.id);
-    return ok(c, { id: conversation.id, messages: rows.map((row) => toChatMessage(row, conversation)) });
+    return ok(c, {
+      id: conversation.id,
+      messages: rows.map((row) => toChatMessage(row, conversation)),
+      status: conversation.status,
+    });
   });
 
   const liveStream = liveStreams(deps, repo);

@@ -51,6 +51,7 @@ export function toPublicAssistant(row: AssistantRow, publicUrl: string): PublicA
       suggested_questions: [],
       active: false,
       locale: assistantLocale(row),
+      live_chat: false,
     };
   return {
     name: row.name,
@@ -67,6 +68,7 @@ export function toPublicAssistant(row: AssistantRow, publicUrl: string): PublicA
           ),
     active: true,
     locale: assistantLocale(row),
+    live_chat: row.liveChat.enabled,
   };
 }
 

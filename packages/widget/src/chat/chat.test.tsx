@@ -4,7 +4,7 @@
  * restored after a reload, a message kept with a retry button when the network fails, the inactive
  * link's text, an unknown assistant, Spanish, and the close button of the embedded frame.
  */
-import type { AssistantDetail } from '@conversa/contract/assistant';
+import { type AssistantDetail, DEFAULT_LIVE_CHAT } from '@conversa/contract/assistant';
 import type { WidgetAssistant } from '@conversa/contract/chat';
 import { startApi, type TestApi } from '@conversa/data/testing/api';
 import { createSignedInUser } from '@conversa/server/testing';
@@ -383,5 +383,78 @@ it('welcomes in the institution’s name in the embedded frame of an assistant w
       snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' },
       suggested_questions: ['How much is the tuition fee?'],
     });
+  }
+});
+
+it('lets a visitor chat with a person: waiting, joined, their replies live, silence from the assistant, back', async () => {
+  await put('', { live_chat: { ...DEFAULT_LIVE_CHAT, enabled: true } });
+  try {
+    const root = mount();
+    await until(() => text().includes('Hi!'));
+    type('Do you sell helicopters?');
+    await until(() => button('Chat with a person now') !== undefined);
+    act(() => button('Chat with a person now')!.click());
+    await until(() => text().includes('Waiting for a person…'));
+    const conversationId = (
+      JSON.parse(localStorage.getItem(chatStorageKey(assistant.external_id))!) as {
+        guestConversationId: string;
+      }
+    ).guestConversationId;
+
+    // Staff take it over and reply: the visitor sees both, live.
+    const staff = (path: string, json?: unknown) =>
+      api.server.call(`/api/conversation/${conversationId}/${path}`, {
+        method: 'POST',
+        token: owner.token,
+        institution: institutionId,
+        ...(json === undefined ? {} : { json }),
+      });
+    expect((await staff('takeover', {})).status).toBe(200);
+    await until(() => /joined the conversation/.test(text()));
+    await staff('typing');
+    await until(() => root.querySelector('.cv-typing') !== null);
+    expect((await staff('reply', { text: 'Hello! How can I help?' })).status).toBe(201);
+    await until(() => text().includes('Hello! How can I help?'));
+    const reply = root.querySelector('.cv-agent:last-of-type')!;
+    expect(reply.querySelector('.cv-who')!.textContent).toBeTruthy();
+    expect(root.querySelector('.cv-typing')).toBeNull();
+
+    // The visitor answers: the assistant stays silent.
+    const answersBefore = root.querySelectorAll('.cv-assistant').length;
+    type('I want two helicopters');
+    await until(() => text().includes('I want two helicopters'));
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
+    expect(root.querySelectorAll('.cv-assistant').length).toBe(answersBefore);
+    expect(root.querySelector('[aria-busy="true"]')).toBeNull();
+
+    // Handed back: the assistant answers again.
+    await staff('release');
+    await until(() => text().includes("You're back with the assistant."));
+    type('How much is the tuition fee?');
+    await until(() => root.querySelectorAll('.cv-assistant').length > answersBefore);
+  } finally {
+    await put('', { live_chat: DEFAULT_LIVE_CHAT });
+  }
+});
+
+it('offers the contact form instead when nobody is there (out of office hours)', async () => {
+  const today = new Date().getUTCDay();
+  await put('', {
+    live_chat: {
+      ...DEFAULT_LIVE_CHAT,
+      enabled: true,
+      hours: [{ day: (today + 3) % 7, from: '00:00', to: '23:59' }],
+    },
+  });
+  try {
+    mount();
+    await until(() => text().includes('Hi!'));
+    type('Do you sell helicopters?');
+    await until(() => button('Chat with a person now') !== undefined);
+    act(() => button('Chat with a person now')!.click());
+    await until(() => container!.querySelector('form.cv-contact') !== null);
+    expect(text()).not.toContain('Waiting for a person…');
+  } finally {
+    await put('', { live_chat: DEFAULT_LIVE_CHAT });
   }
 });

@@ -5,12 +5,19 @@
  * A message that could not be sent goes back into the input with a retry button. The input takes
  * focus when the chat is ready and after each answer; the list follows the newest message. A polite
  * status announces "writing", then each answer once it is whole (never piece by piece as it streams).
+ * With live chat on, the handoff card offers a person now (docs/product.md#live-conversations):
+ * while one is asked for or answers, the assistant is silent, and the chat follows the person's
+ * replies, typing and status (the live part is loaded only then).
  */
-import type { ChatEvent, WidgetAssistant } from '@conversa/contract/chat';
+
+/** A person's "typing" shows this long after the last sign of it. */
+const TYPING_SHOWN_MS = 6_000;
+import type { ChatEvent, ConversationStatus, LiveEvent, WidgetAssistant } from '@conversa/contract/chat';
 import { useAskAssistant } from '@conversa/data/chat/ask-assistant';
 import { usePublicAssistant } from '@conversa/data/chat/get-public-assistant';
-import { useGuestConversation } from '@conversa/data/chat/guest-conversation';
+import { storedGuest, useGuestConversation } from '@conversa/data/chat/guest-conversation';
 import { isApiRequestError } from '@conversa/data/errors';
+import { useDataClient } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { textOn } from './accent';
@@ -18,7 +25,7 @@ import { ChatFooter } from './chat-footer';
 import { ChatHeader } from './chat-header';
 import { ChatNotice } from './chat-notice';
 import { Composer } from './composer';
-import { type Line, lineOf, MessageList } from './message-list';
+import { type Line, lineOf, MessageList, noteOf } from './message-list';
 import { SuggestedQuestions } from './suggested-questions';
 import { Welcome } from './welcome';
 
@@ -70,6 +77,88 @@ export function Chat({
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const lines = asked ?? stored?.messages.map(lineOf) ?? [];
+  const client = useDataClient();
+  // Who answers: the assistant, or a person (asked for, or there); the stored conversation's at first.
+  const [person, setPerson] = useState<ConversationStatus>('assistant');
+  const personRef = useRef<ConversationStatus>('assistant');
+  const [typing, setTyping] = useState<string | null>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+  const restoredStatus = stored?.status;
+  useEffect(() => {
+    if (restoredStatus && asked === null) {
+      personRef.current = restoredStatus;
+      setPerson(restoredStatus);
+    }
+  }, [restoredStatus, asked]);
+
+  /** Adds a line once (a reply the stream sends again is not shown twice). */
+  const add = (line: Line) =>
+    setAsked((current) => {
+      const base = current ?? linesRef.current;
+      return base.some((one) => one.key === line.key) ? base : [...base, line];
+    });
+  const becomes = (status: ConversationStatus) => {
+    personRef.current = status;
+    setPerson(status);
+  };
+
+  const onLive = useRef<(event: LiveEvent) => void>(() => undefined);
+  onLive.current = (live) => {
+    if (live.event === 'typing') {
+      setTyping(live.data.agent_name);
+      clearTimeout(typingTimer.current);
+      typingTimer.current = setTimeout(() => setTyping(null), TYPING_SHOWN_MS);
+    } else if (live.event === 'message') {
+      setTyping(null);
+      add(lineOf(live.data));
+      setAnnouncement(`${live.data.agent_name ?? ''}: ${live.data.text}`);
+    } else {
+      const { status, agent_name: name, reason } = live.data;
+      const before = personRef.current;
+      if (status === 'human' && before !== 'human' && name)
+        add(noteOf(`n${nextKey++}`, t`${name} joined the conversation`));
+      if (status === 'assistant' && before !== 'assistant') {
+        setTyping(null);
+        add(
+          reason === 'no_one_answered'
+            ? noteOf(
+                `n${nextKey++}`,
+                t`Nobody is available right now. Leave your details and we will contact you.`,
+                true,
+              )
+            : noteOf(`n${nextKey++}`, t`You're back with the assistant.`),
+        );
+      }
+      becomes(status);
+    }
+  };
+
+  // While a person is asked for or answers, follow them (the live part is its own chunk).
+  const following = person !== 'assistant';
+  useEffect(() => {
+    const id = storedGuest(client)?.conversationId;
+    if (!following || !id) return;
+    const controller = new AbortController();
+    void import('@conversa/data/chat/live').then(({ followLive }) =>
+      followLive(client, id, (live) => onLive.current(live), controller.signal),
+    );
+    return () => controller.abort();
+  }, [following, client]);
+
+  /** Asks for a person now; false when nobody can answer (the card then offers the form). */
+  const onPerson = async (): Promise<boolean> => {
+    const id = storedGuest(client)?.conversationId;
+    if (!id) return false;
+    const { requestPerson } = await import('@conversa/data/chat/live');
+    const answer = await requestPerson(client, id);
+    if (!answer.live) return false;
+    if (answer.status === 'waiting' && personRef.current === 'assistant')
+      add(noteOf(`n${nextKey++}`, t`Waiting for a person…`));
+    becomes(answer.status);
+    return true;
+  };
 
   const notice = error
     ? error.status === 404
@@ -104,21 +193,43 @@ export function Chat({
     const answerKey = `a${nextKey++}`;
     const edit = (change: (line: Line) => Line) =>
       setAsked((current) => current?.map((line) => (line.key === answerKey ? change(line) : line)) ?? null);
+    // A person answers: no answer of the assistant's is awaited.
+    const assistantAnswers = personRef.current === 'assistant';
     setAsked([
       ...lines,
       question,
-      { key: answerKey, role: 'assistant', text: '', sources: [], handoff: null, pending: true },
+      ...(assistantAnswers
+        ? [
+            {
+              key: answerKey,
+              role: 'assistant' as const,
+              text: '',
+              sources: [],
+              handoff: null,
+              pending: true,
+            },
+          ]
+        : []),
     ]);
     setDraft('');
     setFailure(null);
     setBusy(true);
-    announce.current = true;
-    setAnnouncement(t`Writing…`);
+    announce.current = assistantAnswers;
+    if (assistantAnswers) setAnnouncement(t`Writing…`);
     const onEvent = (event: ChatEvent) => {
       if (event.event === 'token') edit((line) => ({ ...line, text: line.text + event.data.text }));
       else if (event.event === 'sources') edit((line) => ({ ...line, sources: event.data.sources }));
       else if (event.event === 'handoff') edit((line) => ({ ...line, handoff: event.data }));
-      else if (event.event === 'done') edit((line) => ({ ...line, pending: false }));
+      else if (event.event === 'done') {
+        const { message_id: answered, status } = event.data;
+        if (answered !== undefined) edit((line) => ({ ...line, pending: false }));
+        else {
+          // A person took the conversation meanwhile: the assistant said nothing.
+          announce.current = false;
+          setAsked((current) => current?.filter((line) => line.key !== answerKey) ?? null);
+          if (status) becomes(status);
+        }
+      }
     };
     try {
       await ask(text, onEvent);
@@ -166,8 +277,14 @@ export function Chat({
             {...suggested}
           />
         ) : (
-          <MessageList lines={lines} greeting={assistant.snippet.greeting || welcome} listRef={list} />
+          <MessageList
+            lines={lines}
+            greeting={assistant.snippet.greeting || welcome}
+            listRef={list}
+            onPerson={assistant.live_chat && person === 'assistant' ? onPerson : undefined}
+          />
         )}
+        {following && typing ? <p className="cv-typing">{t`${typing} is typing…`}</p> : null}
         {!page && lines.length === 0 ? <SuggestedQuestions {...suggested} /> : null}
         <Composer
           value={draft}

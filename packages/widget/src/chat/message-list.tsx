@@ -10,18 +10,34 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, type Ref, Suspense, useState } from 'react';
 import { Markdown } from './markdown';
 
-/** One message on screen; `pending` while its answer streams. */
+/**
+ * One message on screen; `pending` while its answer streams. A `note` is the chat's own line (a
+ * person joined, the assistant is back); `form` offers the contact form under it.
+ */
 export interface Line {
   key: string;
-  role: ChatMessage['role'];
+  role: ChatMessage['role'] | 'note';
   text: string;
   sources: Source[];
   handoff: Handoff | null;
   pending?: boolean;
+  /** A person's name, on their (`agent`) messages. */
+  agent_name?: string | null;
+  form?: boolean;
 }
 
 /** A stored message as a line. */
 export const lineOf = (message: ChatMessage): Line => ({ key: `m${message.id}`, ...message });
+
+/** A note of the chat's own. */
+export const noteOf = (key: string, text: string, form = false): Line => ({
+  key,
+  role: 'note',
+  text,
+  sources: [],
+  handoff: null,
+  form,
+});
 
 /** Props of `MessageList`. */
 export interface MessageListProps {
@@ -29,10 +45,12 @@ export interface MessageListProps {
   /** The snippet's greeting, first in the list; none when empty. */
   greeting?: string;
   listRef?: Ref<HTMLOListElement>;
+  /** Live chat is on: the handoff card offers a person now; resolves true when one may answer. */
+  onPerson?: () => Promise<boolean>;
 }
 
 /** The list of messages. */
-export function MessageList({ lines, greeting, listRef }: MessageListProps) {
+export function MessageList({ lines, greeting, listRef, onPerson }: MessageListProps) {
   const { t } = useLingui();
   return (
     <ol className="cv-messages" ref={listRef} aria-label={t`Conversation`}>
@@ -42,15 +60,22 @@ export function MessageList({ lines, greeting, listRef }: MessageListProps) {
         </li>
       ) : null}
       {lines.map((line) => (
-        <Message key={line.key} line={line} />
+        <Message key={line.key} line={line} onPerson={onPerson} />
       ))}
     </ol>
   );
 }
 
-/** One question or answer. */
-export function Message({ line }: { line: Line }) {
+/** One question or answer, a person's message, or a note of the chat's. */
+export function Message({ line, onPerson }: { line: Line; onPerson?: () => Promise<boolean> }) {
   const { t } = useLingui();
+  if (line.role === 'note')
+    return (
+      <li className="cv-live">
+        {line.text}
+        {line.form ? <ContactOffer /> : null}
+      </li>
+    );
   return (
     <li className={`cv-msg cv-${line.role}`} aria-busy={line.pending ? true : undefined}>
       {line.role === 'user' ? (
@@ -58,12 +83,17 @@ export function Message({ line }: { line: Line }) {
           <span className="cv-sr">{t`You`}: </span>
           {line.text}
         </>
+      ) : line.role === 'agent' ? (
+        <>
+          <span className="cv-who">{line.agent_name ?? t`A person`}</span>
+          {line.text}
+        </>
       ) : (
         <Markdown text={line.text} />
       )}
       {line.pending && !line.text ? <span className="cv-dots">{t`Writing…`}</span> : null}
       {line.sources.length ? <Sources sources={line.sources} /> : null}
-      {line.handoff ? <HandoffCard handoff={line.handoff} /> : null}
+      {line.handoff ? <HandoffCard handoff={line.handoff} onPerson={onPerson} /> : null}
     </li>
   );
 }
@@ -82,13 +112,31 @@ const ContactForm = lazy(() => import('./contact-form'));
  * The person a visitor may turn to, with whatever ways to reach them the institution gave, and a
  * form to leave one's own details instead.
  */
-export function HandoffCard({ handoff }: { handoff: Handoff }) {
+export function HandoffCard({ handoff, onPerson }: { handoff: Handoff; onPerson?: () => Promise<boolean> }) {
   const { t } = useLingui();
   const hours = handoff.hours;
   const [form, setForm] = useState<'closed' | 'open' | 'sent'>('closed');
+  const [asking, setAsking] = useState<'idle' | 'busy' | 'asked'>('idle');
+  const askPerson = async () => {
+    setAsking('busy');
+    const live = await onPerson!().catch(() => false);
+    setAsking(live ? 'asked' : 'idle');
+    // Nobody there now: the form instead.
+    if (!live) setForm('open');
+  };
   return (
     <div className="cv-handoff">
       <strong>{t`Talk to a person`}</strong>
+      {onPerson && asking !== 'asked' && form === 'closed' ? (
+        <button
+          type="button"
+          className="cv-person"
+          disabled={asking === 'busy'}
+          onClick={() => void askPerson()}
+        >
+          {t`Chat with a person now`}
+        </button>
+      ) : null}
       {handoff.message ? <p>{handoff.message}</p> : null}
       {handoff.name ? <p>{handoff.name}</p> : null}
       {handoff.email ? (
@@ -114,5 +162,23 @@ export function HandoffCard({ handoff }: { handoff: Handoff }) {
       ) : null}
       {form === 'sent' ? <p role="status">{t`Thank you. A person will contact you soon.`}</p> : null}
     </div>
+  );
+}
+
+/** The contact form behind a button, as the handoff card offers it. */
+function ContactOffer() {
+  const { t } = useLingui();
+  const [form, setForm] = useState<'closed' | 'open' | 'sent'>('closed');
+  if (form === 'sent') return <p role="status">{t`Thank you. A person will contact you soon.`}</p>;
+  if (form === 'open')
+    return (
+      <Suspense fallback={<p className="cv-dots">{t`Loading…`}</p>}>
+        <ContactForm onSent={() => setForm('sent')} />
+      </Suspense>
+    );
+  return (
+    <button type="button" className="cv-link" onClick={() => setForm('open')}>
+      {t`Leave your details and we will contact you`}
+    </button>
   );
 }

@@ -80,6 +80,7 @@ export const assistant: WidgetAssistant = {
   ],
   active: true,
   locale: 'en',
+  live_chat: false,
   kind: 'admissions',
   institution_id: 7,
   snippet: {
