@@ -15,6 +15,7 @@ const benchmarks = [
   ['answer-quality.ts', '--import', 'tsx'],
   ['answer-folds.ts', '--import', 'tsx'],
   ['whatsapp-bench.ts', '--import', 'tsx'],
+  ['live-bench.ts', '--import', 'tsx'],
   ['pdf-processing-bench.mjs'],
   ['soak.mjs', '--import', 'tsx'],
   ['widget-bench.mjs'],
