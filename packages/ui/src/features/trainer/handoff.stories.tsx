@@ -78,3 +78,29 @@ export const ServerIssues: Story = {
 export const ReadOnly: Story = { decorators: [withData({ ...signedIn, roles: ['order_capture_agent'] })] };
 
 export const Spanish: Story = { globals: { locale: 'es' } };
+
+/** Live chat on, with office hours on two days in Madrid. */
+export const LiveChatOn: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get(`${API}/institution-product/:id`, () =>
+          ok({
+            ...assistant,
+            live_chat: {
+              enabled: true,
+              time_zone: 'Europe/Madrid',
+              hours: [
+                { day: 1, from: '09:00', to: '17:00' },
+                { day: 3, from: '09:00', to: '14:00' },
+              ],
+              wait_minutes: 5,
+              notify_after_minutes: 3,
+            },
+          }),
+        ),
+        ...trainerHandlers(),
+      ],
+    },
+  },
+};

@@ -24,6 +24,7 @@ import { useForm } from '../../forms/use-form';
 import { successMessage } from '../../i18n/codes';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
+import { LiveChatSettings } from './live-chat';
 import { SectionTitle, TrainerLayout } from './trainer-layout';
 
 /** Form values under `handoff`, as the server's issue paths name them (`handoff.email`). */
@@ -54,7 +55,15 @@ export function HandoffPage({ assistantId, onNavigate }: HandoffPageProps) {
   const editable = can(session.roles, 'trainer.manage');
   return (
     <TrainerLayout assistantId={assistantId} tab="handoff" onNavigate={onNavigate}>
-      {(assistant) => <HandoffForm key={assistant.id} assistant={assistant} editable={editable} />}
+      {(assistant) => (
+        <>
+          <HandoffForm key={assistant.id} assistant={assistant} editable={editable} />
+          {/* Sales support answers sellers on WhatsApp: no visitor to hand to a person. */}
+          {assistant.public_url ? (
+            <LiveChatSettings key={`live-${assistant.id}`} assistant={assistant} editable={editable} />
+          ) : null}
+        </>
+      )}
     </TrainerLayout>
   );
 }
