@@ -177,8 +177,10 @@ async function main() {
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
     const database = await freshPostgres(postgresUrl);
-    const first = await startServer(database, ENV);
-    const second = await startServer(database, ENV);
+    // Two processes of one deployment: one signing secret, as they would share.
+    const shared = { ...ENV, JWT_SECRET: 'bench-live-two-processes-signing-secret-0123456789' };
+    const first = await startServer(database, shared);
+    const second = await startServer(database, shared);
     try {
       const seeded = await seed(first);
       const times = await replyLatencies(first.url, second.url, seeded);

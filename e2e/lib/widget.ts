@@ -28,6 +28,13 @@ export interface AssistantSettings {
   handoff?: { name?: string; email?: string; phone?: string; hours?: string; message?: string } | null;
   public_link_active?: boolean;
   snippet?: { allowed_origins?: string[]; color?: string; position?: 'left' | 'right'; greeting?: string };
+  live_chat?: {
+    enabled: boolean;
+    time_zone: string;
+    hours: { day: number; from: string; to: string }[];
+    wait_minutes: number;
+    notify_after_minutes: number;
+  };
 }
 
 /** What `GET institution-product/{id}` answers (the part the journeys read). */
