@@ -8,14 +8,7 @@ import type { ChatMessage } from '@conversa/contract/chat';
 import type { ConversationState, PersonRequest } from '@conversa/contract/conversation';
 import { can } from '@conversa/contract/roles';
 import type { ConversationScope, GuestScope } from '../auth/scope';
-import {
-  hasPublicChat,
-  type LiveRef,
-  toChatMessage,
-  toStaff,
-  toVisitor,
-  visitorConversationsRepo,
-} from '../chat';
+import { hasPublicChat, type LiveRef, toStaff, toVisitor, visitorConversationsRepo } from '../chat';
 import type { AppDeps } from '../deps';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { enqueue } from '../jobs/queue';
@@ -133,23 +126,30 @@ export function liveService(deps: AppDeps) {
       const { institutionId, conversationId, user } = scope;
       const named = await findUserName(db, user.userId);
       const name = named?.fullName.trim() || named?.email || user.email;
-      const stored = await db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const id = await db.transaction(async (tx) => {
         const state = await liveRepo(tx).lock(institutionId, conversationId);
         if (!state) throw notFound();
         if (state.status !== 'human' || state.agentId !== user.userId)
           throw new ApiError(409, 'conversation_not_held');
-        const chat = visitorConversationsRepo(tx);
-        const id = await chat.addMessage({
+        return visitorConversationsRepo(tx).addMessage({
           institutionId,
           conversationId,
           role: 'agent',
           content: text,
           agent: { id: user.userId, name },
-          now: deps.clock.now(),
+          now,
         });
-        return (await chat.messages(institutionId, conversationId)).find((row) => row.id === id)!;
       });
-      const message = toChatMessage(stored, { handoff: null });
+      const message: ChatMessage = {
+        id,
+        role: 'agent',
+        text,
+        agent_name: name,
+        sources: [],
+        handoff: null,
+        created_at: now.toISOString(),
+      };
       toVisitor(deps.events, ref(scope), { event: 'message', data: message });
       toStaff(deps.events, ref(scope), 'human', message.id);
       return message;
