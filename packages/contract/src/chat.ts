@@ -180,6 +180,7 @@ export type LiveEvent = {
 /** The staff stream's event of a conversation: a visitor's message or a change of who answers. */
 export const CONVERSATION_EVENT = 'conversation';
 export const ConversationEventSchema = v.object({
+  institution_product_id: v.number(),
   conversation_id: v.string(),
   status: ConversationStatusSchema,
   /** The message that came (the visitor's, or a reply), if the event is one. */

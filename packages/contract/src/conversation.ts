@@ -295,3 +295,12 @@ export type PersonRequest = v.InferOutput<typeof PersonRequestSchema>;
 /** `POST conversation/{id}/typing` answer: whether the visitor was told (at most once in a few seconds). */
 export const TypingResultSchema = v.object({ sent: v.boolean() });
 export type TypingResult = v.InferOutput<typeof TypingResultSchema>;
+
+/**
+ * `GET institution/{id}/live`: each assistant's conversations that a person is asked for
+ * (`waiting`, the sidebar's badge) or holds (`human`); assistants with none are left out.
+ */
+export const LiveCountsSchema = v.array(
+  v.object({ institution_product_id: v.number(), waiting: v.number(), human: v.number() }),
+);
+export type LiveCounts = v.InferOutput<typeof LiveCountsSchema>;

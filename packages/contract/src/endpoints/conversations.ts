@@ -11,6 +11,7 @@ import {
   DashboardSchema,
   DateRangeQuerySchema,
   DeleteConversationsBodySchema,
+  LiveCountsSchema,
   ConversationStateSchema,
   OverviewSchema,
   PersonRequestSchema,
@@ -20,7 +21,7 @@ import {
   TakeoverBodySchema,
   TypingResultSchema,
 } from '../conversation';
-import { ChatMessageSchema } from '../chat';
+import { ChatMessageSchema, ConversationEventSchema } from '../chat';
 import type { Endpoint } from './endpoint';
 import * as routes from '../routes/conversations';
 import { IdParamsSchema, UuidParamsSchema } from './params';
@@ -165,5 +166,26 @@ export const conversationsEndpoints = {
     permission: 'conversation.reply',
     params: UuidParamsSchema,
     response: ConversationStateSchema,
+  },
+  getLiveCounts: {
+    ...routes.getLiveCounts,
+    summary: "Each assistant's conversations waiting for a person, or held by one",
+    tag: 'conversation',
+    access: 'staff',
+    scope: 'institution',
+    permission: 'conversation.read',
+    params: IdParamsSchema,
+    response: LiveCountsSchema,
+  },
+  institutionEvents: {
+    ...routes.institutionEvents,
+    summary: "Server-sent events of the institution's live conversations (`event: conversation`)",
+    tag: 'conversation',
+    access: 'staff',
+    scope: 'institution',
+    permission: 'conversation.read',
+    params: IdParamsSchema,
+    stream: true,
+    response: ConversationEventSchema,
   },
 } as const satisfies Record<string, Endpoint>;

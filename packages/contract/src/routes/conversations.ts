@@ -44,3 +44,5 @@ export const releaseConversation = {
   method: 'POST',
   path: '/conversation/{id}/release',
 } as const satisfies Route;
+export const getLiveCounts = { method: 'GET', path: '/institution/{id}/live' } as const satisfies Route;
+export const institutionEvents = { method: 'GET', path: '/institution/{id}/events' } as const satisfies Route;

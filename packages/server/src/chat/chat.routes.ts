@@ -162,7 +162,8 @@ export function chatRoutes(deps: AppDeps) {
     if (!('answer' in asked)) {
       // A person answers this conversation: the question is theirs, the assistant says nothing.
       const { userMessageId, status } = asked;
-      toStaff(deps.events, { assistantId, conversationId }, status, userMessageId);
+      const { institutionId } = conversation;
+      toStaff(deps.events, { institutionId, assistantId, conversationId }, status, userMessageId);
       return streamSSE(c, (stream) =>
         stream.writeSSE({ event: 'done', data: JSON.stringify({ user_message_id: userMessageId, status }) }),
       );

@@ -6,10 +6,11 @@
  */
 import type { ConversationEvent, ConversationStatus, LiveEvent } from '@conversa/contract/chat';
 import type { EventBus } from '../events/event-bus';
-import { conversationTopic, liveTopic } from '../events/topics';
+import { conversationTopic, institutionLiveTopic, liveTopic } from '../events/topics';
 
 /** Where a conversation is. */
 export interface LiveRef {
+  institutionId: number;
   assistantId: number;
   conversationId: string;
 }
@@ -22,10 +23,16 @@ export function toVisitor(events: EventBus, { conversationId }: LiveRef, event: 
 /** Tells the staff following the assistant's conversations. */
 export function toStaff(
   events: EventBus,
-  { assistantId, conversationId }: LiveRef,
+  { institutionId, assistantId, conversationId }: LiveRef,
   status: ConversationStatus,
   messageId: number | null = null,
 ): void {
-  const event: ConversationEvent = { conversation_id: conversationId, status, message_id: messageId };
+  const event: ConversationEvent = {
+    institution_product_id: assistantId,
+    conversation_id: conversationId,
+    status,
+    message_id: messageId,
+  };
   events.publish(liveTopic(assistantId), event);
+  events.publish(institutionLiveTopic(institutionId), event);
 }

@@ -31,6 +31,9 @@ import {
 import { conversationsCsv, csvRecord } from './csv';
 import { dayIn } from '../db/days';
 import { dashboard } from './dashboard';
+import { staffEventStreams } from '../events/staff-streams';
+import { institutionLiveTopic } from '../events/topics';
+import { CONVERSATION_EVENT } from '@conversa/contract/chat';
 import { leaveContact } from './contact.service';
 import { liveService } from './live.service';
 import { makeOverview } from './overview';
@@ -69,6 +72,7 @@ export function conversationsRoutes(deps: AppDeps) {
   const route = endpointRouter(deps);
   const staff = staffConversationsRepo(deps.database.db);
   const live = liveService(deps);
+  const staffStreams = staffEventStreams(deps);
   const chat = visitorConversationsRepo(deps.database.db);
 
   /** The model calls of a member's console action: beyond a budget, a 429. */
@@ -216,6 +220,18 @@ export function conversationsRoutes(deps: AppDeps) {
     });
     return ok(c, { message: translate(c.get('locale'), 'deleted'), code: 'deleted' });
   });
+
+  route(app, endpoints.getLiveCounts, async (c, { scope }) => ok(c, await live.counts(scope.institutionId)));
+
+  route(app, endpoints.institutionEvents, (c, { scope }) =>
+    staffStreams(
+      c,
+      scope,
+      endpoints.institutionEvents.permission,
+      [{ topic: institutionLiveTopic(scope.institutionId), event: CONVERSATION_EVENT }],
+      'live',
+    ),
+  );
 
   route(app, endpoints.requestPerson, async (c, { scope }) => ok(c, await live.askForPerson(scope)));
 

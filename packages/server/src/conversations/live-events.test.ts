@@ -158,6 +158,7 @@ describe("the staff's stream", () => {
       (event) => event.event === 'conversation' && event.data.conversation_id === session.conversation_id,
     );
     expect(waiting.data).toEqual({
+      institution_product_id: school.assistant.id,
       conversation_id: session.conversation_id,
       status: 'waiting',
       message_id: null,
@@ -174,5 +175,37 @@ describe("the staff's stream", () => {
     expect(blind.events.some((event) => event.event === 'conversation')).toBe(false);
     await reader.close();
     await blind.close();
+  });
+
+  it("carries every assistant's conversation events on the institution's stream, and counts them", async () => {
+    const institutionStream = await openSse(`${baseUrl}/api/institution/${school.institution.id}/events`, {
+      authorization: `Bearer ${school.owner.token}`,
+      'x-institution-id': String(school.institution.id),
+    });
+    expect(institutionStream.response.status).toBe(200);
+    await eventually(() => server.events.listenerCount(`live-institution:${school.institution.id}`) >= 1);
+    const counts = async () =>
+      (
+        await server.call<{ data: { institution_product_id: number; waiting: number; human: number }[] }>(
+          `/api/institution/${school.institution.id}/live`,
+          { token: school.owner.token, institution: school.institution.id },
+        )
+      ).body.data.find((row) => row.institution_product_id === school.assistant.id)?.waiting ?? 0;
+    const waitingBefore = await counts();
+
+    const session = await waitingVisitor();
+    const event = await institutionStream.waitFor(
+      (one) => one.event === 'conversation' && one.data.conversation_id === session.conversation_id,
+    );
+    expect(event.data).toMatchObject({ institution_product_id: school.assistant.id, status: 'waiting' });
+    expect(await counts()).toBe(waitingBefore + 1);
+    // A role that may not read conversations is refused both.
+    const entry = await createMember(server, school.institution.id, 'lead_entry_agent');
+    const refused = await server.call(`/api/institution/${school.institution.id}/live`, {
+      token: entry.token,
+      institution: school.institution.id,
+    });
+    expect(refused.status).toBe(403);
+    await institutionStream.close();
   });
 });

@@ -56,7 +56,7 @@ export function liveWaitingJob(deps: LiveWaitingDeps): JobHandler {
       if (job.step === 'timeout') {
         const state = await live.giveUpWaiting(institutionId, conversationId, since, deps.clock.now());
         if (!state) return;
-        const ref = { assistantId, conversationId };
+        const ref = { institutionId, assistantId, conversationId };
         toStaff(deps.events, ref, state.status);
         toVisitor(deps.events, ref, {
           event: 'status',

@@ -4,7 +4,7 @@
  * at once cannot both win. Every query names the institution.
  */
 import type { ConversationStatus } from '@conversa/contract/chat';
-import { and, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { conversations } from '../db/schema';
 import { agentName } from '../chat';
@@ -47,6 +47,20 @@ export function liveRepo(db: DbOrTx) {
   }
 
   return {
+    /** Each assistant's conversations waiting for a person or held by one (the partial index `conversations_live_idx`). */
+    async counts(institutionId: number) {
+      return db
+        .select({
+          assistantId: conversations.assistantId,
+          waiting: sql<number>`count(*) filter (where ${conversations.status} = 'waiting')::integer`,
+          human: sql<number>`count(*) filter (where ${conversations.status} = 'human')::integer`,
+        })
+        .from(conversations)
+        .where(and(eq(conversations.institutionId, institutionId), ne(conversations.status, 'assistant')))
+        .groupBy(conversations.assistantId)
+        .orderBy(conversations.assistantId);
+    },
+
     /** The state now; null when the conversation is not the institution's. */
     async state(institutionId: number, id: string): Promise<LiveState | null> {
       const [row] = await db.select(stateColumns).from(conversations).where(one(institutionId, id));

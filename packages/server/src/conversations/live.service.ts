@@ -5,7 +5,7 @@
  * answers nothing (`chat/ask.ts`). The visitor's stream and the staff's streams hear each change.
  */
 import type { ChatMessage } from '@conversa/contract/chat';
-import type { ConversationState, PersonRequest } from '@conversa/contract/conversation';
+import type { ConversationState, LiveCounts, PersonRequest } from '@conversa/contract/conversation';
 import { can } from '@conversa/contract/roles';
 import type { ConversationScope, GuestScope } from '../auth/scope';
 import { hasPublicChat, type LiveRef, toStaff, toVisitor, visitorConversationsRepo } from '../chat';
@@ -34,7 +34,11 @@ export function liveService(deps: AppDeps) {
   /** When each conversation's visitor was last told of typing (this process's; pruned as it goes). */
   const typedAt = new Map<string, number>();
 
-  const ref = (scope: LiveRef) => ({ assistantId: scope.assistantId, conversationId: scope.conversationId });
+  const ref = ({ institutionId, assistantId, conversationId }: LiveRef): LiveRef => ({
+    institutionId,
+    assistantId,
+    conversationId,
+  });
 
   /** Tells both sides of a change of state. */
   const announce = (scope: LiveRef, state: LiveState) => {
@@ -54,6 +58,15 @@ export function liveService(deps: AppDeps) {
   };
 
   return {
+    /** Each assistant's conversations waiting for a person or held by one. */
+    async counts(institutionId: number): Promise<LiveCounts> {
+      return (await live.counts(institutionId)).map((row) => ({
+        institution_product_id: row.assistantId,
+        waiting: row.waiting,
+        human: row.human,
+      }));
+    },
+
     /**
      * The visitor asks for a person. Within live chat's hours the conversation waits (the staff are
      * told, and the wait's mail and time-out are queued with it); outside them, or with live chat
@@ -85,7 +98,7 @@ export function liveService(deps: AppDeps) {
         return result;
       });
       if (!asked) throw notFound();
-      if (asked.changed) announce({ assistantId, conversationId }, asked.state);
+      if (asked.changed) announce({ institutionId, assistantId, conversationId }, asked.state);
       return { status: asked.state.status, live: true };
     },
 

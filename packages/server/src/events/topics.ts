@@ -8,3 +8,6 @@ export const conversationTopic = (conversationId: string) => `conversation:${con
 
 /** An assistant's live conversations (the staff's stream: a visitor's message, a change of status). */
 export const liveTopic = (assistantId: number) => `live:${assistantId}`;
+
+/** An institution's live conversations, every assistant's (the console's badge and notifications). */
+export const institutionLiveTopic = (institutionId: number) => `live-institution:${institutionId}`;

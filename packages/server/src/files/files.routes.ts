@@ -12,8 +12,11 @@ import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
-import { fileEventStreams } from './event-streams';
-import { deletedFiles, filesService } from './files.service';
+import { staffEventStreams } from '../events/staff-streams';
+import { liveTopic } from '../events/topics';
+import { CONVERSATION_EVENT } from '@conversa/contract/chat';
+import { FILE_EVENT } from '@conversa/contract/knowledge';
+import { deletedFiles, filesService, fileTopic } from './files.service';
 import { readMultipart } from './multipart';
 
 /** Multipart overhead allowed per file (part headers, boundaries). */
@@ -23,7 +26,7 @@ const PART_OVERHEAD = 64 * 1024;
 export function filesRoutes(deps: AppDeps) {
   const files = filesService(deps);
   const route = endpointRouter(deps);
-  const eventStreams = fileEventStreams(deps);
+  const eventStreams = staffEventStreams(deps);
   const app = new Hono<AppEnv>();
 
   route(app, endpoints.listFiles, async (c, { scope }) =>
@@ -53,7 +56,11 @@ export function filesRoutes(deps: AppDeps) {
   });
 
   route(app, endpoints.assistantEvents, (c, { scope }) =>
-    eventStreams(c, scope, endpoints.assistantEvents.permission),
+    eventStreams(c, scope, endpoints.assistantEvents.permission, [
+      { topic: fileTopic(scope.assistantId), event: FILE_EVENT },
+      // Its live conversations, for those who may read conversations (docs/product.md#live-conversations).
+      { topic: liveTopic(scope.assistantId), event: CONVERSATION_EVENT, permission: 'conversation.read' },
+    ]),
   );
   return app;
 }

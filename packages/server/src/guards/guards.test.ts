@@ -89,6 +89,8 @@ const RULES: Record<EndpointName, string> = {
   replyInConversation: 'conversation.reply@conversation',
   signalTyping: 'conversation.reply@conversation',
   releaseConversation: 'conversation.reply@conversation',
+  getLiveCounts: 'conversation.read@institution',
+  institutionEvents: 'conversation.read@institution',
   listAllowedNumbers: 'whitelist.manage@assistant',
   addAllowedNumber: 'whitelist.manage@institution',
   deleteAllowedNumbers: 'whitelist.manage@institution',

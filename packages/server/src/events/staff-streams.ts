@@ -1,6 +1,8 @@
 /**
- * The live stream of an assistant's file events (`GET institution-product/{id}/events`, SSE), and
- * of its live conversations for those who may read conversations (docs/product.md#live-conversations).
+ * Staff's live streams (SSE) of bus topics: an assistant's file events and live conversations
+ * (`GET institution-product/{id}/events`), an institution's live conversations
+ * (`GET institution/{id}/events`; docs/product.md#live-conversations). Each source is a topic, the
+ * event name it is sent as, and the permission it needs (checked at open and at each heartbeat).
  * A stream holds a connection and a subscription for as long as the tab stays open, so each is
  * bounded: at most `EVENT_STREAMS_PER_USER` open at once per user (per process: each server
  * process counts its own connections), a maximum lifetime after which it ends and the client
@@ -8,18 +10,15 @@
  * looked up again at every heartbeat so that a logout, a password change, a removal from the
  * institution or a role without the permission ends it.
  */
-import { CONVERSATION_EVENT } from '@conversa/contract/chat';
-import { FILE_EVENT } from '@conversa/contract/knowledge';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { can, type Permission, rolesIn } from '@conversa/contract/roles';
 import { accessChecks, type StaffToken } from '../auth/access';
-import type { AssistantScope } from '../auth/scope';
+import type { InstitutionScope } from '../auth/scope';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
+import type { StreamKind } from '../meta/metrics';
 import type { AppEnv } from '../http/env';
-import { liveTopic } from '../events/topics';
-import { fileTopic } from './files.service';
 
 /** Streams one user may hold open at once in one process (a few tabs, not a connection flood). */
 export const EVENT_STREAMS_PER_USER = 10;
@@ -39,8 +38,24 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The file event streams of one app; make one per process (it holds the per-user counts). */
-export function fileEventStreams(deps: AppDeps) {
+/** One topic a stream forwards: as which event, to whom. */
+export interface StreamSource {
+  topic: string;
+  event: string;
+  /** Forwarded only while the member holds it (the stream's own permission otherwise). */
+  permission?: Permission;
+}
+
+const opened = new WeakMap<AppDeps, ReturnType<typeof makeStreams>>();
+
+/** The staff streams of one app: one per app, whoever asks (it holds the per-user counts). */
+export function staffEventStreams(deps: AppDeps) {
+  let streams = opened.get(deps);
+  if (!streams) opened.set(deps, (streams = makeStreams(deps)));
+  return streams;
+}
+
+function makeStreams(deps: AppDeps) {
   const { heartbeatMs, maxAgeMs } = deps.config.eventStreams;
   const openByUser = new Map<number, number>();
   const access = accessChecks(deps);
@@ -77,17 +92,23 @@ export function fileEventStreams(deps: AppDeps) {
   }
 
   /**
-   * Answers with the stream of an assistant's file events for the signed-in staff user of `scope`,
-   * who must keep `permission` there (the endpoint's) for as long as it is open.
+   * Answers with the stream of `sources` for the signed-in staff user of `scope`, who must keep
+   * `permission` there (the endpoint's) for as long as it is open.
    */
-  return function open(c: Context<AppEnv>, scope: AssistantScope, permission: Permission): Response {
-    const { assistantId, institutionId } = scope;
+  return function open(
+    c: Context<AppEnv>,
+    scope: InstitutionScope,
+    permission: Permission,
+    sources: readonly StreamSource[],
+    kind: StreamKind = 'files',
+  ): Response {
+    const { institutionId } = scope;
     const { userId, sessionId } = scope.user;
     const release = take(userId);
     try {
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
-        const counted = deps.metrics.streamOpened('files');
+        const counted = deps.metrics.streamOpened(kind);
         const stop = new AbortController();
         const end = () => stop.abort();
         stream.onAbort(end);
@@ -99,26 +120,23 @@ export function fileEventStreams(deps: AppDeps) {
         const send = (event: string, data: unknown) => {
           writing = writing.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
         };
-        const unsubscribeFiles = deps.events.subscribe(fileTopic(assistantId), (event) =>
-          send(FILE_EVENT, event),
+        // Each source's permission is checked again at each heartbeat.
+        let roles = scope.roles;
+        const unsubscribes = sources.map((source) =>
+          deps.events.subscribe(source.topic, (data) => {
+            if (!source.permission || can(roles, source.permission)) send(source.event, data);
+          }),
         );
-        // Live conversations, for those who may read conversations (checked again at each heartbeat).
-        let readsConversations = can(scope.roles, 'conversation.read');
-        const unsubscribeLive = deps.events.subscribe(liveTopic(assistantId), (event) => {
-          if (readsConversations) send(CONVERSATION_EVENT, event);
-        });
         const unsubscribe = () => {
-          unsubscribeFiles();
-          unsubscribeLive();
+          for (const stop of unsubscribes) stop();
         };
         try {
           await stream.write(': connected\n\n');
           for (;;) {
             await pause(heartbeatMs, stop.signal);
             if (stop.signal.aborted || stream.aborted) break;
-            const roles = await rolesNow({ userId, sessionId }, institutionId);
+            roles = await rolesNow({ userId, sessionId }, institutionId);
             if (!can(roles, permission)) break;
-            readsConversations = can(roles, 'conversation.read');
             writing = writing.then(() => stream.write(': ping\n\n').then(() => undefined));
             await writing;
           }
