@@ -30,11 +30,19 @@ export interface AssistantEventHandlers {
 export async function readAssistantEvents(
   client: DataClient,
   id: number,
-  { onOpen, onEvent, onConversation }: AssistantEventHandlers,
+  handlers: AssistantEventHandlers,
   signal: AbortSignal,
 ): Promise<void> {
   // A stream that cannot open is for the screen to show (its list), not for a toast per retry.
   const response = await client.stream(routes.assistantEvents, { params: { id }, signal, report: false });
+  await readStaffEvents(response, handlers);
+}
+
+/** Hands a staff stream's file and conversation events to their handlers until it ends. */
+export async function readStaffEvents(
+  response: Response,
+  { onOpen, onEvent, onConversation }: AssistantEventHandlers,
+): Promise<void> {
   onOpen?.();
   if (!response.body) return;
   for await (const message of readServerEvents(response.body)) {
@@ -75,37 +83,50 @@ function isFinal(error: unknown, signal: AbortSignal): boolean {
 }
 
 /**
- * Follows the events until `signal` aborts or the server refuses: after a failure or an ended
- * stream it connects again in 1 s, 2 s, 4 s … (capped at 30 s); a connection that opened resets the delay.
+ * Follows a stream until `signal` aborts or the server refuses: `read` reads one connection; after a
+ * failure or an ended stream it connects again in 1 s, 2 s, 4 s … (capped at 30 s); a connection that
+ * opened resets the delay.
  */
-export async function followAssistantEvents(
-  client: DataClient,
-  id: number,
-  handlers: AssistantEventHandlers,
+export async function followStream(
+  read: (onOpen: () => void) => Promise<void>,
   signal: AbortSignal,
 ): Promise<void> {
   let failures = 0;
   while (!signal.aborted) {
     let opened = false;
     try {
-      await readAssistantEvents(
-        client,
-        id,
-        {
-          ...handlers,
-          onOpen: () => {
-            opened = true;
-            handlers.onOpen?.();
-          },
-        },
-        signal,
-      );
+      await read(() => (opened = true));
     } catch (error) {
       if (isFinal(error, signal)) return;
     }
     failures = opened ? 1 : failures + 1;
     await pause(backoff(failures), signal);
   }
+}
+
+/** Follows an assistant's events (`followStream` of `readAssistantEvents`). */
+export function followAssistantEvents(
+  client: DataClient,
+  id: number,
+  handlers: AssistantEventHandlers,
+  signal: AbortSignal,
+): Promise<void> {
+  return followStream(
+    (opened) =>
+      readAssistantEvents(
+        client,
+        id,
+        {
+          ...handlers,
+          onOpen: () => {
+            opened();
+            handlers.onOpen?.();
+          },
+        },
+        signal,
+      ),
+    signal,
+  );
 }
 
 /**

@@ -153,6 +153,18 @@ export const baseHandlers = [
     ok(Number(params.id) === business.id ? business : school),
   ),
   http.get(`${API}/user/:id/institution`, () => ok(memberships)),
+  // The console's live counts and their stream (`GET institution/{id}/live`, `…/events`): none waiting.
+  http.get(`${API}/institution/:id/live`, () => ok([])),
+  http.get(
+    `${API}/institution/:id/events`,
+    () =>
+      new HttpResponse(
+        new ReadableStream<Uint8Array>({
+          start: (controller) => controller.enqueue(new TextEncoder().encode(': connected\n\n')),
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      ),
+  ),
 ];
 
 function DataShell({ session, children }: { session: Partial<SessionState>; children: ReactNode }) {

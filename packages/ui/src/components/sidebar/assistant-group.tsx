@@ -1,5 +1,6 @@
 /** An assistant's icon button and the sub-menu it opens (docs/product.md#screens-and-routes: 500 ms transition). */
 import { SUBMENU_TRANSITION_MS } from '@conversa/contract/constants';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import styled, { css } from 'styled-components';
@@ -107,6 +108,19 @@ const Name = styled.span`
   white-space: nowrap;
 `;
 
+/** The count of visitors waiting for a person, on the assistant and its dashboard. */
+const Badge = styled.span`
+  min-width: 1.25rem;
+  padding: 0 ${({ theme }) => theme.space(1.5)};
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.danger};
+  color: ${({ theme }) => theme.colors.onDanger};
+  font-size: 0.75rem;
+  font-weight: 700;
+  line-height: 1.25rem;
+  text-align: center;
+`;
+
 /** A list item: the assistant button (`aria-expanded`) and its links; Escape closes it again. */
 export function AssistantGroup({
   assistant,
@@ -123,6 +137,20 @@ export function AssistantGroup({
   const button = useRef<HTMLButtonElement>(null);
   const section = sectionOf(assistant.type);
   const active = entries.some((entry) => isCurrent(entry, currentPath));
+  const waiting = assistant.waiting ?? 0;
+  const badge =
+    waiting > 0 ? (
+      <>
+        <Badge aria-hidden>{waiting}</Badge>
+        <VisuallyHidden>
+          ,{' '}
+          {plural(waiting, {
+            one: '# visitor waiting for a person',
+            other: '# visitors waiting for a person',
+          })}
+        </VisuallyHidden>
+      </>
+    ) : null;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
@@ -158,6 +186,7 @@ export function AssistantGroup({
             <VisuallyHidden>, {assistant.name}</VisuallyHidden>
           </>
         )}
+        {badge}
         {expanded ? (
           <Chevron $open={open}>
             <Icon name="chevron" size={16} />
@@ -176,6 +205,7 @@ export function AssistantGroup({
               >
                 <Icon name={entry.icon} size={20} />
                 <span>{i18n._(entry.label)}</span>
+                {entry.key === 'dashboard' ? badge : null}
               </EntryLink>
             </li>
           ))}

@@ -13,6 +13,8 @@ export interface SidebarAssistant {
   name: string;
   /** Its logo's URL; shown (with its name) when another assistant shares its section. */
   logo?: string | null;
+  /** Visitors waiting for a person in its conversations (a badge when any). */
+  waiting?: number;
 }
 
 /** Icons the navigation uses (see `icons.tsx`). */

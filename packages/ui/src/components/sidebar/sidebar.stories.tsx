@@ -117,3 +117,11 @@ export const TwoOfAKind: Story = {
 
 /** The same, 200 px wide. */
 export const TwoOfAKindExpanded: Story = { args: { ...TwoOfAKind.args, expanded: true } };
+
+/** Two visitors wait for a person: the assistant and its dashboard carry the count. */
+export const VisitorsWaiting: Story = {
+  args: {
+    expanded: true,
+    assistants: [{ id: 7, type: 'admission', name: 'Lincoln High Assistant', waiting: 2 }],
+  },
+};

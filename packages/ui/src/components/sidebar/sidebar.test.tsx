@@ -94,6 +94,20 @@ describe('Sidebar', () => {
     ]);
   });
 
+  it('counts the visitors waiting for a person on the assistant and its dashboard', async () => {
+    renderSidebar({ assistants: [{ ...school, waiting: 2 }, retail] });
+    const button = screen.getByRole('button', {
+      name: /Lincoln High Assistant, 2 visitors waiting for a person/,
+    });
+    expect(button.textContent).toContain('2');
+    expect(await openAssistant(/Lincoln High Assistant/)).toEqual([
+      ['Trainer', '/pre-sales/trainer/7'],
+      ['Dashboard2, 2 visitors waiting for a person', '/pre-sales/dashboard/7'],
+    ]);
+    // None waiting: no badge.
+    expect(screen.getByRole('button', { name: /Shop Assistant/ }).textContent).not.toMatch(/\d/);
+  });
+
   it('tells two assistants of a section apart by their own name and logo, and one by its section', () => {
     const logo = 'https://cdn.example.com/shop.png';
     const { unmount } = renderSidebar({ assistants: [school, { ...retail, logo }, support] });

@@ -21,6 +21,7 @@ import { Card, PageTitle, SectionHeading, WidePage } from '../../forms/form-layo
 import { LoadFailed } from '../../forms/load-failed';
 import { useFailureText } from '../../forms/use-failure-text';
 import { ConversationList } from './conversation-list';
+import { NotificationsPrompt } from './notifications-prompt';
 import { StackList } from '../../primitives/stack-list';
 import { Muted } from '../../primitives/muted';
 
@@ -168,6 +169,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
   return (
     <WidePage aria-labelledby="dashboard-title">
       <PageTitle id="dashboard-title">{t`Dashboard`}</PageTitle>
+      <NotificationsPrompt />
       <DateRange label={t`Dates`} value={range} onChange={setRange} />
       {body}
       {valid ? (

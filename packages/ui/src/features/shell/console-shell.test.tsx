@@ -1,3 +1,8 @@
+import { DEFAULT_LIVE_CHAT } from '@conversa/contract/assistant';
+import * as routes from '@conversa/contract/routes/conversations';
+import { updateAssistant } from '@conversa/data/assistants/update-assistant';
+import { askAssistant } from '@conversa/data/chat/ask-assistant';
+import { storedGuest } from '@conversa/data/chat/guest-conversation';
 import type { DataClient } from '@conversa/data/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -95,5 +100,49 @@ describe('ConsoleShell', () => {
     expect(onLocaleSaved).not.toHaveBeenCalled();
     expect(client.session.getSnapshot().locale).toBe('en');
     expect(screen.getByRole('group', { name: 'Language' }).getAttribute('aria-busy')).toBeNull();
+  });
+});
+
+describe('ConsoleShell: visitors waiting for a person', () => {
+  it('badges the assistant as a visitor starts waiting and shows a desktop notification that opens it', async () => {
+    // jsdom has no Notification: the browser's class, as far as the console uses it, granted.
+    const shown: { title: string; body: string; onclick: (() => void) | null }[] = [];
+    class FakeNotification {
+      static permission: NotificationPermission = 'granted';
+      static requestPermission = () => Promise.resolve('granted' as NotificationPermission);
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body: string }) {
+        shown.push(Object.assign(this, { title, body: options.body }) as never);
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    try {
+      const school = await api.signedInOwner('school', { name: 'Colegio Norte' });
+      const detail = await updateAssistant(school.client, school.assistant.id, {
+        live_chat: { ...DEFAULT_LIVE_CHAT, enabled: true },
+      });
+      const { onNavigate } = renderShell(school.client);
+      const button = await screen.findByRole('button', { name: /Pre-sales, Colegio Norte Assistant/ });
+      expect(button.textContent).not.toMatch(/\d/);
+
+      const visitor = api.client();
+      await askAssistant(visitor, detail.external_id, 'Can I visit on Friday?', () => undefined);
+      const conversationId = storedGuest(visitor)!.conversationId;
+      await visitor.endpoint(routes.requestPerson, { params: { id: conversationId }, institution: false });
+
+      await screen.findByRole('button', { name: /Colegio Norte Assistant, 1 visitor waiting for a person/ });
+      await waitFor(() => expect(shown).toHaveLength(1));
+      expect(shown[0]).toMatchObject({
+        title: 'A visitor is waiting for a person',
+        body: detail.product.name,
+      });
+      shown[0]!.onclick?.();
+      expect(onNavigate).toHaveBeenCalledWith(
+        `/pre-sales/dashboard/${school.assistant.id}/conversation/${conversationId}`,
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -10,12 +10,16 @@ import { selectInstitution } from '@conversa/data/institutions/select-institutio
 import { useDataClient, useSession } from '@conversa/data/provider';
 import { useUserInstitutions } from '@conversa/data/users/list-user-institutions';
 import { updateProfile } from '@conversa/data/users/update-profile';
+import { conversationPath } from '@conversa/contract/console-paths';
+import { can } from '@conversa/contract/roles';
+import { useLiveCounts } from '@conversa/data/conversations/live-counts';
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useMemo, useState } from 'react';
 import { AppShell } from '../../components/app-shell/app-shell';
 import type { SidebarAssistant } from '../../components/sidebar/navigation';
 import { consolePaths } from '../../components/sidebar/paths';
 import { isLocale } from '../../i18n/locale';
+import { notify } from './waiting-notifications';
 
 export interface ConsoleShellProps {
   /** The path shown now (the router's location). */
@@ -40,7 +44,7 @@ export function ConsoleShell({
   defaultExpanded,
   defaultDrawerOpen,
 }: ConsoleShellProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const client = useDataClient();
   const session = useSession();
   const institution = useInstitution();
@@ -48,9 +52,28 @@ export function ConsoleShell({
   const memberships = useUserInstitutions();
   const [saving, setSaving] = useState(false);
 
+  // Visitors waiting for a person: the sidebar's badges, and a desktop notification as each starts.
+  const live = useLiveCounts(
+    can(session.roles, 'conversation.read') ? session.institutionId : null,
+    (event) => {
+      const assistant = assistants.data?.find((one) => one.id === event.institution_product_id);
+      notify(t`A visitor is waiting for a person`, {
+        body: assistant?.name ?? '',
+        tag: event.conversation_id,
+        onOpen: () => onNavigate(conversationPath(event.institution_product_id, event.conversation_id)),
+      });
+    },
+  );
   const sidebarAssistants = useMemo<SidebarAssistant[]>(
-    () => (assistants.data ?? []).map(({ id, type, name, logo }) => ({ id, type, name, logo })),
-    [assistants.data],
+    () =>
+      (assistants.data ?? []).map(({ id, type, name, logo }) => ({
+        id,
+        type,
+        name,
+        logo,
+        waiting: live.data?.find((row) => row.institution_product_id === id)?.waiting ?? 0,
+      })),
+    [assistants.data, live.data],
   );
   const shown: Locale = isLocale(i18n.locale) ? i18n.locale : (session.locale ?? 'en');
 
