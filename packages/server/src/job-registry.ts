@@ -22,8 +22,8 @@ import {
   WHATSAPP_INCOMING,
   whatsappEntryExpiryJob,
   whatsappIncomingJob,
-} from './whatsapp/incoming.job';
-import { WHATSAPP_RESEND, whatsappResendJob } from './whatsapp/resend.job';
+} from './sales/whatsapp/incoming.job';
+import { WHATSAPP_RESEND, whatsappResendJob } from './sales/whatsapp/resend.job';
 import type { EmbeddingsConfig, LlmConfig, ProcessRole } from './config';
 import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge/embeddings/embed-knowledge.job';
 import { JobRunner } from './jobs/runner';

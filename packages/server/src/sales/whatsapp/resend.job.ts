@@ -5,7 +5,7 @@
  * attempts used up, records the reply as failed again: back on the console's list, never silent.
  */
 import * as v from 'valibot';
-import type { JobHandler } from '../jobs/runner';
+import type { JobHandler } from '../../jobs/runner';
 import { channelsRepo } from './channels.repo';
 import { awaitOtherSenders, type IncomingJobDeps, sendAll } from './incoming.job';
 import { whatsappMessagesRepo } from './messages.repo';

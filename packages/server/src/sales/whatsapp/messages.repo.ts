@@ -19,9 +19,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/database';
-import { allowedNumbers } from '../db/schema';
-import { whatsappMessages } from '../db/sales-schema';
+import type { DbOrTx } from '../../db/database';
+import { allowedNumbers } from '../../db/schema';
+import { whatsappMessages } from '../../db/sales-schema';
 import type { IncomingMessage, StatusUpdate } from './payload';
 
 export type WhatsappMessageRow = typeof whatsappMessages.$inferSelect;

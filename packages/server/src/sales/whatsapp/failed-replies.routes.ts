@@ -8,12 +8,12 @@
 import { endpoints } from '@conversa/contract/endpoints';
 import type { FailedReply, SellerQuestion } from '@conversa/contract/sales';
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps';
-import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
-import { ok, okPage } from '../http/respond';
-import { endpointRouter } from '../http/route';
-import { enqueue } from '../jobs/queue';
+import type { AppDeps } from '../../deps';
+import type { AppEnv } from '../../http/env';
+import { notFound } from '../../http/errors';
+import { ok, okPage } from '../../http/respond';
+import { endpointRouter } from '../../http/route';
+import { enqueue } from '../../jobs/queue';
 import { type FailedReplyRow, type SellerQuestionRow, whatsappMessagesRepo } from './messages.repo';
 import { RESEND_ATTEMPTS, WHATSAPP_RESEND } from './resend.job';
 

@@ -10,14 +10,14 @@
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps';
-import type { AppEnv } from '../http/env';
-import { clientIp } from '../http/client-ip';
-import { ApiError } from '../http/errors';
-import { endpointRouter } from '../http/route';
-import { enqueue } from '../jobs/queue';
-import { webhookRefusalIpLimit } from '../rate-limit/limits';
-import { enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
+import type { AppDeps } from '../../deps';
+import type { AppEnv } from '../../http/env';
+import { clientIp } from '../../http/client-ip';
+import { ApiError } from '../../http/errors';
+import { endpointRouter } from '../../http/route';
+import { enqueue } from '../../jobs/queue';
+import { webhookRefusalIpLimit } from '../../rate-limit/limits';
+import { enforceLimits, recordEvents } from '../../rate-limit/rate-limit.service';
 import { channelsRepo } from './channels.repo';
 import { WHATSAPP_INCOMING } from './incoming.job';
 import { whatsappMessagesRepo } from './messages.repo';
