@@ -18,11 +18,11 @@ import { translate } from '../i18n/translate';
 import { institutionCountry } from '../institutions';
 import { whatsappNumberCheckLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
-import { type ChannelRow, channelsRepo } from './whatsapp';
-import { GraphUnreachableError, ownsNumber } from './whatsapp';
 import { type AllowedNumberRow, allowedNumbersRepo } from './allowed-numbers.repo';
 import { recordFieldsRepo } from './record-fields.repo';
 import { salesAssistantOf } from './sales-assistant';
+import { type ChannelRow, channelsRepo } from './whatsapp/channels.repo';
+import { GraphUnreachableError, ownsNumber } from './whatsapp/graph';
 
 function toAllowedNumber(row: AllowedNumberRow): AllowedNumber {
   return {

@@ -14,7 +14,7 @@ import { notFound } from '../../http/errors';
 import { ok, okPage } from '../../http/respond';
 import { endpointRouter } from '../../http/route';
 import { enqueue } from '../../jobs/queue';
-import { type FailedReplyRow, type SellerQuestionRow, whatsappMessagesRepo } from './messages.repo';
+import { type FailedReplyRow, failedRepliesRepo, type SellerQuestionRow } from './failed-replies.repo';
 import { RESEND_ATTEMPTS, WHATSAPP_RESEND } from './resend.job';
 
 function toFailedReply(row: FailedReplyRow): FailedReply {
@@ -45,7 +45,7 @@ export function failedRepliesRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
   const { db } = deps.database;
-  const messages = whatsappMessagesRepo(db);
+  const messages = failedRepliesRepo(db);
 
   // Any assistant of the caller's may be listed: only sales support ever has replies.
   route(app, endpoints.listFailedReplies, async (c, { scope, query }) => {
@@ -67,7 +67,7 @@ export function failedRepliesRoutes(deps: AppDeps) {
     // The replies and the job that sends them are committed together; any id that cannot be sent
     // again rolls the others back.
     await db.transaction(async (tx) => {
-      const requeued = await whatsappMessagesRepo(tx).requeueFailed(ref, ids);
+      const requeued = await failedRepliesRepo(tx).requeueFailed(ref, ids);
       if (requeued.length !== ids.length) throw notFound();
       await enqueue(tx, WHATSAPP_RESEND, { ...ref, ids }, deps.clock.now(), {
         institutionId: ref.institutionId,
