@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/database';
 import { dayAfter, dayStart } from '../db/days';
 import { salesOrderLines, salesRecordHistory, salesRecords, whatsappMessages } from '../db/sales-schema';
 
+/** An assistant of an institution: what every sales query names (the one definition in `sales/`). */
 export interface AssistantRef {
   institutionId: number;
   assistantId: number;

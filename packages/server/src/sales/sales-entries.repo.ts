@@ -7,11 +7,7 @@ import type { EntryState } from './entry-dialog';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { salesEntries } from '../db/sales-schema';
-
-interface AssistantRef {
-  institutionId: number;
-  assistantId: number;
-}
+import type { AssistantRef } from './records.repo';
 
 export function salesEntriesRepo(db: DbOrTx) {
   const ofSeller = (ref: AssistantRef, phoneNumber: string) =>

@@ -34,6 +34,7 @@ import { salesEntriesRepo } from './sales-entries.repo';
 import { answerText, SELLER_TEXT } from './seller-text';
 import { channelsRepo, type OpenChannel } from './whatsapp/channels.repo';
 import { type ReplyKind, type WhatsappMessageRow, whatsappMessagesRepo } from './whatsapp/messages.repo';
+import type { AssistantRef } from './records.repo';
 
 /** Tells a seller their unfinished entry expired, when they stayed silent. */
 export const WHATSAPP_ENTRY_EXPIRY = 'whatsapp_entry_expiry';
@@ -47,11 +48,6 @@ export interface SellersDeps {
   logger: Logger;
   llm: LlmConfig | null;
   secretsKey: Uint8Array;
-}
-
-interface AssistantRef {
-  institutionId: number;
-  assistantId: number;
 }
 
 /** Stores a confirmed lead or order, with the seller as they were; its id. */

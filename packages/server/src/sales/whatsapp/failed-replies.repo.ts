@@ -7,6 +7,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
 import { allowedNumbers } from '../../db/schema';
 import { whatsappMessages } from '../../db/sales-schema';
+import type { AssistantRef } from '../records.repo';
 
 /** A failed reply as staff see it: with the seller's name (while allowed) and the message it answered. */
 export interface FailedReplyRow {
@@ -28,11 +29,6 @@ export interface SellerQuestionRow {
   askedAt: Date;
   answer: string | null;
   answeredAt: Date;
-}
-
-interface AssistantRef {
-  institutionId: number;
-  assistantId: number;
 }
 
 /** The incoming message a reply answers. */

@@ -8,16 +8,12 @@ import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { whatsappMessages } from '../../db/sales-schema';
 import type { IncomingMessage, StatusUpdate } from './payload';
+import type { AssistantRef } from '../records.repo';
 
 export type WhatsappMessageRow = typeof whatsappMessages.$inferSelect;
 
 /** Kinds of reply worth telling apart later (the daily refusal is sent once a day). */
 export type ReplyKind = 'answer' | 'refusal' | 'unidentified' | 'text_only' | 'entry';
-
-interface AssistantRef {
-  institutionId: number;
-  assistantId: number;
-}
 
 /** Why a reply whose attempt died mid-send is failed: it may or may not have reached the number. */
 export const INTERRUPTED_SEND = 'the send was interrupted; it may not have reached the number';
