@@ -1,0 +1,2 @@
+export { SelectableTable, type SelectableTableProps, type TableSelection } from './selectable-table';
+export { usePaging } from './use-paging';
