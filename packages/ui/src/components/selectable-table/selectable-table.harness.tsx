@@ -1,9 +1,9 @@
 /** A list screen in miniature for the stories and the test: it pages sample rows and ticks them. */
 import { useState } from 'react';
-import { Button } from '../button/button';
 import { EmptyState } from '../empty-state/empty-state';
 import type { TableColumn } from '../table/table';
 import { useRowSelection } from '../table/use-row-selection';
+import { DeleteSelectedButton } from './bulk-buttons';
 import { SelectableTable } from './selectable-table';
 import { usePaging } from './use-paging';
 
@@ -71,14 +71,10 @@ export function SchoolList({
       summary={count > 0 ? `${count} selected` : `${rows.length} schools`}
       actions={
         selectable ? (
-          <Button
-            variant="danger"
-            size="small"
-            disabled={count === 0}
+          <DeleteSelectedButton
+            count={count}
             onClick={() => onDelete?.(selection.present.map((row) => row.id))}
-          >
-            Delete selected
-          </Button>
+          />
         ) : undefined
       }
       empty={emptyState && rows.length === 0 ? <EmptyState title="No schools yet." /> : undefined}

@@ -14,12 +14,12 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../components/button/button';
 import { Checkbox } from '../../components/checkbox/checkbox';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
 import { useRowSelection } from '../../components/table/use-row-selection';
+import { DeleteSelectedButton, DownloadCsvButton } from '../../components/selectable-table/bulk-buttons';
 import { SelectableTable } from '../../components/selectable-table/selectable-table';
 import { usePaging } from '../../components/selectable-table/use-paging';
 import type { TableColumn } from '../../components/table/table';
@@ -147,17 +147,8 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
         }
         actions={
           <>
-            <Button
-              variant="secondary"
-              size="small"
-              waiting={actions.downloading}
-              onClick={() => void actions.download()}
-            >
-              {t`Download CSV`}
-            </Button>
-            <Button variant="danger" size="small" disabled={count === 0} onClick={actions.askToDelete}>
-              {t`Delete selected`}
-            </Button>
+            <DownloadCsvButton waiting={actions.downloading} onClick={() => void actions.download()} />
+            <DeleteSelectedButton count={count} onClick={actions.askToDelete} />
           </>
         }
       />

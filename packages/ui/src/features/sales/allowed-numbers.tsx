@@ -11,7 +11,6 @@ import { formatDateTime } from '@conversa/contract/date-format';
 import { SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import { can } from '@conversa/contract/roles';
 import { SELLER_NAME_MAX_LENGTH, type AllowedNumber } from '@conversa/contract/sales';
-import { useInstitution } from '@conversa/data/institutions/get-institution';
 import { useSession } from '@conversa/data/provider';
 import {
   useAddAllowedNumber,
@@ -26,8 +25,8 @@ import { Button } from '../../components/button/button';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { PhoneField } from '../../components/phone-field/phone-field';
-import type { CountryCode } from '../../components/phone-field/phone';
 import { useRowSelection } from '../../components/table/use-row-selection';
+import { DeleteSelectedButton } from '../../components/selectable-table/bulk-buttons';
 import { SelectableTable } from '../../components/selectable-table/selectable-table';
 import { usePaging } from '../../components/selectable-table/use-paging';
 import type { TableColumn } from '../../components/table/table';
@@ -46,6 +45,7 @@ import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { SellerQuestions } from './seller-questions';
 import { WhatsappSettingsCard } from './whatsapp-settings';
 import { SalesAssistantGate } from './sales-assistant-gate';
+import { useInstitutionCountry } from './use-institution-country';
 
 const Wide = styled(Page)`
   max-width: 64rem;
@@ -106,7 +106,7 @@ const blank = { phone_number: '', seller_name: '' };
 
 function AddNumber({ assistantId }: { assistantId: number }) {
   const { t } = useLingui();
-  const institution = useInstitution();
+  const country = useInstitutionCountry();
   const form = useForm(AllowedNumberFormSchema, blank);
   const add = useAddAllowedNumber();
 
@@ -129,7 +129,7 @@ function AddNumber({ assistantId }: { assistantId: number }) {
             label={t`Phone number`}
             name="phone_number"
             required
-            defaultCountry={(institution.data?.country ?? undefined) as CountryCode | undefined}
+            defaultCountry={country}
             hint={t`Numbers without a + are read as numbers of your institution's country.`}
             {...form.bind('phone_number')}
           />
@@ -215,9 +215,7 @@ function NumberList({ assistantId }: { assistantId: number }) {
           value={search}
           onChange={setSearch}
         />
-        <Button variant="danger" size="small" disabled={count === 0} onClick={() => setDeleting(present)}>
-          {t`Delete selected`}
-        </Button>
+        <DeleteSelectedButton count={count} onClick={() => setDeleting(present)} />
       </Toolbar>
       <SelectableTable
         caption={t`Allowed numbers`}

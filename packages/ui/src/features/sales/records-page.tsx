@@ -24,6 +24,7 @@ import { EmptyState } from '../../components/empty-state/empty-state';
 import { Select } from '../../components/select/select';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
+import { DeleteSelectedButton, DownloadCsvButton } from '../../components/selectable-table/bulk-buttons';
 import { SelectableTable } from '../../components/selectable-table/selectable-table';
 import { usePaging } from '../../components/selectable-table/use-paging';
 import type { TableColumn } from '../../components/table/table';
@@ -265,19 +266,8 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
                 {t`Import CSV`}
               </Button>
             ) : null}
-            <Button
-              variant="secondary"
-              size="small"
-              waiting={actions.downloading}
-              onClick={() => void actions.download()}
-            >
-              {t`Download CSV`}
-            </Button>
-            {editable ? (
-              <Button variant="danger" size="small" disabled={count === 0} onClick={actions.askToDelete}>
-                {t`Delete selected`}
-              </Button>
-            ) : null}
+            <DownloadCsvButton waiting={actions.downloading} onClick={() => void actions.download()} />
+            {editable ? <DeleteSelectedButton count={count} onClick={actions.askToDelete} /> : null}
           </>
         }
       />

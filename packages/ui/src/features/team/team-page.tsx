@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { Select } from '../../components/select/select';
 import { useRowSelection } from '../../components/table/use-row-selection';
+import { DeleteSelectedButton } from '../../components/selectable-table/bulk-buttons';
 import { SelectableTable } from '../../components/selectable-table/selectable-table';
 import type { TableColumn } from '../../components/table/table';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
@@ -180,9 +181,9 @@ function Members() {
     <Card as="section" aria-labelledby="members-title">
       <Header>
         <SectionHeading id="members-title">{t`Members`}</SectionHeading>
-        <Button variant="danger" size="small" disabled={count === 0} onClick={() => setRemoving(present)}>
+        <DeleteSelectedButton count={count} onClick={() => setRemoving(present)}>
           {t`Remove selected`}
-        </Button>
+        </DeleteSelectedButton>
       </Header>
       <SelectableTable
         caption={t`Members`}

@@ -18,6 +18,7 @@ import { Button } from '../../components/button/button';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { FileDrop } from '../../components/file-drop/file-drop';
+import { DeleteSelectedButton } from '../../components/selectable-table/bulk-buttons';
 import { useRowSelection } from '../../components/table/use-row-selection';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
@@ -222,11 +223,7 @@ function FilesList({
             : undefined
         }
         actions={
-          editable ? (
-            <Button variant="danger" size="small" disabled={count === 0} onClick={() => setPending(present)}>
-              {t`Delete selected`}
-            </Button>
-          ) : undefined
+          editable ? <DeleteSelectedButton count={count} onClick={() => setPending(present)} /> : undefined
         }
       />
       <ConfirmDialog
