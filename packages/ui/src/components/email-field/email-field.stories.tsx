@@ -1,28 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { fn } from 'storybook/test';
-import { EmailField, type EmailFieldProps } from './email-field';
-
-function Stateful(props: EmailFieldProps) {
-  const [value, setValue] = useState(props.value);
-  return (
-    <EmailField
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        props.onChange(next);
-      }}
-    />
-  );
-}
+import { EmailField } from './email-field';
+import { statefulRender } from '../../testing/stateful-story';
 
 const meta = {
   title: 'Components/EmailField',
   component: EmailField,
   tags: ['autodocs'],
   args: { value: '', onChange: fn(), whose: 'own' },
-  render: (args) => <Stateful {...args} />,
+  render: statefulRender(EmailField),
 } satisfies Meta<typeof EmailField>;
 
 export default meta;
