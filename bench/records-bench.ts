@@ -10,6 +10,7 @@ import type { Database } from '../packages/server/src/db/database';
 import { recordFields } from '../packages/server/src/db/sales-schema';
 import { leadCsvInThread } from '../packages/server/src/sales/csv-thread';
 import { csvCells, recordsCsv } from '../packages/server/src/sales/records-csv';
+import { recordWritesRepo } from '../packages/server/src/sales/record-writes.repo';
 import { recordsRepo } from '../packages/server/src/sales/records.repo';
 import { leadsDashboard, ordersDashboard } from '../packages/server/src/sales/records-dashboard';
 import {
@@ -202,7 +203,7 @@ async function measure(label: string, database: Database) {
   );
   const checked = performance.now() - importStart;
   await database.db.transaction((tx) =>
-    recordsRepo(tx as unknown as Database['db']).createLeads(ref, good, {
+    recordWritesRepo(tx).createLeads(ref, good, {
       name: 'Bench',
       number: null,
       userId: null,

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { signatureOf } from '../packages/server/src/whatsapp/signature';
+import { signatureOf } from '../packages/server/src/sales/whatsapp/signature';
 import { POOL_SIZE } from '../packages/server/src/db/database';
 import {
   ACCESS_TOKEN,

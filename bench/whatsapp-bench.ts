@@ -8,7 +8,7 @@
 // Run with `node --import tsx whatsapp-bench.ts` from bench/ (npm run bench does).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { signatureOf } from '../packages/server/src/whatsapp/signature';
+import { signatureOf } from '../packages/server/src/sales/whatsapp/signature';
 import {
   ACCESS_TOKEN,
   type GraphPeer,

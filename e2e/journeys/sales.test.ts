@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Lead } from '../../packages/contract/src/records';
 import type { Sent } from '../../packages/server/src/testing/whatsapp-peer';
 import { textDelivery } from '../../packages/server/src/testing/whatsapp-peer';
-import { signatureOf } from '../../packages/server/src/whatsapp/signature';
+import { signatureOf } from '../../packages/server/src/sales/whatsapp/signature';
 import { PASSWORD } from '../lib/accounts';
 import { api, seedInstitution, seedUser, type SeededUser } from '../lib/api';
 import { connectBrowser } from '../lib/browser';

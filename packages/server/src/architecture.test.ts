@@ -46,6 +46,14 @@ const rules: IForbiddenRuleType[] = [
     from: { path: '\\.(routes|job)\\.ts$' },
     to: { path: ['node_modules/drizzle-orm/', '^src/db/[a-z-]*schema\\.ts$'] },
   },
+  {
+    // Services queue jobs, in the transaction of the change they follow (and jobs queue follow-ups):
+    // a route only asks, a repo only stores.
+    name: 'jobs-queued-by-services',
+    severity: 'error',
+    from: { path: '\\.(routes|repo)\\.ts$' },
+    to: { path: '^src/jobs/queue\\.ts$' },
+  },
 ];
 
 /** An npm package's name for a path into node_modules (whatever the store's folder is called). */
@@ -102,6 +110,8 @@ describe('the server floors', () => {
       'src/app.ts': "import { answer } from './chat/index';\nexport const app = answer;",
       'src/testing/fixtures.ts': 'export const fixture = 1;',
       'src/db/schema.ts': 'export const table = 1;',
+      'src/jobs/queue.ts': 'export const enqueue = 1;',
+      'src/chat/chat.repo.ts': "import { enqueue } from '../jobs/queue';\nexport const repo = enqueue;",
       'src/db/database.ts': "import { ask } from '../chat/ask';\nexport const db = ask;",
       'src/chat/index.ts': "export { answer } from './ask';",
       'src/chat/ask.ts': 'export const ask = 1;\nexport const answer = 2;',
@@ -119,6 +129,7 @@ describe('the server floors', () => {
     expect((await cruiseTree(dir)).breaches).toEqual([
       'feature-knows-no-root: src/chat/chat.fixtures.ts → src/testing/fixtures.ts',
       'feature-through-index: src/sales/sales.service.ts → src/chat/ask.ts',
+      'jobs-queued-by-services: src/chat/chat.repo.ts → src/jobs/queue.ts',
       'no-sql-in-routes-and-jobs: src/chat/chat.routes.ts → drizzle-orm',
       'no-sql-in-routes-and-jobs: src/chat/chat.routes.ts → src/db/schema.ts',
       'platform-knows-no-feature: src/db/database.ts → src/chat/ask.ts',

@@ -21,10 +21,11 @@ import {
 import {
   WHATSAPP_ENTRY_EXPIRY,
   WHATSAPP_INCOMING,
+  WHATSAPP_RESEND,
   whatsappEntryExpiryJob,
   whatsappIncomingJob,
-} from './whatsapp/incoming.job';
-import { WHATSAPP_RESEND, whatsappResendJob } from './whatsapp/resend.job';
+  whatsappResendJob,
+} from './sales';
 import type { EmbeddingsConfig, LlmConfig, ProcessRole } from './config';
 import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge/embeddings/embed-knowledge.job';
 import { JobRunner } from './jobs/runner';

@@ -21,7 +21,7 @@ import { assistantRef, createdAt, institutionRef, updatedAt } from './schema';
 
 /**
  * An assistant's WhatsApp Cloud API channel: its number's id (one assistant per number) and the
- * secrets Meta gave, sealed (whatsapp/sealed.ts); never returned by any route.
+ * secrets Meta gave, sealed (sales/whatsapp/sealed.ts); never returned by any route.
  */
 export const whatsappChannels = pgTable(
   'whatsapp_channels',

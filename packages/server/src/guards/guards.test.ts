@@ -20,7 +20,7 @@ import { createMember, createTenant, guestToken, type Tenant } from '../testing/
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
 import { assistants } from '../db/schema';
 import { invitations } from '../db/team-schema';
-import { recordsRepo } from '../sales/records.repo';
+import { recordWritesRepo } from '../sales/record-writes.repo';
 
 /**
  * Each endpoint's expected rule: `public`, `guest` (its own conversation), `admin`, `staff` (any
@@ -199,7 +199,7 @@ beforeAll(async () => {
     .values({ institutionId: victim.institution.id, type: 'sales_support', name: 'Victim Sales' })
     .returning({ id: assistants.id });
   salesAssistantId = sales!.id;
-  const records = recordsRepo(server.database.db);
+  const records = recordWritesRepo(server.database.db);
   const ref = { institutionId: victim.institution.id, assistantId: victim.assistant.id };
   const input = { company: 'Victim Co', contactName: 'V', phone: null, email: null, notes: null, fields: {} };
   const by = { name: 'V', number: null, userId: null };

@@ -6,13 +6,9 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
 import { allowedNumbers } from '../db/schema';
+import type { AssistantRef } from './records.repo';
 
 export type AllowedNumberRow = typeof allowedNumbers.$inferSelect;
-
-interface AssistantRef {
-  institutionId: number;
-  assistantId: number;
-}
 
 export function allowedNumbersRepo(db: Db) {
   const ofAssistant = (ref: AssistantRef) =>

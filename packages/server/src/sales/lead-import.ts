@@ -19,7 +19,7 @@ import { fold } from './field-values';
 import { type LeadInput, recordCheck } from './record-input';
 import { unneutralise } from '../http/csv';
 import { LEAD_COLUMNS } from './record-columns';
-import type { RecordInput } from './records.repo';
+import type { RecordInput } from './record-writes.repo';
 
 /** The most characters a row of an import may hold (a lead's texts and fields fit in half). */
 export const LEAD_IMPORT_MAX_ROW_CHARS = 32 * 1024;

@@ -7,11 +7,7 @@ import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { recordFields } from '../db/sales-schema';
-
-interface AssistantRef {
-  institutionId: number;
-  assistantId: number;
-}
+import type { AssistantRef } from './records.repo';
 
 export function recordFieldsRepo(db: Db) {
   return {

@@ -11,7 +11,7 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/
 import type * as v from 'valibot';
 import { translate } from '../i18n/translate';
 import { checkFieldValue } from './field-values';
-import type { RecordInput } from './records.repo';
+import type { RecordInput } from './record-writes.repo';
 
 export type LeadInput = v.InferOutput<typeof LeadBodySchema>;
 export type OrderInput = v.InferOutput<typeof OrderBodySchema>;

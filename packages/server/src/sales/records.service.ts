@@ -15,7 +15,8 @@ import { leadCsvInThread } from './csv-thread';
 import type { ImportCheck } from './lead-import';
 import { type LeadInput, type OrderInput, recordCheck } from './record-input';
 import { recordFieldsRepo } from './record-fields.repo';
-import { type AssistantRef, type RecordInput, type RecordRow, recordsRepo } from './records.repo';
+import { type RecordInput, recordWritesRepo } from './record-writes.repo';
+import { type AssistantRef, type RecordRow, recordsRepo } from './records.repo';
 
 const entered = (row: RecordRow) => ({
   seller: row.sellerName,
@@ -88,9 +89,8 @@ export function recordsService(deps: AppDeps) {
       const input = await inputOf(ref, kind, body, {}, locale);
       const by = await author(userId);
       const row = await db.transaction(async (tx) => {
-        const records = recordsRepo(tx);
-        const id = await records.create(ref, kind, input, by);
-        return records.find(ref, kind, id);
+        const id = await recordWritesRepo(tx).create(ref, kind, input, by);
+        return recordsRepo(tx).find(ref, kind, id);
       });
       return toRecord(kind, row!);
     },
@@ -113,7 +113,7 @@ export function recordsService(deps: AppDeps) {
         // Read again inside the transaction: the history compares with what is stored now.
         const fresh = await records.find(ref, kind, id);
         if (!fresh) throw notFound();
-        await records.update(ref, fresh, input, by);
+        await recordWritesRepo(tx).update(ref, fresh, input, by);
         return records.find(ref, kind, id);
       });
       return toRecord(kind, row!);
@@ -121,7 +121,9 @@ export function recordsService(deps: AppDeps) {
 
     /** Deletes records of the institution, all or none (404 when any is not its). */
     async remove(institutionId: number, kind: RecordKind, ids: readonly number[]): Promise<void> {
-      const removed = await db.transaction((tx) => recordsRepo(tx).remove(institutionId, kind, [...ids]));
+      const removed = await db.transaction((tx) =>
+        recordWritesRepo(tx).remove(institutionId, kind, [...ids]),
+      );
       if (!removed) throw notFound();
     },
 
@@ -143,7 +145,7 @@ export function recordsService(deps: AppDeps) {
       const { good, refused } = await leadCsvInThread(file, options, deps.config.leadImportBudgetMs);
       if (!dryRun && good.length > 0) {
         const by = await author(userId);
-        await db.transaction((tx) => recordsRepo(tx).createLeads(ref, good, by));
+        await db.transaction((tx) => recordWritesRepo(tx).createLeads(ref, good, by));
       }
       return { imported: good.length, refused };
     },

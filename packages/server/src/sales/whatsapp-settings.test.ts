@@ -18,7 +18,7 @@ import { createMember, createTenant, type Tenant } from '../testing/institutions
 import { WHATSAPP_NUMBER_CHECKS_PER_HOUR } from '../rate-limit/limits';
 import { createTestServer, type TestServer } from '../testing';
 import { type GraphPeer, PHONE_NUMBER_ID, startGraphPeer } from '../testing/whatsapp-peer';
-import { channelsRepo } from '../whatsapp/channels.repo';
+import { channelsRepo } from './whatsapp/channels.repo';
 
 const ACCESS_TOKEN = 'EAAG-access-token-3f9a1c77d2b04e6b';
 const APP_SECRET = 'app-secret-8d41e0c2b9f7a6d5';

@@ -10,7 +10,7 @@ import { whatsappMessages } from '../db/sales-schema';
 import type { Tenant } from './institutions.fixtures';
 import type { TestServer } from './index';
 import { ACCESS_TOKEN, PHONE_NUMBER_ID, textDelivery } from './whatsapp-peer';
-import { signatureOf } from '../whatsapp/signature';
+import { signatureOf } from '../sales/whatsapp/signature';
 
 export {
   ACCESS_TOKEN,

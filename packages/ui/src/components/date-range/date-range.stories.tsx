@@ -1,28 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { DateRange, type DateRangeProps } from './date-range';
-
-function Stateful(props: DateRangeProps) {
-  const [value, setValue] = useState(props.value);
-  return (
-    <DateRange
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        props.onChange(next);
-      }}
-    />
-  );
-}
+import { DateRange } from './date-range';
+import { statefulRender } from '../../testing/stateful-story';
 
 const meta = {
   title: 'Components/DateRange',
   component: DateRange,
   tags: ['autodocs'],
   args: { label: 'Date', value: { start: '', end: '' }, onChange: fn() },
-  render: (args) => <Stateful {...args} />,
+  render: statefulRender(DateRange),
 } satisfies Meta<typeof DateRange>;
 
 export default meta;

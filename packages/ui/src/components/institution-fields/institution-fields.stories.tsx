@@ -1,13 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
+import { sampleCountries } from '../location-fields/sample-countries';
 import { EMPTY_INSTITUTION, InstitutionFields, type InstitutionFieldsProps } from './institution-fields';
 
-const countries = [
-  { value: 'ES', label: 'Spain' },
-  { value: 'MX', label: 'Mexico' },
-  { value: 'CO', label: 'Colombia' },
-];
+const countries = sampleCountries;
 
 function Stateful(props: InstitutionFieldsProps) {
   const [values, setValues] = useState(props.values);

@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { ErrorText, FieldGrid } from '../../primitives/field';
+import { LocationFields } from '../location-fields/location-fields';
 import { Select, type SelectOption } from '../select/select';
 import { TextField } from '../text-field/text-field';
 
@@ -144,26 +145,16 @@ export function InstitutionFields({
           onChange={(value) => onChange('students', value)}
         />
       ) : null}
-      <Select
-        label={t`Country`}
-        name="country"
-        placeholder={t`Choose a country`}
-        options={countries}
-        waiting={countriesWaiting}
-        value={values.country}
-        error={errors.country}
-        disabled={disabled || waiting}
-        onChange={(value) => onChange('country', value)}
-      />
-      <TextField
+      <LocationFields
         {...common}
-        label={t`Location`}
-        name="location"
-        autoComplete="address-level2"
-        hint={t`City or region`}
-        value={values.location}
-        error={errors.location}
-        onChange={(value) => onChange('location', value)}
+        country={values.country}
+        place={values.location}
+        onCountryChange={(value) => onChange('country', value)}
+        onPlaceChange={(value) => onChange('location', value)}
+        placeField={{ name: 'location', label: t`Location`, hint: t`City or region` }}
+        countries={countries}
+        countriesWaiting={countriesWaiting}
+        errors={{ country: errors.country, place: errors.location }}
       />
     </FieldGrid>
   );

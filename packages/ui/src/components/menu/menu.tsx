@@ -38,7 +38,8 @@ const Trigger = styled(MenuButton)`
   }
 `;
 
-const Items = styled(MenuItems)`
+/** The look of the popover list of a menu's entries, shared with the account menu's. */
+export const menuListStyle = css`
   z-index: 50;
   min-width: 12rem;
   padding: ${({ theme }) => theme.space(1)};
@@ -49,6 +50,10 @@ const Items = styled(MenuItems)`
   &:focus {
     outline: none;
   }
+`;
+
+const MenuList = styled(MenuItems)`
+  ${menuListStyle}
 `;
 
 /** The look of a menu entry (a button or a link), shared with the account menu's own entries. */
@@ -110,7 +115,7 @@ export function Menu({ label, buttonLabel, entries, disabled = false, anchor = '
           label
         )}
       </Trigger>
-      <Items anchor={{ to: anchor, gap: 4 }}>
+      <MenuList anchor={{ to: anchor, gap: 4 }}>
         {entries.length === 0 ? (
           // A menu needs at least one item (ARIA), so "nothing to choose" is a disabled one.
           <MenuItem disabled>
@@ -134,7 +139,7 @@ export function Menu({ label, buttonLabel, entries, disabled = false, anchor = '
             )}
           </MenuItem>
         ))}
-      </Items>
+      </MenuList>
     </HeadlessMenu>
   );
 }

@@ -1,28 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { fn } from 'storybook/test';
-import { PasswordField, type PasswordFieldProps } from './password-field';
-
-function Stateful(props: PasswordFieldProps) {
-  const [value, setValue] = useState(props.value);
-  return (
-    <PasswordField
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        props.onChange(next);
-      }}
-    />
-  );
-}
+import { PasswordField } from './password-field';
+import { statefulRender } from '../../testing/stateful-story';
 
 const meta = {
   title: 'Components/PasswordField',
   component: PasswordField,
   tags: ['autodocs'],
   args: { label: 'New password', value: '', onChange: fn(), checklist: true },
-  render: (args) => <Stateful {...args} />,
+  render: statefulRender(PasswordField),
 } satisfies Meta<typeof PasswordField>;
 
 export default meta;

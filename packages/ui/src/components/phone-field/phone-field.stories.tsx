@@ -1,28 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { fn } from 'storybook/test';
-import { PhoneField, type PhoneFieldProps } from './phone-field';
-
-function Stateful(props: PhoneFieldProps) {
-  const [value, setValue] = useState(props.value);
-  return (
-    <PhoneField
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        props.onChange(next);
-      }}
-    />
-  );
-}
+import { PhoneField } from './phone-field';
+import { statefulRender } from '../../testing/stateful-story';
 
 const meta = {
   title: 'Components/PhoneField',
   component: PhoneField,
   tags: ['autodocs'],
   args: { label: 'Phone number', value: '', onChange: fn() },
-  render: (args) => <Stateful {...args} />,
+  render: statefulRender(PhoneField),
 } satisfies Meta<typeof PhoneField>;
 
 export default meta;

@@ -1,13 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
+import { sampleCountries } from '../location-fields/sample-countries';
 import { EMPTY_PROFILE, ProfileFields, type ProfileFieldsProps } from './profile-fields';
 
-const countries = [
-  { value: 'ES', label: 'Spain' },
-  { value: 'MX', label: 'Mexico' },
-  { value: 'CO', label: 'Colombia' },
-];
+const countries = sampleCountries;
 
 function Stateful(props: ProfileFieldsProps) {
   const [values, setValues] = useState(props.values);

@@ -3,6 +3,7 @@ import { SIGNUP_POSITIONS, type SignupPosition } from '@conversa/contract/consta
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { FieldGrid } from '../../primitives/field';
+import { LocationFields } from '../location-fields/location-fields';
 import { PhoneField } from '../phone-field/phone-field';
 import { Select, type SelectOption } from '../select/select';
 import { TextField } from '../text-field/text-field';
@@ -117,28 +118,17 @@ export function ProfileFields({
         onChange={(value) => onChange('role', value)}
       />
       {withLocation ? (
-        <>
-          <Select
-            label={t`Country`}
-            name="country"
-            placeholder={t`Choose a country`}
-            options={countries}
-            waiting={countriesWaiting}
-            value={values.country}
-            error={errors.country}
-            disabled={disabled || waiting}
-            onChange={(value) => onChange('country', value)}
-          />
-          <TextField
-            {...common}
-            label={t`City`}
-            name="city"
-            autoComplete="address-level2"
-            value={values.city}
-            error={errors.city}
-            onChange={(value) => onChange('city', value)}
-          />
-        </>
+        <LocationFields
+          {...common}
+          country={values.country}
+          place={values.city}
+          onCountryChange={(value) => onChange('country', value)}
+          onPlaceChange={(value) => onChange('city', value)}
+          placeField={{ name: 'city', label: t`City` }}
+          countries={countries}
+          countriesWaiting={countriesWaiting}
+          errors={{ country: errors.country, place: errors.city }}
+        />
       ) : null}
     </FieldGrid>
   );

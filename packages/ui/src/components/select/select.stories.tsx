@@ -1,21 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { fn } from 'storybook/test';
-import { Select, type SelectProps } from './select';
-
-function Stateful(props: SelectProps) {
-  const [value, setValue] = useState(props.value);
-  return (
-    <Select
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        props.onChange(next);
-      }}
-    />
-  );
-}
+import { Select } from './select';
+import { statefulRender } from '../../testing/stateful-story';
 
 const meta = {
   title: 'Components/Select',
@@ -33,7 +19,7 @@ const meta = {
       { value: 'over_1000', label: 'Over 1000' },
     ],
   },
-  render: (args) => <Stateful {...args} />,
+  render: statefulRender(Select),
 } satisfies Meta<typeof Select>;
 
 export default meta;

@@ -14,7 +14,7 @@ import {
   MenuSection,
   MenuSeparator,
 } from '../headless/headless';
-import { menuEntryStyle } from '../menu/menu';
+import { menuEntryStyle, menuListStyle } from '../menu/menu';
 import { Icon } from './icons';
 import { NavLink } from './nav-link';
 import { accountEntries, initials, type SidebarInstitution } from './navigation';
@@ -61,17 +61,11 @@ const Name = styled.span`
   white-space: nowrap;
 `;
 
+// Above the sidebar's drawer, and wide enough for the institutions' names.
 const Items = styled(MenuItems)`
+  ${menuListStyle}
   z-index: 60;
   min-width: 13rem;
-  padding: ${({ theme }) => theme.space(1)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadow};
-  &:focus {
-    outline: none;
-  }
 `;
 
 const Item = styled(NavLink)<{ $danger?: boolean }>`

@@ -4,6 +4,15 @@
  */
 import { useState } from 'react';
 
+/** What a table needs to draw the ticks: `SelectableTable` takes this. */
+export interface RowSelection<Id> {
+  count: number;
+  allOn: boolean;
+  isSelected: (id: Id) => boolean;
+  toggle: (id: Id, on: boolean) => void;
+  toggleAll: (on: boolean) => void;
+}
+
 export function useRowSelection<Row extends { id: Id }, Id extends string | number>(rows: readonly Row[]) {
   const [selected, setSelected] = useState<ReadonlySet<Id>>(new Set());
   const present = rows.filter((row) => selected.has(row.id));

@@ -1,28 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { fn } from 'storybook/test';
-import { TextField, type TextFieldProps } from './text-field';
-
-function Stateful(props: TextFieldProps) {
-  const [value, setValue] = useState(props.value);
-  return (
-    <TextField
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        props.onChange(next);
-      }}
-    />
-  );
-}
+import { TextField } from './text-field';
+import { statefulRender } from '../../testing/stateful-story';
 
 const meta = {
   title: 'Components/TextField',
   component: TextField,
   tags: ['autodocs'],
   args: { label: 'Email', value: '', onChange: fn(), type: 'email', placeholder: 'name@school.edu' },
-  render: (args) => <Stateful {...args} />,
+  render: statefulRender(TextField),
 } satisfies Meta<typeof TextField>;
 
 export default meta;

@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { TextField } from '../../components/text-field/text-field';
+import { EmailField } from '../../components/email-field/email-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, FormAlert, FormNotice, Intro, SubmitForm } from '../../forms/form-layout';
 import { NewPasswordFields } from '../../forms/new-password-fields';
@@ -61,15 +61,7 @@ export function RequestResetForm({ onBackToLogin }: RequestResetFormProps) {
         <SubmitForm onSubmit={submit}>
           <Intro>{t`Enter the email of your account and we will send you a link to choose a new password.`}</Intro>
           {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-          <TextField
-            label={t`Email`}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            {...form.bind('email')}
-            waiting={request.isMutating}
-          />
+          <EmailField whose="own" required {...form.bind('email')} waiting={request.isMutating} />
           <Actions>
             <Button type="submit" waiting={request.isMutating}>
               {t`Send reset link`}

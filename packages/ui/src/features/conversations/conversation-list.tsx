@@ -4,7 +4,7 @@
  * delete, and the filtered list as CSV.
  */
 import { formatDateTime } from '@conversa/contract/date-format';
-import { SEARCH_DEBOUNCE_MS, DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
+import { SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import type { ConversationListItem } from '@conversa/contract/conversation';
 import { useDeleteConversations } from '@conversa/data/conversations/delete-conversations';
 import { downloadConversations } from '@conversa/data/conversations/download-conversations';
@@ -14,20 +14,20 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../components/button/button';
 import { Checkbox } from '../../components/checkbox/checkbox';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
-import type { PageState } from '../../components/table/pagination';
 import { useRowSelection } from '../../components/table/use-row-selection';
-import { Table, type TableColumn } from '../../components/table/table';
+import { DeleteSelectedButton, DownloadCsvButton } from '../../components/selectable-table/bulk-buttons';
+import { SelectableTable } from '../../components/selectable-table/selectable-table';
+import { usePaging } from '../../components/selectable-table/use-paging';
+import type { TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { useDebounced } from '../../forms/use-debounced';
-import { useFailureText } from '../../forms/use-failure-text';
 import { useListActions } from '../../forms/use-list-actions';
+import { useListState } from '../../forms/use-list-state';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { Muted } from '../../primitives/muted';
 
 const Toolbar = styled.div`
   display: flex;
@@ -48,14 +48,6 @@ const Filters = styled.fieldset`
   border: none;
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-`;
-
 export interface ConversationListProps {
   assistantId: number;
   /** The dashboard's days (`YYYY-MM-DD`, '' for open). */
@@ -68,25 +60,17 @@ export interface ConversationListProps {
 export function ConversationList({ assistantId, from, to, onNavigate }: ConversationListProps) {
   const { t } = useLingui();
   const client = useDataClient();
-  const failureText = useFailureText();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [handoff, setHandoff] = useState(false);
   const [contact, setContact] = useState(false);
   const filters = { q, handoff, contact, from, to };
-  const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState<PageState & { filterKey: string }>({
-    filterKey,
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
-  // New filters start again at page 1.
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const query = { ...filters, page, perPage: paging.pageSize };
-  const list = useConversations(assistantId, query);
+  const paging = usePaging(JSON.stringify(filters));
+  const list = useConversations(assistantId, { ...filters, page: paging.page, perPage: paging.perPage });
+  const listState = useListState(list);
   const rows = list.data?.items ?? [];
   const selection = useRowSelection(rows);
-  const { count, allOn } = selection;
+  const { count } = selection;
   const remove = useDeleteConversations();
 
   const actions = useListActions({
@@ -98,29 +82,6 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
   const languages = { en: t`English`, es: t`Spanish` };
   const yesNo = (value: boolean) => (value ? t`Yes` : t`No`);
   const columns: TableColumn<ConversationListItem>[] = [
-    {
-      key: 'select',
-      width: '3rem',
-      header: (
-        <Checkbox
-          label={<VisuallyHidden>{t`Select all conversations on this page`}</VisuallyHidden>}
-          checked={allOn}
-          indeterminate={count > 0 && !allOn}
-          onChange={selection.toggleAll}
-        />
-      ),
-      cell: (row) => (
-        <Checkbox
-          label={
-            <VisuallyHidden>
-              {t`Select the conversation of ${formatDateTime(row.last_interaction_at)}`}
-            </VisuallyHidden>
-          }
-          checked={selection.isSelected(row.id)}
-          onChange={(on) => selection.toggle(row.id, on)}
-        />
-      ),
-    },
     {
       key: 'last',
       header: t`Last interaction`,
@@ -161,9 +122,19 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
           <Checkbox label={t`Left a contact`} checked={contact} onChange={setContact} />
         </Filters>
       </Toolbar>
-      <Actions>
-        <Muted aria-live="polite">
-          {count > 0
+      <SelectableTable
+        caption={t`Conversations`}
+        columns={columns}
+        rows={rows}
+        {...listState}
+        pagination={paging.pagination(list.data?.totalCount ?? 0)}
+        selection={{
+          state: selection,
+          allLabel: t`Select all conversations on this page`,
+          rowLabel: (row) => t`Select the conversation of ${formatDateTime(row.last_interaction_at)}`,
+        }}
+        summary={
+          count > 0
             ? t({
                 message: plural(count, { one: '# conversation selected', other: '# conversations selected' }),
               })
@@ -172,36 +143,14 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
                   one: '# conversation',
                   other: '# conversations',
                 }),
-              })}
-        </Muted>
-        <Actions>
-          <Button
-            variant="secondary"
-            size="small"
-            waiting={actions.downloading}
-            onClick={() => void actions.download()}
-          >
-            {t`Download CSV`}
-          </Button>
-          <Button variant="danger" size="small" disabled={count === 0} onClick={actions.askToDelete}>
-            {t`Delete selected`}
-          </Button>
-        </Actions>
-      </Actions>
-      <Table
-        caption={t`Conversations`}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        // The previous page stays on screen while the next one loads; only the first load waits.
-        waiting={list.isLoading && !list.data}
-        error={list.error && !list.data ? failureText(list.error) : undefined}
-        pagination={{
-          page,
-          pageSize: paging.pageSize,
-          totalCount: list.data?.totalCount ?? 0,
-          onChange: (next) => setPaging({ ...next, filterKey }),
-        }}
+              })
+        }
+        actions={
+          <>
+            <DownloadCsvButton waiting={actions.downloading} onClick={() => void actions.download()} />
+            <DeleteSelectedButton count={count} onClick={actions.askToDelete} />
+          </>
+        }
       />
       <ConfirmDialog
         open={actions.confirming}

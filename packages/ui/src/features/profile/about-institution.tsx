@@ -1,7 +1,6 @@
 /** Profile page "About your school / business" (docs/product.md#screens-and-routes): the session's institution. */
 import type { Institution } from '@conversa/contract/institution';
 import { can } from '@conversa/contract/roles';
-import { useCountries } from '@conversa/data/countries/list-countries';
 import { useInstitution } from '@conversa/data/institutions/get-institution';
 import { useInstitutionLogo } from '@conversa/data/institutions/institution-logo';
 import { useUpdateInstitution } from '@conversa/data/institutions/update-institution';
@@ -17,7 +16,8 @@ import { notifySuccess } from '../../components/toaster/toaster';
 import { NavLink } from '../../components/sidebar/nav-link';
 import { consolePaths } from '../../components/sidebar/paths';
 import { Waiting } from '../../components/waiting/waiting';
-import { countryOptions, institutionBody, institutionValues } from '../../forms/bodies';
+import { institutionBody, institutionValues } from '../../forms/bodies';
+import { useCountryOptions } from '../../forms/use-country-options';
 import { LoadFailed } from '../../forms/load-failed';
 import { Actions, Card, FormAlert, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
 import { InstitutionFormSchema } from '../../forms/profile-schemas';
@@ -77,7 +77,7 @@ export function AboutInstitutionPage({ onNavigate }: AboutInstitutionPageProps) 
 function InstitutionForm({ institution, editable }: { institution: Institution; editable: boolean }) {
   const { t } = useLingui();
   const form = useForm(InstitutionFormSchema, institutionValues(institution));
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const update = useUpdateInstitution(institution.id);
 
   const submit = form.submit(async (values) => {
@@ -101,8 +101,7 @@ function InstitutionForm({ institution, editable }: { institution: Institution; 
           values={form.values}
           onChange={form.set}
           errors={form.errors}
-          countries={countryOptions(countries.data)}
-          countriesWaiting={countries.isLoading}
+          {...countries.fields}
           waiting={update.isMutating}
           disabled={!editable}
         />

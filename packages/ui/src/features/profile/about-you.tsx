@@ -1,16 +1,16 @@
 /** Profile page "About you" (docs/product.md#screens-and-routes /profile/about-you): the signed-in user's own details. */
 import type { Profile } from '@conversa/contract/profile';
 import { useValidateToken } from '@conversa/data/auth/validate-token';
-import { useCountries } from '@conversa/data/countries/list-countries';
 import { useSession } from '@conversa/data/provider';
 import { useUpdateProfile } from '@conversa/data/users/update-profile';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/button/button';
+import { EmailField } from '../../components/email-field/email-field';
 import { ProfileFields } from '../../components/profile-fields/profile-fields';
-import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
-import { countryOptions, profileBody, profileValues } from '../../forms/bodies';
+import { profileBody, profileValues } from '../../forms/bodies';
+import { useCountryOptions } from '../../forms/use-country-options';
 import { LoadFailed } from '../../forms/load-failed';
 import { Actions, Card, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
 import { ProfileFormSchema } from '../../forms/profile-schemas';
@@ -40,7 +40,7 @@ export function AboutYouPage() {
 function AboutYouForm({ profile }: { profile: Profile }) {
   const { t } = useLingui();
   const form = useForm(ProfileFormSchema, profileValues(profile));
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const update = useUpdateProfile();
 
   const submit = form.submit(async (values) => {
@@ -55,14 +55,13 @@ function AboutYouForm({ profile }: { profile: Profile }) {
   return (
     <Card>
       <SubmitForm onSubmit={submit} error={form.formError}>
-        <TextField label={t`Email`} type="email" value={profile.email} readOnly onChange={() => undefined} />
+        <EmailField whose="own" value={profile.email} readOnly onChange={() => undefined} />
         <ProfileFields
           withLocation
           values={form.values}
           onChange={form.set}
           errors={form.errors}
-          countries={countryOptions(countries.data)}
-          countriesWaiting={countries.isLoading}
+          {...countries.fields}
           waiting={update.isMutating}
         />
         <Actions>

@@ -8,10 +8,9 @@
  * WhatsApp channel the numbers write to.
  */
 import { formatDateTime } from '@conversa/contract/date-format';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
+import { SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import { can } from '@conversa/contract/roles';
 import { SELLER_NAME_MAX_LENGTH, type AllowedNumber } from '@conversa/contract/sales';
-import { useInstitution } from '@conversa/data/institutions/get-institution';
 import { useSession } from '@conversa/data/provider';
 import {
   useAddAllowedNumber,
@@ -23,14 +22,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { Checkbox } from '../../components/checkbox/checkbox';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { PhoneField } from '../../components/phone-field/phone-field';
-import type { CountryCode } from '../../components/phone-field/phone';
-import type { PageState } from '../../components/table/pagination';
 import { useRowSelection } from '../../components/table/use-row-selection';
-import { Table, type TableColumn } from '../../components/table/table';
+import { DeleteSelectedButton } from '../../components/selectable-table/bulk-buttons';
+import { SelectableTable } from '../../components/selectable-table/selectable-table';
+import { usePaging } from '../../components/selectable-table/use-paging';
+import type { TableColumn } from '../../components/table/table';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, Intro, Page, PageTitle, SubmitForm } from '../../forms/form-layout';
@@ -38,14 +37,15 @@ import { AllowedNumberFormSchema } from '../../forms/sales-schemas';
 import { useDebounced } from '../../forms/use-debounced';
 import { useFailureText } from '../../forms/use-failure-text';
 import { useForm } from '../../forms/use-form';
+import { useListState } from '../../forms/use-list-state';
 import { successMessage } from '../../i18n/codes';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { Muted } from '../../primitives/muted';
 import { SellerQuestions } from './seller-questions';
 import { WhatsappSettingsCard } from './whatsapp-settings';
 import { SalesAssistantGate } from './sales-assistant-gate';
+import { useInstitutionCountry } from './use-institution-country';
 
 const Wide = styled(Page)`
   max-width: 64rem;
@@ -106,7 +106,7 @@ const blank = { phone_number: '', seller_name: '' };
 
 function AddNumber({ assistantId }: { assistantId: number }) {
   const { t } = useLingui();
-  const institution = useInstitution();
+  const country = useInstitutionCountry();
   const form = useForm(AllowedNumberFormSchema, blank);
   const add = useAddAllowedNumber();
 
@@ -129,7 +129,7 @@ function AddNumber({ assistantId }: { assistantId: number }) {
             label={t`Phone number`}
             name="phone_number"
             required
-            defaultCountry={(institution.data?.country ?? undefined) as CountryCode | undefined}
+            defaultCountry={country}
             hint={t`Numbers without a + are read as numbers of your institution's country.`}
             {...form.bind('phone_number')}
           />
@@ -157,17 +157,13 @@ function NumberList({ assistantId }: { assistantId: number }) {
   const failureText = useFailureText();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState<PageState & { q: string }>({
-    q,
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
   // A new search starts again at page 1.
-  const page = paging.q === q ? paging.page : 1;
-  const list = useAllowedNumbers(assistantId, { q, page, perPage: paging.pageSize });
+  const paging = usePaging(q);
+  const list = useAllowedNumbers(assistantId, { q, page: paging.page, perPage: paging.perPage });
+  const listState = useListState(list);
   const rows = list.data?.items ?? [];
   const selection = useRowSelection(rows);
-  const { present, count, allOn } = selection;
+  const { present, count } = selection;
   /** The rows a confirmed delete removes: one row's own button, or the selection. */
   const [deleting, setDeleting] = useState<AllowedNumber[] | null>(null);
   const remove = useDeleteAllowedNumbers();
@@ -186,25 +182,6 @@ function NumberList({ assistantId }: { assistantId: number }) {
   };
 
   const columns: TableColumn<AllowedNumber>[] = [
-    {
-      key: 'select',
-      width: '3rem',
-      header: (
-        <Checkbox
-          label={<VisuallyHidden>{t`Select all numbers on this page`}</VisuallyHidden>}
-          checked={allOn}
-          indeterminate={count > 0 && !allOn}
-          onChange={selection.toggleAll}
-        />
-      ),
-      cell: (row) => (
-        <Checkbox
-          label={<VisuallyHidden>{t`Select ${row.phone_number}`}</VisuallyHidden>}
-          checked={selection.isSelected(row.id)}
-          onChange={(on) => selection.toggle(row.id, on)}
-        />
-      ),
-    },
     { key: 'number', header: t`Phone number`, cell: (row) => row.phone_number },
     { key: 'seller', header: t`Seller name`, cell: (row) => row.seller_name },
     { key: 'added', header: t`Added`, cell: (row) => formatDateTime(row.created_at) },
@@ -225,7 +202,7 @@ function NumberList({ assistantId }: { assistantId: number }) {
     },
   ];
 
-  const empty = !list.isLoading && !list.error && rows.length === 0 && q === '' && page === 1;
+  const empty = !list.isLoading && !list.error && rows.length === 0 && q === '' && paging.page === 1;
 
   return (
     <Card as="section" aria-labelledby="numbers-title">
@@ -238,36 +215,32 @@ function NumberList({ assistantId }: { assistantId: number }) {
           value={search}
           onChange={setSearch}
         />
-        <Button variant="danger" size="small" disabled={count === 0} onClick={() => setDeleting(present)}>
-          {t`Delete selected`}
-        </Button>
+        <DeleteSelectedButton count={count} onClick={() => setDeleting(present)} />
       </Toolbar>
-      <Muted aria-live="polite">
-        {count > 0
-          ? t({ message: plural(count, { one: '# number selected', other: '# numbers selected' }) })
-          : t({
-              message: plural(list.data?.totalCount ?? 0, { one: '# number', other: '# numbers' }),
-            })}
-      </Muted>
-      {empty ? (
-        <EmptyState title={t`No numbers yet. Add your sellers' WhatsApp numbers above.`} />
-      ) : (
-        <Table
-          caption={t`Allowed numbers`}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.id}
-          // The previous page stays on screen while the next one loads; only the first load waits.
-          waiting={list.isLoading && !list.data}
-          error={list.error && !list.data ? failureText(list.error) : undefined}
-          pagination={{
-            page,
-            pageSize: paging.pageSize,
-            totalCount: list.data?.totalCount ?? 0,
-            onChange: (next) => setPaging({ ...next, q }),
-          }}
-        />
-      )}
+      <SelectableTable
+        caption={t`Allowed numbers`}
+        columns={columns}
+        rows={rows}
+        {...listState}
+        pagination={paging.pagination(list.data?.totalCount ?? 0)}
+        selection={{
+          state: selection,
+          allLabel: t`Select all numbers on this page`,
+          rowLabel: (row) => t`Select ${row.phone_number}`,
+        }}
+        summary={
+          count > 0
+            ? t({ message: plural(count, { one: '# number selected', other: '# numbers selected' }) })
+            : t({
+                message: plural(list.data?.totalCount ?? 0, { one: '# number', other: '# numbers' }),
+              })
+        }
+        empty={
+          empty ? (
+            <EmptyState title={t`No numbers yet. Add your sellers' WhatsApp numbers above.`} />
+          ) : undefined
+        }
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={

@@ -6,17 +6,17 @@
  * here if it fails again. With none, one short line.
  */
 import { formatDateTime } from '@conversa/contract/date-format';
-import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 import type { FailedReply } from '@conversa/contract/sales';
 import { useFailedReplies, useRetryFailedReplies } from '@conversa/data/sales/failed-replies';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import type { PageState } from '../../components/table/pagination';
-import { Table, type TableColumn } from '../../components/table/table';
+import { SelectableTable } from '../../components/selectable-table/selectable-table';
+import { usePaging } from '../../components/selectable-table/use-paging';
+import type { TableColumn } from '../../components/table/table';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { useFailureText } from '../../forms/use-failure-text';
+import { useListState } from '../../forms/use-list-state';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { Muted as BaseMuted } from '../../primitives/muted';
 
@@ -49,8 +49,9 @@ const Clamped = styled.span`
 export function FailedReplies({ assistantId }: { assistantId: number }) {
   const { t } = useLingui();
   const failureText = useFailureText();
-  const [paging, setPaging] = useState<PageState>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const list = useFailedReplies(assistantId, { page: paging.page, perPage: paging.pageSize });
+  const paging = usePaging();
+  const list = useFailedReplies(assistantId, { page: paging.page, perPage: paging.perPage });
+  const listState = useListState(list);
   const retry = useRetryFailedReplies(assistantId);
   const rows = list.data?.items ?? [];
 
@@ -119,24 +120,14 @@ export function FailedReplies({ assistantId }: { assistantId: number }) {
   return (
     <Section aria-labelledby="failed-replies-title">
       <Title id="failed-replies-title">{t`Replies that could not be sent`}</Title>
-      {none ? (
-        <Muted>{t`No reply has failed.`}</Muted>
-      ) : (
-        <Table
-          caption={t`Replies that could not be sent`}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.id}
-          // The previous page stays on screen while the next one loads; only the first load waits.
-          waiting={list.isLoading && !list.data}
-          error={list.error && !list.data ? failureText(list.error) : undefined}
-          pagination={{
-            ...paging,
-            totalCount: list.data?.totalCount ?? 0,
-            onChange: setPaging,
-          }}
-        />
-      )}
+      <SelectableTable
+        caption={t`Replies that could not be sent`}
+        columns={columns}
+        rows={rows}
+        {...listState}
+        pagination={paging.pagination(list.data?.totalCount ?? 0)}
+        empty={none ? <Muted>{t`No reply has failed.`}</Muted> : undefined}
+      />
     </Section>
   );
 }

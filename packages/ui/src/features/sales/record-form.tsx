@@ -23,13 +23,13 @@ import {
   MAX_ORDER_LINES,
   type RecordKind,
 } from '@conversa/contract/sales';
-import { useInstitution } from '@conversa/data/institutions/get-institution';
 import { useCreateRecord, useUpdateRecord } from '@conversa/data/sales/records';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
+import { EmailField } from '../../components/email-field/email-field';
 import { PhoneField } from '../../components/phone-field/phone-field';
 import type { CountryCode } from '../../components/phone-field/phone';
 import { Select } from '../../components/select/select';
@@ -40,6 +40,7 @@ import { quantityOf, recordFormSchema } from '../../forms/sales-schemas';
 import { type Form, useForm } from '../../forms/use-form';
 import { successNotices } from '../../i18n/notices';
 import { FieldGrid } from '../../primitives/field';
+import { useInstitutionCountry } from './use-institution-country';
 
 const Lines = styled.fieldset`
   display: flex;
@@ -184,8 +185,7 @@ export interface RecordFormProps {
 export function RecordForm({ kind, assistantId, definitions, record, onSaved, onCancel }: RecordFormProps) {
   const { t } = useLingui();
   const base = useId();
-  const institution = useInstitution();
-  const country = (institution.data?.country ?? undefined) as CountryCode | undefined;
+  const country = useInstitutionCountry();
   const schema = useMemo(() => recordFormSchema(kind, definitions), [kind, definitions]);
   const form = useForm<RecordValues>(schema, recordValues(kind, definitions, record));
   const lines = useFieldArray({ control: form.control, name: 'lines' });
@@ -252,7 +252,7 @@ export function RecordForm({ kind, assistantId, definitions, record, onSaved, on
             {...form.bind('contact_name')}
           />
           <PhoneField label={t`Phone`} name="phone" defaultCountry={country} {...form.bind('phone')} />
-          <TextField label={t`Email`} name="email" type="email" autoComplete="off" {...form.bind('email')} />
+          <EmailField whose="other" {...form.bind('email')} />
         </FieldGrid>
       ) : (
         <>
@@ -375,7 +375,7 @@ function ConfiguredField({
     case 'number':
       return <TextField {...common} {...bound} inputMode="decimal" autoComplete="off" />;
     case 'email':
-      return <TextField {...common} {...bound} type="email" autoComplete="off" />;
+      return <EmailField whose="other" {...common} {...bound} />;
     default:
       return <TextField {...common} {...bound} autoComplete="off" maxLength={FIELD_TEXT_MAX_LENGTH} />;
   }

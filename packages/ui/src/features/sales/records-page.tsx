@@ -6,7 +6,7 @@
  * who may write add a record ('New lead', 'New order') and import leads from a CSV.
  */
 import { formatDateTime, formatDay } from '@conversa/contract/date-format';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
+import { SEARCH_DEBOUNCE_MS } from '@conversa/contract/constants';
 import type { Lead, Order } from '@conversa/contract/records';
 import { can, type Permission } from '@conversa/contract/roles';
 import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
@@ -18,23 +18,22 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { Checkbox } from '../../components/checkbox/checkbox';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { Select } from '../../components/select/select';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
-import type { PageState } from '../../components/table/pagination';
-import { Table, type TableColumn } from '../../components/table/table';
+import { DeleteSelectedButton, DownloadCsvButton } from '../../components/selectable-table/bulk-buttons';
+import { SelectableTable } from '../../components/selectable-table/selectable-table';
+import { usePaging } from '../../components/selectable-table/use-paging';
+import type { TableColumn } from '../../components/table/table';
 import { useRowSelection } from '../../components/table/use-row-selection';
 import { TextField } from '../../components/text-field/text-field';
 import { Card, Page, PageTitle } from '../../forms/form-layout';
 import { useDebounced } from '../../forms/use-debounced';
-import { useFailureText } from '../../forms/use-failure-text';
 import { useListActions } from '../../forms/use-list-actions';
-import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { Muted } from '../../primitives/muted';
+import { useListState } from '../../forms/use-list-state';
 import { ImportLeadsDialog } from './import-leads-dialog';
 import { NewRecordDialog } from './new-record-dialog';
 import { SalesAssistantGate } from './sales-assistant-gate';
@@ -49,14 +48,6 @@ const Filters = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
   align-items: end;
   gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
 `;
 
 type Row = Lead | Order;
@@ -119,7 +110,6 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
   const { t, i18n } = useLingui();
   const client = useDataClient();
   const session = useSession();
-  const failureText = useFailureText();
   const fields = useRecordFields(assistantId, kind);
   const definitions = fields.data?.fields ?? [];
   const [search, setSearch] = useState('');
@@ -131,18 +121,12 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
   const [range, setRange] = useState<DateRangeValue>({ start: '', end: '' });
   const [sort, setSort] = useState<'date' | 'company'>('date');
   const filters = { q, seller, company, from: range.start, to: range.end, sort };
-  const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState<PageState & { filterKey: string }>({
-    filterKey,
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
-  // New filters start again at page 1.
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const list = useRecords(kind, assistantId, { ...filters, page, perPage: paging.pageSize });
+  const paging = usePaging(JSON.stringify(filters));
+  const list = useRecords(kind, assistantId, { ...filters, page: paging.page, perPage: paging.perPage });
+  const listState = useListState(list);
   const rows: Row[] = list.data?.items ?? [];
   const selection = useRowSelection(rows);
-  const { count, allOn } = selection;
+  const { count } = selection;
   const editable = can(session.roles, WRITE[kind]);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -154,35 +138,6 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
     download: () => downloadRecords(client, kind, assistantId, filters),
   });
 
-  const select: TableColumn<Row>[] = editable
-    ? [
-        {
-          key: 'select',
-          width: '3rem',
-          header: (
-            <Checkbox
-              label={
-                <VisuallyHidden>
-                  {kind === 'lead' ? t`Select all leads on this page` : t`Select all orders on this page`}
-                </VisuallyHidden>
-              }
-              checked={allOn}
-              indeterminate={count > 0 && !allOn}
-              onChange={selection.toggleAll}
-            />
-          ),
-          cell: (row) => (
-            <Checkbox
-              label={
-                <VisuallyHidden>{t`Select ${row.company}, ${formatDateTime(row.created_at)}`}</VisuallyHidden>
-              }
-              checked={selection.isSelected(row.id)}
-              onChange={(on) => selection.toggle(row.id, on)}
-            />
-          ),
-        },
-      ]
-    : [];
   const own: TableColumn<Row>[] =
     kind === 'lead'
       ? [
@@ -206,7 +161,6 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
           },
         ];
   const columns: TableColumn<Row>[] = [
-    ...select,
     {
       key: 'date',
       header: t`Date`,
@@ -273,57 +227,49 @@ function RecordList({ assistantId, kind, onNavigate }: RecordsPageProps) {
         />
       </Filters>
       <DateRange label={t`Date`} value={range} onChange={setRange} />
-      <Actions>
-        <Muted aria-live="polite">
-          {count > 0
+      <SelectableTable
+        caption={kind === 'lead' ? t`Leads` : t`Orders`}
+        columns={columns}
+        rows={rows}
+        // The configured fields wait too: their columns must not pop in beside rows already shown.
+        waiting={listState.waiting || (fields.isLoading && !fields.data)}
+        error={listState.error}
+        pagination={paging.pagination(total)}
+        selection={
+          editable
+            ? {
+                state: selection,
+                allLabel:
+                  kind === 'lead' ? t`Select all leads on this page` : t`Select all orders on this page`,
+                rowLabel: (row) => t`Select ${row.company}, ${formatDateTime(row.created_at)}`,
+              }
+            : undefined
+        }
+        summary={
+          count > 0
             ? kind === 'lead'
               ? t({ message: plural(count, { one: '# lead selected', other: '# leads selected' }) })
               : t({ message: plural(count, { one: '# order selected', other: '# orders selected' }) })
             : kind === 'lead'
               ? t({ message: plural(total, { one: '# lead', other: '# leads' }) })
-              : t({ message: plural(total, { one: '# order', other: '# orders' }) })}
-        </Muted>
-        <Actions>
-          {editable ? (
-            <Button size="small" onClick={() => setAdding(true)}>
-              {kind === 'lead' ? t`New lead` : t`New order`}
-            </Button>
-          ) : null}
-          {editable && kind === 'lead' ? (
-            <Button variant="secondary" size="small" onClick={() => setImporting(true)}>
-              {t`Import CSV`}
-            </Button>
-          ) : null}
-          <Button
-            variant="secondary"
-            size="small"
-            waiting={actions.downloading}
-            onClick={() => void actions.download()}
-          >
-            {t`Download CSV`}
-          </Button>
-          {editable ? (
-            <Button variant="danger" size="small" disabled={count === 0} onClick={actions.askToDelete}>
-              {t`Delete selected`}
-            </Button>
-          ) : null}
-        </Actions>
-      </Actions>
-      <Table
-        caption={kind === 'lead' ? t`Leads` : t`Orders`}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        // The previous page stays on screen while the next one loads; only the first load waits,
-        // for the configured fields too (their columns must not pop in beside rows already shown).
-        waiting={(list.isLoading && !list.data) || (fields.isLoading && !fields.data)}
-        error={list.error && !list.data ? failureText(list.error) : undefined}
-        pagination={{
-          page,
-          pageSize: paging.pageSize,
-          totalCount: total,
-          onChange: (next) => setPaging({ ...next, filterKey }),
-        }}
+              : t({ message: plural(total, { one: '# order', other: '# orders' }) })
+        }
+        actions={
+          <>
+            {editable ? (
+              <Button size="small" onClick={() => setAdding(true)}>
+                {kind === 'lead' ? t`New lead` : t`New order`}
+              </Button>
+            ) : null}
+            {editable && kind === 'lead' ? (
+              <Button variant="secondary" size="small" onClick={() => setImporting(true)}>
+                {t`Import CSV`}
+              </Button>
+            ) : null}
+            <DownloadCsvButton waiting={actions.downloading} onClick={() => void actions.download()} />
+            {editable ? <DeleteSelectedButton count={count} onClick={actions.askToDelete} /> : null}
+          </>
+        }
       />
       <ConfirmDialog
         open={actions.confirming}

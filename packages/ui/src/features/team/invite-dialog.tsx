@@ -10,8 +10,8 @@ import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
 import { Dialog } from '../../components/dialog/dialog';
+import { EmailField } from '../../components/email-field/email-field';
 import { Select } from '../../components/select/select';
-import { TextField } from '../../components/text-field/text-field';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Actions, SubmitForm } from '../../forms/form-layout';
 import { useForm } from '../../forms/use-form';
@@ -73,11 +73,8 @@ export function InviteDialog({ open, onClose }: InviteDialogProps) {
       <SubmitForm onSubmit={submit} error={form.formError}>
         <Columns>
           <Fields>
-            <TextField
-              label={t`Email`}
-              name="email"
-              type="email"
-              autoComplete="off"
+            <EmailField
+              whose="other"
               required
               hint={t`We send them a link valid for 7 days.`}
               {...form.bind('email')}

@@ -16,20 +16,21 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { Checkbox } from '../../components/checkbox/checkbox';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { Select } from '../../components/select/select';
 import { useRowSelection } from '../../components/table/use-row-selection';
-import { Table, type TableColumn } from '../../components/table/table';
+import { DeleteSelectedButton } from '../../components/selectable-table/bulk-buttons';
+import { SelectableTable } from '../../components/selectable-table/selectable-table';
+import type { TableColumn } from '../../components/table/table';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { Card, Intro, Page, PageTitle, SectionHeading } from '../../forms/form-layout';
 import { useFailureText } from '../../forms/use-failure-text';
+import { useListState } from '../../forms/use-list-state';
 import { successMessage } from '../../i18n/codes';
 import { successNotices } from '../../i18n/notices';
 import { roleLabels } from '../../i18n/roles';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { Muted } from '../../primitives/muted';
 import { InviteDialog } from './invite-dialog';
 import { assignableRoles } from './role-matrix';
 
@@ -86,6 +87,7 @@ function Members() {
   const session = useSession();
   const failureText = useFailureText();
   const list = useMembers();
+  const listState = useListState(list);
   const rows = useMemo<MemberRow[]>(
     () => (list.data ?? []).map((row) => ({ ...row, id: row.user_id })),
     [list.data],
@@ -95,7 +97,7 @@ function Members() {
   const editable = (row: MemberRow) => row.role !== 'main' || mainToo;
   const selectable = useMemo(() => rows.filter((row) => row.role !== 'main' || mainToo), [rows, mainToo]);
   const selection = useRowSelection(selectable);
-  const { present, count, allOn } = selection;
+  const { present, count } = selection;
   const [removing, setRemoving] = useState<MemberRow[] | null>(null);
   const update = useUpdateMember();
   const remove = useDeleteMembers();
@@ -131,26 +133,6 @@ function Members() {
   };
 
   const columns: TableColumn<MemberRow>[] = [
-    {
-      key: 'select',
-      width: '3rem',
-      header: (
-        <Checkbox
-          label={<VisuallyHidden>{t`Select all members`}</VisuallyHidden>}
-          checked={allOn}
-          indeterminate={count > 0 && !allOn}
-          onChange={selection.toggleAll}
-        />
-      ),
-      cell: (row) => (
-        <Checkbox
-          label={<VisuallyHidden>{t`Select ${row.email}`}</VisuallyHidden>}
-          checked={selection.isSelected(row.id)}
-          disabled={!editable(row)}
-          onChange={(on) => selection.toggle(row.id, on)}
-        />
-      ),
-    },
     { key: 'name', header: t`Name`, cell: (row) => row.full_name || '—' },
     { key: 'email', header: t`Email`, cell: (row) => row.email },
     {
@@ -199,22 +181,26 @@ function Members() {
     <Card as="section" aria-labelledby="members-title">
       <Header>
         <SectionHeading id="members-title">{t`Members`}</SectionHeading>
-        <Button variant="danger" size="small" disabled={count === 0} onClick={() => setRemoving(present)}>
+        <DeleteSelectedButton count={count} onClick={() => setRemoving(present)}>
           {t`Remove selected`}
-        </Button>
+        </DeleteSelectedButton>
       </Header>
-      <Muted aria-live="polite">
-        {count > 0
-          ? t({ message: plural(count, { one: '# member selected', other: '# members selected' }) })
-          : t({ message: plural(rows.length, { one: '# member', other: '# members' }) })}
-      </Muted>
-      <Table
+      <SelectableTable
         caption={t`Members`}
         columns={columns}
         rows={rows}
-        rowKey={(row) => row.id}
-        waiting={list.isLoading && !list.data}
-        error={list.error && !list.data ? failureText(list.error) : undefined}
+        {...listState}
+        selection={{
+          state: selection,
+          allLabel: t`Select all members`,
+          rowLabel: (row) => t`Select ${row.email}`,
+          canSelect: editable,
+        }}
+        summary={
+          count > 0
+            ? t({ message: plural(count, { one: '# member selected', other: '# members selected' }) })
+            : t({ message: plural(rows.length, { one: '# member', other: '# members' }) })
+        }
       />
       <ConfirmDialog
         open={removing !== null}
@@ -243,6 +229,7 @@ function Invitations() {
   const session = useSession();
   const failureText = useFailureText();
   const list = useInvitations();
+  const listState = useListState(list);
   const rows = list.data ?? [];
   const resend = useResendInvitation();
   const revoke = useRevokeInvitations();
@@ -319,18 +306,13 @@ function Invitations() {
   return (
     <Card as="section" aria-labelledby="invitations-title">
       <SectionHeading id="invitations-title">{t`Pending invitations`}</SectionHeading>
-      {empty ? (
-        <EmptyState title={t`No pending invitations.`} />
-      ) : (
-        <Table
-          caption={t`Pending invitations`}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.id}
-          waiting={list.isLoading && !list.data}
-          error={list.error && !list.data ? failureText(list.error) : undefined}
-        />
-      )}
+      <SelectableTable
+        caption={t`Pending invitations`}
+        columns={columns}
+        rows={rows}
+        {...listState}
+        empty={empty ? <EmptyState title={t`No pending invitations.`} /> : undefined}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={t`Revoke the invitation to ${revoking?.email ?? ''}?`}

@@ -18,6 +18,8 @@ import { Button } from '../../components/button/button';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { FileDrop } from '../../components/file-drop/file-drop';
+import { DeleteSelectedButton } from '../../components/selectable-table/bulk-buttons';
+import { useRowSelection } from '../../components/table/use-row-selection';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
@@ -36,15 +38,6 @@ const Heading = styled(SectionTitle)`
   &:focus {
     outline: none;
   }
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  min-height: ${({ theme }) => theme.controlHeight.small};
 `;
 
 export interface FilesSectionProps {
@@ -187,21 +180,19 @@ function FilesList({
   onDeleted: () => void;
 }) {
   const { t } = useLingui();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // Files deleted elsewhere (another tab, an event) leave the selection too.
+  const selection = useRowSelection(files);
+  const { present, count } = selection;
   const [pending, setPending] = useState<AssistantFile[] | null>(null);
   const remove = useDeleteFiles(assistantId);
   const failureText = useFailureText();
-
-  // Files deleted elsewhere (another tab, an event) leave the selection too.
-  const present = files.filter((file) => selected.has(file.id));
-  const count = present.length;
 
   const confirm = async () => {
     if (!pending) return;
     try {
       const result = await remove.trigger(pending.map((file) => file.id));
       notifySuccess(successMessage(result.code, result.message));
-      setSelected((current) => new Set([...current].filter((id) => !pending.some((file) => file.id === id))));
+      selection.drop(pending.map((file) => file.id));
       setPending(null);
       // The rows (and the buttons that opened the dialog) are gone: focus the section instead.
       requestAnimationFrame(onDeleted);
@@ -219,39 +210,20 @@ function FilesList({
     );
   }
 
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   return (
     <>
-      {editable ? (
-        <Toolbar>
-          <Muted>
-            {count > 0
-              ? t({ message: plural(count, { one: '# file selected', other: '# files selected' }) })
-              : t({ message: plural(files.length, { one: '# file', other: '# files' }) })}
-          </Muted>
-          <Button variant="danger" size="small" disabled={count === 0} onClick={() => setPending(present)}>
-            {t`Delete selected`}
-          </Button>
-        </Toolbar>
-      ) : null}
       <FilesTable
         files={files}
-        selection={
+        selection={editable ? { state: selection, onDelete: (file) => setPending([file]) } : undefined}
+        summary={
           editable
-            ? {
-                selected,
-                onToggle: toggle,
-                onToggleAll: (on) => setSelected(on ? new Set(files.map((file) => file.id)) : new Set()),
-                onDelete: (file) => setPending([file]),
-              }
+            ? count > 0
+              ? t({ message: plural(count, { one: '# file selected', other: '# files selected' }) })
+              : t({ message: plural(files.length, { one: '# file', other: '# files' }) })
             : undefined
+        }
+        actions={
+          editable ? <DeleteSelectedButton count={count} onClick={() => setPending(present)} /> : undefined
         }
       />
       <ConfirmDialog

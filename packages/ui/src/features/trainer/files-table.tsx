@@ -2,10 +2,12 @@
 import { formatDateTime } from '@conversa/contract/date-format';
 import type { AssistantFile, FileState } from '@conversa/contract/knowledge';
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { Checkbox } from '../../components/checkbox/checkbox';
-import { Table, type TableColumn } from '../../components/table/table';
+import { SelectableTable } from '../../components/selectable-table/selectable-table';
+import type { TableColumn } from '../../components/table/table';
+import type { RowSelection } from '../../components/table/use-row-selection';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { Muted } from '../../primitives/muted';
 import { fileFailureTexts, fileSize, fileStateLabels, fileStateTexts } from './file-texts';
@@ -40,51 +42,31 @@ const Badge = styled.span<{ $state: FileState }>`
   }
 `;
 
-/** Which rows are chosen, and what the row controls do. */
+/** Which rows are ticked, and what a row's delete button does. */
 export interface FilesSelection {
-  selected: ReadonlySet<number>;
-  onToggle: (id: number, on: boolean) => void;
-  onToggleAll: (on: boolean) => void;
+  state: RowSelection<number>;
   onDelete: (file: AssistantFile) => void;
 }
 
-/** Name, type, size, date and state of each file; with `selection`, a checkbox and a delete button per row. */
+/**
+ * Name, type, size, date and state of each file; with `selection`, a checkbox and a delete button
+ * per row, and the `summary` and bulk `actions` above.
+ */
 export function FilesTable({
   files,
   waiting = false,
   selection,
+  summary,
+  actions,
 }: {
   files: AssistantFile[];
   waiting?: boolean;
   selection?: FilesSelection;
+  summary?: ReactNode;
+  actions?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
-  const allOn = files.length > 0 && files.every((file) => selection?.selected.has(file.id));
-  const someOn = files.some((file) => selection?.selected.has(file.id));
   const columns: TableColumn<AssistantFile>[] = [
-    ...(selection
-      ? [
-          {
-            key: 'select',
-            width: '3rem',
-            header: (
-              <Checkbox
-                label={<VisuallyHidden>{t`Select all files`}</VisuallyHidden>}
-                checked={allOn}
-                indeterminate={someOn && !allOn}
-                onChange={selection.onToggleAll}
-              />
-            ),
-            cell: (file: AssistantFile) => (
-              <Checkbox
-                label={<VisuallyHidden>{t`Select ${file.name}`}</VisuallyHidden>}
-                checked={selection.selected.has(file.id)}
-                onChange={(on) => selection.onToggle(file.id, on)}
-              />
-            ),
-          },
-        ]
-      : []),
     { key: 'name', header: t`Name`, cell: (file) => <Name>{file.name}</Name> },
     { key: 'type', header: t`Type`, cell: (file) => file.type.toUpperCase() },
     { key: 'size', header: t`Size`, cell: (file) => fileSize(file.size, i18n), align: 'end' },
@@ -123,12 +105,22 @@ export function FilesTable({
       : []),
   ];
   return (
-    <Table
+    <SelectableTable
       caption={t`Uploaded files`}
       columns={columns}
       rows={files}
-      rowKey={(file) => file.id}
       waiting={waiting}
+      selection={
+        selection
+          ? {
+              state: selection.state,
+              allLabel: t`Select all files`,
+              rowLabel: (file) => t`Select ${file.name}`,
+            }
+          : undefined
+      }
+      summary={summary}
+      actions={actions}
     />
   );
 }

@@ -15,6 +15,7 @@ import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
 import { PhoneField } from '../../components/phone-field/phone-field';
+import { EmailField } from '../../components/email-field/email-field';
 import { TextField } from '../../components/text-field/text-field';
 import { notifyError, notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, Intro, SubmitForm } from '../../forms/form-layout';
@@ -107,15 +108,7 @@ function HandoffForm({ assistant, editable }: { assistant: AssistantDetail; edit
             maxLength={200}
             disabled={!editable}
           />
-          <TextField
-            label={t`Email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            {...form.bind('handoff.email')}
-            maxLength={254}
-            disabled={!editable}
-          />
+          <EmailField whose="own" {...form.bind('handoff.email')} maxLength={254} disabled={!editable} />
           {assistant.handoff?.email && !assistant.handoff_email_confirmed ? (
             <ConfirmationPending
               assistantId={assistant.id}

@@ -1,5 +1,4 @@
 /** Onboarding: the school or business the new user works for (`POST institution`). */
-import { useCountries } from '@conversa/data/countries/list-countries';
 import { useCreateInstitution } from '@conversa/data/institutions/create-institution';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/button/button';
@@ -8,7 +7,8 @@ import {
   InstitutionFields,
 } from '../../../components/institution-fields/institution-fields';
 import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
-import { countryOptions, institutionBody } from '../../../forms/bodies';
+import { institutionBody } from '../../../forms/bodies';
+import { useCountryOptions } from '../../../forms/use-country-options';
 import { InstitutionFormSchema } from '../../../forms/profile-schemas';
 import { useForm } from '../../../forms/use-form';
 import { type OnBusy, whileBusy } from './busy';
@@ -22,7 +22,7 @@ export interface AboutSchoolStepProps {
 export function AboutSchoolStep({ onCreated, onBusy }: AboutSchoolStepProps) {
   const { t } = useLingui();
   const form = useForm(InstitutionFormSchema, EMPTY_INSTITUTION);
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const create = useCreateInstitution();
 
   const submit = form.submit(async (values) => {
@@ -38,13 +38,12 @@ export function AboutSchoolStep({ onCreated, onBusy }: AboutSchoolStepProps) {
     <SubmitForm onSubmit={submit}>
       <Intro>{t`Your assistant will answer in the name of your school or business.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-      {countries.error ? <FormAlert>{t`The list of countries could not be loaded.`}</FormAlert> : null}
+      {countries.failed ? <FormAlert>{t`The list of countries could not be loaded.`}</FormAlert> : null}
       <InstitutionFields
         values={form.values}
         onChange={form.set}
         errors={form.errors}
-        countries={countryOptions(countries.data)}
-        countriesWaiting={countries.isLoading}
+        {...countries.fields}
         waiting={create.isMutating}
       />
       <Actions>

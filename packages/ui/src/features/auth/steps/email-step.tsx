@@ -5,7 +5,7 @@ import { useCheckEmail } from '@conversa/data/users/check-email';
 import { useRegisterByEmail } from '@conversa/data/users/register-by-email';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/button/button';
-import { TextField } from '../../../components/text-field/text-field';
+import { EmailField } from '../../../components/email-field/email-field';
 import { Actions, FormAlert, Intro, SubmitForm } from '../../../forms/form-layout';
 import { EmailFormSchema } from '../../../forms/schemas';
 import { useForm } from '../../../forms/use-form';
@@ -47,15 +47,7 @@ export function EmailStep({ email, onExisting, onCodeSent, onBack, onBusy }: Ema
     <SubmitForm onSubmit={submit}>
       <Intro>{t`Enter your work email. If you are new here, we will send you a code to create your account.`}</Intro>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-      <TextField
-        label={t`Email`}
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        {...form.bind('email')}
-        waiting={waiting}
-      />
+      <EmailField whose="own" required {...form.bind('email')} waiting={waiting} />
       <Actions>
         <Button type="submit" waiting={waiting}>
           {t`Continue`}

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { MouseEvent } from 'react';
 import { Button } from '../../../components/button/button';
 import { PasswordField } from '../../../components/password-field/password-field';
-import { TextField } from '../../../components/text-field/text-field';
+import { EmailField } from '../../../components/email-field/email-field';
 import { Actions, SubmitForm, TextLink } from '../../../forms/form-layout';
 import { LoginFormSchema } from '../../../forms/schemas';
 import { useForm } from '../../../forms/use-form';
@@ -54,15 +54,7 @@ export function LoginStep({
 
   return (
     <SubmitForm onSubmit={submit} error={form.formError}>
-      <TextField
-        label={t`Email`}
-        type="email"
-        name="email"
-        autoComplete="username"
-        required
-        {...form.bind('email')}
-        waiting={login.isMutating}
-      />
+      <EmailField whose="sign-in" required {...form.bind('email')} waiting={login.isMutating} />
       <PasswordField
         label={t`Password`}
         name="password"

@@ -5,10 +5,11 @@
  * attempts used up, records the reply as failed again: back on the console's list, never silent.
  */
 import * as v from 'valibot';
-import type { JobHandler } from '../jobs/runner';
+import type { JobHandler } from '../../jobs/runner';
 import { channelsRepo } from './channels.repo';
-import { awaitOtherSenders, type IncomingJobDeps, sendAll } from './incoming.job';
+import type { IncomingJobDeps } from './incoming.job';
 import { whatsappMessagesRepo } from './messages.repo';
+import { awaitOtherSenders, sendAll } from './outbox.service';
 
 export const WHATSAPP_RESEND = 'whatsapp_resend';
 /** Attempts of a resend, as many as the job answering a message has. */

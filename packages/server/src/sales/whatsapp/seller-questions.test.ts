@@ -7,9 +7,9 @@
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { SellerQuestion } from '@conversa/contract/sales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../testing/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
-import { createSalesChannel, type GraphPeer, say, startGraphPeer } from '../testing/webhook.fixtures';
+import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
+import { createTestServer, type TestServer } from '../../testing';
+import { createSalesChannel, type GraphPeer, say, startGraphPeer } from '../../testing/webhook.fixtures';
 
 const SELLER = '+16505551234';
 const STRANGER = '+34600111222';

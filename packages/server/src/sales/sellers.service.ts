@@ -1,137 +1,90 @@
 /**
- * `whatsapp_incoming`: answers one message a seller sent to a sales-support assistant's WhatsApp
- * number (docs/architecture.md#sales-support), in the seller's language (their message's, else the
+ * The sellers' policy (docs/architecture.md#sales-support): what a sales-support assistant answers
+ * to a message on its WhatsApp number, in the seller's language (their message's, else the
  * assistant's):
  * - a sender Meta names only by a business-scoped user id: that they cannot be identified;
  * - a number not on the allowed list: one polite refusal a day, nothing else;
  * - an image, audio, document or location: that only text is read;
- * - a step of a lead or an order the seller is entering (sales/entry-dialog.ts); with a model, free
- *   text that enters one is read into its fields first (sales/extract-entry.ts);
+ * - a step of a lead or an order the seller is entering (entry-dialog.ts); with a model, free text
+ *   that enters one is read into its fields first (extract-entry.ts);
  * - a question: answered from the assistant's knowledge as the public chat answers it (same
  *   retrieval, honest abstention), its sources named in the text.
- * The reply goes through the Graph API; a refusal worth retrying (rate limits, Meta down) fails the
- * job so the queue retries it with backoff; any other is recorded as a failed reply, never silent.
+ * The replies are queued with the writes they report; the channel's jobs (whatsapp/) send them.
  */
 import type { Handoff } from '@conversa/contract/assistant';
-import type { Source } from '@conversa/contract/chat';
-import type { FieldDefinition, RecordKind } from '@conversa/contract/sales';
-import { formatDate } from '@conversa/contract/date-format';
 import type { Locale } from '@conversa/contract/constants';
+import { formatDate } from '@conversa/contract/date-format';
+import { BUILT_IN_KEYS, type FieldDefinition, type RecordKind } from '@conversa/contract/sales';
 import type { Logger } from 'pino';
-import * as v from 'valibot';
 import { channelAssistant } from '../assistants';
 import { assistantLocale } from '../chat';
 import type { LlmConfig } from '../config';
-import type { Db } from '../db/database';
+import type { Db, DbOrTx } from '../db/database';
 import type { Clock } from '../deps';
-import type { JobHandler } from '../jobs/runner';
-import { type AnswerEvent, type ComposedAnswer, composeAnswer } from '../knowledge';
-import { LlmError } from '../llm/llm';
-import { detectLanguage } from '../knowledge';
-import { allowedNumbersRepo } from '../sales';
-import { CHANNEL_TEXT } from './channel-text';
-import { channelsRepo } from './channels.repo';
-import { GraphSendError, SEND_TIMEOUT_MS, sendText } from './graph';
-import { type ReplyKind, type WhatsappMessageRow, whatsappMessagesRepo } from './messages.repo';
-import { ENTRY_TTL_MS, expiredText, isExpired, stepEntry } from '../sales';
 import { enqueue } from '../jobs/queue';
-import { recordFieldsRepo } from '../sales';
-import { salesEntriesRepo } from '../sales';
-import { asEntryText, extractEntry } from '../sales';
+import { type AnswerEvent, type ComposedAnswer, composeAnswer, detectLanguage } from '../knowledge';
+import { LlmError } from '../llm/llm';
 import { type ModelCalls, modelCalls } from '../rate-limit/model-calls';
+import { allowedNumbersRepo } from './allowed-numbers.repo';
+import { ENTRY_TTL_MS, type EntryRecord, expiredText, isExpired, stepEntry } from './entry-dialog';
+import { asEntryText, extractEntry } from './extract-entry';
+import { recordFieldsRepo } from './record-fields.repo';
+import { recordWritesRepo } from './record-writes.repo';
+import { salesEntriesRepo } from './sales-entries.repo';
+import { answerText, SELLER_TEXT } from './seller-text';
+import { channelsRepo, type OpenChannel } from './whatsapp/channels.repo';
+import { type ReplyKind, type WhatsappMessageRow, whatsappMessagesRepo } from './whatsapp/messages.repo';
+import type { AssistantRef } from './records.repo';
 
-export const WHATSAPP_INCOMING = 'whatsapp_incoming';
 /** Tells a seller their unfinished entry expired, when they stayed silent. */
 export const WHATSAPP_ENTRY_EXPIRY = 'whatsapp_entry_expiry';
-
-/** A claim older than this belongs to an attempt that died mid-send (a send is abandoned sooner). */
-export const CLAIM_STALE_MS = 2 * SEND_TIMEOUT_MS;
-
-/**
- * Throws (so the queue runs the job again later) while another attempt is still sending some of these
- * messages; claims of attempts that died mid-send are recorded as failed instead (never sent twice).
- */
-export async function awaitOtherSenders(
-  db: Db,
-  where: { replyTo: number } | { ids: readonly number[] },
-): Promise<void> {
-  const unfinished = await whatsappMessagesRepo(db).unfinishedClaims(
-    where,
-    new Date(Date.now() - CLAIM_STALE_MS),
-  );
-  if (unfinished > 0) throw new Error(`${unfinished} message(s) still being sent by another attempt`);
-}
 
 /** A number not on the list hears the refusal at most once in this long. */
 const REFUSAL_EVERY_MS = 24 * 60 * 60_000;
 
-export interface IncomingJobDeps {
+export interface SellersDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
   llm: LlmConfig | null;
   secretsKey: Uint8Array;
-  graphUrl: string;
-  fetch?: typeof fetch;
 }
 
-const PayloadSchema = v.object({ messageId: v.number(), userId: v.optional(v.nullable(v.string()), null) });
-
-const SOURCES: Record<Locale, string> = { en: 'Sources', es: 'Fuentes' };
-const KNOWLEDGE_BASE: Record<Locale, string> = { en: 'the knowledge base', es: 'la base de conocimiento' };
-
-/** An answer as one WhatsApp text: the answer, then the sources it came from, by name. */
-export function answerText(answer: Pick<ComposedAnswer, 'text' | 'sources'>, locale: Locale): string {
-  const names = [
-    ...new Set(answer.sources.map((source: Source) => source.title?.trim() || KNOWLEDGE_BASE[locale])),
-  ];
-  return names.length > 0 ? `${answer.text}\n\n${SOURCES[locale]}: ${names.join('; ')}` : answer.text;
+/** Stores a confirmed lead or order, with the seller as they were; its id. */
+function addRecord(
+  db: DbOrTx,
+  ref: AssistantRef,
+  seller: { number: string; name: string },
+  record: EntryRecord,
+): Promise<number> {
+  const text = (key: string) => {
+    const value = record.values[key];
+    return typeof value === 'string' ? value : null;
+  };
+  const fields = Object.fromEntries(
+    Object.entries(record.values).filter(([key]) => !BUILT_IN_KEYS[record.kind].includes(key)),
+  );
+  return recordWritesRepo(db).create(
+    ref,
+    record.kind,
+    {
+      company: text('company') ?? '',
+      contactName: text('contact'),
+      phone: text('phone'),
+      email: text('email'),
+      notes: text('notes'),
+      fields,
+      lines: record.lines.map((line) => ({
+        product_code: line.product_code,
+        product_description: line.description,
+        quantity: line.quantity,
+      })),
+    },
+    { name: seller.name, number: seller.number, userId: null, messageIds: record.messageIds },
+  );
 }
 
-/**
- * Sends queued messages of ours to `to`, in order, recording each as sent or failed. Each is claimed
- * first and skipped when another attempt holds it (a job that outlived its lease and the attempt that
- * took it over never both send one). A refusal worth retrying gives the message back to the queue and
- * is thrown when `retry` (the job runs again later); any other is recorded as failed.
- */
-export async function sendAll(
-  deps: IncomingJobDeps,
-  queued: readonly WhatsappMessageRow[],
-  to: string,
-  channel: { phoneNumberId: string; accessToken: string | null } | null,
-  retry: boolean,
-): Promise<void> {
-  const messages = whatsappMessagesRepo(deps.db);
-  if (queued.length === 0) return;
-  if (!channel?.accessToken) {
-    await messages.markFailed(
-      queued.map((row) => row.id),
-      'no access token is set',
-    );
-    return;
-  }
-  for (const row of queued) {
-    if (!(await messages.claim(row.id))) continue;
-    try {
-      const waMessageId = await sendText(
-        { graphUrl: deps.graphUrl, phoneNumberId: channel.phoneNumberId, accessToken: channel.accessToken },
-        to,
-        row.body ?? '',
-        deps.fetch,
-      );
-      await messages.markSent(row.id, waMessageId);
-    } catch (error) {
-      if (!(error instanceof GraphSendError)) throw error;
-      if (retry && error.retryable) {
-        await messages.unclaim(row.id);
-        throw error;
-      }
-      await messages.markFailed([row.id], error.message);
-    }
-  }
-}
-
-export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
+export function sellersService(deps: SellersDeps) {
   /** A seller's free text as a one-message entry, when the model reads one in it; else null (a question). */
   async function readEntry(
     llm: LlmConfig,
@@ -164,14 +117,14 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
   /** Works out the replies to one message and queues them, with the entry writes they report. */
   async function decide(input: {
     message: WhatsappMessageRow;
-    ref: { institutionId: number; assistantId: number };
+    ref: AssistantRef;
     from: string | null;
     locale: Locale;
     assistant: { name: string; handoff: Handoff | null; website: string | null; country: string | null };
   }): Promise<void> {
     const { message, ref, from, locale, assistant } = input;
-    const text = CHANNEL_TEXT[locale];
-    const queue = (replies: { body: string; kind: ReplyKind }[], db: Db = deps.db) =>
+    const text = SELLER_TEXT[locale];
+    const queue = (replies: { body: string; kind: ReplyKind }[], db: DbOrTx = deps.db) =>
       whatsappMessagesRepo(db).queueReplies(ref, message.id, from, replies);
     if (!from) return queue([{ body: text.unidentified, kind: 'unidentified' }]);
     const seller = await numbers.find(ref, from);
@@ -211,7 +164,7 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
             },
           );
         }
-        if (step.record) await entries.addRecord(ref, { number: from, name: seller.sellerName }, step.record);
+        if (step.record) await addRecord(tx, ref, { number: from, name: seller.sellerName }, step.record);
         await queue(
           step.replies.map((reply) => ({ body: reply, kind: 'entry' as const })),
           tx,
@@ -252,61 +205,39 @@ export function whatsappIncomingJob(deps: IncomingJobDeps): JobHandler {
   }
 
   return {
-    async run(payload) {
-      const { messageId, userId } = v.parse(PayloadSchema, payload);
+    /**
+     * Queues the replies to an incoming message (worked out once: a retried job finds them queued)
+     * and tells whom to send them to, through which channel; null when nobody is to be answered (the
+     * message is none of a seller's, or its assistant or channel was removed since).
+     */
+    async answer(
+      messageId: number,
+      userId: string | null,
+    ): Promise<{ to: string; channel: OpenChannel } | null> {
       const message = await messages.find(messageId);
-      if (!message || message.direction !== 'in') return;
+      if (!message || message.direction !== 'in') return null;
       const ref = { institutionId: message.institutionId, assistantId: message.assistantId };
       const assistant = await channelAssistant(deps.db, ref);
       const channel = await channels.openFor(ref.institutionId, ref.assistantId);
       // The assistant or its channel was removed since: nobody to answer as.
-      if (!assistant || !channel) return;
+      if (!assistant || !channel) return null;
       const fallback = assistantLocale(assistant);
       const locale: Locale = (message.body && detectLanguage(message.body)) || fallback;
       const from = message.phoneNumber;
       const to = from ?? userId;
-      if (!to) return;
-
-      // What to say is worked out (and queued) once; a retried job only sends what is still queued.
+      if (!to) return null;
       if (!(await messages.hasReplies(message.id))) {
         await decide({ message, ref, from, locale, assistant });
       }
-      // A refusal worth retrying fails the job: the queue runs it again with backoff.
-      await sendAll(deps, await messages.queued(message.id), to, channel, true);
-      await awaitOtherSenders(deps.db, { replyTo: message.id });
+      return { to, channel };
     },
 
-    async giveUp(payload, error) {
-      const { messageId } = v.parse(PayloadSchema, payload);
-      const queued = await messages.unsent(messageId);
-      await messages.markFailed(
-        queued.map((reply) => reply.id),
-        error,
-      );
-    },
-  };
-}
-
-const ExpiryPayloadSchema = v.object({
-  institutionId: v.number(),
-  assistantId: v.number(),
-  phoneNumber: v.string(),
-  updatedAt: v.string(),
-});
-
-/**
- * `whatsapp_entry_expiry`: queued with each step of an entry, for 30 minutes later. When the entry is
- * still the one it was queued for (the seller wrote nothing since) and has expired, it is discarded
- * and the seller told so; otherwise nothing.
- */
-export function whatsappEntryExpiryJob(deps: IncomingJobDeps): JobHandler {
-  const messages = whatsappMessagesRepo(deps.db);
-  const channels = channelsRepo(deps.db, deps.secretsKey);
-  return {
-    async run(payload) {
-      const { institutionId, assistantId, phoneNumber, updatedAt } = v.parse(ExpiryPayloadSchema, payload);
-      const ref = { institutionId, assistantId };
-      const notice = await deps.db.transaction(async (tx) => {
+    /**
+     * Discards a seller's entry when it is still the one the expiry was queued for (the seller wrote
+     * nothing since) and has expired, and queues the notice that says so; the notice's id, or null.
+     */
+    async expireEntry(ref: AssistantRef, phoneNumber: string, updatedAt: string): Promise<number | null> {
+      return deps.db.transaction(async (tx) => {
         const entries = salesEntriesRepo(tx);
         const state = await entries.get(ref, phoneNumber);
         if (!state || state.updatedAt !== updatedAt || !isExpired(state, deps.clock.now())) return null;
@@ -316,10 +247,6 @@ export function whatsappEntryExpiryJob(deps: IncomingJobDeps): JobHandler {
           kind: 'entry',
         });
       });
-      if (notice === null) return;
-      const channel = await channels.openFor(institutionId, assistantId);
-      // One notice, sent once: a refusal of any kind is recorded, not retried.
-      await sendAll(deps, await messages.queuedById(notice), phoneNumber, channel, false);
     },
   };
 }

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { whatsappChannels } from '../db/sales-schema';
+import type { Db } from '../../db/database';
+import { whatsappChannels } from '../../db/sales-schema';
 import { seal, unseal } from './sealed';
 
 export type ChannelRow = typeof whatsappChannels.$inferSelect;

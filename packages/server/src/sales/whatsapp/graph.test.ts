@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixturePath } from '../testing/fixtures-dir';
+import { fixturePath } from '../../testing/fixtures-dir';
 import { GRAPH_API_VERSION, GraphSendError, GraphUnreachableError, ownsNumber, sendText } from './graph';
 
 /** Fixture 05: the documented request and Meta's answer. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../testing/fixtures-dir';
+import { fixturePath } from '../../testing/fixtures-dir';
 import { eventsOf, phoneNumberIdsOf } from './payload';
 
 const fixture = (name: string) => JSON.parse(readFileSync(fixturePath('whatsapp', name), 'utf8')) as unknown;

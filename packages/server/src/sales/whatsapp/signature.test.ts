@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../testing/fixtures-dir';
+import { fixturePath } from '../../testing/fixtures-dir';
 import { signatureOf, verifySignature } from './signature';
 
 const SECRET = 'test_app_secret';

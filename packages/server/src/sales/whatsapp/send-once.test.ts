@@ -7,14 +7,14 @@
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema';
-import { whatsappMessages } from '../db/sales-schema';
-import { createTenant, type Tenant } from '../testing/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
-import { createLogger } from '../logging/logger';
+import { jobs } from '../../db/schema';
+import { whatsappMessages } from '../../db/sales-schema';
+import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
+import { createTestServer, type TestServer } from '../../testing';
+import { createLogger } from '../../logging/logger';
 import { WHATSAPP_INCOMING, whatsappIncomingJob } from './incoming.job';
 import { INTERRUPTED_SEND } from './messages.repo';
-import { createSalesChannel, type GraphPeer, send, startGraphPeer } from '../testing/webhook.fixtures';
+import { createSalesChannel, type GraphPeer, send, startGraphPeer } from '../../testing/webhook.fixtures';
 
 const SELLER = '+16505551234';
 

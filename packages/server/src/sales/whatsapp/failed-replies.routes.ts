@@ -8,14 +8,12 @@
 import { endpoints } from '@conversa/contract/endpoints';
 import type { FailedReply, SellerQuestion } from '@conversa/contract/sales';
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps';
-import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
-import { ok, okPage } from '../http/respond';
-import { endpointRouter } from '../http/route';
-import { enqueue } from '../jobs/queue';
-import { type FailedReplyRow, type SellerQuestionRow, whatsappMessagesRepo } from './messages.repo';
-import { RESEND_ATTEMPTS, WHATSAPP_RESEND } from './resend.job';
+import type { AppDeps } from '../../deps';
+import type { AppEnv } from '../../http/env';
+import { ok, okPage } from '../../http/respond';
+import { endpointRouter } from '../../http/route';
+import { type FailedReplyRow, failedRepliesRepo, type SellerQuestionRow } from './failed-replies.repo';
+import { failedRepliesService } from './failed-replies.service';
 
 function toFailedReply(row: FailedReplyRow): FailedReply {
   return {
@@ -45,7 +43,8 @@ export function failedRepliesRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
   const { db } = deps.database;
-  const messages = whatsappMessagesRepo(db);
+  const messages = failedRepliesRepo(db);
+  const failed = failedRepliesService({ db, clock: deps.clock });
 
   // Any assistant of the caller's may be listed: only sales support ever has replies.
   route(app, endpoints.listFailedReplies, async (c, { scope, query }) => {
@@ -64,16 +63,7 @@ export function failedRepliesRoutes(deps: AppDeps) {
   route(app, endpoints.retryFailedReplies, async (c, { scope, body }) => {
     const ref = { institutionId: scope.institutionId, assistantId: scope.assistantId };
     const ids = [...new Set(body.ids)];
-    // The replies and the job that sends them are committed together; any id that cannot be sent
-    // again rolls the others back.
-    await db.transaction(async (tx) => {
-      const requeued = await whatsappMessagesRepo(tx).requeueFailed(ref, ids);
-      if (requeued.length !== ids.length) throw notFound();
-      await enqueue(tx, WHATSAPP_RESEND, { ...ref, ids }, deps.clock.now(), {
-        institutionId: ref.institutionId,
-        maxAttempts: RESEND_ATTEMPTS,
-      });
-    });
+    await failed.retry(ref, ids);
     return ok(c, { ids });
   });
 

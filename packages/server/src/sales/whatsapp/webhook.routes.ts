@@ -10,32 +10,27 @@
  */
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps';
-import type { AppEnv } from '../http/env';
-import { clientIp } from '../http/client-ip';
-import { ApiError } from '../http/errors';
-import { endpointRouter } from '../http/route';
-import { enqueue } from '../jobs/queue';
-import { webhookRefusalIpLimit } from '../rate-limit/limits';
-import { enforceLimits, recordEvents } from '../rate-limit/rate-limit.service';
+import type { AppDeps } from '../../deps';
+import type { AppEnv } from '../../http/env';
+import { clientIp } from '../../http/client-ip';
+import { ApiError } from '../../http/errors';
+import { endpointRouter } from '../../http/route';
+import { webhookRefusalIpLimit } from '../../rate-limit/limits';
+import { enforceLimits, recordEvents } from '../../rate-limit/rate-limit.service';
 import { channelsRepo } from './channels.repo';
-import { WHATSAPP_INCOMING } from './incoming.job';
-import { whatsappMessagesRepo } from './messages.repo';
 import { eventsOf, phoneNumberIdsOf } from './payload';
 import { verifySignature } from './signature';
+import { webhookService } from './webhook.service';
 
 /** Distinct numbers' ids one delivery may name (Meta's name one, or a few numbers of one app). */
 export const MAX_NUMBERS_PER_DELIVERY = 10;
-
-/** Attempts of the job answering one message (its reply's send is retried with the queue's backoff). */
-const INCOMING_ATTEMPTS = 5;
 
 export function whatsappWebhookRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const route = endpointRouter(deps);
   const { db } = deps.database;
   const channels = channelsRepo(db, deps.config.keys.secretsKey);
-  const messages = whatsappMessagesRepo(db);
+  const webhook = webhookService({ db });
 
   route(app, endpoints.verifyWhatsappWebhook, async (c, { query }) => {
     const token = query['hub.verify_token'];
@@ -81,31 +76,7 @@ export function whatsappWebhookRoutes(deps: AppDeps) {
     const now = deps.clock.now();
     for (const event of eventsOf(json)) {
       const channel = known.find((candidate) => candidate.phoneNumberId === event.phoneNumberId);
-      if (!channel) continue;
-      if (event.kind === 'status') {
-        await messages.recordStatus(
-          { institutionId: channel.institutionId, assistantId: channel.assistantId },
-          event,
-        );
-        continue;
-      }
-      const ref = { institutionId: channel.institutionId, assistantId: channel.assistantId };
-      // The message and the job that answers it are committed together: never one without the other.
-      await db.transaction(async (tx) => {
-        const recorded = await whatsappMessagesRepo(tx).recordIncoming(ref, event);
-        if (recorded !== null) {
-          await enqueue(
-            tx,
-            WHATSAPP_INCOMING,
-            { messageId: recorded, userId: event.from ? null : event.userId },
-            now,
-            {
-              institutionId: channel.institutionId,
-              maxAttempts: INCOMING_ATTEMPTS,
-            },
-          );
-        }
-      });
+      if (channel) await webhook.receive(channel, event, now);
     }
     return c.json({ ok: true });
   });

@@ -4,7 +4,7 @@
  * again may help (rate limits, Meta's own failures, a lost connection) or not (a bad token, a number
  * that is not on WhatsApp), so the job queue retries only the first kind.
  */
-import { readBounded } from '../http/read-bounded';
+import { readBounded } from '../../http/read-bounded';
 
 /** The Graph API version the requests name, pinned: Meta changes payloads between versions. */
 export const GRAPH_API_VERSION = 'v23.0';

@@ -10,11 +10,11 @@ import type { Lead, Order } from '@conversa/contract/records';
 import { and, count, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { salesEntries, salesRecords, whatsappMessages } from '../db/sales-schema';
-import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
-import { WEBHOOK_REFUSALS_PER_IP } from '../rate-limit/limits';
-import { createTestServer, signIn, type TestServer } from '../testing';
-import { readFixture } from '../testing/fixtures-dir';
+import { salesEntries, salesRecords, whatsappMessages } from '../../db/sales-schema';
+import { createMember, createTenant, type Tenant } from '../../testing/institutions.fixtures';
+import { WEBHOOK_REFUSALS_PER_IP } from '../../rate-limit/limits';
+import { createTestServer, signIn, type TestServer } from '../../testing';
+import { readFixture } from '../../testing/fixtures-dir';
 import { signatureOf } from './signature';
 import { MAX_NUMBERS_PER_DELIVERY } from './webhook.routes';
 import {
@@ -29,7 +29,7 @@ import {
   statusDelivery,
   textDelivery as message,
   VERIFY_TOKEN,
-} from '../testing/webhook.fixtures';
+} from '../../testing/webhook.fixtures';
 
 const SELLER = '+16505551234';
 const SECOND_SELLER = '+34612345678';

@@ -8,9 +8,9 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { FailedReply } from '@conversa/contract/sales';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappMessages } from '../db/sales-schema';
-import { createTenant, type Tenant } from '../testing/institutions.fixtures';
-import { createTestServer, recordFailedReply, type TestServer } from '../testing';
+import { whatsappMessages } from '../../db/sales-schema';
+import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
+import { createTestServer, recordFailedReply, type TestServer } from '../../testing';
 import {
   createSalesChannel,
   deliver,
@@ -18,7 +18,7 @@ import {
   send,
   startGraphPeer,
   statusDelivery,
-} from '../testing/webhook.fixtures';
+} from '../../testing/webhook.fixtures';
 
 const SELLER = '+16505551234';
 /** Not on the list: it hears the refusal, and its failure names no seller. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveKeys } from '../auth/keys';
+import { deriveKeys } from '../../auth/keys';
 import { seal, unseal } from './sealed';
 
 const keys = deriveKeys(new TextEncoder().encode('a JWT secret of thirty-two bytes!'));

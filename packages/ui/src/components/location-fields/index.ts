@@ -1,0 +1,1 @@
+export { LocationFields, type LocationFieldsProps } from './location-fields';
