@@ -1,6 +1,7 @@
 /** Cache keys of conversation data, shared by the reads and the writes that must refresh them. */
 import * as routes from '@conversa/contract/routes/conversations';
 import { routeKey } from '../keys';
+import type { ConversationStatus } from '@conversa/contract/chat';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 
 /** What the conversation list asks for: its filters (days as YYYY-MM-DD, in `tz`) and its page. */
@@ -12,6 +13,8 @@ export interface ConversationsQuery {
   q?: string;
   handoff?: boolean;
   contact?: boolean;
+  /** Only conversations in this state (`waiting`: "Needs a person"); null for all. */
+  status?: ConversationStatus | null;
   page?: number;
   perPage?: number;
 }
@@ -27,15 +30,16 @@ export function normalizeConversationsQuery({
   q = '',
   handoff = false,
   contact = false,
+  status = null,
   page = 1,
   perPage = DEFAULT_PAGE_SIZE,
 }: ConversationsQuery = {}): Required<ConversationsQuery> {
-  return { from: from || null, to: to || null, tz, q: q.trim(), handoff, contact, page, perPage };
+  return { from: from || null, to: to || null, tz, q: q.trim(), handoff, contact, status, page, perPage };
 }
 
 /** The query string of a list or download request (absent filters left out). */
 export function conversationsSearch(query: Required<ConversationsQuery>, withPage: boolean) {
-  const { from, to, tz, q, handoff, contact, page, perPage } = query;
+  const { from, to, tz, q, handoff, contact, status, page, perPage } = query;
   return {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
@@ -43,6 +47,7 @@ export function conversationsSearch(query: Required<ConversationsQuery>, withPag
     ...(q ? { q } : {}),
     ...(handoff ? { handoff: 'true' as const } : {}),
     ...(contact ? { contact: 'true' as const } : {}),
+    ...(status ? { status } : {}),
     ...(withPage ? { page, 'per-page': perPage } : {}),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * An assistant's conversations on its dashboard: a search (debounced 500 ms), the handoff and
- * contact filters, the dashboard's date range, pages of 5-100, row selection with a confirmed bulk
+ * An assistant's conversations on its dashboard: a search (debounced 500 ms), the "needs a person"
+ * (waiting for a person: docs/product.md#live-conversations), handoff and contact filters, who
+ * answers each, the dashboard's date range, pages of 5-100, row selection with a confirmed bulk
  * delete, and the filtered list as CSV.
  */
 import { formatDateTime } from '@conversa/contract/date-format';
@@ -64,7 +65,8 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [handoff, setHandoff] = useState(false);
   const [contact, setContact] = useState(false);
-  const filters = { q, handoff, contact, from, to };
+  const [needsPerson, setNeedsPerson] = useState(false);
+  const filters = { q, handoff, contact, from, to, status: needsPerson ? ('waiting' as const) : null };
   const paging = usePaging(JSON.stringify(filters));
   const list = useConversations(assistantId, { ...filters, page: paging.page, perPage: paging.perPage });
   const listState = useListState(list);
@@ -92,6 +94,16 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
       ),
     },
     { key: 'first', header: t`First question`, cell: (row) => row.first_question ?? '—' },
+    {
+      key: 'status',
+      header: t`Answered by`,
+      cell: (row) =>
+        row.status === 'waiting'
+          ? t`Needs a person`
+          : row.status === 'human'
+            ? (row.agent?.full_name ?? t`A person`)
+            : t`Assistant`,
+    },
     { key: 'messages', header: t`Messages`, align: 'end', cell: (row) => row.message_count },
     { key: 'language', header: t`Language`, cell: (row) => languages[row.locale] },
     { key: 'handoff', header: t`Handoff`, cell: (row) => yesNo(row.handoff) },
@@ -118,6 +130,7 @@ export function ConversationList({ assistantId, from, to, onNavigate }: Conversa
         />
         <Filters>
           <VisuallyHidden as="legend">{t`Filters`}</VisuallyHidden>
+          <Checkbox label={t`Needs a person`} checked={needsPerson} onChange={setNeedsPerson} />
           <Checkbox label={t`A person was offered`} checked={handoff} onChange={setHandoff} />
           <Checkbox label={t`Left a contact`} checked={contact} onChange={setContact} />
         </Filters>

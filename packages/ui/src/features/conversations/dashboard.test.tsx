@@ -1,4 +1,7 @@
+import { DEFAULT_LIVE_CHAT } from '@conversa/contract/assistant';
 import type { ConversationListItem } from '@conversa/contract/conversation';
+import * as routes from '@conversa/contract/routes/conversations';
+import { updateAssistant } from '@conversa/data/assistants/update-assistant';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -108,6 +111,33 @@ describe('DashboardPage', () => {
     expect(onNavigate).toHaveBeenCalledWith(
       `/pre-sales/dashboard/${owner.assistant.id}/conversation/${seeded.unanswered}`,
     );
+  });
+
+  it('shows who answers each conversation and filters those that need a person', async () => {
+    const user = userEvent.setup();
+    const owner = await api.signedInOwner('school');
+    const seeded = await seedConversations(api, owner);
+    await updateAssistant(owner.client, owner.assistant.id, {
+      live_chat: { ...DEFAULT_LIVE_CHAT, enabled: true },
+    });
+    await seeded.visitors.unanswered.endpoint(routes.requestPerson, {
+      params: { id: seeded.unanswered },
+      institution: false,
+    });
+    renderConnected(<DashboardPage assistantId={owner.assistant.id} onNavigate={vi.fn()} />, {
+      client: owner.client,
+    });
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), slow);
+    const table = screen.getByRole('table', { name: 'Conversations' });
+    expect(within(table).getByRole('columnheader', { name: 'Answered by' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Needs a person' }));
+    await waitFor(() => {
+      expect(bodyRows()).toHaveLength(1);
+      expect(within(bodyRows()[0]!).getByText(UNANSWERED)).toBeTruthy();
+    }, slow);
+    expect(within(bodyRows()[0]!).getByText('Needs a person')).toBeTruthy();
+    const sent = api.received(`institution-product/${owner.assistant.id}/conversation`).at(-1)!;
+    expect(sent.search.get('status')).toBe('waiting');
   });
 
   it('reads the counts as Spanish does', async () => {
