@@ -51,6 +51,28 @@ describe('live takeover journey (en)', () => {
   });
 
   test('a visitor gets a person, live, and then the assistant again', async () => {
+    // Staff first, on the dashboard from the menu, with desktop notifications allowed: the browser's
+    // own Notification, watched.
+    const staff = await tab();
+    const { page } = staff;
+    await staff.context.grantPermissions(['notifications'], { origin: app.url });
+    await page.addInitScript(() => {
+      const Native = window.Notification;
+      const shown: string[] = [];
+      (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+      window.Notification = class extends Native {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push(`${title}: ${options?.body ?? ''}`);
+        }
+      } as typeof Notification;
+    });
+    await page.goto(`${app.url}/login`);
+    await signInHere(staff, OWNER_EMAIL, PASSWORD, 'en');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
     // The visitor asks what the assistant cannot answer, and asks for a person now.
     const visitor = await tab();
     await visitor.page.goto(`${app.url}/admissions/${school.institutionId}`);
@@ -62,21 +84,19 @@ describe('live takeover journey (en)', () => {
     await conversation.getByRole('button', { name: 'Chat with a person now' }).click();
     await conversation.getByText('Waiting for a person…').waitFor();
 
-    // Staff: from the menu to the dashboard, the conversation's row, its transcript.
-    const staff = await tab();
-    const { page } = staff;
-    await page.goto(`${app.url}/login`);
-    await signInHere(staff, OWNER_EMAIL, PASSWORD, 'en');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Dashboard' })
-      .first()
-      .click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // Staff: the badge on the assistant, the desktop notification, the row live in the list.
+    await menu.getByRole('button', { name: /1 visitor waiting for a person/ }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications),
+      )
+      .toEqual([`A visitor is waiting for a person: ${NAME}`]);
+    await page.getByRole('checkbox', { name: 'Needs a person' }).check();
     const row = page
       .getByRole('table', { name: 'Conversations' })
       .getByRole('row')
       .filter({ hasText: UNKNOWN });
+    await row.getByText('Needs a person').waitFor();
     await row.getByRole('link').first().click();
     const live = page.getByRole('region', { name: 'Live chat' });
     await expect

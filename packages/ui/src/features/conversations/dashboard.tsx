@@ -5,6 +5,7 @@
  */
 import { DASHBOARD_SAMPLE } from '@conversa/contract/conversation';
 import { useDashboard } from '@conversa/data/conversations/get-dashboard';
+import { useLiveConversations } from '@conversa/data/conversations/live-events';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -70,6 +71,8 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
   const valid = Number.isInteger(assistantId) && assistantId > 0;
   const dashboard = useDashboard(valid ? assistantId : null, { from: range.start, to: range.end });
   const failureText = useFailureText();
+  // The list follows its conversations live: a visitor's message, one who asks for a person.
+  useLiveConversations(valid ? assistantId : null);
 
   let body;
   if (!valid || dashboard.error?.status === 404 || dashboard.error?.status === 403) {
