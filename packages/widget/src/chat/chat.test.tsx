@@ -419,19 +419,26 @@ it('lets a visitor chat with a person: waiting, joined, their replies live, sile
     expect(reply.querySelector('.cv-who')!.textContent).toBeTruthy();
     expect(root.querySelector('.cv-typing')).toBeNull();
 
+    // A reload keeps the person's replies and goes on following them.
+    mount();
+    await until(() => text().includes('Hello! How can I help?'));
+    expect((await staff('reply', { text: 'Are you still there?' })).status).toBe(201);
+    await until(() => text().includes('Are you still there?'));
+    const root2 = container!;
+
     // The visitor answers: the assistant stays silent.
-    const answersBefore = root.querySelectorAll('.cv-assistant').length;
+    const answersBefore = root2.querySelectorAll('.cv-assistant').length;
     type('I want two helicopters');
     await until(() => text().includes('I want two helicopters'));
     await act(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
-    expect(root.querySelectorAll('.cv-assistant').length).toBe(answersBefore);
-    expect(root.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(root2.querySelectorAll('.cv-assistant').length).toBe(answersBefore);
+    expect(root2.querySelector('[aria-busy="true"]')).toBeNull();
 
     // Handed back: the assistant answers again.
     await staff('release');
     await until(() => text().includes("You're back with the assistant."));
     type('How much is the tuition fee?');
-    await until(() => root.querySelectorAll('.cv-assistant').length > answersBefore);
+    await until(() => root2.querySelectorAll('.cv-assistant').length > answersBefore);
   } finally {
     await put('', { live_chat: DEFAULT_LIVE_CHAT });
   }
