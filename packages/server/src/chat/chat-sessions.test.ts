@@ -73,6 +73,7 @@ describe('GET /api/public/{kind}/{id}', () => {
       suggested_questions: [],
       active: true,
       locale: 'es',
+      live_chat: false,
     });
     expect(response.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
 
@@ -144,7 +145,7 @@ describe('POST /api/public/{kind}/{id}/session', () => {
     });
     const { status, body } = await conversationOf(session);
     expect(status).toBe(200);
-    expect(body.data).toEqual({ id: session.conversation_id, messages: [] });
+    expect(body.data).toEqual({ id: session.conversation_id, messages: [], status: 'assistant' });
   });
 
   it('is refused with the inactive-link text when the link is off', async () => {

@@ -55,6 +55,7 @@ describe('an inactive assistant in public', () => {
         suggested_questions: [],
         active: false,
         locale: 'es',
+        live_chat: false,
       },
     });
   });

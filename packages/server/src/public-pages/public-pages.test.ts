@@ -101,6 +101,7 @@ describe('GET /api/public/assistant/{external_id}', () => {
       suggested_questions: ['When does the bus leave?'],
       active: true,
       locale: 'es',
+      live_chat: false,
       kind: 'admissions',
       institution_id: school.institution.id,
       // The allowed origins are the server's business, not the widget's.
@@ -193,7 +194,11 @@ describe('POST /api/public/assistant/{external_id}/session', () => {
       { token: body.data.token },
     );
     expect(conversation.status).toBe(200);
-    expect(conversation.body.data).toEqual({ id: body.data.conversation_id, messages: [] });
+    expect(conversation.body.data).toEqual({
+      id: body.data.conversation_id,
+      messages: [],
+      status: 'assistant',
+    });
   });
 
   it("is refused from a site that is not among the snippet's allowed origins, as the frame's CSP is", async () => {
