@@ -1,11 +1,6 @@
 /** What other features use of `chat/` (docs/architecture.md: features reach each other through their folder's index). */
 export { askInConversation } from './ask';
-export {
-  ASSISTANT_TYPE_OF,
-  assistantLocale,
-  hasPublicChat,
-  publicKindOf,
-  toChatMessage,
-  toWidgetAssistant,
-} from './chat.service';
-export { type AssistantRow, visitorConversationsRepo, ownerLocale } from './visitor-conversations.repo';
+export { cleanOrigins, toChatMessage, toWidgetAssistant } from './chat.service';
+export { type AssistantRow, visitorConversationsRepo } from './visitor-conversations.repo';
+// Moved to assistants/; kept here for whatsapp/ (moved to sales/whatsapp/ on another branch), which imports it from chat.
+export { assistantLocale } from '../assistants';

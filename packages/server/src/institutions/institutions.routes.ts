@@ -12,7 +12,7 @@ import type { AppEnv } from '../http/env';
 import { notFound, quotaExceeded } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
-import { logoStore } from '../files';
+import { logoStore } from '../assistants';
 import { institutionsRepo } from './institutions.repo';
 import { containsPattern } from '../db/like';
 import { assertKnownCountry, firstAssistant } from './institutions.service';

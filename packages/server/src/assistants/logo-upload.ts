@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { translate } from '../i18n/translate';
 import { type ImageType, LOGO_NAME, logoStorageKey, sniffImageType } from './logo';
-import { fileRequired, readAll, readMultipart } from './multipart';
+import { fileRequired, readAll, readMultipart } from '../files';
 
 /** Bodies above this are refused before reading; between it and the logo limit the reader names the file. */
 const LOGO_BODY_LIMIT = 5 * LOGO_MAX_BYTES;
