@@ -65,7 +65,7 @@ export function institutionsRoutes(deps: AppDeps) {
   });
 
   route(app, endpoints.uploadInstitutionLogo, async (c, { scope }) => {
-    const name = await logos.receive(c);
+    const name = await logos.receive(c, scope.institutionId);
     const institution = await logos.point(name, async () => {
       const set = await repo.setLogo(scope.institutionId, name, deps.clock.now(), c.get('locale'));
       return set && { result: set.institution, replaced: set.replaced };
