@@ -2,5 +2,5 @@
 export { askInConversation } from './ask';
 export { cleanOrigins, toChatMessage, toWidgetAssistant } from './chat.service';
 export { type AssistantRow, visitorConversationsRepo } from './visitor-conversations.repo';
-// Moved to assistants/; kept here for whatsapp/ (moved to sales/whatsapp/ on another branch), which imports it from chat.
+// Moved to assistants/; re-exported while the WhatsApp code (another branch) imports it from chat: then import it from assistants.
 export { assistantLocale } from '../assistants';
