@@ -8,6 +8,7 @@ import type { AssistantType } from '@conversa/contract/assistant-type';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
+import { ownerLocale } from '../assistants';
 import { assistantFaqs, assistants, conversations, institutions, messages } from '../db/schema';
 
 /** An embed snippet's external id; anything else names no assistant (and never reaches a uuid column). */
@@ -54,12 +55,6 @@ export interface MessageRow {
   answered: boolean;
   createdAt: Date;
 }
-
-/** The locale of an institution's first main member (its owner), for queries joining `institutions`. */
-export const ownerLocale = sql<string | null>`(
-  select u.locale from memberships m join users u on u.id = m.user_id
-  where m.institution_id = ${institutions.id} and m.role = 'main'
-  order by m.created_at, m.user_id limit 1)`;
 
 const assistantColumns = {
   assistantId: assistants.id,
