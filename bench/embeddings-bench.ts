@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { systemClock } from '../packages/server/src/clock';
 import { openDatabase } from '../packages/server/src/db/database';
 import { createEventBus } from '../packages/server/src/events/event-bus';
+import { fileTopic } from '../packages/server/src/files';
 import { retrieve } from '../packages/server/src/knowledge/retrieval';
 import { embed } from '../packages/server/src/knowledge/embeddings/embeddings-client';
 import {
@@ -235,7 +236,10 @@ async function retrievals(count: number) {
 }
 await retrievals(30);
 const lexical = await retrievals(QUERIES);
-attachSemanticSearch(db, createSemanticSearch({ db, events, clock: systemClock, logger, embeddings }));
+attachSemanticSearch(
+  db,
+  createSemanticSearch({ db, events, clock: systemClock, logger, embeddings, fileTopic }),
+);
 const loadStarted = performance.now();
 await retrieve(db, { ...scope, question: questionOf(), limit: 5 }); // reads the vectors once
 const loadMs = performance.now() - loadStarted;

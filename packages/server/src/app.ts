@@ -8,15 +8,16 @@ import type { Logger } from 'pino';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
-import { authRoutes } from './auth/auth.routes';
+import { signInRoutes } from './sign-in';
+import { scopeResolver } from './auth/resolve-scope';
 import { SessionCache } from './auth/session-cache';
 import { chatRoutes } from './chat/chat.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { failedRepliesRoutes, recordsRoutes, salesRoutes, whatsappWebhookRoutes } from './sales';
 import { countriesRoutes } from './countries/countries.routes';
 import type { AppDeps } from './deps';
+import { fileTopic } from './files';
 import { filesRoutes } from './files/files.routes';
-import { logoRoutes } from './files/logo.routes';
 import { isUpload } from './files/uploads';
 import { ApiError, onError, onNotFound } from './http/errors';
 import type { AppEnv } from './http/env';
@@ -28,9 +29,8 @@ import { metaRoutes } from './meta/meta.routes';
 import { createMetrics, OTHER_ROUTE } from './meta/metrics';
 import { assistantSettingsRoutes } from './assistants/assistant-settings.routes';
 import { assistantsRoutes } from './assistants/assistants.routes';
-import { handoffConfirmationRoutes } from './public-pages/handoff-confirmation.routes';
-import { publicPagesRoutes } from './public-pages/public-pages.routes';
-import { widgetStaticRoutes } from './public-pages/widget-static';
+import { logoRoutes } from './assistants/logo.routes';
+import { handoffConfirmationRoutes, publicPagesRoutes, widgetStaticRoutes } from './public-pages';
 import { adminStaticRoutes, hasBuiltApp } from './static/admin-static';
 import { shareImageRoutes } from './static/share-image';
 import { usersRoutes } from './users/users.routes';
@@ -44,21 +44,23 @@ export const API_SECURITY_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 } as const;
 
-/** Builds the app; the session cache and the metrics are made here unless the caller passes them. */
+/** Builds the app; the session cache and the metrics are made here unless the caller passes them, the tenancy gate always. */
 export function createApp(
-  input: Omit<AppDeps, 'sessionCache' | 'metrics'> & Partial<Pick<AppDeps, 'sessionCache' | 'metrics'>>,
+  input: Omit<AppDeps, 'sessionCache' | 'metrics' | 'gate'> &
+    Partial<Pick<AppDeps, 'sessionCache' | 'metrics'>>,
 ) {
-  const deps: AppDeps = {
+  const parts = {
     ...input,
     sessionCache: input.sessionCache ?? new SessionCache(input.database.kind === 'pglite'),
     metrics: input.metrics ?? createMetrics({ db: input.database.db, logger: input.logger }),
   };
+  const deps: AppDeps = { ...parts, gate: scopeResolver(parts) };
   const { config, logger } = deps;
   // Semantic retrieval (EMBEDDINGS_MODEL): answers on this database rank by meaning too.
   if (config.embeddings) {
     attachSemanticSearch(
       deps.database.db,
-      createSemanticSearch({ ...deps, db: deps.database.db, embeddings: config.embeddings }),
+      createSemanticSearch({ ...deps, db: deps.database.db, embeddings: config.embeddings, fileTopic }),
     );
   }
   const app = new Hono<AppEnv>();
@@ -148,7 +150,7 @@ export function createApp(
 /** Every API route besides the probes and the metrics (metaRoutes). */
 function mountApi(api: Hono<AppEnv>, deps: AppDeps) {
   api.route('/', countriesRoutes(deps));
-  api.route('/', authRoutes(deps));
+  api.route('/', signInRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', institutionsRoutes(deps));
   api.route('/', teamRoutes(deps));

@@ -1,6 +1,7 @@
 /** What the app needs from the outside world; tests pass their own (database, clock, mail). */
 import type { Logger } from 'pino';
 import type { Clock } from './clock';
+import type { ScopeResolver } from './auth/resolve-scope';
 import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -28,4 +29,6 @@ export interface AppDeps {
   jobs: JobRunner;
   /** This app's Prometheus metrics (its own registry), served at `/api/metrics`. */
   metrics: Metrics;
+  /** This app's tenancy gate (`auth/resolve-scope.ts`), which the route helper runs before each handler. */
+  gate: ScopeResolver;
 }

@@ -14,8 +14,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { assistants, institutions } from '../db/schema';
-import { logoUrl } from '../files';
-import { ownerLocale, publicKindOf } from '../chat';
+import { publicKindOf } from './assistants.service';
+import { logoUrl } from './logo';
+
+/** The locale of an institution's first main member (its owner), for queries joining `institutions`. */
+export const ownerLocale = sql<string | null>`(
+  select u.locale from memberships m join users u on u.id = m.user_id
+  where m.institution_id = ${institutions.id} and m.role = 'main'
+  order by m.created_at, m.user_id limit 1)`;
 
 /** The columns of an assistant answer (the knowledge base is read on its own). */
 export const assistantColumns = {

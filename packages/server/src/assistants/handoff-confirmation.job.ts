@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { HANDOFF_CONFIRMATION_TTL_DAYS } from '@conversa/contract/assistant';
 import * as v from 'valibot';
-import { assistantLocale } from '../chat';
+import { assistantLocale } from './assistants.service';
 import type { Db } from '../db/database';
 import type { Clock } from '../deps';
 import { enqueue } from '../jobs/queue';

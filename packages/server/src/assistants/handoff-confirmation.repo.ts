@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { ownerLocale } from '../chat';
 import type { Db } from '../db/database';
 import { assistants, institutions } from '../db/schema';
+import { ownerLocale } from './assistants.repo';
 
 /** The stored form of a confirmation token: its SHA-256 (the token itself is only in the mail). */
 export const handoffTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');

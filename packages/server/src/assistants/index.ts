@@ -1,4 +1,13 @@
 /** What other features use of `assistants/` (docs/architecture.md: features reach each other through their folder's index). */
-export { assistantColumns, channelAssistant, isHandoffConfirmed, toDetail } from './assistants.repo';
+export {
+  assistantColumns,
+  channelAssistant,
+  isHandoffConfirmed,
+  ownerLocale,
+  toDetail,
+} from './assistants.repo';
+export { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat, publicKindOf } from './assistants.service';
 export { HANDOFF_CONFIRMATION_PATH } from './handoff-confirmation.job';
+export { logoUrl } from './logo';
+export { logoStore } from './logo-upload';
 export { handoffConfirmationRepo, handoffMailColumns, handoffTokenHash } from './handoff-confirmation.repo';

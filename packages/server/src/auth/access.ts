@@ -13,6 +13,9 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
+
+/** What the access checks and the gate need of the app (the gate is part of it: `AppDeps.gate`). */
+export type GateDeps = Pick<AppDeps, 'config' | 'clock' | 'database' | 'logger' | 'sessionCache'>;
 import { memberships, sessions, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { GuestScope, StaffUser } from './scope';
@@ -105,7 +108,7 @@ export interface SessionCheckOptions {
 }
 
 /** The access checks of one app. */
-export function accessChecks(deps: AppDeps) {
+export function accessChecks(deps: GateDeps) {
   const lookup = sessionLookup(deps.database.db);
   const { config, clock, sessionCache: cache } = deps;
   const touched = new Map<number, number>();

@@ -9,10 +9,9 @@ import type { AssistantType } from '@conversa/contract/assistant-type';
 import { can, type MemberRole, type Permission, type Role, rolesIn } from '@conversa/contract/roles';
 import type { Context } from 'hono';
 import { noteAdminActing } from '../audit/audit.service';
-import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import { ApiError, forbidden, notFound } from '../http/errors';
-import { accessChecks, bearer, headerInstitution } from './access';
+import { accessChecks, bearer, type GateDeps, headerInstitution } from './access';
 import { tenancyQueries } from './tenancy';
 import type {
   AssistantScope,
@@ -58,8 +57,14 @@ function checkMetricsToken(c: Context, expected: string | null): void {
   if (given === null || !sameSecret(given, expected)) throw new ApiError(401, 'unauthorized');
 }
 
-/** Builds the scope resolver of one app (its prepared queries). */
-export function scopeResolver(deps: AppDeps) {
+/** Checks a request against an endpoint's entry; answers the handler's scope or throws the refusal. */
+export type ScopeResolver = (c: Context, endpoint: Endpoint, params: () => unknown) => Promise<AnyScope>;
+
+/**
+ * Builds the scope resolver of one app (its prepared queries): `createApp` makes it once and hands
+ * it to the route helper as `deps.gate`, so `http/` needs no import of `auth/`.
+ */
+export function scopeResolver(deps: GateDeps): ScopeResolver {
   const access = accessChecks(deps);
   const tenancy = tenancyQueries(deps.database.db);
 

@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from '@conversa/contract/constants';
 import type { AppDeps } from '../deps';
 import { type AnswerEvent, type ComposedAnswer, type ComposeInput, composeAnswer } from '../knowledge';
 import { detectLanguage } from '../knowledge';
-import { assistantLocale } from './chat.service';
+import { assistantLocale } from '../assistants';
 import { type ConversationRow, visitorConversationsRepo } from './visitor-conversations.repo';
 
 /** Earlier messages an answer is given as context (three questions and their answers). */

@@ -22,18 +22,11 @@ import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { pickLocale, translate } from '../i18n/translate';
 import { AnswerFailedError } from '../knowledge';
-import { sessionOriginAllowed } from '../public-pages';
 import { chatConversationLimit, chatIpLimit, chatSessionIpLimit } from '../rate-limit/limits';
 import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
-import {
-  ASSISTANT_TYPE_OF,
-  assistantLocale,
-  hasPublicChat,
-  toChatMessage,
-  toPublicAssistant,
-  toWidgetAssistant,
-} from './chat.service';
+import { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat } from '../assistants';
+import { sessionOriginAllowed, toChatMessage, toPublicAssistant, toWidgetAssistant } from './chat.service';
 import { askInConversation } from './ask';
 import { toStaff } from './live-events';
 import { liveStreams } from './live-stream';

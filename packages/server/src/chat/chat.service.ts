@@ -1,42 +1,12 @@
 /**
- * Public chat rules: which assistant a public path names, the assistant's language, and rows as the
- * contract's answers.
+ * Public chat rules: which origins may start a visitor's session, and rows as the contract's
+ * answers (which assistant a public path names and the assistant's language are the assistant's
+ * rules: `assistants/assistants.service.ts`).
  */
-import { SUGGESTED_QUESTION_MAX_LENGTH } from '@conversa/contract/assistant';
-import type { ChatMessage, PublicAssistant, PublicKind, WidgetAssistant } from '@conversa/contract/chat';
-import type { Locale } from '@conversa/contract/constants';
-import type { AssistantType } from '@conversa/contract/assistant-type';
-import { logoUrl } from '../files';
+import { asOrigin, SUGGESTED_QUESTION_MAX_LENGTH } from '@conversa/contract/assistant';
+import type { ChatMessage, PublicAssistant, WidgetAssistant } from '@conversa/contract/chat';
+import { assistantLocale, logoUrl, publicKindOf } from '../assistants';
 import type { AssistantRow, ConversationRow, MessageRow } from './visitor-conversations.repo';
-
-/** The assistant type behind a public path segment. */
-export const ASSISTANT_TYPE_OF: Record<PublicKind, AssistantType> = {
-  admissions: 'admission',
-  retail: 'retail',
-};
-
-/** The public path segment of an assistant type; null for a type without a public page. */
-export function publicKindOf(type: AssistantType): PublicKind | null {
-  if (type === 'admission') return 'admissions';
-  return type === 'retail' ? 'retail' : null;
-}
-
-/** False for an assistant without a public chat (sales support answers its sellers on WhatsApp only). */
-export const hasPublicChat = (row: Pick<AssistantRow, 'type'>): boolean => publicKindOf(row.type) !== null;
-
-// Countries whose main language is Spanish (ISO 3166-1 alpha-2).
-const SPANISH_SPEAKING = new Set('AR BO CL CO CR CU DO EC ES GQ GT HN MX NI PA PE PR PY SV UY VE'.split(' '));
-
-/**
- * The assistant's language: Spanish for an institution in a Spanish-speaking country, English in
- * any other; without a country, its owner's locale. The chat answers each question in the
- * question's own language; this is the fallback when a question does not tell (and what the
- * public page starts in).
- */
-export function assistantLocale(row: Pick<AssistantRow, 'country' | 'ownerLocale'>): Locale {
-  if (row.country) return SPANISH_SPEAKING.has(row.country.toUpperCase()) ? 'es' : 'en';
-  return row.ownerLocale === 'es' ? 'es' : 'en';
-}
 
 /**
  * A public assistant as `GET public/{kind}/{id}` answers it. An inactive one is only that: no
@@ -94,4 +64,20 @@ export function toChatMessage(row: MessageRow, conversation: Pick<ConversationRo
     handoff: row.handoff ? conversation.handoff : null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** The allowed origins that are well-formed origins (so none can inject into a CSP header). */
+export const cleanOrigins = (allowed: readonly string[]) =>
+  allowed.map(asOrigin).filter((origin): origin is string => origin !== null);
+
+/**
+ * Whether a visitor's chat session may start from a page of `origin` (the request's `Origin`): the
+ * server's own pages (the chat frame, the public links), an allowed origin, or any when none are
+ * listed, as the frame's `frame-ancestors` says. A malformed or opaque (`null`) origin is not allowed.
+ */
+export function sessionOriginAllowed(origin: string, allowed: readonly string[], ownOrigin: string): boolean {
+  const listed = cleanOrigins(allowed);
+  if (listed.length === 0) return true;
+  const clean = asOrigin(origin);
+  return clean !== null && (clean === ownOrigin || listed.includes(clean));
 }

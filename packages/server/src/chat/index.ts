@@ -1,17 +1,5 @@
 /** What other features use of `chat/` (docs/architecture.md: features reach each other through their folder's index). */
 export { askInConversation } from './ask';
-export {
-  ASSISTANT_TYPE_OF,
-  assistantLocale,
-  hasPublicChat,
-  publicKindOf,
-  toChatMessage,
-  toWidgetAssistant,
-} from './chat.service';
-export {
-  agentName,
-  type AssistantRow,
-  visitorConversationsRepo,
-  ownerLocale,
-} from './visitor-conversations.repo';
+export { cleanOrigins, toChatMessage, toWidgetAssistant } from './chat.service';
+export { agentName, type AssistantRow, visitorConversationsRepo } from './visitor-conversations.repo';
 export { type LiveRef, toStaff, toVisitor } from './live-events';

@@ -13,6 +13,7 @@ import type { AssistantType } from '@conversa/contract/assistant-type';
 import { type AnyColumn, and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../db/database';
+import { ownerLocale } from '../assistants';
 import { assistantFaqs, assistants, conversations, institutions, messages, users } from '../db/schema';
 
 /** An embed snippet's external id; anything else names no assistant (and never reaches a uuid column). */
@@ -71,12 +72,6 @@ export const agentName = (userId: AnyColumn) =>
   sql<
     string | null
   >`(select coalesce(nullif(trim(${users.fullName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId})`;
-
-/** The locale of an institution's first main member (its owner), for queries joining `institutions`. */
-export const ownerLocale = sql<string | null>`(
-  select u.locale from memberships m join users u on u.id = m.user_id
-  where m.institution_id = ${institutions.id} and m.role = 'main'
-  order by m.created_at, m.user_id limit 1)`;
 
 const assistantColumns = {
   assistantId: assistants.id,

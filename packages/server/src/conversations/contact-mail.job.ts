@@ -9,7 +9,7 @@ import { conversationPath } from '@conversa/contract/console-paths';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
 import { isHandoffConfirmed } from '../assistants';
-import { assistantLocale } from '../chat';
+import { assistantLocale } from '../assistants';
 import type { Db } from '../db/database';
 import type { Clock } from '../deps';
 import type { JobHandler } from '../jobs/runner';

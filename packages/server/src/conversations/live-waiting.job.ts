@@ -10,8 +10,8 @@
 import { conversationPath } from '@conversa/contract/console-paths';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
-import { isHandoffConfirmed } from '../assistants';
-import { assistantLocale, toStaff, toVisitor } from '../chat';
+import { assistantLocale, isHandoffConfirmed } from '../assistants';
+import { toStaff, toVisitor } from '../chat';
 import type { Db } from '../db/database';
 import type { Clock } from '../deps';
 import type { EventBus } from '../events/event-bus';

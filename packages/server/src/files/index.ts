@@ -1,5 +1,3 @@
 /** What other features use of `files/` (docs/architecture.md: features reach each other through their folder's index). */
 export { fileTopic } from './files.service';
-export { logoUrl } from './logo';
-export { logoStore } from './logo-upload';
 export { fileRequired, readAll, readMultipart } from './multipart';

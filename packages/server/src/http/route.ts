@@ -1,13 +1,13 @@
 /**
  * The one way an API route is made: an entry of the contract's endpoint table and a handler. The
  * entry's method and path become the route; before the handler runs, its access rule and tenant
- * scope are enforced (auth/resolve-scope.ts) and its params, query and JSON body validated with its
+ * scope are enforced (auth/resolve-scope.ts, handed in as `deps.gate`) and its params, query and JSON body validated with its
  * schemas. Handlers get the typed scope and inputs and stay short; none checks access by hand.
  */
 import type { Endpoint } from '@conversa/contract/endpoints';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { type AnyScope, scopeResolver } from '../auth/resolve-scope';
+import type { AnyScope } from '../auth/resolve-scope';
 import type {
   AssistantScope,
   ConversationScope,
@@ -63,16 +63,10 @@ export function honoPath(endpoint: Endpoint): string {
   });
 }
 
-const resolvers = new WeakMap<AppDeps, ReturnType<typeof scopeResolver>>();
-
 /** The route helper of one app: `route(app, endpoints.getFaqs, async (c, { scope }) => …)`. */
-export function endpointRouter(deps: AppDeps) {
-  let resolve = resolvers.get(deps);
-  if (!resolve) {
-    resolve = scopeResolver(deps);
-    resolvers.set(deps, resolve);
-  }
-  const resolveScope = resolve;
+export function endpointRouter(deps: Pick<AppDeps, 'gate'>) {
+  // The app's tenancy gate (auth/resolve-scope.ts), made once by createApp: http/ sits below auth/.
+  const resolveScope = deps.gate;
 
   return function route<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handler: RouteHandler<E>) {
     const { params: paramsSchema, query: querySchema, body: bodySchema } = endpoint as Endpoint;

@@ -15,7 +15,7 @@ import type { MemberRole } from '@conversa/contract/roles';
 import type { UserInstitution } from '@conversa/contract/user';
 import { count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { countryData } from '../countries';
-import { logoUrl } from '../files';
+import { logoUrl } from '../assistants';
 import type { Db, DbOrTx } from '../db/database';
 import { hotQuery } from '../db/hot-query';
 import { assistants, institutions, memberships, users } from '../db/schema';

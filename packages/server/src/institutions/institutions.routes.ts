@@ -12,7 +12,7 @@ import type { AppEnv } from '../http/env';
 import { notFound, quotaExceeded } from '../http/errors';
 import { ok, okPage } from '../http/respond';
 import { endpointRouter } from '../http/route';
-import { logoStore } from '../files';
+import { logoStore } from '../assistants';
 import { institutionsRepo } from './institutions.repo';
 import { containsPattern } from '../db/like';
 import { assertKnownCountry, firstAssistant } from './institutions.service';
@@ -65,7 +65,7 @@ export function institutionsRoutes(deps: AppDeps) {
   });
 
   route(app, endpoints.uploadInstitutionLogo, async (c, { scope }) => {
-    const name = await logos.receive(c);
+    const name = await logos.receive(c, scope.institutionId);
     const institution = await logos.point(name, async () => {
       const set = await repo.setLogo(scope.institutionId, name, deps.clock.now(), c.get('locale'));
       return set && { result: set.institution, replaced: set.replaced };

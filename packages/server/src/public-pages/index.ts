@@ -1,2 +1,4 @@
-/** What other features use of `public-pages/` (docs/architecture.md: features reach each other through their folder's index). */
-export { sessionOriginAllowed } from './public-pages.service';
+/** The public pages: the chat frame, the shared links, the handoff confirmation and the widget's files. The root mounts their routes. */
+export { handoffConfirmationRoutes } from './handoff-confirmation.routes';
+export { publicPagesRoutes } from './public-pages.routes';
+export { widgetStaticRoutes } from './widget-static';

@@ -7,10 +7,9 @@
 import type { ChatPageConfig, PublicKind } from '@conversa/contract/chat';
 import type { Locale } from '@conversa/contract/constants';
 import { type Context, Hono } from 'hono';
-import { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat, toWidgetAssistant } from '../chat';
-import { type AssistantRow, visitorConversationsRepo } from '../chat';
+import { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat, logoUrl } from '../assistants';
+import { type AssistantRow, toWidgetAssistant, visitorConversationsRepo } from '../chat';
 import type { AppDeps } from '../deps';
-import { logoUrl } from '../files';
 import type { AppEnv } from '../http/env';
 import { readId } from '../http/validate';
 import { pickLocale } from '../i18n/translate';

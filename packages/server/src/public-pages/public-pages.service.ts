@@ -1,12 +1,10 @@
 /**
  * Rules of the chat pages: which sites may frame the chat (CSP `frame-ancestors` from the snippet's
  * allowed origins), which embedding origin the frame may talk to, and the pages' content policy.
+ * Whether a chat session may start from an origin is the chat's rule (`chat/chat.service.ts`).
  */
 import { asOrigin } from '@conversa/contract/assistant';
-
-/** The allowed origins that are well-formed origins (so none can inject into a CSP header). */
-const cleanOrigins = (allowed: readonly string[]) =>
-  allowed.map(asOrigin).filter((origin): origin is string => origin !== null);
+import { cleanOrigins } from '../chat';
 
 /**
  * The embedding page's origin (embed.js's `?origin=`) the frame may exchange messages with: a
@@ -22,18 +20,6 @@ export function parentOrigin(
   if (!origin) return null;
   const listed = cleanOrigins(allowed);
   return origin === ownOrigin || listed.length === 0 || listed.includes(origin) ? origin : null;
-}
-
-/**
- * Whether a visitor's chat session may start from a page of `origin` (the request's `Origin`): the
- * server's own pages (the chat frame, the public links), an allowed origin, or any when none are
- * listed, as the frame's `frame-ancestors` says. A malformed or opaque (`null`) origin is not allowed.
- */
-export function sessionOriginAllowed(origin: string, allowed: readonly string[], ownOrigin: string): boolean {
-  const listed = cleanOrigins(allowed);
-  if (listed.length === 0) return true;
-  const clean = asOrigin(origin);
-  return clean !== null && (clean === ownOrigin || listed.includes(clean));
 }
 
 /** `frame-ancestors` of the chat frame: the allowed origins and the server itself; any site when none are listed. */

@@ -124,6 +124,18 @@ export const leadImportLimit = (institutionId: number): RateLimit => ({
 });
 
 /**
+ * Logo uploads of one institution in an hour, its assistants' and its own together: each reads an
+ * image of up to LOGO_MAX_BYTES and writes it to the file store.
+ */
+export const LOGO_UPLOADS_PER_HOUR = 30;
+
+export const logoUploadLimit = (institutionId: number): RateLimit => ({
+  key: `logo-upload:institution:${institutionId}`,
+  max: LOGO_UPLOADS_PER_HOUR,
+  windowSeconds: HOUR,
+});
+
+/**
  * WhatsApp number checks with Meta (a channel saved with a number or a token) one institution makes
  * in an hour: each save is a request to the Graph API on the member's word.
  */

@@ -17,7 +17,7 @@ import { formatDate } from '@conversa/contract/date-format';
 import { BUILT_IN_KEYS, type FieldDefinition, type RecordKind } from '@conversa/contract/sales';
 import type { Logger } from 'pino';
 import { channelAssistant } from '../assistants';
-import { assistantLocale } from '../chat';
+import { assistantLocale } from '../assistants';
 import type { LlmConfig } from '../config';
 import type { Db, DbOrTx } from '../db/database';
 import type { Clock } from '../deps';

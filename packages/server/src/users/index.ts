@@ -10,3 +10,4 @@ export {
   insertUser,
   toProfile,
 } from './users.repo';
+export { buildSession, startSession } from './session.service';

@@ -14,7 +14,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { audit } from '../audit/audit.service';
 import type { StaffUser } from '../auth/scope';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
-import { revokeUserSessions } from '../auth';
+import { revokeUserSessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { passwordResets } from '../db/schema';
 import type { AppDeps } from '../deps';

@@ -6,7 +6,7 @@ import type { Session } from '@conversa/contract/auth';
 import type { Locale } from '@conversa/contract/constants';
 import type { RegisterByEmailResult } from '@conversa/contract/user';
 import { hashPassword } from '../auth/password';
-import { startSession } from '../auth';
+import { startSession } from './session.service';
 import type { AppDeps } from '../deps';
 import { audit } from '../audit/audit.service';
 import { ApiError, notFound } from '../http/errors';

@@ -2,7 +2,7 @@
 import type { MessageCode } from '@conversa/contract/codes';
 import { endpoints } from '@conversa/contract/endpoints';
 import { type Context, Hono } from 'hono';
-import { revokeSession } from '../auth';
+import { revokeSession } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';

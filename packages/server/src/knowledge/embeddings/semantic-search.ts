@@ -17,7 +17,6 @@ import type { Clock } from '../../clock';
 import type { EmbeddingsConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events/event-bus';
-import { fileTopic } from '../../files';
 import { MODEL_BREAKER_FAILURES, MODEL_BREAKER_SECONDS } from '../../rate-limit/limits';
 import { embed, isEmbeddingsError, modelKey } from './embeddings-client';
 import { vectorsTopic } from './embed-knowledge.job';
@@ -56,6 +55,8 @@ export interface SemanticSearchDeps {
   clock: Clock;
   logger: Logger;
   embeddings: EmbeddingsConfig;
+  /** The bus topic of an assistant's file events: `files/` feeds knowledge, so the root hands it in. */
+  fileTopic: (assistantId: number) => string;
 }
 
 /** The semantic search of one process over one database. */
@@ -118,7 +119,7 @@ export function createSemanticSearch(deps: SemanticSearchDeps): SemanticSearch {
       const stale = () => (created.stale = true);
       const off = [
         deps.events.subscribe(vectorsTopic(scope.assistantId), stale),
-        deps.events.subscribe(fileTopic(scope.assistantId), stale),
+        deps.events.subscribe(deps.fileTopic(scope.assistantId), stale),
       ];
       created.unsubscribe = () => off.forEach((stop) => stop());
       entries.set(key, created);

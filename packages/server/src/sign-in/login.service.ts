@@ -15,9 +15,8 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { loginAccountLimit, loginIpLimit } from '../rate-limit/limits';
 import { giveBack, takeLimits } from '../rate-limit/rate-limit.service';
-import { findUserByEmail } from '../users';
-import { verifyAgainstDummy, verifyPassword } from './password';
-import { startSession } from './session.service';
+import { verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { findUserByEmail, startSession } from '../users';
 
 /** Checks the credentials and opens a session. */
 export async function login(

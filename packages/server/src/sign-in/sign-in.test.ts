@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, memberships, sessions, users } from '../db/schema';
 import { createSignedInUser, createTestServer, createUser, signIn, type TestServer } from '../testing';
-import { ISSUER, signGuestToken, STAFF_AUDIENCE } from './tokens';
+import { ISSUER, signGuestToken, STAFF_AUDIENCE } from '../auth/tokens';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { AssistantDetail } from '@conversa/contract/assistant';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { assistants } from '../db/schema';
-import { assistantColumns, toDetail } from '../assistants';
+import { assistantColumns, toDetail } from './assistants.repo';
 
 /** The logo writes of one database. */
 export function logoRepo(db: Db, publicUrl: string) {

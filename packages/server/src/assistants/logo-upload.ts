@@ -1,6 +1,7 @@
 /**
  * Receiving and storing a logo from a request (PNG or JPEG by its magic bytes, under a new random
- * name so its URL can be cached forever), for the assistant's logo and the institution's.
+ * name so its URL can be cached forever), for the assistant's logo and the institution's: one
+ * limit of uploads per institution for both (`logoUploadLimit`).
  */
 import { randomBytes } from 'node:crypto';
 import { LOGO_MAX_BYTES } from '@conversa/contract/constants';
@@ -9,27 +10,32 @@ import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { translate } from '../i18n/translate';
+import { logoUploadLimit } from '../rate-limit/limits';
+import { takeLimits } from '../rate-limit/rate-limit.service';
 import { type ImageType, LOGO_NAME, logoStorageKey, sniffImageType } from './logo';
-import { fileRequired, readAll, readMultipart } from './multipart';
+import { fileRequired, readAll, readMultipart } from '../files';
 
 /** Bodies above this are refused before reading; between it and the logo limit the reader names the file. */
 const LOGO_BODY_LIMIT = 5 * LOGO_MAX_BYTES;
 
 /**
- * Receiving and storing logos, for whichever row points at them: `receive` reads the request's
- * `logo` part (PNG or JPEG by content, LOGO_MAX_BYTES at most; else a translated 415 or 413) and
- * stores it under a new name; `point` runs the write that points a row at the new name (or none)
+ * Receiving and storing logos, for whichever row points at them: `receive` counts the upload
+ * against the institution's hour (past it, a translated 429 before the body is read), reads the
+ * request's `logo` part (PNG or JPEG by content, LOGO_MAX_BYTES at most; else a translated 415 or
+ * 413) and stores it under a new name; `point` runs the write that points a row at the new name (or none)
  * and answers the replaced one, which is then deleted (the new one too, when the write fails).
  */
-export function logoStore({ storage, logger }: Pick<AppDeps, 'storage' | 'logger'>) {
+export function logoStore(deps: Pick<AppDeps, 'storage' | 'logger' | 'clock' | 'database'>) {
+  const { storage, logger } = deps;
   const forget = (name: string) =>
     storage
       .delete(logoStorageKey(name))
       .catch((error: unknown) => logger.warn({ err: error, name }, 'could not delete a logo'));
 
   return {
-    /** Reads the request's logo and stores it: its new name. */
-    async receive(c: Context<AppEnv>): Promise<string> {
+    /** Reads the request's logo for an institution (its own or its assistant's) and stores it: its new name. */
+    async receive(c: Context<AppEnv>, institutionId: number): Promise<string> {
+      await takeLimits(deps, [logoUploadLimit(institutionId)]);
       const received = await readLogo(c);
       const name = `${randomBytes(16).toString('hex')}.${received.type === 'png' ? 'png' : 'jpg'}`;
       await storage.put(logoStorageKey(name), received.bytes);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { form, JPEG, PNG, storedKeys, type UploadPart } from '../testing/files.fixtures';
+import { LOGO_UPLOADS_PER_HOUR } from '../rate-limit/limits';
 
 let server: TestServer;
 let school: Tenant;
@@ -159,6 +160,48 @@ describe('POST /api/institution-product/{id}/logo', () => {
     expect(asGuest.status).toBe(403);
     expect(asGuest.body.code).toBe('guest_forbidden');
     expect(await currentLogo()).toBe(before);
+  });
+});
+
+describe('logo uploads of one institution', () => {
+  it('are limited per hour, its assistants’ and its own together: a translated 429, nothing changed', async () => {
+    const busy = await createTenant(server, { name: 'Busy School', kind: 'school' });
+    const assistantLogo = `/api/institution-product/${busy.assistant.id}/logo`;
+    const institutionLogo = `/api/institution/${busy.institution.id}/logo`;
+    const post = (tenant: Tenant, path: string, locale?: string) =>
+      server.call<{ code?: string; message?: string }>(path, {
+        method: 'POST',
+        body: form('logo', [{ name: 'logo.png', bytes: PNG, type: 'image/png' }]),
+        token: tenant.owner.token,
+        institution: tenant.institution.id,
+        locale,
+      });
+    const logos = async () => {
+      const read = <T>(path: string) =>
+        server.call<{ data: T }>(path, { token: busy.owner.token, institution: busy.institution.id });
+      const assistant = await read<AssistantDetail>(`/api/institution-product/${busy.assistant.id}`);
+      const institution = await read<{ logo: string | null }>(`/api/institution/${busy.institution.id}`);
+      return [assistant.body.data.product.logo, institution.body.data.logo];
+    };
+
+    for (let upload = 1; upload <= LOGO_UPLOADS_PER_HOUR; upload++) {
+      const { status } = await post(busy, upload % 2 === 0 ? institutionLogo : assistantLogo);
+      expect(status, `upload ${upload}`).toBe(200);
+    }
+    const before = { logos: await logos(), keys: storedKeys(server) };
+    for (const path of [assistantLogo, institutionLogo]) {
+      const refused = await post(busy, path, 'es');
+      expect(refused.status, path).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Demasiados intentos/),
+      });
+      expect(refused.headers.get('retry-after')).not.toBeNull();
+    }
+    expect(await logos()).toEqual(before.logos);
+    expect(storedKeys(server)).toEqual(before.keys);
+    // Another institution's uploads count on their own.
+    expect((await post(other, `/api/institution-product/${other.assistant.id}/logo`)).status).toBe(200);
   });
 });
 

@@ -2,18 +2,19 @@
 import { endpoints } from '@conversa/contract/endpoints';
 import { Hono } from 'hono';
 import { auditSignIn } from '../audit/audit-request';
+import { bearer } from '../auth/access';
+import { issueNonce } from '../auth/nonce';
+import { renewSession } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
 import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
-import { bearer } from './access';
+import { buildSession } from '../users';
 import { login } from './login.service';
-import { issueNonce } from './nonce';
 import { signInWithIdentity, verifyGoogle, verifyMicrosoft } from './oidc.service';
-import { buildSession, renewSession } from './session.service';
 
-export function authRoutes(deps: AppDeps) {
+export function signInRoutes(deps: AppDeps) {
   const route = endpointRouter(deps);
   const app = new Hono<AppEnv>();
 

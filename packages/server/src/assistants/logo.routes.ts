@@ -25,7 +25,7 @@ export function logoRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   route(app, endpoints.uploadLogo, async (c, { scope }) => {
-    const name = await store.receive(c);
+    const name = await store.receive(c, scope.institutionId);
     const assistant = await store.point(name, async () => {
       const set = await logos.setLogo(scope.institutionId, scope.assistantId, name, deps.clock.now());
       return set && { result: set.assistant, replaced: set.replaced };

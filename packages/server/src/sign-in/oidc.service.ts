@@ -18,13 +18,12 @@ import { EmailSchema } from '@conversa/contract/fields';
 import { and, eq } from 'drizzle-orm';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import * as v from 'valibot';
+import { consumeNonce } from '../auth/nonce';
 import type { OidcProviderConfig } from '../config';
 import { identities } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
-import { emailExists, insertUser } from '../users';
-import { consumeNonce } from './nonce';
-import { startSession } from './session.service';
+import { emailExists, insertUser, startSession } from '../users';
 
 export type Provider = 'google' | 'microsoft';
 
