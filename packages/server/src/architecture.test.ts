@@ -55,6 +55,13 @@ const rules: IForbiddenRuleType[] = [
     to: { path: '^src/jobs/queue\\.ts$' },
   },
   {
+    // The root mounts each feature's routes and registers its jobs from the folder's `index.ts`.
+    name: 'root-through-index',
+    severity: 'error',
+    from: { path: '^src/(app|main|server|job-registry)\\.ts$' },
+    to: { path: '^src/[^/]+/', pathNot: [...PLATFORM, '^src/testing/', '^src/[^/]+/index\\.ts$'] },
+  },
+  {
     // Folders (all they hold, subfolders too) import each other one way: no loop of two or more,
     // so each can be learnt, and moved, before the ones that use it.
     name: 'no-folder-loop',
@@ -116,7 +123,8 @@ describe('the server floors', () => {
       'tsconfig.json': '{"compilerOptions":{"module":"esnext","moduleResolution":"bundler"}}',
       'node_modules/drizzle-orm/package.json': '{"name":"drizzle-orm","main":"index.js"}',
       'node_modules/drizzle-orm/index.js': 'export const sql = 1;',
-      'src/app.ts': "import { answer } from './chat/index';\nexport const app = answer;",
+      'src/app.ts':
+        "import { answer } from './chat/index';\nimport { ask } from './chat/ask';\nexport const app = [answer, ask];",
       'src/testing/fixtures.ts': 'export const fixture = 1;',
       'src/db/schema.ts': 'export const table = 1;',
       'src/jobs/queue.ts': 'export const enqueue = 1;',
@@ -149,6 +157,7 @@ describe('the server floors', () => {
       'no-sql-in-routes-and-jobs: src/chat/chat.routes.ts → drizzle-orm',
       'no-sql-in-routes-and-jobs: src/chat/chat.routes.ts → src/db/schema.ts',
       'platform-knows-no-feature: src/db/database.ts → src/chat/ask.ts',
+      'root-through-index: src/app.ts → src/chat/ask.ts',
     ]);
   }, 60_000);
 });

@@ -1,15 +1,13 @@
 /** The job kinds this server runs, and the runner of one process wired with them (the root floor: it knows every feature). */
-import { SEND_INVITATION_MAIL, sendInvitationMailJob } from './team/invitation-mail.job';
+import { SEND_INVITATION_MAIL, sendInvitationMailJob } from './team';
 import type { Logger } from 'pino';
 import { pruneAuditEvents } from './audit/audit.service';
-import { SEND_HANDOFF_CONFIRMATION, sendHandoffConfirmationJob } from './assistants/handoff-confirmation.job';
-import { SEND_CONTACT_MAIL, sendContactMailJob } from './conversations/contact-mail.job';
-import { LIVE_WAITING, liveWaitingJob } from './conversations/live-waiting.job';
+import { SEND_HANDOFF_CONFIRMATION, sendHandoffConfirmationJob } from './assistants';
+import { LIVE_WAITING, liveWaitingJob, SEND_CONTACT_MAIL, sendContactMailJob } from './conversations';
 import type { Database } from './db/database';
 import type { Clock } from './clock';
 import type { EventBus } from './events/event-bus';
-import { PROCESS_FILE } from './files/files.repo';
-import { processFileJob } from './files/process-file.job';
+import { PROCESS_FILE, processFileJob } from './files';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 import {
@@ -17,7 +15,7 @@ import {
   SEND_RESET_MAIL,
   sendPasswordChangedMailJob,
   sendResetMailJob,
-} from './users/password-mails.job';
+} from './users';
 import {
   WHATSAPP_ENTRY_EXPIRY,
   WHATSAPP_INCOMING,
@@ -27,7 +25,7 @@ import {
   whatsappResendJob,
 } from './sales';
 import type { EmbeddingsConfig, LlmConfig, ProcessRole } from './config';
-import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge/embeddings/embed-knowledge.job';
+import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge';
 import { JobRunner } from './jobs/runner';
 
 export interface JobRunnerDeps {

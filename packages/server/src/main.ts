@@ -4,10 +4,10 @@
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { claimDataDir, DataDirBusyError } from './backup/control-socket';
+import { claimDataDir, DataDirBusyError } from './backup';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { stopExtractProcesses } from './knowledge/extract/extract-process';
+import { stopExtractProcesses } from './knowledge';
 import { createLogger } from './logging/logger';
 import { pgliteFolder } from './paths';
 import { createServer } from './server';

@@ -13,9 +13,9 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './job-registry';
-import { enqueueStaleEmbeddings } from './knowledge/embeddings/embed-knowledge.job';
+import { enqueueStaleEmbeddings } from './knowledge';
 import { createMailer } from './mail/mailer';
-import { createMetrics } from './meta/metrics';
+import { createMetrics } from './meta';
 import type { Storage } from './storage/storage';
 import { storageFromConfig } from './storage/storage-config';
 

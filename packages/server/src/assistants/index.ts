@@ -11,3 +11,8 @@ export { HANDOFF_CONFIRMATION_PATH } from './handoff-confirmation.job';
 export { logoUrl } from './logo';
 export { logoStore } from './logo-upload';
 export { handoffConfirmationRepo, handoffMailColumns, handoffTokenHash } from './handoff-confirmation.repo';
+// The root floor: routes and jobs.
+export { assistantSettingsRoutes } from './assistant-settings.routes';
+export { assistantsRoutes } from './assistants.routes';
+export { logoRoutes } from './logo.routes';
+export { SEND_HANDOFF_CONFIRMATION, sendHandoffConfirmationJob } from './handoff-confirmation.job';

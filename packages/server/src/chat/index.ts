@@ -3,3 +3,5 @@ export { askInConversation } from './ask';
 export { cleanOrigins, toChatMessage, toWidgetAssistant } from './chat.service';
 export { agentName, type AssistantRow, visitorConversationsRepo } from './visitor-conversations.repo';
 export { type LiveRef, toStaff, toVisitor } from './live-events';
+// The root floor: routes.
+export { chatRoutes } from './chat.routes';

@@ -13,3 +13,7 @@ export { bumpKnowledgeVersion, replaceChunks } from './index.repo';
 export { chunkText } from './text/chunk';
 export { detectLanguage, isStopword, textSearchConfig } from './text/language';
 export { fold, foldedWords } from './text/words';
+// The root floor: the semantic search and the embeddings job.
+export { attachSemanticSearch, createSemanticSearch } from './embeddings/semantic-search';
+export { EMBED_KNOWLEDGE, embedKnowledgeJob, enqueueStaleEmbeddings } from './embeddings/embed-knowledge.job';
+export { stopExtractProcesses } from './extract/extract-process';

@@ -11,3 +11,11 @@ export {
   toProfile,
 } from './users.repo';
 export { buildSession, startSession } from './session.service';
+// The root floor: routes and jobs.
+export { usersRoutes } from './users.routes';
+export {
+  SEND_PASSWORD_CHANGED_MAIL,
+  SEND_RESET_MAIL,
+  sendPasswordChangedMailJob,
+  sendResetMailJob,
+} from './password-mails.job';
