@@ -144,6 +144,15 @@ export function page(rows: InstitutionListItem[], request: Request) {
 }
 
 /** Handlers most screens need: providers, countries, the session's institution and memberships. */
+/** A server-sent events stream that stays open and says nothing (a connection's comment only). */
+export const quietStream = () =>
+  new HttpResponse(
+    new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode(': connected\n\n')),
+    }),
+    { headers: { 'content-type': 'text/event-stream' } },
+  );
+
 export const baseHandlers = [
   http.get(`${API}/auth/providers`, () => ok({ google_client_id: null, microsoft_client_id: null })),
   http.post(`${API}/auth/nonce`, () => ok({ nonce: 'story-sign-in-nonce', expires_in_seconds: 900 })),
@@ -155,16 +164,7 @@ export const baseHandlers = [
   http.get(`${API}/user/:id/institution`, () => ok(memberships)),
   // The console's live counts and their stream (`GET institution/{id}/live`, `…/events`): none waiting.
   http.get(`${API}/institution/:id/live`, () => ok([])),
-  http.get(
-    `${API}/institution/:id/events`,
-    () =>
-      new HttpResponse(
-        new ReadableStream<Uint8Array>({
-          start: (controller) => controller.enqueue(new TextEncoder().encode(': connected\n\n')),
-        }),
-        { headers: { 'content-type': 'text/event-stream' } },
-      ),
-  ),
+  http.get(`${API}/institution/:id/events`, quietStream),
 ];
 
 function DataShell({ session, children }: { session: Partial<SessionState>; children: ReactNode }) {

@@ -7,7 +7,7 @@ import { useSession } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { askForNotifications, useNotificationState } from '../shell/waiting-notifications';
+import { askForNotifications, useNotificationState } from '../../primitives/desktop-notifications';
 
 const Bar = styled.div`
   display: flex;

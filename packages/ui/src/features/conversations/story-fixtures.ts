@@ -9,8 +9,7 @@ import type {
 import { PAGINATION_HEADERS } from '@conversa/contract/http';
 import { http, HttpResponse } from 'msw';
 import { sampleOverview } from '../../components/overview-panel/sample-overview';
-import { API, baseHandlers, ok } from '../../testing/stories';
-import { eventStream } from '../trainer/story-fixtures';
+import { API, baseHandlers, ok, quietStream } from '../../testing/stories';
 
 export const ASSISTANT_ID = 12;
 
@@ -173,7 +172,7 @@ export function conversationHandlers({
     http.get(`${API}/conversation/:id`, () => ok(conversation)),
     http.post(`${API}/conversation/:id/overview`, () => ok(overview)),
     http.post(`${API}/conversation/delete`, () => ok({ message: 'Delete successfully.', code: 'deleted' })),
-    http.get(`${API}/institution-product/:id/events`, eventStream()),
+    http.get(`${API}/institution-product/:id/events`, quietStream),
     http.post(`${API}/conversation/:id/takeover`, () => ok({ status: 'human', agent: me })),
     http.post(`${API}/conversation/:id/release`, () => ok({ status: 'assistant', agent: null })),
     http.post(`${API}/conversation/:id/typing`, () => ok({ sent: true })),

@@ -19,7 +19,7 @@ import { AppShell } from '../../components/app-shell/app-shell';
 import type { SidebarAssistant } from '../../components/sidebar/navigation';
 import { consolePaths } from '../../components/sidebar/paths';
 import { isLocale } from '../../i18n/locale';
-import { notify } from './waiting-notifications';
+import { notify } from '../../primitives/desktop-notifications';
 
 export interface ConsoleShellProps {
   /** The path shown now (the router's location). */
