@@ -1,6 +1,6 @@
 /**
  * The leads and orders dashboards: `GET lead/dashboard` / `GET order/dashboard` over a date range.
- * Their keys start with the kind, so a write of a lead or an order refreshes them with the lists.
+ * Their keys come from those routes, whose reads a write of a lead or an order refreshes with the lists.
  */
 import type { LeadsDashboard, OrdersDashboard } from '@conversa/contract/records';
 import * as routes from '@conversa/contract/routes/records';
@@ -9,20 +9,23 @@ import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { DateRange } from '../conversations/get-dashboard';
 import { localTimeZone } from '../conversations/keys';
+import { routeKey } from '../keys';
 import type { ApiRequestError } from '../errors';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 
 type DashboardOf<K extends RecordKind> = K extends 'lead' ? LeadsDashboard : OrdersDashboard;
 
+const dashboardRoute = (kind: RecordKind) => (kind === 'lead' ? routes.getLeadsDashboard : routes.getOrdersDashboard);
+
 /** SWR key of an assistant's leads or orders dashboard over a range (days in `tz`, the browser's by default). */
 export const recordsDashboardKey = (kind: RecordKind, assistantId: number, range: DateRange = {}) =>
-  [
-    kind,
-    assistantId,
-    'dashboard',
-    { from: range.from || null, to: range.to || null, tz: range.tz ?? localTimeZone() },
-  ] as const;
+  routeKey(dashboardRoute(kind), undefined, {
+    institution_product_id: assistantId,
+    from: range.from || null,
+    to: range.to || null,
+    tz: range.tz ?? localTimeZone(),
+  });
 
 /** The leads or orders dashboard of a sales-support assistant. */
 export function getRecordsDashboard<K extends RecordKind>(
@@ -32,9 +35,8 @@ export function getRecordsDashboard<K extends RecordKind>(
   range: DateRange = {},
   options?: CallOptions,
 ): Promise<DashboardOf<K>> {
-  const [, , , { from, to, tz }] = recordsDashboardKey(kind, assistantId, range);
-  const route = kind === 'lead' ? routes.getLeadsDashboard : routes.getOrdersDashboard;
-  return client.endpoint(route, {
+  const [, , { from, to, tz }] = recordsDashboardKey(kind, assistantId, range);
+  return client.endpoint(dashboardRoute(kind), {
     ...options,
     searchParams: { institution_product_id: assistantId, ...(from ? { from } : {}), ...(to ? { to } : {}), tz },
   }) as Promise<DashboardOf<K>>;
@@ -49,7 +51,7 @@ export function useRecordsDashboard<K extends RecordKind>(
   const client = useDataClient();
   return useSWR<DashboardOf<K>, ApiRequestError, ReturnType<typeof recordsDashboardKey> | null>(
     assistantId ? recordsDashboardKey(kind, assistantId, range) : null,
-    ([, id, , normalized]) => getRecordsDashboard(client, kind, id, normalized, { report: false }),
+    (key: ReturnType<typeof recordsDashboardKey>) => getRecordsDashboard(client, kind, key[2].institution_product_id, range, { report: false }),
     { keepPreviousData: true },
   );
 }

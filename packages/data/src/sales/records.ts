@@ -25,6 +25,7 @@ import { getPage, type Page } from '../pagination';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { localTimeZone } from '../conversations/keys';
+import { isRouteKey, routeKey } from '../keys';
 
 /** What a list asks for (blank filters are no filter). */
 export interface RecordsQuery {
@@ -67,16 +68,6 @@ function searchOf<F extends Record<string, string | number>>(
   return search as { institution_product_id: number } & Partial<F>;
 }
 
-/** SWR key of a page of an assistant's records of a kind. */
-export const recordsKey = (kind: RecordKind, assistantId: number, query: RecordsQuery = {}) =>
-  [kind, assistantId, 'list', normalize(query)] as const;
-
-/** SWR key of one record's card. */
-export const recordKey = (kind: RecordKind, id: number) => [kind, id, 'detail'] as const;
-
-/** Every list and card of a kind. */
-const isKindKey = (kind: RecordKind) => (key: unknown) => Array.isArray(key) && key[0] === kind;
-
 const routesOf = {
   lead: {
     list: routes.listLeads,
@@ -91,6 +82,26 @@ const routesOf = {
     remove: routes.deleteOrders,
   },
 } as const;
+
+/** The reads of each kind, whose keys a write of the kind makes stale. */
+const readRoutesOf = {
+  lead: { list: routes.listLeads, card: routes.getLead, dashboard: routes.getLeadsDashboard },
+  order: { list: routes.listOrders, card: routes.getOrderDetail, dashboard: routes.getOrdersDashboard },
+} as const;
+
+/** SWR key of a page of an assistant's records of a kind. */
+export const recordsKey = (kind: RecordKind, assistantId: number, query: RecordsQuery = {}) =>
+  routeKey(routesOf[kind].list, undefined, { institution_product_id: assistantId, ...normalize(query) });
+
+/** SWR key of one record's card. */
+export const recordKey = (kind: RecordKind, id: number) =>
+  kind === 'lead' ? routeKey(routes.getLead, { id }) : routeKey(routes.getOrderDetail, { id });
+
+/** Every list, card and dashboard of a kind: the reads of its routes. */
+const isKindKey = (kind: RecordKind) => {
+  const matchers = Object.values(readRoutesOf[kind]).map((route) => isRouteKey(route));
+  return (key: unknown) => matchers.some((matches) => matches(key));
+};
 
 /** One page of an assistant's leads or orders, filtered and sorted. */
 export function listRecords<K extends RecordKind>(
@@ -114,7 +125,7 @@ export function useRecords<K extends RecordKind>(
   const client = useDataClient();
   return useSWR<Page<RowOf<K>>, ApiRequestError, ReturnType<typeof recordsKey> | null>(
     assistantId ? recordsKey(kind, assistantId, query) : null,
-    ([, id, , normalized]) => listRecords(client, kind, id, normalized, { report: false }),
+    () => listRecords(client, kind, assistantId!, query, { report: false }),
     { keepPreviousData: true },
   );
 }
@@ -137,7 +148,7 @@ export function useRecord<K extends RecordKind>(kind: K, id: number | null | und
   const client = useDataClient();
   return useSWR<DetailOf<K>, ApiRequestError, ReturnType<typeof recordKey> | null>(
     id ? recordKey(kind, id) : null,
-    ([, recordId]) => getRecord(client, kind, recordId, { report: false }),
+    () => getRecord(client, kind, id!, { report: false }),
   );
 }
 
