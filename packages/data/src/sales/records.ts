@@ -7,16 +7,15 @@ import type { MessageResult } from '@conversa/contract/common';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 import type {
   Lead,
-  LeadBody,
   LeadDetail,
   LeadImportResult,
   Order,
-  OrderBody,
   OrderDetail,
   RecordListQuery,
 } from '@conversa/contract/records';
 import * as routes from '@conversa/contract/routes/records';
 import type { RecordKind } from '@conversa/contract/sales';
+import type { BodyOf as TableBodyOf } from '@conversa/contract/endpoints';
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
@@ -43,7 +42,29 @@ export interface RecordsQuery {
 
 type RowOf<K extends RecordKind> = K extends 'lead' ? Lead : Order;
 type DetailOf<K extends RecordKind> = K extends 'lead' ? LeadDetail : OrderDetail;
-type BodyOf<K extends RecordKind> = K extends 'lead' ? LeadBody : OrderBody;
+/** A record's create and update body, as the table's entries for `POST lead` and `POST order` read it. */
+interface BodyMap {
+  lead: TableBodyOf<typeof routes.createLead>;
+  order: TableBodyOf<typeof routes.createOrder>;
+}
+type BodyOf<K extends RecordKind> = BodyMap[K];
+
+/** The writes of each kind, typed by their table entries (a map, so a generic kind picks its own body). */
+const writers: {
+  [K in RecordKind]: {
+    create: (client: DataClient, body: BodyMap[K]) => Promise<RowOf<K>>;
+    update: (client: DataClient, id: number, body: BodyMap[K]) => Promise<RowOf<K>>;
+  };
+} = {
+  lead: {
+    create: (client, body) => client.endpoint(routes.createLead, { json: body }),
+    update: (client, id, body) => client.endpoint(routes.updateLead, { params: { id }, json: body }),
+  },
+  order: {
+    create: (client, body) => client.endpoint(routes.createOrder, { json: body }),
+    update: (client, id, body) => client.endpoint(routes.updateOrder, { params: { id }, json: body }),
+  },
+};
 
 
 const normalize = (query: RecordsQuery = {}) => ({
@@ -71,14 +92,10 @@ function searchOf<F extends Record<string, string | number>>(
 const routesOf = {
   lead: {
     list: routes.listLeads,
-    create: routes.createLead,
-    update: routes.updateLead,
     remove: routes.deleteLeads,
   },
   order: {
     list: routes.listOrders,
-    create: routes.createOrder,
-    update: routes.updateOrder,
     remove: routes.deleteOrders,
   },
 } as const;
@@ -158,9 +175,9 @@ export async function createRecord<K extends RecordKind>(
   kind: K,
   body: BodyOf<K>,
 ): Promise<RowOf<K>> {
-  const created = await client.endpoint(routesOf[kind].create, { json: body as never });
+  const created = await writers[kind].create(client, body);
   await client.invalidate(isKindKey(kind));
-  return created as RowOf<K>;
+  return created;
 }
 
 /** Corrects a record; its card and the lists refresh. */
@@ -170,9 +187,9 @@ export async function updateRecord<K extends RecordKind>(
   id: number,
   body: BodyOf<K>,
 ): Promise<RowOf<K>> {
-  const saved = await client.endpoint(routesOf[kind].update, { params: { id }, json: body as never });
+  const saved = await writers[kind].update(client, id, body);
   await client.invalidate(isKindKey(kind));
-  return saved as RowOf<K>;
+  return saved;
 }
 
 /** Deletes records of the current institution, all or none; answers 'Delete successfully.'. */
