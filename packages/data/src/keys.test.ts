@@ -46,7 +46,7 @@ describe('isRouteKey', () => {
 describe('no cache key is written by hand', () => {
   // Every key and key matcher of a source file is made by `routeKey` / `isRouteKey` from a table route,
   // so renaming a path in the contract renames its keys; a hand-written array or a `key[n] ===`
-  // comparison fails here. (The mutation hooks' plain string keys never meet the cache's reads.)
+  // comparison fails here. (The mutation hooks' own keys, inline or plain strings, never meet the reads' cache.)
   const root = fileURLToPath(new URL('.', import.meta.url));
   const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.startsWith('testing'))
