@@ -2,6 +2,7 @@
  * The leads and orders dashboards: `GET lead/dashboard` / `GET order/dashboard` over a date range.
  * Their keys come from those routes, whose reads a write of a lead or an order refreshes with the lists.
  */
+import type { QueryOf } from '@conversa/contract/endpoints';
 import type { LeadsDashboard, OrdersDashboard } from '@conversa/contract/records';
 import * as routes from '@conversa/contract/routes/records';
 import type { RecordKind } from '@conversa/contract/sales';
@@ -27,6 +28,14 @@ export const recordsDashboardKey = (kind: RecordKind, assistantId: number, range
     tz: range.tz ?? localTimeZone(),
   });
 
+type DashboardOptions = CallOptions & { searchParams: QueryOf<typeof routes.getLeadsDashboard> };
+
+/** The dashboard read of each kind, typed by its table entry (a map, so a generic kind picks its own answer). */
+const readers: { [K in RecordKind]: (client: DataClient, options: DashboardOptions) => Promise<DashboardOf<K>> } = {
+  lead: (client, options) => client.endpoint(routes.getLeadsDashboard, options),
+  order: (client, options) => client.endpoint(routes.getOrdersDashboard, options),
+};
+
 /** The leads or orders dashboard of a sales-support assistant. */
 export function getRecordsDashboard<K extends RecordKind>(
   client: DataClient,
@@ -36,10 +45,8 @@ export function getRecordsDashboard<K extends RecordKind>(
   options?: CallOptions,
 ): Promise<DashboardOf<K>> {
   const [, , { from, to, tz }] = recordsDashboardKey(kind, assistantId, range);
-  return client.endpoint(dashboardRoute(kind), {
-    ...options,
-    searchParams: { institution_product_id: assistantId, ...(from ? { from } : {}), ...(to ? { to } : {}), tz },
-  }) as Promise<DashboardOf<K>>;
+  const searchParams = { institution_product_id: assistantId, ...(from ? { from } : {}), ...(to ? { to } : {}), tz };
+  return readers[kind](client, { ...options, searchParams });
 }
 
 /** The dashboard; the previous range's figures stay while the next load. */

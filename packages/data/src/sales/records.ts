@@ -147,6 +147,12 @@ export function useRecords<K extends RecordKind>(
   );
 }
 
+/** The card read of each kind, typed by its table entry (a map, so a generic kind picks its own answer). */
+const readers: { [K in RecordKind]: (client: DataClient, id: number, options?: CallOptions) => Promise<DetailOf<K>> } = {
+  lead: (client, id, options) => client.endpoint(routes.getLead, { ...options, params: { id } }),
+  order: (client, id, options) => client.endpoint(routes.getOrderDetail, { ...options, params: { id } }),
+};
+
 /** A lead's card or an order's details: the record, its WhatsApp messages and its history. */
 export function getRecord<K extends RecordKind>(
   client: DataClient,
@@ -154,11 +160,7 @@ export function getRecord<K extends RecordKind>(
   id: number,
   options?: CallOptions,
 ): Promise<DetailOf<K>> {
-  const answer =
-    kind === 'lead'
-      ? client.endpoint(routes.getLead, { ...options, params: { id } })
-      : client.endpoint(routes.getOrderDetail, { ...options, params: { id } });
-  return answer as Promise<DetailOf<K>>;
+  return readers[kind](client, id, options);
 }
 
 export function useRecord<K extends RecordKind>(kind: K, id: number | null | undefined): ReadResponse<DetailOf<K>> {
@@ -260,5 +262,5 @@ export async function importLeads(
     searchParams: { institution_product_id: assistantId, dry_run: dryRun },
   });
   if (!dryRun) await client.invalidate(isKindKey('lead'));
-  return data as LeadImportResult;
+  return data;
 }
