@@ -11,6 +11,7 @@ import * as institutions from '@conversa/contract/routes/institutions';
 import * as records from '@conversa/contract/routes/records';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { DataClient } from './client';
+import { createRecord, updateRecord } from './sales/records';
 
 /** Builds calls for the checker only. */
 const typed = (build: (client: DataClient) => unknown) => build;
@@ -63,5 +64,22 @@ describe('the client types a call from its table entry', () => {
     ]);
     expectTypeOf<AnswerOf<typeof institutions.getInstitution>>().toEqualTypeOf<Institution>();
     expectTypeOf<AnswerOf<{ method: 'GET'; path: '/no-such-thing' }>>().toBeNever();
+  });
+
+  it("types a record's body from its kind's entry, in the data calls too", () => {
+    typed((client) => [
+      createRecord(client, 'lead', { institution_product_id: 1, company: 'Acme', contact_name: 'Ana' }),
+      updateRecord(client, 'order', 2, {
+        institution_product_id: 1,
+        company: 'Acme',
+        lines: [{ product_code: 'P-1', quantity: 3 }],
+      }),
+      // @ts-expect-error a lead without its contact's name
+      createRecord(client, 'lead', { institution_product_id: 1, company: 'Acme' }),
+      // @ts-expect-error an order without its lines
+      updateRecord(client, 'order', 2, { institution_product_id: 1, company: 'Acme' }),
+      // @ts-expect-error a quantity of the wrong type
+      createRecord(client, 'order', { institution_product_id: 1, company: 'A', lines: [{ product_code: 'P', quantity: 'x' }] }),
+    ]);
   });
 });

@@ -1,10 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as conversations from '@conversa/contract/routes/conversations';
 import * as institutions from '@conversa/contract/routes/institutions';
 import * as platform from '@conversa/contract/routes/platform';
 import { describe, expect, it } from 'vitest';
 import { conversationsKey, dashboardKey, isAnyConversationListKey } from './conversations/keys';
 import { institutionsKey, isInstitutionsKey } from './institutions/keys';
-import { routeKey } from './keys';
+import { isRouteKey, routeKey } from './keys';
 
 describe('routeKey', () => {
   it("splits the route's path, fills its params and ends with its query", () => {
@@ -24,5 +27,43 @@ describe('routeKey', () => {
     expect(isAnyConversationListKey(routeKey(institutions.getInstitution, { id: 7 }))).toBe(false);
     expect(isInstitutionsKey(institutionsKey({ name: 'x' }))).toBe(true);
     expect(isInstitutionsKey(routeKey(institutions.getInstitution, { id: 4 }))).toBe(false);
+  });
+});
+
+describe('isRouteKey', () => {
+  it("matches a route's keys by its literal segments and the params given", () => {
+    const isList = isRouteKey(conversations.listConversations, { id: 7 });
+    expect(isList(routeKey(conversations.listConversations, { id: 7 }, { page: 2 }))).toBe(true);
+    expect(isList(routeKey(conversations.listConversations, { id: 8 }, { page: 2 }))).toBe(false);
+    expect(isRouteKey(conversations.listConversations)(routeKey(conversations.listConversations, { id: 8 }))).toBe(
+      true,
+    );
+    expect(isRouteKey(institutions.listInstitutions)(routeKey(institutions.getInstitution, { id: 4 }))).toBe(false);
+    expect(isList('institution-product/7/conversation')).toBe(false);
+  });
+});
+
+describe('no cache key is written by hand', () => {
+  // Every key and key matcher of a source file is made by `routeKey` / `isRouteKey` from a table route,
+  // so renaming a path in the contract renames its keys; a hand-written array or a `key[n] ===`
+  // comparison fails here. (The mutation hooks' own keys, inline or plain strings, never meet the reads' cache.)
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.startsWith('testing'))
+    .filter((path) => path !== 'keys.ts')
+    .map((path) => [path, readFileSync(join(root, path), 'utf8')] as const);
+
+  it('reads the sources', () => {
+    expect(sources.length).toBeGreaterThan(40);
+  });
+
+  it.each(sources)('%s', (_path, source) => {
+    // A definition runs to the next blank line.
+    const definitions = [...source.matchAll(/const (\w*Key) =([\s\S]*?)(?:\n\n|$)/g)];
+    for (const [, name, body] of definitions) {
+      if (/^\s*'[^']*';\s*$/.test(body!)) continue;
+      expect(body, name).toMatch(/\b(routeKey|isRouteKey|is\w+Key)\(/);
+    }
+    expect(source).not.toMatch(/key\[\d+\]\s*===/);
   });
 });

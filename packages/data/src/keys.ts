@@ -31,3 +31,24 @@ export function routeKey<
     .map((segment) => (segment.startsWith('{') ? values![segment.slice(1, -1)]! : segment));
   return (query === undefined ? segments : [...segments, query]) as never;
 }
+
+/**
+ * Matches the keys of reads of `route` (any query): its literal segments, and the `{params}` given in
+ * `params` (a param left out matches any value). The invalidation matchers are made with it, so they
+ * follow the route's path as the keys do.
+ */
+export function isRouteKey<R extends TableRoute>(
+  route: R,
+  params?: Partial<PathParams<R['path']>>,
+): (key: unknown) => boolean {
+  const values = (params ?? {}) as Record<string, string | number | undefined>;
+  const segments = route.path.slice(1).split('/');
+  return (key) =>
+    Array.isArray(key) &&
+    (key.length === segments.length || (key.length === segments.length + 1 && typeof key.at(-1) !== 'number')) &&
+    segments.every((segment, index) => {
+      if (!segment.startsWith('{')) return key[index] === segment;
+      const value = values[segment.slice(1, -1)];
+      return value === undefined || key[index] === value;
+    });
+}

@@ -1,12 +1,16 @@
 /** Cache keys of assistants (institution products with their settings), shared by reads and writes. */
 import type { AssistantDetail } from '@conversa/contract/assistant';
+import * as routes from '@conversa/contract/routes/assistants';
+import { isRouteKey, routeKey } from '../keys';
 import type { DataClient } from '../client';
 import { assistantSummaryKey } from './get-assistant-summary';
-import { assistantsKey } from './list-assistants';
 import { liftAssistant } from './assistant-summary';
 
-/** SWR key of one assistant's full detail (`GET institution-product/{id}` unlifted). */
-export const assistantKey = (id: number) => ['institution-product', id, 'detail'] as const;
+/**
+ * SWR key of one assistant's full detail (`GET institution-product/{id}` unlifted): the route's key
+ * with `'detail'` in the query's place, apart from the lifted summary read through the same route.
+ */
+export const assistantKey = (id: number) => routeKey(routes.getAssistant, { id }, 'detail');
 
 /**
  * Puts a fresh answer everywhere the assistant shows: its detail, its lifted form, and the
@@ -15,9 +19,5 @@ export const assistantKey = (id: number) => ['institution-product', id, 'detail'
 export async function storeAssistant(client: DataClient, assistant: AssistantDetail): Promise<void> {
   await client.setCached(assistantKey(assistant.id), assistant);
   await client.setCached(assistantSummaryKey(assistant.id), liftAssistant(assistant));
-  const listKey = assistantsKey(assistant.institution_id);
-  await client.invalidate(
-    (key) =>
-      Array.isArray(key) && key.length === listKey.length && key.every((part, i) => part === listKey[i]),
-  );
+  await client.invalidate(isRouteKey(routes.listAssistants, { id: assistant.institution_id }));
 }

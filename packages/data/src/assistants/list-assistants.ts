@@ -1,5 +1,6 @@
 /** `GET institution/{id}/product`: an institution's assistants, lifted (see `assistant-summary.ts`). */
 import * as routes from '@conversa/contract/routes/assistants';
+import { routeKey } from '../keys';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
@@ -7,8 +8,7 @@ import { useDataClient, useSession } from '../provider';
 import { type AssistantSummary, liftAssistant } from './assistant-summary';
 
 /** SWR key of an institution's assistants (the segments of its path, `institution/{id}/product`). */
-export const assistantsKey = (institutionId: number) =>
-  ['institution', institutionId, 'product'] as const;
+export const assistantsKey = (institutionId: number) => routeKey(routes.listAssistants, { id: institutionId });
 
 /** The institution's assistants. */
 export async function listAssistants(

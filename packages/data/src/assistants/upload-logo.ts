@@ -1,5 +1,6 @@
 /** `POST institution-product/{id}/logo`: sets an assistant's logo (multipart field `logo`). */
 import * as routes from '@conversa/contract/routes/assistants';
+import { routeKey } from '../keys';
 import type { AssistantDetail } from '@conversa/contract/assistant';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -8,7 +9,7 @@ import { useDataClient } from '../provider';
 import { storeAssistant } from './keys';
 
 /** SWR key of this mutation (one per assistant). */
-export const uploadLogoKey = (id: number) => ['institution-product', id, 'logo'] as const;
+export const uploadLogoKey = (id: number) => routeKey(routes.uploadLogo, { id });
 
 /** The multipart body of a logo upload (field `logo`), the assistant's or the institution's. */
 export function logoForm(file: Blob, fileName = file instanceof File ? file.name : 'logo'): FormData {

@@ -5,10 +5,11 @@ import useSWR, { type SWRResponse } from 'swr';
 import * as v from 'valibot';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
+import { routeKey } from '../keys';
 import { useDataClient } from '../provider';
 
 /** SWR key of the providers. */
-export const providersKey = ['auth/providers'] as const;
+export const providersKey = routeKey(routes.providers, undefined);
 
 /** The configured Google and Microsoft client ids (null when a provider is off). */
 export function getProviders(client: DataClient, options?: CallOptions): Promise<AuthProviders> {

@@ -4,10 +4,11 @@ import type { Session } from '@conversa/contract/auth';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
+import { routeKey } from '../keys';
 import { useDataClient, useSession } from '../provider';
 
 /** Keyed by the token, so a new sign-in checks again. */
-export const validateTokenKey = (jwt: string) => ['auth/validate-token', jwt] as const;
+export const validateTokenKey = (jwt: string) => routeKey(routes.validateToken, undefined, jwt);
 
 /** Checks the token; its session (user, profile, roles) replaces the stored one. A dead token is a 401. */
 export async function validateToken(client: DataClient, options?: CallOptions): Promise<Session> {

@@ -1,6 +1,6 @@
 /** Cache keys of conversation data, shared by the reads and the writes that must refresh them. */
 import * as routes from '@conversa/contract/routes/conversations';
-import { routeKey } from '../keys';
+import { isRouteKey, routeKey } from '../keys';
 import type { ConversationStatus } from '@conversa/contract/chat';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 
@@ -71,5 +71,6 @@ export const dashboardKey = (
   );
 
 /** True for the keys of every assistant's conversation lists and dashboards. */
-export const isAnyConversationListKey = (key: unknown) =>
-  Array.isArray(key) && key[0] === 'institution-product' && (key[2] === 'conversation' || key[2] === 'dashboard');
+const isListKey = isRouteKey(routes.listConversations);
+const isDashboardKey = isRouteKey(routes.getDashboard);
+export const isAnyConversationListKey = (key: unknown) => isListKey(key) || isDashboardKey(key);

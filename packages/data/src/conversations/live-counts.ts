@@ -12,7 +12,7 @@ import useSWR from 'swr';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { followStream, readStaffEvents } from '../knowledge/assistant-events';
-import { routeKey } from '../keys';
+import { isRouteKey, routeKey } from '../keys';
 import { useDataClient } from '../provider';
 
 /** SWR key of an institution's live counts. */
@@ -22,9 +22,6 @@ export const liveCountsKey = (institutionId: number) => routeKey(routes.getLiveC
 export function getLiveCounts(client: DataClient, institutionId: number): Promise<LiveCounts> {
   return client.endpoint(routes.getLiveCounts, { params: { id: institutionId }, report: false });
 }
-
-const sameKey = (a: unknown, b: readonly unknown[]) =>
-  Array.isArray(a) && a.length === b.length && a.every((part, at) => part === b[at]);
 
 /**
  * The counts while mounted, followed live; nothing while `institutionId` is null (or the member may
@@ -42,8 +39,7 @@ export function useLiveCounts(
   useEffect(() => {
     if (!institutionId) return;
     const controller = new AbortController();
-    const key = liveCountsKey(institutionId);
-    const refresh = () => void client.invalidate((candidate) => sameKey(candidate, key));
+    const refresh = () => void client.invalidate(isRouteKey(routes.getLiveCounts, { id: institutionId }));
     void followStream(async (opened) => {
       const response = await client.stream(routes.institutionEvents, {
         params: { id: institutionId },

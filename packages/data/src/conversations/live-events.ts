@@ -8,10 +8,9 @@ import type { ConversationEvent } from '@conversa/contract/chat';
 import { useEffect, useRef } from 'react';
 import { followAssistantEvents } from '../knowledge/assistant-events';
 import { useDataClient } from '../provider';
-import { conversationKey, isAnyConversationListKey } from './keys';
-
-const sameKey = (a: unknown, b: readonly unknown[]) =>
-  Array.isArray(a) && a.length === b.length && a.every((part, at) => part === b[at]);
+import * as routes from '@conversa/contract/routes/conversations';
+import { isRouteKey } from '../keys';
+import { isAnyConversationListKey } from './keys';
 
 /** Keeps the lists and conversation `openId` (if any) live while mounted; `onEvent` hears each event. */
 export function useLiveConversations(
@@ -29,10 +28,8 @@ export function useLiveConversations(
     const controller = new AbortController();
     const refresh = (conversationId: string | null | undefined) => {
       void client.invalidate(isAnyConversationListKey);
-      if (conversationId) {
-        const key = conversationKey(conversationId);
-        void client.invalidate((candidate) => sameKey(candidate, key));
-      }
+      if (conversationId)
+        void client.invalidate(isRouteKey(routes.getConversationDetail, { id: conversationId.toLowerCase() }));
     };
     void followAssistantEvents(
       client,

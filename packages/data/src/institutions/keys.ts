@@ -1,6 +1,6 @@
 /** Cache keys of institution data, shared by the reads and the writes that must refresh them. */
 import * as routes from '@conversa/contract/routes/institutions';
-import { routeKey } from '../keys';
+import { isRouteKey, routeKey } from '../keys';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 
 /** What the admin list asks for. */
@@ -21,5 +21,4 @@ export const institutionsKey = ({
 }: InstitutionsQuery = {}) => routeKey(routes.listInstitutions, undefined, { name: name.trim(), page, perPage });
 
 /** True for the keys of the admin list (every query). */
-export const isInstitutionsKey = (key: unknown) =>
-  Array.isArray(key) && key[0] === 'institution' && typeof key[1] === 'object' && key[1] !== null;
+export const isInstitutionsKey = isRouteKey(routes.listInstitutions);

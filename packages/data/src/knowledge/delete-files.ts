@@ -1,5 +1,6 @@
 /** `POST institution-product/{id}/file/delete`: deletes files and what was learnt from them. */
 import * as routes from '@conversa/contract/routes/assistants';
+import { routeKey } from '../keys';
 import type { MessageResult } from '@conversa/contract/common';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -8,7 +9,7 @@ import { useDataClient } from '../provider';
 import { editCachedFiles, mergeFiles } from './keys';
 
 /** SWR key of this mutation (one per assistant). */
-export const deleteFilesKey = (id: number) => ['institution-product', id, 'file', 'delete'] as const;
+export const deleteFilesKey = (id: number) => routeKey(routes.deleteFiles, { id });
 
 /** Deletes the files `ids`; they leave the cached list. Answers the server's `{message, code}`. */
 export async function deleteFiles(

@@ -1,6 +1,6 @@
 /** Cache keys of an assistant's knowledge (text, FAQs, files), and the files list's cache edits. */
 import * as routes from '@conversa/contract/routes/assistants';
-import { routeKey } from '../keys';
+import { isRouteKey, routeKey } from '../keys';
 import type { AssistantFile, FileEvent } from '@conversa/contract/knowledge';
 import { unstable_serialize } from 'swr';
 import type { DataClient } from '../client';
@@ -15,12 +15,7 @@ export const faqsKey = (id: number) => routeKey(routes.getFaqs, { id });
 export const filesKey = (id: number) => routeKey(routes.listFiles, { id });
 
 /** True for the files key of `id`. */
-export const isFilesKey = (id: number) => (key: unknown) =>
-  Array.isArray(key) &&
-  key[0] === 'institution-product' &&
-  key[1] === id &&
-  key[2] === 'file' &&
-  key.length === 3;
+export const isFilesKey = (id: number) => isRouteKey(routes.listFiles, { id });
 
 /** The list with `changed` files put in (replacing the same ids) and `removed` ids taken out; newest first. */
 export function mergeFiles(

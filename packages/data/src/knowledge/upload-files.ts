@@ -1,5 +1,6 @@
 /** `POST institution-product/{id}/file`: uploads TXT, DOCX or PDF files (multipart field `files`). */
 import * as routes from '@conversa/contract/routes/assistants';
+import { routeKey } from '../keys';
 import type { AssistantFile } from '@conversa/contract/knowledge';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
@@ -8,7 +9,7 @@ import { useDataClient } from '../provider';
 import { editCachedFiles, mergeFiles } from './keys';
 
 /** SWR key of this mutation (one per assistant). */
-export const uploadFilesKey = (id: number) => ['institution-product', id, 'file', 'upload'] as const;
+export const uploadFilesKey = (id: number) => routeKey(routes.uploadFiles, { id }, 'upload');
 
 /**
  * Uploads the files in one request; the server answers them as `processing` and works on them in

@@ -11,6 +11,7 @@ import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
+import { isRouteKey, routeKey } from '../keys';
 import { getPage, type Page } from '../pagination';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
@@ -30,13 +31,10 @@ const normalize = ({ q = '', page = 1, perPage = DEFAULT_PAGE_SIZE }: AllowedNum
 
 /** SWR key of a page of an assistant's allowed numbers. */
 export const allowedNumbersKey = (assistantId: number, query: AllowedNumbersQuery = {}) =>
-  ['institution-product', assistantId, 'allowed-numbers', normalize(query)] as const;
+  routeKey(routes.listAllowedNumbers, { id: assistantId }, normalize(query));
 
-const isAllowedNumbersKey = (assistantId: number | null) => (key: unknown) =>
-  Array.isArray(key) &&
-  key[0] === 'institution-product' &&
-  (assistantId === null || key[1] === assistantId) &&
-  key[2] === 'allowed-numbers';
+const isAllowedNumbersKey = (assistantId: number | null) =>
+  isRouteKey(routes.listAllowedNumbers, assistantId === null ? {} : { id: assistantId });
 
 /** One page of an assistant's allowed numbers, newest first. */
 export function listAllowedNumbers(
@@ -61,7 +59,7 @@ export function useAllowedNumbers(
   const client = useDataClient();
   return useSWR<Page<AllowedNumber>, ApiRequestError, ReturnType<typeof allowedNumbersKey> | null>(
     assistantId ? allowedNumbersKey(assistantId, query) : null,
-    ([, id, , normalized]) => listAllowedNumbers(client, id, normalized, { report: false }),
+    ([, , id, normalized]) => listAllowedNumbers(client, id, normalized, { report: false }),
     { keepPreviousData: true },
   );
 }

@@ -11,6 +11,7 @@ import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
+import { isRouteKey, routeKey } from '../keys';
 import { getPage, type Page, type PageQuery, pageParams } from '../pagination';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
@@ -19,13 +20,9 @@ const normalize = ({ page = 1, perPage = DEFAULT_PAGE_SIZE }: PageQuery = {}) =>
 
 /** SWR key of a page of an assistant's failed replies. */
 export const failedRepliesKey = (assistantId: number, query: PageQuery = {}) =>
-  ['institution-product', assistantId, 'failed-replies', normalize(query)] as const;
+  routeKey(routes.listFailedReplies, { id: assistantId }, normalize(query));
 
-const isFailedRepliesKey = (assistantId: number) => (key: unknown) =>
-  Array.isArray(key) &&
-  key[0] === 'institution-product' &&
-  key[1] === assistantId &&
-  key[2] === 'failed-replies';
+const isFailedRepliesKey = (assistantId: number) => isRouteKey(routes.listFailedReplies, { id: assistantId });
 
 /** One page of an assistant's failed replies. */
 export function listFailedReplies(
@@ -49,7 +46,7 @@ export function useFailedReplies(
   const client = useDataClient();
   return useSWR<Page<FailedReply>, ApiRequestError, ReturnType<typeof failedRepliesKey> | null>(
     assistantId ? failedRepliesKey(assistantId, query) : null,
-    ([, id, , normalized]) => listFailedReplies(client, id, normalized, { report: false }),
+    ([, id, , , normalized]) => listFailedReplies(client, id, normalized, { report: false }),
     { keepPreviousData: true },
   );
 }

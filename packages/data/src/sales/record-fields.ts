@@ -8,6 +8,7 @@ import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
+import { routeKey } from '../keys';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 
@@ -15,8 +16,7 @@ const get = { lead: routes.getLeadFields, order: routes.getOrderFields } as cons
 const put = { lead: routes.putLeadFields, order: routes.putOrderFields } as const;
 
 /** SWR key of an assistant's fields of one kind. */
-export const recordFieldsKey = (assistantId: number, kind: RecordKind) =>
-  ['institution-product', assistantId, `${kind}-fields`] as const;
+export const recordFieldsKey = (assistantId: number, kind: RecordKind) => routeKey(get[kind], { id: assistantId });
 
 export function getRecordFields(
   client: DataClient,
@@ -34,7 +34,7 @@ export function useRecordFields(
   const client = useDataClient();
   return useSWR<FieldDefinitions, ApiRequestError, ReturnType<typeof recordFieldsKey> | null>(
     assistantId ? recordFieldsKey(assistantId, kind) : null,
-    ([, id]) => getRecordFields(client, id, kind),
+    (key: ReturnType<typeof recordFieldsKey>) => getRecordFields(client, key[1], kind),
   );
 }
 

@@ -7,16 +7,15 @@ import type { MessageResult } from '@conversa/contract/common';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 import type {
   Lead,
-  LeadBody,
   LeadDetail,
   LeadImportResult,
   Order,
-  OrderBody,
   OrderDetail,
   RecordListQuery,
 } from '@conversa/contract/records';
 import * as routes from '@conversa/contract/routes/records';
 import type { RecordKind } from '@conversa/contract/sales';
+import type { BodyOf as TableBodyOf } from '@conversa/contract/endpoints';
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
@@ -25,6 +24,7 @@ import { getPage, type Page } from '../pagination';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { localTimeZone } from '../conversations/keys';
+import { isRouteKey, routeKey } from '../keys';
 
 /** What a list asks for (blank filters are no filter). */
 export interface RecordsQuery {
@@ -42,7 +42,29 @@ export interface RecordsQuery {
 
 type RowOf<K extends RecordKind> = K extends 'lead' ? Lead : Order;
 type DetailOf<K extends RecordKind> = K extends 'lead' ? LeadDetail : OrderDetail;
-type BodyOf<K extends RecordKind> = K extends 'lead' ? LeadBody : OrderBody;
+/** A record's create and update body, as the table's entries for `POST lead` and `POST order` read it. */
+interface BodyMap {
+  lead: TableBodyOf<typeof routes.createLead>;
+  order: TableBodyOf<typeof routes.createOrder>;
+}
+type BodyOf<K extends RecordKind> = BodyMap[K];
+
+/** The writes of each kind, typed by their table entries (a map, so a generic kind picks its own body). */
+const writers: {
+  [K in RecordKind]: {
+    create: (client: DataClient, body: BodyMap[K]) => Promise<RowOf<K>>;
+    update: (client: DataClient, id: number, body: BodyMap[K]) => Promise<RowOf<K>>;
+  };
+} = {
+  lead: {
+    create: (client, body) => client.endpoint(routes.createLead, { json: body }),
+    update: (client, id, body) => client.endpoint(routes.updateLead, { params: { id }, json: body }),
+  },
+  order: {
+    create: (client, body) => client.endpoint(routes.createOrder, { json: body }),
+    update: (client, id, body) => client.endpoint(routes.updateOrder, { params: { id }, json: body }),
+  },
+};
 
 
 const normalize = (query: RecordsQuery = {}) => ({
@@ -67,30 +89,36 @@ function searchOf<F extends Record<string, string | number>>(
   return search as { institution_product_id: number } & Partial<F>;
 }
 
-/** SWR key of a page of an assistant's records of a kind. */
-export const recordsKey = (kind: RecordKind, assistantId: number, query: RecordsQuery = {}) =>
-  [kind, assistantId, 'list', normalize(query)] as const;
-
-/** SWR key of one record's card. */
-export const recordKey = (kind: RecordKind, id: number) => [kind, id, 'detail'] as const;
-
-/** Every list and card of a kind. */
-const isKindKey = (kind: RecordKind) => (key: unknown) => Array.isArray(key) && key[0] === kind;
-
 const routesOf = {
   lead: {
     list: routes.listLeads,
-    create: routes.createLead,
-    update: routes.updateLead,
     remove: routes.deleteLeads,
   },
   order: {
     list: routes.listOrders,
-    create: routes.createOrder,
-    update: routes.updateOrder,
     remove: routes.deleteOrders,
   },
 } as const;
+
+/** The reads of each kind, whose keys a write of the kind makes stale. */
+const readRoutesOf = {
+  lead: { list: routes.listLeads, card: routes.getLead, dashboard: routes.getLeadsDashboard },
+  order: { list: routes.listOrders, card: routes.getOrderDetail, dashboard: routes.getOrdersDashboard },
+} as const;
+
+/** SWR key of a page of an assistant's records of a kind. */
+export const recordsKey = (kind: RecordKind, assistantId: number, query: RecordsQuery = {}) =>
+  routeKey(routesOf[kind].list, undefined, { institution_product_id: assistantId, ...normalize(query) });
+
+/** SWR key of one record's card. */
+export const recordKey = (kind: RecordKind, id: number) =>
+  kind === 'lead' ? routeKey(routes.getLead, { id }) : routeKey(routes.getOrderDetail, { id });
+
+/** Every list, card and dashboard of a kind: the reads of its routes. */
+const isKindKey = (kind: RecordKind) => {
+  const matchers = Object.values(readRoutesOf[kind]).map((route) => isRouteKey(route));
+  return (key: unknown) => matchers.some((matches) => matches(key));
+};
 
 /** One page of an assistant's leads or orders, filtered and sorted. */
 export function listRecords<K extends RecordKind>(
@@ -114,10 +142,16 @@ export function useRecords<K extends RecordKind>(
   const client = useDataClient();
   return useSWR<Page<RowOf<K>>, ApiRequestError, ReturnType<typeof recordsKey> | null>(
     assistantId ? recordsKey(kind, assistantId, query) : null,
-    ([, id, , normalized]) => listRecords(client, kind, id, normalized, { report: false }),
+    () => listRecords(client, kind, assistantId!, query, { report: false }),
     { keepPreviousData: true },
   );
 }
+
+/** The card read of each kind, typed by its table entry (a map, so a generic kind picks its own answer). */
+const readers: { [K in RecordKind]: (client: DataClient, id: number, options?: CallOptions) => Promise<DetailOf<K>> } = {
+  lead: (client, id, options) => client.endpoint(routes.getLead, { ...options, params: { id } }),
+  order: (client, id, options) => client.endpoint(routes.getOrderDetail, { ...options, params: { id } }),
+};
 
 /** A lead's card or an order's details: the record, its WhatsApp messages and its history. */
 export function getRecord<K extends RecordKind>(
@@ -126,18 +160,14 @@ export function getRecord<K extends RecordKind>(
   id: number,
   options?: CallOptions,
 ): Promise<DetailOf<K>> {
-  const answer =
-    kind === 'lead'
-      ? client.endpoint(routes.getLead, { ...options, params: { id } })
-      : client.endpoint(routes.getOrderDetail, { ...options, params: { id } });
-  return answer as Promise<DetailOf<K>>;
+  return readers[kind](client, id, options);
 }
 
 export function useRecord<K extends RecordKind>(kind: K, id: number | null | undefined): ReadResponse<DetailOf<K>> {
   const client = useDataClient();
   return useSWR<DetailOf<K>, ApiRequestError, ReturnType<typeof recordKey> | null>(
     id ? recordKey(kind, id) : null,
-    ([, recordId]) => getRecord(client, kind, recordId, { report: false }),
+    () => getRecord(client, kind, id!, { report: false }),
   );
 }
 
@@ -147,9 +177,9 @@ export async function createRecord<K extends RecordKind>(
   kind: K,
   body: BodyOf<K>,
 ): Promise<RowOf<K>> {
-  const created = await client.endpoint(routesOf[kind].create, { json: body as never });
+  const created = await writers[kind].create(client, body);
   await client.invalidate(isKindKey(kind));
-  return created as RowOf<K>;
+  return created;
 }
 
 /** Corrects a record; its card and the lists refresh. */
@@ -159,9 +189,9 @@ export async function updateRecord<K extends RecordKind>(
   id: number,
   body: BodyOf<K>,
 ): Promise<RowOf<K>> {
-  const saved = await client.endpoint(routesOf[kind].update, { params: { id }, json: body as never });
+  const saved = await writers[kind].update(client, id, body);
   await client.invalidate(isKindKey(kind));
-  return saved as RowOf<K>;
+  return saved;
 }
 
 /** Deletes records of the current institution, all or none; answers 'Delete successfully.'. */
@@ -232,5 +262,5 @@ export async function importLeads(
     searchParams: { institution_product_id: assistantId, dry_run: dryRun },
   });
   if (!dryRun) await client.invalidate(isKindKey('lead'));
-  return data as LeadImportResult;
+  return data;
 }

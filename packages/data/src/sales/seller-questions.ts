@@ -9,6 +9,7 @@ import * as routes from '@conversa/contract/routes/sales';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
+import { routeKey } from '../keys';
 import { getPage, type Page, type PageQuery, pageParams } from '../pagination';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
@@ -17,7 +18,7 @@ const normalize = ({ page = 1, perPage = DEFAULT_PAGE_SIZE }: PageQuery = {}) =>
 
 /** SWR key of a page of an assistant's sellers' questions. */
 export const sellerQuestionsKey = (assistantId: number, query: PageQuery = {}) =>
-  ['institution-product', assistantId, 'seller-questions', normalize(query)] as const;
+  routeKey(routes.listSellerQuestions, { id: assistantId }, normalize(query));
 
 /** One page of an assistant's sellers' questions. */
 export function listSellerQuestions(
@@ -41,7 +42,7 @@ export function useSellerQuestions(
   const client = useDataClient();
   return useSWR<Page<SellerQuestion>, ApiRequestError, ReturnType<typeof sellerQuestionsKey> | null>(
     assistantId ? sellerQuestionsKey(assistantId, query) : null,
-    ([, id, , normalized]) => listSellerQuestions(client, id, normalized, { report: false }),
+    ([, id, , , normalized]) => listSellerQuestions(client, id, normalized, { report: false }),
     // Questions arrive on WhatsApp, not through this console (no write here could refresh them):
     // unlike the app's other reads, each visit to the page asks again.
     { keepPreviousData: true, revalidateOnMount: true, dedupingInterval: 0 },

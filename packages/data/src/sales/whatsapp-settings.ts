@@ -8,12 +8,12 @@ import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
+import { routeKey } from '../keys';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 
 /** SWR key of an assistant's channel settings. */
-export const whatsappSettingsKey = (assistantId: number) =>
-  ['institution-product', assistantId, 'whatsapp'] as const;
+export const whatsappSettingsKey = (assistantId: number) => routeKey(routes.getWhatsappSettings, { id: assistantId });
 
 /** The channel's settings (which secrets are stored). */
 export function getWhatsappSettings(client: DataClient, assistantId: number): Promise<WhatsappSettings> {

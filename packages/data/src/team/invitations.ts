@@ -7,6 +7,7 @@
  */
 import type { MessageResult } from '@conversa/contract/common';
 import * as routes from '@conversa/contract/routes/team';
+import { isRouteKey, routeKey } from '../keys';
 import type { Invitation, InvitationPreview, InviteBody, Joined } from '@conversa/contract/team';
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
@@ -18,16 +19,13 @@ import type { ReadResponse } from '../swr-config';
 import { isUserInstitutionsKey } from '../users/list-user-institutions';
 
 /** SWR key of an institution's invitations. */
-export const invitationsKey = (institutionId: number) => ['institution', institutionId, 'invitation'] as const;
+export const invitationsKey = (institutionId: number) => routeKey(routes.listInvitations, { id: institutionId });
 
 /** SWR key of an invitation link's preview. */
-export const invitationPreviewKey = (token: string) => ['invitation', token] as const;
+export const invitationPreviewKey = (token: string) => routeKey(routes.getInvitation, { token });
 
-const isInvitationsKey = (institutionId: number | null) => (key: unknown) =>
-  Array.isArray(key) &&
-  key[0] === 'institution' &&
-  (institutionId === null || key[1] === institutionId) &&
-  key[2] === 'invitation';
+const isInvitationsKey = (institutionId: number | null) =>
+  isRouteKey(routes.listInvitations, institutionId === null ? {} : { id: institutionId });
 
 /** The pending invitations (expired ones too, until revoked or sent again). */
 export function listInvitations(
@@ -134,10 +132,8 @@ export function useInvitation(token: string | null | undefined): ReadResponse<In
 export async function acceptInvitation(client: DataClient, token: string): Promise<Joined> {
   const joined = await client.endpoint(routes.acceptInvitation, { params: { token }, institution: false });
   selectInstitution(client, joined.institution_id, joined.role);
-  await client.invalidate(
-    (key) =>
-      isUserInstitutionsKey(key) || (Array.isArray(key) && key[0] === 'invitation' && key[1] === token),
-  );
+  const isPreviewKey = isRouteKey(routes.getInvitation, { token });
+  await client.invalidate((key) => isUserInstitutionsKey(key) || isPreviewKey(key));
   return joined;
 }
 

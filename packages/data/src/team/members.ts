@@ -4,7 +4,7 @@
  * main member changes the main role, and the last main member stays (409 `last_main`). A write
  * refreshes the list.
  */
-import { routeKey } from '../keys';
+import { isRouteKey, routeKey } from '../keys';
 import type { MessageResult } from '@conversa/contract/common';
 import type { MemberRole } from '@conversa/contract/roles';
 import * as routes from '@conversa/contract/routes/team';
@@ -19,8 +19,7 @@ import type { ReadResponse } from '../swr-config';
 /** SWR key of an institution's members. */
 export const membersKey = (institutionId: number) => routeKey(routes.listMembers, { id: institutionId });
 
-const isMembersKey = (institutionId: number) => (key: unknown) =>
-  Array.isArray(key) && key[0] === 'institution' && key[1] === institutionId && key[2] === 'member';
+const isMembersKey = (institutionId: number) => isRouteKey(routes.listMembers, { id: institutionId });
 
 /** The members, by name. */
 export function listMembers(client: DataClient, institutionId: number, options?: CallOptions): Promise<Member[]> {

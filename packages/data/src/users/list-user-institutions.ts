@@ -1,5 +1,6 @@
 /** `GET user/{id}/institution`: the institutions a user belongs to, with their role in each. */
 import * as routes from '@conversa/contract/routes/users';
+import { isRouteKey, routeKey } from '../keys';
 import type { UserInstitution } from '@conversa/contract/user';
 import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
@@ -7,11 +8,10 @@ import type { ApiRequestError } from '../errors';
 import { useDataClient, useSession } from '../provider';
 
 /** SWR key of a user's institutions. */
-export const userInstitutionsKey = (userId: number) => ['user', userId, 'institution'] as const;
+export const userInstitutionsKey = (userId: number) => routeKey(routes.userInstitutions, { id: userId });
 
 /** True for the keys of every user's institution list. */
-export const isUserInstitutionsKey = (key: unknown) =>
-  Array.isArray(key) && key[0] === 'user' && key[2] === 'institution';
+export const isUserInstitutionsKey = isRouteKey(routes.userInstitutions);
 
 /** The user's memberships (the sign-in flow's select-institution step). */
 export function listUserInstitutions(
