@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { type Line, MessageList } from './message-list';
+import { type Line, MessageList, noteOf } from './message-list';
 import { withChatFrame } from './testing/stories';
 
 const question = (text: string, key = 'q1'): Line => ({
@@ -70,6 +70,57 @@ export const WithHandoff: Story = {
     ],
   },
 };
+const handoff = {
+  name: 'Ana Ruiz',
+  email: 'admisiones@colegiosol.es',
+  phone: null,
+  hours: 'Mon-Fri 9:00-17:00',
+  message: null,
+};
+
+/** With live chat on, the handoff card offers a person now. */
+export const WithLiveChat: Story = {
+  args: {
+    lines: [
+      question('Can I visit the school?'),
+      answer("I don't have enough information to answer that.", { handoff }),
+    ],
+    onPerson: () => new Promise<boolean>(() => undefined),
+  },
+};
+
+/** A person asked for, joined, and answering; then back to the assistant. */
+export const PersonAnswering: Story = {
+  args: {
+    lines: [
+      question('Can I visit the school?'),
+      answer("I don't have enough information to answer that.", { handoff }),
+      noteOf('n1', 'Waiting for a person…'),
+      noteOf('n2', 'Ana Ruiz joined the conversation'),
+      {
+        key: 'm9',
+        role: 'agent',
+        agent_name: 'Ana Ruiz',
+        text: 'Hello! Of course: we have open days every Friday at 10:00.',
+        sources: [],
+        handoff: null,
+      },
+      question('Great, see you on Friday!', 'q2'),
+      noteOf('n3', "You're back with the assistant."),
+    ],
+  },
+};
+
+/** Nobody took the conversation in time: the contact form is offered. */
+export const NobodyAvailable: Story = {
+  args: {
+    lines: [
+      question('Can I visit the school?'),
+      noteOf('n1', 'Nobody is available right now. Leave your details and we will contact you.', true),
+    ],
+  },
+};
+
 /** Markup in questions and answers stays text; a `javascript:` link keeps only its label. */
 export const HostileText: Story = {
   args: {
