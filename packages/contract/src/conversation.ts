@@ -16,6 +16,8 @@ export const DASHBOARD_SAMPLE = 5_000;
 /** Lengths of what a visitor leaves in the contact form. */
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_MESSAGE_MAX = 2_000;
+/** A visitor is told a person is typing at most once in this many milliseconds per conversation. */
+export const TYPING_EVERY_MS = 2_000;
 
 /** `GET institution-product/{id}/dashboard` query. */
 export const DateRangeQuerySchema = withRange({});

@@ -5,7 +5,12 @@
  * answers nothing (`chat/ask.ts`). The visitor's stream and the staff's streams hear each change.
  */
 import type { ChatMessage } from '@conversa/contract/chat';
-import type { ConversationState, LiveCounts, PersonRequest } from '@conversa/contract/conversation';
+import {
+  type ConversationState,
+  type LiveCounts,
+  type PersonRequest,
+  TYPING_EVERY_MS,
+} from '@conversa/contract/conversation';
 import { can } from '@conversa/contract/roles';
 import type { ConversationScope, GuestScope } from '../auth/scope';
 import { hasPublicChat } from '../assistants';
@@ -13,15 +18,12 @@ import { type LiveRef, toStaff, toVisitor, visitorConversationsRepo } from '../c
 import type { AppDeps } from '../deps';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { enqueue } from '../jobs/queue';
-import { personRequestLimit } from '../rate-limit/limits';
+import { liveActionLimits, personRequestLimit, typingLimit } from '../rate-limit/limits';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { findUserName, MAIL_JOB_ATTEMPTS } from '../users';
 import { LIVE_WAITING } from './live-waiting.job';
 import { type LiveState, liveRepo } from './live.repo';
 import { isLive } from './office-hours';
-
-/** A visitor is told a person is typing at most once in this many milliseconds per conversation. */
-export const TYPING_EVERY_MS = 2_000;
 
 const toState = (state: LiveState): ConversationState => ({
   status: state.status,
@@ -107,6 +109,7 @@ export function liveService(deps: AppDeps) {
     async takeOver(scope: ConversationScope, force: boolean): Promise<ConversationState> {
       if (force && !can(scope.roles, 'team.manage')) throw forbidden();
       const { institutionId, conversationId, user } = scope;
+      await takeLimits(deps, liveActionLimits(institutionId, user.userId));
       const state = await live.takeOver(institutionId, conversationId, user.userId, force, deps.clock.now());
       if (!state) throw await taken(scope);
       announce(scope, state);
@@ -116,6 +119,7 @@ export function liveService(deps: AppDeps) {
     /** Back to the assistant: the holder (or `team.manage`) of a held one, anyone of a waiting one. */
     async release(scope: ConversationScope): Promise<ConversationState> {
       const { institutionId, conversationId, user } = scope;
+      await takeLimits(deps, liveActionLimits(institutionId, user.userId));
       const anyHolder = can(scope.roles, 'team.manage');
       const state = await live.release(
         institutionId,
@@ -138,6 +142,7 @@ export function liveService(deps: AppDeps) {
     /** The holder's message to the visitor (409 `conversation_not_held` for anyone else). */
     async reply(scope: ConversationScope, text: string): Promise<ChatMessage> {
       const { institutionId, conversationId, user } = scope;
+      await takeLimits(deps, liveActionLimits(institutionId, user.userId));
       const named = await findUserName(db, user.userId);
       const name = named?.fullName.trim() || named?.email || user.email;
       const now = deps.clock.now();
@@ -171,6 +176,7 @@ export function liveService(deps: AppDeps) {
 
     /** Tells the visitor the holder is typing, at most once per TYPING_EVERY_MS per conversation. */
     async typing(scope: ConversationScope): Promise<boolean> {
+      await takeLimits(deps, [typingLimit(scope.user.userId)]);
       const state = await live.state(scope.institutionId, scope.conversationId);
       if (!state) throw notFound();
       if (state.status !== 'human' || state.agentId !== scope.user.userId)

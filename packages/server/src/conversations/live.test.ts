@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, setKnowledgeBase, startSession, updateAssistant } from '../testing/chat.fixtures';
 import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
+import { LIVE_ACTIONS_PER_MEMBER } from '../rate-limit/limits';
 
 let server: TestServer;
 let school: Tenant;
@@ -243,6 +244,33 @@ describe('a person answering', () => {
     expect(answered.text).toContain('14 de marzo');
     expect(typeof answered.events.at(-1)?.data.message_id).toBe('number');
     expect((await detail(session)).messages.at(-1)?.role).toBe('assistant');
+  });
+
+  it('limits a member’s takeovers, replies and hand-backs (429, translated, nothing sent); colleagues go on', async () => {
+    const session = await visitorWaiting();
+    const busy = await createMember(server, school.institution.id, 'communication');
+    expect((await takeOver(busy, session)).status).toBe(200);
+    for (let sent = 2; sent <= LIVE_ACTIONS_PER_MEMBER; sent++)
+      expect((await reply(busy, session, `Mensaje ${sent}`)).status, `reply ${sent}`).toBe(201);
+    const before = (await detail(session)).messages.length;
+
+    const refused = await server.call<{ code?: string; message?: string }>(
+      `/api/conversation/${session.conversation_id}/reply`,
+      { method: 'POST', ...inSchool(busy), json: { text: 'Uno más' }, locale: 'es' },
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Demasiados intentos/),
+    });
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    expect((await release(busy, session)).status).toBe(429);
+    expect((await detail(session)).messages.length).toBe(before);
+    expect((await detail(session)).status).toBe('human');
+
+    // A colleague's actions count on their own.
+    const colleague = await createMember(server, school.institution.id, 'admissions');
+    expect((await takeOver(colleague, await visitorWaiting())).status).toBe(200);
   });
 
   it('is another tenant’s 404', async () => {

@@ -1,6 +1,7 @@
 /** The named limits of the API (docs/architecture.md#tenancy-and-auth): keys and sizes in one place. */
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, MAILS_PER_HOUR } from '@conversa/contract/constants';
 import { HANDOFF_CONFIRMATIONS_PER_HOUR } from '@conversa/contract/assistant';
+import { TYPING_EVERY_MS } from '@conversa/contract/conversation';
 import type { RateLimit } from './rate-limit.service';
 
 const HOUR = 60 * 60;
@@ -224,5 +225,29 @@ export const WEBHOOK_REFUSALS_PER_IP = 100;
 export const webhookRefusalIpLimit = (ip: string): RateLimit => ({
   key: `whatsapp:webhook:refused:ip:${ip}`,
   max: WEBHOOK_REFUSALS_PER_IP,
+  windowSeconds: TEN_MINUTES,
+});
+
+/**
+ * Takeovers, hand-backs and replies one staff member makes in ten minutes, and an institution's
+ * staff together: a person chatting with several visitors at once sends one every few seconds.
+ */
+export const LIVE_ACTIONS_PER_MEMBER = 120;
+export const LIVE_ACTIONS_PER_INSTITUTION = 600;
+
+export const liveActionLimits = (institutionId: number, userId: number): RateLimit[] => [
+  { key: `live:member:${userId}`, max: LIVE_ACTIONS_PER_MEMBER, windowSeconds: TEN_MINUTES },
+  { key: `live:institution:${institutionId}`, max: LIVE_ACTIONS_PER_INSTITUTION, windowSeconds: TEN_MINUTES },
+];
+
+/**
+ * "Typing" signals one staff member sends in ten minutes: the console sends one at most every
+ * TYPING_EVERY_MS while a person types, so this allows two conversations typed in without pause.
+ */
+export const TYPING_SIGNALS_PER_MEMBER = 2 * ((TEN_MINUTES * 1000) / TYPING_EVERY_MS);
+
+export const typingLimit = (userId: number): RateLimit => ({
+  key: `live:typing:${userId}`,
+  max: TYPING_SIGNALS_PER_MEMBER,
   windowSeconds: TEN_MINUTES,
 });

@@ -3,9 +3,7 @@
  * visitor saw it, the contact they left, and the overview, made when asked for; and a person
  * stepping in (docs/product.md#live-conversations), the transcript following live.
  */
-
-/** The visitor is told of typing at most this often (the server also throttles). */
-const TYPING_EVERY_MS = 2_000;
+import { TYPING_EVERY_MS } from '@conversa/contract/conversation';
 import { formatDateTime } from '@conversa/contract/date-format';
 import { useConversation } from '@conversa/data/conversations/get-conversation';
 import { useGenerateOverview } from '@conversa/data/conversations/generate-overview';
