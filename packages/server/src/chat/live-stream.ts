@@ -8,10 +8,9 @@
  */
 import type { LiveEvent } from '@conversa/contract/chat';
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../deps';
+import { boundedSse, streamPlaces } from '../events/bounded-sse';
 import { conversationTopic } from '../events/topics';
-import { ApiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
 import type { ConversationRow, visitorConversationsRepo } from './visitor-conversations.repo';
 
@@ -21,7 +20,6 @@ export const LIVE_STREAMS_PER_CONVERSATION = 3;
 export const LIVE_STREAMS_PER_PROCESS = 5_000;
 /** Replies a reconnection is sent at most (the transcript has the rest). */
 const REPLAY_MAX = 100;
-const RETRY_AFTER_SECONDS = 30;
 
 /** The `Last-Event-ID` a browser sends back: the last reply it got (0 when none, or not a number). */
 export function lastEventId(header: string | undefined): number {
@@ -31,113 +29,63 @@ export function lastEventId(header: string | undefined): number {
 
 /** The visitor streams of one process. */
 export function liveStreams(deps: AppDeps, repo: ReturnType<typeof visitorConversationsRepo>) {
-  const { heartbeatMs, maxAgeMs } = deps.config.eventStreams;
-  const open = new Map<string, number>();
-  let total = 0;
-
-  function take(conversationId: string): () => void {
-    const mine = open.get(conversationId) ?? 0;
-    if (mine >= LIVE_STREAMS_PER_CONVERSATION || total >= LIVE_STREAMS_PER_PROCESS)
-      throw new ApiError(429, 'too_many_streams', {
-        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      });
-    open.set(conversationId, mine + 1);
-    total += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      total -= 1;
-      const left = (open.get(conversationId) ?? 1) - 1;
-      if (left > 0) open.set(conversationId, left);
-      else open.delete(conversationId);
-    };
-  }
+  const take = streamPlaces(LIVE_STREAMS_PER_CONVERSATION, LIVE_STREAMS_PER_PROCESS);
 
   /** Answers with the visitor's stream of `conversation`. */
   return function stream(c: Context<AppEnv>, conversation: ConversationRow): Response {
     const { institutionId, id: conversationId } = conversation;
     const after = lastEventId(c.req.header('last-event-id'));
-    const release = take(conversationId);
-    try {
-      c.header('X-Accel-Buffering', 'no');
-      return streamSSE(c, async (sse) => {
-        const counted = deps.metrics.streamOpened('live');
-        const stop = new AbortController();
-        const end = () => stop.abort();
-        sse.onAbort(end);
-        if (deps.events.closed.aborted) end();
-        else deps.events.closed.addEventListener('abort', end, { once: true });
-        const lifetime = setTimeout(end, maxAgeMs);
-        let writing = Promise.resolve();
+    return boundedSse(c, deps, {
+      kind: 'live',
+      release: take(conversationId),
+      async start(outlet) {
         let sentUpTo = after;
-        const send = (live: LiveEvent) => {
-          writing = writing.then(async () => {
-            if (live.event === 'message') {
-              // A reply the replay already sent is not sent twice.
-              if (live.data.id <= sentUpTo) return;
-              sentUpTo = live.data.id;
-              await sse.writeSSE({
-                event: live.event,
-                id: String(live.data.id),
-                data: JSON.stringify(live.data),
-              });
-            } else await sse.writeSSE({ event: live.event, data: JSON.stringify(live.data) });
+        const send = (live: LiveEvent) =>
+          outlet.queue(async (sse) => {
+            if (live.event !== 'message')
+              return sse.writeSSE({ event: live.event, data: JSON.stringify(live.data) });
+            // A reply the replay already sent is not sent twice.
+            if (live.data.id <= sentUpTo) return;
+            sentUpTo = live.data.id;
+            await sse.writeSSE({
+              event: live.event,
+              id: String(live.data.id),
+              data: JSON.stringify(live.data),
+            });
           });
-        };
-        // Held until the replay is written: what comes meanwhile follows it, in order.
-        const early: LiveEvent[] = [];
-        let replayed = false;
-        const unsubscribe = deps.events.subscribe(conversationTopic(conversationId), (event) => {
-          if (replayed) send(event as LiveEvent);
-          else early.push(event as LiveEvent);
-        });
-        try {
-          const [replies, state] = await Promise.all([
-            repo.repliesAfter(institutionId, conversationId, after, REPLAY_MAX),
-            repo.liveState(institutionId, conversationId),
-          ]);
-          for (const row of replies)
-            send({
-              event: 'message',
-              data: {
-                id: row.id,
-                role: 'agent',
-                text: row.content,
-                agent_name: row.agentName,
-                sources: [],
-                handoff: null,
-                created_at: row.createdAt.toISOString(),
-              },
-            });
-          if (state)
-            send({
-              event: 'status',
-              data: { status: state.status, agent_name: state.status === 'human' ? state.agentName : null },
-            });
-          for (const event of early) send(event);
-          replayed = true;
-          await writing;
-          while (!stop.signal.aborted && !sse.aborted) {
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, heartbeatMs);
-              stop.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-            });
-            if (stop.signal.aborted || sse.aborted) break;
-            writing = writing.then(() => sse.write(': ping\n\n').then(() => undefined));
-            await writing;
-          }
-        } finally {
-          clearTimeout(lifetime);
-          deps.events.closed.removeEventListener('abort', end);
-          unsubscribe();
-          release();
-          counted();
-        }
-      });
-    } catch (error) {
-      release();
-      throw error;
-    }
+        // Held until the replay is queued: what comes meanwhile follows it, in order.
+        let early: LiveEvent[] | null = [];
+        outlet.onClose(
+          deps.events.subscribe(conversationTopic(conversationId), (event) => {
+            if (early) early.push(event as LiveEvent);
+            else send(event as LiveEvent);
+          }),
+        );
+        const [replies, state] = await Promise.all([
+          repo.repliesAfter(institutionId, conversationId, after, REPLAY_MAX),
+          repo.liveState(institutionId, conversationId),
+        ]);
+        for (const row of replies)
+          send({
+            event: 'message',
+            data: {
+              id: row.id,
+              role: 'agent',
+              text: row.content,
+              agent_name: row.agentName,
+              sources: [],
+              handoff: null,
+              created_at: row.createdAt.toISOString(),
+            },
+          });
+        if (state)
+          send({
+            event: 'status',
+            data: { status: state.status, agent_name: state.status === 'human' ? state.agentName : null },
+          });
+        for (const event of early) send(event);
+        early = null;
+      },
+    });
   };
 }

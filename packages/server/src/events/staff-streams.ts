@@ -11,32 +11,16 @@
  * institution or a role without the permission ends it.
  */
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { can, type Permission, rolesIn } from '@conversa/contract/roles';
 import { accessChecks, type StaffToken } from '../auth/access';
 import type { InstitutionScope } from '../auth/scope';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
 import type { StreamKind } from '../meta/metrics';
 import type { AppEnv } from '../http/env';
+import { boundedSse, streamPlaces } from './bounded-sse';
 
 /** Streams one user may hold open at once in one process (a few tabs, not a connection flood). */
 export const EVENT_STREAMS_PER_USER = 10;
-/** Seconds a refused client is told to wait: places free up when tabs close. */
-const RETRY_AFTER_SECONDS = 30;
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** One topic a stream forwards: as which event, to whom. */
 export interface StreamSource {
@@ -56,8 +40,7 @@ export function staffEventStreams(deps: AppDeps) {
 }
 
 function makeStreams(deps: AppDeps) {
-  const { heartbeatMs, maxAgeMs } = deps.config.eventStreams;
-  const openByUser = new Map<number, number>();
+  const take = streamPlaces(EVENT_STREAMS_PER_USER);
   const access = accessChecks(deps);
 
   /**
@@ -72,25 +55,6 @@ function makeStreams(deps: AppDeps) {
       () => [],
     );
 
-  /** Takes a place for the user (synchronously, so concurrent requests cannot overshoot). */
-  function take(userId: number): () => void {
-    const open = openByUser.get(userId) ?? 0;
-    if (open >= EVENT_STREAMS_PER_USER) {
-      throw new ApiError(429, 'too_many_streams', {
-        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      });
-    }
-    openByUser.set(userId, open + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (openByUser.get(userId) ?? 1) - 1;
-      if (left > 0) openByUser.set(userId, left);
-      else openByUser.delete(userId);
-    };
-  }
-
   /**
    * Answers with the stream of `sources` for the signed-in staff user of `scope`, who must keep
    * `permission` there (the endpoint's) for as long as it is open.
@@ -104,53 +68,25 @@ function makeStreams(deps: AppDeps) {
   ): Response {
     const { institutionId } = scope;
     const { userId, sessionId } = scope.user;
-    const release = take(userId);
-    try {
-      c.header('X-Accel-Buffering', 'no');
-      return streamSSE(c, async (stream) => {
-        const counted = deps.metrics.streamOpened(kind);
-        const stop = new AbortController();
-        const end = () => stop.abort();
-        stream.onAbort(end);
-        if (deps.events.closed.aborted) end();
-        else deps.events.closed.addEventListener('abort', end, { once: true });
-        const lifetime = setTimeout(end, maxAgeMs);
-        // Writes in order, one at a time, whatever the rate of events.
-        let writing = Promise.resolve();
-        const send = (event: string, data: unknown) => {
-          writing = writing.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
-        };
-        // Each source's permission is checked again at each heartbeat.
-        let roles = scope.roles;
-        const unsubscribes = sources.map((source) =>
-          deps.events.subscribe(source.topic, (data) => {
-            if (!source.permission || can(roles, source.permission)) send(source.event, data);
-          }),
-        );
-        const unsubscribe = () => {
-          for (const stop of unsubscribes) stop();
-        };
-        try {
-          await stream.write(': connected\n\n');
-          for (;;) {
-            await pause(heartbeatMs, stop.signal);
-            if (stop.signal.aborted || stream.aborted) break;
-            roles = await rolesNow({ userId, sessionId }, institutionId);
-            if (!can(roles, permission)) break;
-            writing = writing.then(() => stream.write(': ping\n\n').then(() => undefined));
-            await writing;
-          }
-        } finally {
-          clearTimeout(lifetime);
-          deps.events.closed.removeEventListener('abort', end);
-          unsubscribe();
-          release();
-          counted();
-        }
-      });
-    } catch (error) {
-      release();
-      throw error;
-    }
+    // Each source's permission is checked again at each heartbeat.
+    let roles = scope.roles;
+    return boundedSse(c, deps, {
+      kind,
+      release: take(userId),
+      async start(outlet) {
+        for (const source of sources)
+          outlet.onClose(
+            deps.events.subscribe(source.topic, (data) => {
+              if (source.permission && !can(roles, source.permission)) return;
+              outlet.queue((sse) => sse.writeSSE({ event: source.event, data: JSON.stringify(data) }));
+            }),
+          );
+        outlet.queue((sse) => sse.write(': connected\n\n').then(() => undefined));
+      },
+      async beat() {
+        roles = await rolesNow({ userId, sessionId }, institutionId);
+        return can(roles, permission);
+      },
+    });
   };
 }
