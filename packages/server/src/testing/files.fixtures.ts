@@ -2,8 +2,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AssistantFile, FileEvent } from '@conversa/contract/knowledge';
-import { createParser } from 'eventsource-parser';
 import type { Tenant } from './institutions.fixtures';
+import { openSse } from './sse';
 import type { TestServer } from './index';
 
 /** A 1×1 PNG. */
@@ -82,14 +82,7 @@ export function storedKeys(server: TestServer): string[] {
   }
 }
 
-/** Resolves when `check` holds, polling; rejects after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { eventually } from './eventually';
 
 /** What `openEvents` needs of a tenant (a `Tenant` is one): whose stream, read with which token. */
 interface EventsTenant {
@@ -103,41 +96,15 @@ interface EventsTenant {
  * `baseUrl` may be any server process (the two-process test reads one while uploading to another).
  */
 export async function openEvents(baseUrl: string, tenant: EventsTenant, token = tenant.owner.token) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/institution-product/${tenant.assistant.id}/events`, {
-    headers: { authorization: `Bearer ${token}`, 'x-institution-id': String(tenant.institution.id) },
-    signal: controller.signal,
+  const sse = await openSse<FileEvent>(`${baseUrl}/api/institution-product/${tenant.assistant.id}/events`, {
+    authorization: `Bearer ${token}`,
+    'x-institution-id': String(tenant.institution.id),
   });
-  const events: { event: string | undefined; data: FileEvent }[] = [];
-  const comments: string[] = [];
-  const parser = createParser({
-    onEvent: (message) => events.push({ event: message.event, data: JSON.parse(message.data) as FileEvent }),
-    onComment: (comment) => comments.push(comment),
-  });
-  const reading = (async () => {
-    if (!response.body) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
-    } catch {
-      // aborted by close()
-    }
-  })();
   return {
-    response,
-    events,
-    comments,
-    /** Settles when the stream ends, whoever ends it. */
-    ended: reading,
-    /** Waits until an event matches. */
+    ...sse,
+    /** Waits until an event's data matches; resolves to that data. */
     async waitFor(match: (event: FileEvent) => boolean, timeoutMs = 20_000): Promise<FileEvent> {
-      await eventually(() => events.some((e) => match(e.data)), timeoutMs);
-      return events.find((e) => match(e.data))!.data;
-    },
-    /** Disconnects, as a closed browser tab does. */
-    async close() {
-      controller.abort();
-      await reading;
+      return (await sse.waitFor((message) => match(message.data), timeoutMs)).data;
     },
   };
 }

@@ -1,25 +1,26 @@
 /** Reads a server-sent event stream over real HTTP, as a browser's EventSource would. */
 import { createParser } from 'eventsource-parser';
-import { eventually } from './files.fixtures';
+import { eventually } from './eventually';
 
-export interface SseMessage {
+export interface SseMessage<T = Record<string, unknown>> {
   event: string | undefined;
   id: string | undefined;
-  data: Record<string, unknown>;
+  data: T;
 }
 
-/** Opens `url` with `headers` and collects its events until `close()`. */
-export async function openSse(url: string, headers: Record<string, string>) {
+/**
+ * Opens `url` with `headers` over a real socket (fetch, as the console and the widget read it) and
+ * collects its events and comments until `close()`.
+ */
+export async function openSse<T = Record<string, unknown>>(url: string, headers: Record<string, string>) {
   const controller = new AbortController();
   const response = await fetch(url, { headers, signal: controller.signal });
-  const events: SseMessage[] = [];
+  const events: SseMessage<T>[] = [];
+  const comments: string[] = [];
   const parser = createParser({
     onEvent: (message) =>
-      events.push({
-        event: message.event,
-        id: message.id,
-        data: JSON.parse(message.data) as Record<string, unknown>,
-      }),
+      events.push({ event: message.event, id: message.id, data: JSON.parse(message.data) as T }),
+    onComment: (comment) => comments.push(comment),
   });
   const reading = (async () => {
     if (!response.body) return;
@@ -33,11 +34,15 @@ export async function openSse(url: string, headers: Record<string, string>) {
   return {
     response,
     events,
+    comments,
+    /** Settles when the stream ends, whoever ends it. */
+    ended: reading,
     /** Waits until an event matches; resolves to it. */
-    async waitFor(match: (event: SseMessage) => boolean, timeoutMs = 10_000): Promise<SseMessage> {
+    async waitFor(match: (event: SseMessage<T>) => boolean, timeoutMs = 10_000): Promise<SseMessage<T>> {
       await eventually(() => events.some(match), timeoutMs);
       return events.find(match)!;
     },
+    /** Disconnects, as a closed browser tab does. */
     async close() {
       controller.abort();
       await reading;
