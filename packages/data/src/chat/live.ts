@@ -10,9 +10,8 @@ import type { PersonRequest } from '@conversa/contract/conversation';
 import * as routes from '@conversa/contract/routes/chat';
 import * as conversationRoutes from '@conversa/contract/routes/conversations';
 import type { DataClient } from '../client';
-import { isApiRequestError } from '../errors';
 import { readServerEvents } from '../events';
-import { backoff } from '../swr-config';
+import { followStream } from '../follow-stream';
 
 const NAMES: readonly string[] = ['message', 'status', 'typing'] satisfies LiveEventName[];
 
@@ -25,57 +24,35 @@ export function requestPerson(client: DataClient, id: string): Promise<PersonReq
   });
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
-
 /** Follows conversation `id`'s live events until `signal` aborts or the server refuses. */
-export async function followLive(
+export function followLive(
   client: DataClient,
   id: string,
   onEvent: (event: LiveEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
   let lastEventId: string | undefined;
-  let failures = 0;
-  while (!signal.aborted) {
-    let opened = false;
-    try {
-      const response = await client.stream(routes.conversationEvents, {
-        params: { id },
-        institution: false,
-        sessionCheck: false,
-        report: false,
-        signal,
-        ...(lastEventId ? { lastEventId } : {}),
-      });
-      opened = true;
-      if (response.body)
-        for await (const message of readServerEvents(response.body)) {
-          if (!NAMES.includes(message.event)) continue;
-          let data: unknown;
-          try {
-            data = JSON.parse(message.data);
-          } catch {
-            continue;
-          }
-          if (message.id) lastEventId = message.id;
-          onEvent({ event: message.event, data } as LiveEvent);
-        }
-    } catch (error) {
-      if (signal.aborted) return;
-      if (isApiRequestError(error) && error.kind === 'http' && error.status < 500 && error.status !== 429) return;
+  return followStream(async (opened) => {
+    const response = await client.stream(routes.conversationEvents, {
+      params: { id },
+      institution: false,
+      sessionCheck: false,
+      report: false,
+      signal,
+      ...(lastEventId ? { lastEventId } : {}),
+    });
+    opened();
+    if (!response.body) return;
+    for await (const message of readServerEvents(response.body)) {
+      if (!NAMES.includes(message.event)) continue;
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        continue;
+      }
+      if (message.id) lastEventId = message.id;
+      onEvent({ event: message.event, data } as LiveEvent);
     }
-    failures = opened ? 1 : failures + 1;
-    await pause(backoff(failures), signal);
-  }
+  }, signal);
 }

@@ -11,7 +11,8 @@ import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
-import { followStream, readStaffEvents } from '../knowledge/assistant-events';
+import { followStream } from '../follow-stream';
+import { readStaffEvents } from '../knowledge/assistant-events';
 import { isRouteKey, routeKey } from '../keys';
 import { useDataClient } from '../provider';
 

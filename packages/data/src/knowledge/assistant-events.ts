@@ -10,10 +10,9 @@ import { CONVERSATION_EVENT, type ConversationEvent } from '@conversa/contract/c
 import { FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
 import { useEffect, useRef } from 'react';
 import type { DataClient } from '../client';
-import { isApiRequestError } from '../errors';
 import { readServerEvents } from '../events';
 import { useDataClient } from '../provider';
-import { backoff } from '../swr-config';
+import { followStream } from '../follow-stream';
 import { applyFileEvent, editCachedFiles, isFilesKey } from './keys';
 
 /** What to do with one connection's news. */
@@ -57,50 +56,6 @@ export async function readStaffEvents(
       continue;
     }
     (handler as (event: unknown) => void)(event);
-  }
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
-
-/**
- * True when connecting again cannot help: we stopped, or the server refused (401, 403, 404). A 429
- * (too many streams open for the user) passes once another tab closes, so it is retried.
- */
-function isFinal(error: unknown, signal: AbortSignal): boolean {
-  if (signal.aborted) return true;
-  return isApiRequestError(error) && error.kind === 'http' && error.status < 500 && error.status !== 429;
-}
-
-/**
- * Follows a stream until `signal` aborts or the server refuses: `read` reads one connection; after a
- * failure or an ended stream it connects again in 1 s, 2 s, 4 s … (capped at 30 s); a connection that
- * opened resets the delay.
- */
-export async function followStream(
-  read: (onOpen: () => void) => Promise<void>,
-  signal: AbortSignal,
-): Promise<void> {
-  let failures = 0;
-  while (!signal.aborted) {
-    let opened = false;
-    try {
-      await read(() => (opened = true));
-    } catch (error) {
-      if (isFinal(error, signal)) return;
-    }
-    failures = opened ? 1 : failures + 1;
-    await pause(backoff(failures), signal);
   }
 }
 
