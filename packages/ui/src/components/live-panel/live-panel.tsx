@@ -8,25 +8,10 @@ import type { ConversationState } from '@conversa/contract/conversation';
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import styled from 'styled-components';
+import { Panel, PanelTitle as Title } from '../../primitives/panel';
 import { TextArea } from '../../primitives/control';
 import { Field } from '../../primitives/field';
 import { Button } from '../button/button';
-
-const Panel = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-`;
-
-const Title = styled.h2`
-  margin: 0;
-  font-size: 1.125rem;
-  font-weight: 700;
-`;
 
 const Status = styled.p<{ $waiting: boolean }>`
   margin: 0;
