@@ -7,15 +7,10 @@
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { Lead, Order } from '@conversa/contract/records';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../testing/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
+import type { Tenant } from '../testing/institutions.fixtures';
+import type { TestServer } from '../testing';
 import { type LlmPeer, startLlmPeer, type StructuredCall } from '../testing/llm-peer';
-import {
-  createSalesChannel,
-  type GraphPeer,
-  say as sayTo,
-  startGraphPeer,
-} from '../testing/webhook.fixtures';
+import { type SalesWorld, say as sayTo, startSalesWorld } from '../testing/webhook.fixtures';
 import type { Extraction } from './extract-entry';
 import { rateEvents } from '../db/schema';
 import { modelSellerLimit } from '../rate-limit/limits';
@@ -53,7 +48,6 @@ const sellerText = (call: StructuredCall) =>
   /"""\n([\s\S]*)\n"""/.exec(call.messages.at(-1)?.content ?? '')?.[1] ?? '';
 
 let model: LlmPeer;
-let graph: GraphPeer;
 let server: TestServer;
 let acme: Tenant;
 let sales: AssistantListItem;
@@ -68,6 +62,7 @@ async function records<K extends 'lead' | 'order'>(kind: K): Promise<(K extends 
   return body.data;
 }
 
+let world: SalesWorld;
 beforeAll(async () => {
   model = await startLlmPeer({
     structured: (call) => {
@@ -75,22 +70,20 @@ beforeAll(async () => {
       return reading === 'malformed' ? { kind: 'sale' } : reading;
     },
   });
-  graph = await startGraphPeer();
-  server = await createTestServer({
-    env: { WHATSAPP_GRAPH_URL: graph.url, LLM_BASE_URL: model.url, LLM_MODEL: 'entry-test-peer' },
-  });
-  acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
-  sales = await createSalesChannel(server, acme, {
-    sellers: [[SELLER, 'Sheena Nelson']],
-    faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
-    leadFields: [
-      { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
-    ],
-  });
+  world = await startSalesWorld(
+    {
+      sellers: [[SELLER, 'Sheena Nelson']],
+      faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
+      leadFields: [
+        { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
+      ],
+    },
+    { LLM_BASE_URL: model.url, LLM_MODEL: 'entry-test-peer' },
+  );
+  ({ server, acme, sales } = world);
 });
 afterAll(async () => {
-  await server.close();
-  await graph.close();
+  await world.close();
   await model.close();
 });
 beforeEach(() => {

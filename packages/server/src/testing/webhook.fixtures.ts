@@ -7,9 +7,9 @@ import type { AssistantListItem } from '@conversa/contract/assistant';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { whatsappMessages } from '../db/sales-schema';
-import type { Tenant } from './institutions.fixtures';
-import type { TestServer } from './index';
-import { ACCESS_TOKEN, PHONE_NUMBER_ID, textDelivery } from './whatsapp-peer';
+import { createTenant, type Tenant } from './institutions.fixtures';
+import { createTestServer, type TestServer } from './index';
+import { ACCESS_TOKEN, type GraphPeer, PHONE_NUMBER_ID, startGraphPeer, textDelivery } from './whatsapp-peer';
 import { signatureOf } from '../sales/whatsapp/signature';
 
 export {
@@ -128,4 +128,38 @@ export async function createSalesChannel(
     expect(allowed.status).toBe(201);
   }
   return sales;
+}
+
+/** What `startSalesWorld` makes: a Graph API peer, a server using it, Acme and its sales assistant. */
+export interface SalesWorld {
+  graph: GraphPeer;
+  server: TestServer;
+  acme: Tenant;
+  sales: AssistantListItem;
+  close(): Promise<void>;
+}
+
+/**
+ * The usual world of a WhatsApp test: a Graph API peer, a server whose `WHATSAPP_GRAPH_URL` is the
+ * peer (more `env` beside it), the US business Acme Muebles and its sales-support assistant with
+ * this file's channel and `channel`'s sellers, FAQs and lead fields.
+ */
+export async function startSalesWorld(
+  channel: Parameters<typeof createSalesChannel>[2],
+  env: Record<string, string> = {},
+): Promise<SalesWorld> {
+  const graph = await startGraphPeer();
+  const server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: graph.url, ...env } });
+  const acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
+  const sales = await createSalesChannel(server, acme, channel);
+  return {
+    graph,
+    server,
+    acme,
+    sales,
+    async close() {
+      await server.close();
+      await graph.close();
+    },
+  };
 }

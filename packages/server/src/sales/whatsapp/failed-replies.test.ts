@@ -10,13 +10,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappMessages } from '../../db/sales-schema';
 import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
-import { createTestServer, recordFailedReply, type TestServer } from '../../testing';
+import { recordFailedReply, type TestServer } from '../../testing';
 import {
-  createSalesChannel,
   deliver,
   type GraphPeer,
+  type SalesWorld,
   send,
-  startGraphPeer,
+  startSalesWorld,
   statusDelivery,
 } from '../../testing/webhook.fixtures';
 
@@ -54,19 +54,12 @@ async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): P
   }
 }
 
+let world: SalesWorld;
 beforeAll(async () => {
-  graph = await startGraphPeer();
-  server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: graph.url } });
-  acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
-  sales = await createSalesChannel(server, acme, {
-    name: 'Acme Sales',
-    sellers: [[SELLER, 'Sheena Nelson']],
-  });
+  world = await startSalesWorld({ name: 'Acme Sales', sellers: [[SELLER, 'Sheena Nelson']] });
+  ({ graph, server, acme, sales } = world);
 });
-afterAll(async () => {
-  await server.close();
-  await graph.close();
-});
+afterAll(() => world.close());
 
 describe('GET /api/institution-product/{id}/whatsapp/failed-replies', () => {
   it('lists a reply the Graph API refused for good, with its error, seller and question', async () => {

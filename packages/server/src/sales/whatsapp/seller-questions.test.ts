@@ -7,14 +7,13 @@
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import type { SellerQuestion } from '@conversa/contract/sales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
-import { createTestServer, type TestServer } from '../../testing';
-import { createSalesChannel, type GraphPeer, say, startGraphPeer } from '../../testing/webhook.fixtures';
+import type { Tenant } from '../../testing/institutions.fixtures';
+import type { TestServer } from '../../testing';
+import { type SalesWorld, say, startSalesWorld } from '../../testing/webhook.fixtures';
 
 const SELLER = '+16505551234';
 const STRANGER = '+34600111222';
 
-let graph: GraphPeer;
 let server: TestServer;
 let acme: Tenant;
 let sales: AssistantListItem;
@@ -25,19 +24,12 @@ const list = (query = '') =>
     institution: acme.institution.id,
   });
 
+let world: SalesWorld;
 beforeAll(async () => {
-  graph = await startGraphPeer();
-  server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: graph.url } });
-  acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
-  sales = await createSalesChannel(server, acme, {
-    name: 'Acme Sales',
-    sellers: [[SELLER, 'Sheena Nelson']],
-  });
+  world = await startSalesWorld({ name: 'Acme Sales', sellers: [[SELLER, 'Sheena Nelson']] });
+  ({ server, acme, sales } = world);
 });
-afterAll(async () => {
-  await server.close();
-  await graph.close();
-});
+afterAll(() => world.close());
 
 describe('GET /api/institution-product/{id}/whatsapp/questions', () => {
   it('lists the questions answered from the knowledge, with the answer sent and the seller', async () => {

@@ -9,12 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { whatsappMessages } from '../../db/sales-schema';
-import { createTenant, type Tenant } from '../../testing/institutions.fixtures';
-import { createTestServer, type TestServer } from '../../testing';
+import type { Tenant } from '../../testing/institutions.fixtures';
+import type { TestServer } from '../../testing';
 import { createLogger } from '../../logging/logger';
 import { WHATSAPP_INCOMING, whatsappIncomingJob } from './incoming.job';
 import { INTERRUPTED_SEND } from './messages.repo';
-import { createSalesChannel, type GraphPeer, send, startGraphPeer } from '../../testing/webhook.fixtures';
+import { type GraphPeer, type SalesWorld, send, startSalesWorld } from '../../testing/webhook.fixtures';
 
 const SELLER = '+16505551234';
 
@@ -32,20 +32,19 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
   }
 }
 
+let world: SalesWorld;
 beforeAll(async () => {
-  graph = await startGraphPeer();
-  // Room for a second attempt of the same job beside the first.
-  server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: graph.url, JOB_CONCURRENCY: '4' } });
-  acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
-  sales = await createSalesChannel(server, acme, {
-    sellers: [[SELLER, 'Sheena Nelson']],
-    faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
-  });
+  world = await startSalesWorld(
+    {
+      sellers: [[SELLER, 'Sheena Nelson']],
+      faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
+    },
+    // Room for a second attempt of the same job beside the first.
+    { JOB_CONCURRENCY: '4' },
+  );
+  ({ graph, server, acme, sales } = world);
 });
-afterAll(async () => {
-  await server.close();
-  await graph.close();
-});
+afterAll(() => world.close());
 
 describe('a WhatsApp reply whose job outlives its lease', () => {
   it('is sent once: the attempt that takes the job over leaves the claimed reply alone', async () => {

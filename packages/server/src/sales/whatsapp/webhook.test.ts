@@ -24,8 +24,9 @@ import {
   deliver as deliverTo,
   type GraphPeer,
   PHONE_NUMBER_ID,
+  type SalesWorld,
   say as sayTo,
-  startGraphPeer,
+  startSalesWorld,
   statusDelivery,
   textDelivery as message,
   VERIFY_TOKEN,
@@ -52,11 +53,9 @@ const incoming = async (): Promise<number> => {
   return Number(row?.n ?? 0);
 };
 
+let world: SalesWorld;
 beforeAll(async () => {
-  graph = await startGraphPeer();
-  server = await createTestServer({ env: { WHATSAPP_GRAPH_URL: graph.url } });
-  acme = await createTenant(server, { name: 'Acme Muebles', kind: 'business', country: 'US' });
-  sales = await createSalesChannel(server, acme, {
+  world = await startSalesWorld({
     name: 'Acme Sales',
     sellers: [
       [SELLER, 'Sheena Nelson'],
@@ -67,11 +66,9 @@ beforeAll(async () => {
       { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
     ],
   });
+  ({ graph, server, acme, sales } = world);
 });
-afterAll(async () => {
-  await server.close();
-  await graph.close();
-});
+afterAll(() => world.close());
 beforeEach(() => {
   graph.sent.length = 0;
 });
