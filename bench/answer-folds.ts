@@ -9,8 +9,11 @@
 //   - the BM25 peer of the protocol, given each answer's length.
 // Each fold is reported having chosen nothing on it. The model fitted on folds other than GUARD_FOLD is
 // written to packages/server/src/knowledge/rank/ranker-model.json.
-// Run with `node --import tsx bench/answer-folds.ts`.
-import { writeFileSync } from 'node:fs';
+// Run with `node --import tsx answer-folds.ts` from bench/ (where tsx is installed). PREPARED=<file> keeps
+// what was asked (each question's candidates and features, the index's sentences) in that file, and a
+// later run given the same file fits and reports from it without indexing and asking again (a study of
+// the fitting or of the gate then takes a minute, not six).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { and, asc, eq } from 'drizzle-orm';
@@ -103,7 +106,8 @@ interface HeldOut {
 
 interface Language {
   language: QaLanguage;
-  index: SentenceIndex;
+  /** What the answers read of the index (all a PREPARED file keeps of it). */
+  index: Pick<SentenceIndex, 'sentences' | 'paragraphs'>;
   asked: Asked[];
   heldOut: HeldOut[];
   set: QaSet;
@@ -369,8 +373,28 @@ function fit(languages: readonly Language[], folds: readonly number[]): RankerMo
 
 // The same study twice: words only, and with the local embeddings peer (testing/embeddings-peer.ts:
 // hashed character n-grams, no model weights here) giving each chunk's cosine with the question.
+/** What a PREPARED file holds: the studies without their sets (read again) and with each question by its id. */
+type Prepared = {
+  name: string;
+  languages: (Omit<Language, 'set' | 'asked'> & { asked: (Omit<Asked, 'question'> & { id: string })[] })[];
+}[];
+const PREPARED = process.env.PREPARED;
+const studies: { name: string; languages: Language[] }[] =
+  PREPARED && existsSync(PREPARED)
+    ? (JSON.parse(readFileSync(PREPARED, 'utf8')) as Prepared).map((study) => ({
+        name: study.name,
+        languages: study.languages.map((lang) => {
+          const set = loadQaSet(lang.language);
+          const byId = new Map(set.questions.map((question) => [question.id, question]));
+          return {
+            ...lang,
+            set,
+            asked: lang.asked.map(({ id, ...entry }) => ({ ...entry, question: byId.get(id)! })),
+          };
+        }),
+      }))
+    : [];
 const peer = await startEmbeddingsPeer();
-const studies: { name: string; languages: Language[] }[] = [];
 try {
   const embeddings: EmbeddingsConfig = {
     baseUrl: peer.url,
@@ -381,10 +405,12 @@ try {
     passagePrefix: '',
     timeoutMs: 60_000,
   };
-  for (const [name, config] of [
-    ['words', null],
-    ...(process.env.WORDS_ONLY ? [] : ([['embeddings', embeddings]] as const)),
-  ] as const) {
+  for (const [name, config] of studies.length > 0
+    ? []
+    : ([
+        ['words', null],
+        ...(process.env.WORDS_ONLY ? [] : ([['embeddings', embeddings]] as const)),
+      ] as const)) {
     const languages: Language[] = [];
     for (const language of LANGUAGES) {
       const started = performance.now();
@@ -394,6 +420,17 @@ try {
       );
     }
     studies.push({ name, languages });
+  }
+  if (PREPARED && !existsSync(PREPARED)) {
+    const prepared: Prepared = studies.map((study) => ({
+      name: study.name,
+      languages: study.languages.map(({ set: _set, index, asked, ...lang }) => ({
+        ...lang,
+        index: { sentences: index.sentences, paragraphs: index.paragraphs },
+        asked: asked.map(({ question, ...entry }) => ({ ...entry, id: question.id })),
+      })),
+    }));
+    writeFileSync(PREPARED, JSON.stringify(prepared));
   }
 } finally {
   await peer.close();

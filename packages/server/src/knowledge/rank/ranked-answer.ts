@@ -87,5 +87,5 @@ export function rankedAnswer(
 }
 
 /** A paragraph's text: its sentences in reading order. */
-export const paragraphText = (index: SentenceIndex, paragraph: number) =>
+export const paragraphText = (index: Pick<SentenceIndex, 'sentences' | 'paragraphs'>, paragraph: number) =>
   index.paragraphs[paragraph]!.map((sentence) => index.sentences[sentence]!.text).join(' ');
