@@ -4,7 +4,7 @@
  * (the start address, the sitemaps' pages and every page known from earlier crawls), then each job
  * visits pages breadth first for at most `batchMs` and queues the next, so the queue's turns across
  * institutions keep crawls fair and a restart resumes from the table. The last job records the
- * crawl and queues the next scheduled one.
+ * crawl and queues the next scheduled one. A site given as a sitemap's address is its pages only.
  *
  * A page costs one request when it has not changed (ETag / Last-Modified), and no indexing when
  * its text is the same (its fingerprint); a changed page replaces its passages; a page gone (404,
@@ -71,6 +71,9 @@ export interface CrawlCounters {
   indexed: number;
   unchanged: number;
 }
+
+/** Whether a site was given as a sitemap's address (its pages, and no others, are crawled). */
+const isSitemapAddress = (url: string) => /\.xml(\.gz)?$/i.test(new URL(url).pathname);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -146,7 +149,7 @@ export function createCrawler(deps: CrawlDeps) {
 
     // Sitemaps: the address given when it is one, /sitemap.xml, and those robots.txt names.
     const queue = [
-      ...(/\.xml(\.gz)?$/i.test(start.pathname) ? [start.href] : []),
+      ...(isSitemapAddress(start.href) ? [start.href] : []),
       `${start.origin}/sitemap.xml`,
       ...robots.sitemaps,
     ];
@@ -401,6 +404,8 @@ export function createCrawler(deps: CrawlDeps) {
       if (payload.start) site = await seed(site);
 
       const robots = robotsOf(site);
+      // A sitemap's address names the pages to learn: its pages' links are not followed.
+      const follow = !isSitemapAddress(site.url);
       const deadline = Date.now() + batchMs;
       while (!signal.aborted) {
         const next = await repo.frontier(site, robots.delayMs > 0 ? 1 : 2);
@@ -408,7 +413,7 @@ export function createCrawler(deps: CrawlDeps) {
         const found = await Promise.all(next.map((page) => visit(site!, page, robots)));
         const links: { url: string; depth: number }[] = [];
         for (const [index, urls] of found.entries()) {
-          for (const raw of urls) {
+          for (const raw of follow ? urls : []) {
             const url = new URL(raw);
             if (!wanted(site, url)) continue;
             links.push({ url: url.href, depth: next[index]!.depth + 1 });

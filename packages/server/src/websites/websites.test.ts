@@ -312,6 +312,95 @@ describe('a website, crawled and kept up with', () => {
   });
 });
 
+describe('bounds', () => {
+  it('keeps to include/exclude patterns and max_pages, breadth first; a sitemap address crawls its pages', async () => {
+    const other = await startLocalSite();
+    try {
+      const links = [
+        '/news/1',
+        '/news/2',
+        '/admissions/old-dates',
+        '/admissions/a',
+        '/admissions/b',
+        '/admissions/c',
+      ];
+      other.set('/', other.html('Home', 'Welcome to our school.', links));
+      for (const link of links) other.set(link, other.html(link, `This page ${link} has its own words.`));
+      other.set('/list.xml', sitemap('urlset', [other.url('/news/1'), other.url('/news/2')]));
+      const tenant = await createTenant(server, { name: 'Bounded School', kind: 'school' });
+      const added = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: other.origin, include: ['/admissions/'], exclude: ['/admissions/old*'], max_pages: 3 },
+      });
+      await crawled(tenant, added.body.data.id);
+      expect([...(await pagesOf(tenant, added.body.data.id)).keys()]).toEqual([
+        '/',
+        '/admissions/a',
+        '/admissions/b',
+      ]);
+      const paths = other.requests.map((request) => request.path);
+      expect(paths).not.toContain('/news/1');
+      expect(paths).not.toContain('/admissions/c');
+
+      const fromSitemap = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: other.url('/list.xml'), schedule: 'never' },
+      });
+      await crawled(tenant, fromSitemap.body.data.id);
+      expect([...(await pagesOf(tenant, fromSitemap.body.data.id)).keys()].sort()).toEqual([
+        '/news/1',
+        '/news/2',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('resumes a crawl after a restart, from the pages table', async () => {
+    const resumed = await startLocalSite();
+    const first = await createTestServer({
+      durable: true,
+      runJobs: false,
+      env: { CRAWL_ALLOW_PRIVATE: 'true' },
+    });
+    try {
+      resumed.set('/', resumed.html('Home', 'The open day is on the first Saturday of March.', ['/a']));
+      resumed.set('/a', resumed.html('A', 'Enrolment closes at the end of May.'));
+      const tenant = await createTenant(first, { name: 'Restarted School', kind: 'school' });
+      const added = await first.call<{ data: Website }>(
+        `/api/institution-product/${tenant.assistant.id}/website`,
+        { token: tenant.owner.token, institution: tenant.institution.id, json: { url: resumed.origin } },
+      );
+      // The first process takes the crawl's job… and dies before it ends.
+      const claimed = await first.jobs.queue.claim(first.clock.now(), first.jobs.leaseMs);
+      expect(claimed).toMatchObject({ kind: 'crawl_website', payload: { websiteId: added.body.data.id } });
+      await first.close();
+
+      const second = await createTestServer({ reopen: first.location, env: { CRAWL_ALLOW_PRIVATE: 'true' } });
+      try {
+        second.clock.advance(first.jobs.leaseMs + 1_000);
+        second.jobs.wake();
+        const deadline = Date.now() + 30_000;
+        let state = 'crawling';
+        while (state === 'crawling' && Date.now() < deadline) {
+          await second.jobs.idle();
+          const { body } = await second.call<{ data: Website[] }>(
+            `/api/institution-product/${tenant.assistant.id}/website`,
+            { token: await signIn(second, tenant.owner.id), institution: tenant.institution.id },
+          );
+          state = body.data[0]!.state;
+        }
+        expect(state).toBe('ready');
+        expect(resumed.requests.filter((request) => request.path === '/a')).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await resumed.close();
+    }
+  });
+});
+
 describe('politeness', () => {
   it("honours the crawler's Crawl-delay: one request at a time, that long apart", async () => {
     const slowSite = await startLocalSite();
@@ -338,6 +427,16 @@ describe('politeness', () => {
     } finally {
       await slowSite.close();
     }
+  });
+});
+
+describe('GET /bot', () => {
+  it("tells a site's owner what ConversaBot is and how to keep it out, in their language", async () => {
+    const english = await server.request('/bot');
+    expect(english.status).toBe(200);
+    expect(await english.text()).toContain('User-agent: ConversaBot');
+    const spanish = await (await server.request('/bot', { locale: 'es' })).text();
+    expect(spanish).toContain('respeta robots.txt');
   });
 });
 
