@@ -7,11 +7,19 @@
  * settings; removal; and the SSRF refusals with CRAWL_ALLOW_PRIVATE unset.
  */
 import type { PreviewAnswer } from '@conversa/contract/conversation';
-import type { Website, WebsitePage } from '@conversa/contract/website';
+import {
+  type Website,
+  WEBSITE_EVENT,
+  WEBSITE_PAGE_EVENT,
+  type WebsitePage,
+} from '@conversa/contract/website';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, knowledgeChunks } from '../db/schema';
-import { websitePages } from '../db/websites-schema';
+import { websitePages, websites } from '../db/websites-schema';
+import { websiteTopic } from '../events/topics';
+import { WEBSITE_CHANGES_PER_HOUR } from '../rate-limit/limits';
+import { eventually, openEvents } from '../testing/files.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
 import { signIn } from '../testing/fixtures';
@@ -427,6 +435,83 @@ describe('politeness', () => {
     } finally {
       await slowSite.close();
     }
+  });
+});
+
+describe('live, scoped and limited', () => {
+  it("pushes the site's and its pages' states on the assistant's event stream", async () => {
+    const live = await startLocalSite();
+    try {
+      live.set('/', live.html('Home', 'Visits are on Tuesdays.', ['/a']));
+      live.set('/a', live.html('Page A', 'The canteen serves breakfast from eight.'));
+      const tenant = await createTenant(server, { name: 'Live School', kind: 'school' });
+      const stream = await openEvents(await server.listen(), tenant);
+      await eventually(() => server.events.listenerCount(websiteTopic(tenant.assistant.id)) === 1);
+      const { body } = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: live.origin, schedule: 'never' },
+      });
+      await crawled(tenant, body.data.id);
+      const data = (name: string) =>
+        stream.events.filter((event) => event.event === name).map((event) => event.data as unknown);
+      await eventually(() => data(WEBSITE_EVENT).some((event) => (event as Website).state === 'ready'));
+      expect((data(WEBSITE_EVENT)[0] as Website).state).toBe('crawling');
+      expect(data(WEBSITE_PAGE_EVENT)).toContainEqual(
+        expect.objectContaining({
+          url: live.url('/a'),
+          state: 'ready',
+          title: 'Page A',
+          website_id: body.data.id,
+        }),
+      );
+      await stream.close();
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("answers 404 for another assistant's site, whatever the call", async () => {
+    const other = await createTenant(server, { name: 'Other School', kind: 'school' });
+    const [own] = await server.database.db
+      .insert(websites)
+      .values({
+        institutionId: school.institution.id,
+        assistantId: school.assistant.id,
+        url: 'https://colegiosol.example/',
+        maxPages: 10,
+        schedule: 'never',
+        state: 'ready',
+      })
+      .returning({ id: websites.id });
+    const calls = [
+      { path: `/${own!.id}`, method: 'PUT', json: { schedule: 'daily' } },
+      { path: `/${own!.id}/sync`, method: 'POST' },
+      { path: `/${own!.id}/page`, method: 'GET' },
+      { path: '/delete', method: 'POST', json: { ids: [own!.id] } },
+    ];
+    for (const call of calls) {
+      const { status } = await server.call(base(other, call.path), {
+        ...asOwner(other),
+        method: call.method,
+        ...(call.json ? { json: call.json } : {}),
+      });
+      expect(status, call.path).toBe(404);
+    }
+    expect((await listSites(school)).map((one) => one.id)).toContain(own!.id);
+  });
+
+  it('limits adding sites and syncing to 30 an hour per institution', async () => {
+    const tenant = await createTenant(server, { name: 'Busy School', kind: 'school' });
+    const add = () =>
+      server.call<{ code: string }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: 'http://127.0.0.1:9/' },
+      });
+    for (let i = 0; i < WEBSITE_CHANGES_PER_HOUR; i += 1) expect((await add()).status).toBeLessThan(300);
+    const refused = await add();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(await listSites(tenant)).toHaveLength(1);
   });
 });
 
