@@ -22,6 +22,7 @@ import type { Db } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import { enqueue } from '../jobs/queue';
 import {
+  bumpKnowledgeVersion,
   chunkText,
   enqueueEmbedding,
   type ExtractLimits,
@@ -175,7 +176,8 @@ export function createCrawler(deps: CrawlDeps) {
     }
 
     const entries: { url: string; depth: number; state?: 'skipped'; reason?: WebsiteFailureReason }[] = [];
-    const add = (raw: string, depth: number) => {
+    // Known pages are checked again even when out of bounds now: the visit takes them away.
+    const add = (raw: string, depth: number, known = false) => {
       let url: URL;
       try {
         url = new URL(raw);
@@ -183,7 +185,7 @@ export function createCrawler(deps: CrawlDeps) {
         return;
       }
       url.hash = '';
-      const exempt = depth === 0;
+      const exempt = depth === 0 || known;
       if (!exempt && !wanted(current, url)) return;
       entries.push(
         robots.allowed(url.href)
@@ -192,7 +194,7 @@ export function createCrawler(deps: CrawlDeps) {
       );
     };
     if (!startIsSitemap) add(start.href, 0);
-    for (const known of await repo.knownUrls(site.id)) add(known.url, known.depth);
+    for (const known of await repo.knownUrls(site.id)) add(known.url, known.depth, true);
     for (const page of fromSitemaps) add(page, 1);
     await repo.enqueuePages(current, entries, now);
     return current;
@@ -227,9 +229,11 @@ export function createCrawler(deps: CrawlDeps) {
     }
     const url = new URL(page.url);
     if (page.depth > 0 && !wanted(site, url)) {
-      // Out of the site's patterns since it was found (its settings changed).
+      // Out of the site's patterns since it was found (its settings changed): no longer the site's.
       await forget(site, page);
-      await record({ state: 'skipped', reason: null, ...gone });
+      for (const row of await repo.removePages(site, { pageId: page.id })) {
+        publishWebsitePage(deps.events, site.assistantId, site.id, toWebsitePage(row), true);
+      }
       return [];
     }
     const known = page.passages > 0;
@@ -338,8 +342,19 @@ export function createCrawler(deps: CrawlDeps) {
   }
 
   /** Ends a crawl: the site's state, its next scheduled crawl queued. */
-  async function finish(site: WebsiteRow) {
+  async function finish(site: WebsiteRow, complete = true) {
     const now = deps.clock.now();
+    // Pages this crawl did not reach within its page budget (a smaller `max_pages`) leave the site;
+    // a crawl given up may not have seeded its frontier, so it takes nothing away.
+    const unseen = !complete
+      ? []
+      : await deps.db.transaction(async (tx) => {
+          const removed = await websitesRepo(tx).removePages(site, { unseenBy: site.generation });
+          if (removed.length > 0) await bumpKnowledgeVersion(tx, site.institutionId, site.assistantId);
+          return removed;
+        });
+    for (const row of unseen)
+      publishWebsitePage(deps.events, site.assistantId, site.id, toWebsitePage(row), true);
     const [counts] = await repo.withCounts([site]);
     const ok = counts!.pages_ready > 0;
     const reason = ok ? null : await startReason(site);
@@ -446,7 +461,7 @@ export function createCrawler(deps: CrawlDeps) {
     async giveUp(payload: CrawlPayload): Promise<void> {
       const site = await repo.findForJob(payload.institutionId, payload.websiteId);
       if (!site || site.generation !== payload.generation || site.state !== 'crawling') return;
-      await finish(site);
+      await finish(site, false);
     },
   };
 }

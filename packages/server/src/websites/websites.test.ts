@@ -350,6 +350,29 @@ describe('bounds', () => {
       expect(paths).not.toContain('/news/1');
       expect(paths).not.toContain('/admissions/c');
 
+      // Narrower settings take pages away, with what they taught: a smaller budget, then a pattern.
+      const siteId = added.body.data.id;
+      const before = await pagesOf(tenant, siteId);
+      const narrow = async (json: object) => {
+        const put = await server.call(base(tenant, `/${siteId}`), {
+          ...asOwner(tenant),
+          method: 'PUT',
+          json,
+        });
+        expect(put.status).toBe(200);
+        const sync = await server.call(base(tenant, `/${siteId}/sync`), {
+          ...asOwner(tenant),
+          method: 'POST',
+        });
+        expect(sync.status).toBe(200);
+        await crawled(tenant, siteId);
+        return [...(await pagesOf(tenant, siteId)).keys()];
+      };
+      expect(await narrow({ max_pages: 2 })).toEqual(['/', '/admissions/a']);
+      expect(await chunkIdsOf(before.get('/admissions/b')!.id)).toEqual([]);
+      expect(await narrow({ exclude: ['/admissions/a'] })).toEqual(['/']);
+      expect(await chunkIdsOf(before.get('/admissions/a')!.id)).toEqual([]);
+
       const fromSitemap = await server.call<{ data: Website }>(base(tenant), {
         ...asOwner(tenant),
         json: { url: other.url('/list.xml'), schedule: 'never' },
