@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import type { WebsiteFailureReason } from '@conversa/contract/website';
 import type { FileFailureReason } from '@conversa/contract/knowledge';
 import type { Logger } from 'pino';
+import { Mutex } from 'async-mutex';
 import robotsParser from 'robots-parser';
 import type { Clock } from '../clock';
 import type { EmbeddingsConfig } from '../config';
@@ -86,6 +87,16 @@ const documentReason = (reason: FileFailureReason): WebsiteFailureReason =>
       ? 'too_large'
       : 'not_html';
 
+/** A document's name in its address (its last path segment), as its title. */
+function fileName(url: string): string | null {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last) || null;
+  } catch {
+    return last || null;
+  }
+}
+
 /** The charset a page declares (header, else meta), if the decoder knows it. */
 function decode(bytes: Uint8Array, contentType: string): string {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
@@ -104,6 +115,7 @@ function decode(bytes: Uint8Array, contentType: string): string {
 export function createCrawler(deps: CrawlDeps) {
   const repo = websitesRepo(deps.db);
   const pacer = new HostPacer();
+  const reading = new Mutex();
   const batchMs = deps.batchMs ?? CRAWL_BATCH_MS;
   const counters = deps.counters;
 
@@ -262,7 +274,9 @@ export function createCrawler(deps: CrawlDeps) {
       await record({ state: 'ready', reason: null, fetchedAt: now() });
       return [];
     }
-    return read(site, page, outcome, record);
+    // Pages are fetched two at a time but read one at a time, so two addresses of the same text
+    // fetched together cannot both be indexed before either is seen (`sameText`).
+    return reading.runExclusive(() => read(site, page, outcome, record));
   }
 
   /** Reads a fetched page or document, indexes what changed; answers the links to follow. */
@@ -275,6 +289,12 @@ export function createCrawler(deps: CrawlDeps) {
     const now = () => deps.clock.now();
     const validators = { etag: fetched.etag, lastModified: fetched.lastModified, fetchedAt: now() };
     const fail = async (reason: WebsiteFailureReason, state: 'failed' | 'skipped' = 'failed') => {
+      // A document too large or too slow to read this time keeps what it taught; any other
+      // outcome says what the page is now.
+      if (reason === 'too_large') {
+        await record({ state, reason, fetchedAt: validators.fetchedAt });
+        return [];
+      }
       await forget(site, page);
       await record({ state, reason, ...validators, ...gone });
       return [];
@@ -300,7 +320,7 @@ export function createCrawler(deps: CrawlDeps) {
       const result = await extractText(new Uint8Array(fetched.bytes), type, deps.extractLimits);
       if (!result.ok) return fail(documentReason(result.reason));
       text = result.text;
-      title = decodeURIComponent(new URL(fetched.url).pathname.split('/').pop() ?? '') || null;
+      title = fileName(fetched.url);
       kind = type;
     }
     if (text.trim() === '') return (await fail('no_text'), links);

@@ -63,7 +63,12 @@ async function pagesOf(tenant: Tenant, siteId: number): Promise<Map<string, Webs
   expect(status).toBe(200);
   const urls = body.data.map((page) => page.url);
   expect(new Set(urls).size).toBe(urls.length); // never a page twice
-  return new Map(body.data.map((page) => [new URL(page.url).pathname, page]));
+  return new Map(
+    body.data.map((page) => {
+      const url = new URL(page.url);
+      return [url.pathname + url.search, page];
+    }),
+  );
 }
 
 /** Waits for the site's crawl to end (its jobs may wait out a crawl-delay between them). */
@@ -384,6 +389,32 @@ describe('bounds', () => {
       ]);
     } finally {
       await other.close();
+    }
+  });
+
+  it('learns the same text under two addresses once, even when both are fetched together', async () => {
+    const twins = await startLocalSite();
+    try {
+      twins.set('/', twins.html('Home', 'Our timetable is below.', ['/timetable', '/timetable?print=1']));
+      const timetable = twins.html('Timetable', 'Lessons start at nine and end at three.');
+      twins.set('/timetable', timetable);
+      twins.set('/timetable?print=1', timetable);
+      const tenant = await createTenant(server, { name: 'Twin School', kind: 'school' });
+      const { body } = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: twins.origin, schedule: 'never' },
+      });
+      await crawled(tenant, body.data.id);
+      const states = [...(await pagesOf(tenant, body.data.id)).values()]
+        .filter((page) => page.url.includes('/timetable'))
+        .map((page) => [page.state, page.reason])
+        .sort();
+      expect(states).toEqual([
+        ['ready', null],
+        ['skipped', 'duplicate'],
+      ]);
+    } finally {
+      await twins.close();
     }
   });
 
