@@ -14,7 +14,10 @@ import {
   type WebsitePage,
 } from '@conversa/contract/website';
 import { and, eq, inArray } from 'drizzle-orm';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask as askChat, startSession } from '../testing/chat.fixtures';
 import { jobs, knowledgeChunks } from '../db/schema';
 import { websitePages, websites } from '../db/websites-schema';
 import { websiteTopic } from '../events/topics';
@@ -566,6 +569,54 @@ describe('live, scoped and limited', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('rate_limited');
     expect(await listSites(tenant)).toHaveLength(1);
+  });
+});
+
+describe('a generated answer', () => {
+  it('may link the web page it was grounded on, and nothing the page does not point to', async () => {
+    const fees = await startLocalSite();
+    const pieces = (url: string) => [
+      'Lunch costs 5 euros a day ([Fees](',
+      `${url})). Pay at `,
+      'https://evil.example/pay.',
+    ];
+    let answer: string[] = [];
+    const peer = createHttpServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const content of answer)
+          response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`);
+        response.end('data: [DONE]\n\n');
+      });
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    const withModel = await createTestServer({
+      env: {
+        CRAWL_ALLOW_PRIVATE: 'true',
+        LLM_BASE_URL: `http://127.0.0.1:${(peer.address() as AddressInfo).port}/v1`,
+        LLM_MODEL: 'test-model',
+      },
+    });
+    try {
+      fees.set('/', fees.html('Fees', 'Lunch costs 5 euros a day in the school canteen.'));
+      const tenant = await createTenant(withModel, { name: 'Linked School', kind: 'school' });
+      const added = await withModel.call<{ data: Website }>(
+        `/api/institution-product/${tenant.assistant.id}/website`,
+        { ...asOwner(tenant), json: { url: fees.origin, schedule: 'never' } },
+      );
+      expect(added.status).toBe(201);
+      await withModel.jobs.idle();
+      answer = pieces(fees.url('/'));
+      const session = await startSession(withModel, tenant);
+      const asked = await askChat(withModel, session, 'How much does lunch cost in the canteen?');
+      expect(asked.text).toContain(`[Fees](${fees.url('/')})`);
+      expect(asked.text).not.toContain('evil.example');
+    } finally {
+      await withModel.close();
+      await new Promise<void>((resolve) => peer.close(() => resolve()));
+      await fees.close();
+    }
   });
 });
 
