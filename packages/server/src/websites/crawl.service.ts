@@ -378,7 +378,9 @@ export function createCrawler(deps: CrawlDeps) {
     const [counts] = await repo.withCounts([site]);
     const ok = counts!.pages_ready > 0;
     const reason = ok ? null : await startReason(site);
-    const next = nextSyncAt(site.schedule, now);
+    // The schedule as it is now: it may have changed while the crawl ran.
+    const schedule = (await repo.findForJob(site.institutionId, site.id))?.schedule ?? site.schedule;
+    const next = nextSyncAt(schedule, now);
     const row = await deps.db.transaction(async (tx) => {
       const scoped = websitesRepo(tx);
       const finished = await scoped.finishCrawl(
