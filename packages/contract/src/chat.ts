@@ -93,10 +93,12 @@ export type ChatMessageBody = v.InferOutput<typeof ChatMessageBodySchema>;
 
 /** Where a passage of an answer came from. */
 export const SourceSchema = v.object({
-  kind: v.picklist(['faq', 'file', 'knowledge_base']),
-  /** The file name, the FAQ's question, or null for the knowledge-base text. */
+  kind: v.picklist(['faq', 'file', 'knowledge_base', 'website']),
+  /** The file name, the FAQ's question, a website page's title (else its URL), or null for the knowledge-base text. */
   title: v.nullable(v.string()),
   file_id: v.nullable(v.number()),
+  /** A website page's address (kind `website`), to cite it with a link. */
+  url: v.optional(v.string()),
 });
 export type Source = v.InferOutput<typeof SourceSchema>;
 

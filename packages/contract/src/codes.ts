@@ -88,6 +88,8 @@ export const ErrorCode = {
   modelLimited: 'model_limited',
   modelUnavailable: 'model_unavailable',
   originNotAllowed: 'origin_not_allowed',
+  urlNotAllowed: 'url_not_allowed',
+  crawlRunning: 'crawl_running',
   quotaExceeded: 'quota_exceeded',
   notReady: 'not_ready',
   storageUnavailable: 'storage_unavailable',

@@ -34,6 +34,20 @@ export const FILE_MAX_MB = 10;
 export const FILE_MAX_BYTES = FILE_MAX_MB * 1024 * 1024;
 export const FILE_TYPES = ['txt', 'docx', 'pdf'] as const;
 
+/** Pages one crawl of a website reads when its `max_pages` is not given (docs/architecture.md#websites). */
+export const WEBSITE_DEFAULT_PAGES = 100;
+/** The most pages one website may have read (its `max_pages` at most). */
+export const WEBSITE_MAX_PAGES = 1_000;
+/** Websites one assistant may learn from; beyond, 403 `quota_exceeded`. */
+export const WEBSITE_MAX_SITES = 10;
+/** Include or exclude patterns one website may have, and the longest one, in characters. */
+export const WEBSITE_MAX_PATTERNS = 20;
+export const WEBSITE_PATTERN_MAX_LENGTH = 200;
+/** The time one page (or linked document) may take to arrive, whole. */
+export const WEBSITE_PAGE_TIMEOUT_MS = 15_000;
+/** The largest page (or linked document) the crawler reads; a bigger one is `too_large`. */
+export const WEBSITE_PAGE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** Institutions one user may create (platform admins are exempt); beyond, 403 `quota_exceeded`. */
 export const MAX_INSTITUTIONS_PER_USER = 10;
 /** Assistants (institution products) one institution may have, its first one included. */

@@ -11,6 +11,7 @@ import {
 import { ConversationEventSchema } from '../chat';
 import { MessageResultSchema } from '../common';
 import { AssistantFileSchema, DeleteFilesBodySchema, FileEventSchema } from '../knowledge';
+import { WebsiteEventSchema, WebsitePageEventSchema } from '../website';
 import type { Endpoint } from './endpoint';
 import * as routes from '../routes/assistants';
 import { IdParamsSchema } from './params';
@@ -157,13 +158,13 @@ export const assistantsEndpoints = {
   assistantEvents: {
     ...routes.assistantEvents,
     summary:
-      'Server-sent events of file changes (`event: file`) and, for those who may read conversations, of live conversations (`event: conversation`)',
+      'Server-sent events of file changes (`event: file`), websites and their pages (`event: website`, `event: website_page`) and, for those who may read conversations, of live conversations (`event: conversation`)',
     tag: 'knowledge',
     access: 'staff',
     scope: 'assistant',
     permission: 'assistant.read',
     params: IdParamsSchema,
     stream: true,
-    response: v.union([FileEventSchema, ConversationEventSchema]),
+    response: v.union([FileEventSchema, WebsiteEventSchema, WebsitePageEventSchema, ConversationEventSchema]),
   },
 } as const satisfies Record<string, Endpoint>;

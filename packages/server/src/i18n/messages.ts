@@ -272,6 +272,14 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'This website may not show this chat.',
     es: 'Este sitio web no puede mostrar este chat.',
   },
+  url_not_allowed: {
+    en: 'This address cannot be crawled: use a public http or https address without a user name or password.',
+    es: 'Esta dirección no se puede rastrear: usa una dirección http o https pública, sin usuario ni contraseña.',
+  },
+  crawl_running: {
+    en: 'This website is being crawled already. Wait for the crawl to finish.',
+    es: 'Este sitio web ya se está rastreando. Espera a que termine el rastreo.',
+  },
   quota_exceeded: {
     en: 'You have reached the limit of {limit}.',
     es: 'Has alcanzado el límite de {limit}.',
@@ -283,7 +291,11 @@ export const errorMessages: Catalog<ErrorCode> = {
 };
 
 /** What a `quota_exceeded` answer says, by quota (the code stays `quota_exceeded`). */
-export const quotaMessages: Catalog<'institution_quota' | 'assistant_quota'> = {
+export const quotaMessages: Catalog<'institution_quota' | 'assistant_quota' | 'website_quota'> = {
+  website_quota: {
+    en: 'An assistant can learn from at most {limit} websites. Remove one to add another.',
+    es: 'Un asistente puede aprender de {limit} sitios web como máximo. Quita uno para añadir otro.',
+  },
   institution_quota: {
     en: 'You can create at most {limit} institutions. Contact us if you need more.',
     es: 'Puedes crear como máximo {limit} instituciones. Contáctanos si necesitas más.',

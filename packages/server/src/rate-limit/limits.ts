@@ -250,4 +250,14 @@ export const typingLimit = (userId: number): RateLimit => ({
   key: `live:typing:${userId}`,
   max: TYPING_SIGNALS_PER_MEMBER,
   windowSeconds: TEN_MINUTES,
+
+ * Websites added and crawls started now ("Sync now") by one institution in an hour: each crawl
+ * makes up to WEBSITE_MAX_PAGES requests to a site on the member's word.
+ */
+export const WEBSITE_CHANGES_PER_HOUR = 30;
+
+export const websiteChangeLimit = (institutionId: number): RateLimit => ({
+  key: `website:change:institution:${institutionId}`,
+  max: WEBSITE_CHANGES_PER_HOUR,
+  windowSeconds: HOUR,
 });

@@ -97,6 +97,8 @@ const errors = {
   }),
   model_unavailable: msg({ message: 'The AI model is not answering right now. Try again in {minutes} min.' }),
   origin_not_allowed: msg`This website may not show this chat.`,
+  url_not_allowed: msg`This address cannot be crawled: use a public http or https address without a user name or password.`,
+  crawl_running: msg`This website is being crawled already. Wait for the crawl to finish.`,
   quota_exceeded: msg({ message: 'You have reached the limit of {limit}.' }),
   internal_error: msg`Something went wrong on our side. Try again in a moment.`,
 } satisfies Record<ErrorCode, MessageDescriptor>;
