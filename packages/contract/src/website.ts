@@ -37,6 +37,7 @@ export type WebsitePageState = (typeof WEBSITE_PAGE_STATES)[number];
  * - `no_text`: it has no text to learn from;
  * - `unreachable`: the site did not answer, or answered with an error;
  * - `url_not_allowed`: it leads to an address the server may not visit (a private network);
+ * - `duplicate`: the same text as another page of the site (learnt once, from that page);
  * - `no_pages`: (a site) not one page could be read.
  */
 export const WEBSITE_FAILURE_REASONS = [
@@ -49,6 +50,7 @@ export const WEBSITE_FAILURE_REASONS = [
   'no_text',
   'unreachable',
   'url_not_allowed',
+  'duplicate',
   'no_pages',
 ] as const;
 export type WebsiteFailureReason = (typeof WEBSITE_FAILURE_REASONS)[number];

@@ -17,6 +17,7 @@ import { failedRepliesRoutes, recordsRoutes, salesRoutes, whatsappWebhookRoutes 
 import { countriesRoutes } from './countries';
 import type { AppDeps } from './deps';
 import { filesRoutes, fileTopic, isUpload } from './files';
+import { websitesRoutes } from './websites';
 import { ApiError, onError, onNotFound } from './http/errors';
 import type { AppEnv } from './http/env';
 import { pickLocale } from './i18n/translate';
@@ -151,6 +152,7 @@ function mountApi(api: Hono<AppEnv>, deps: AppDeps) {
   api.route('/', assistantsRoutes(deps));
   api.route('/', assistantSettingsRoutes(deps));
   api.route('/', filesRoutes(deps));
+  api.route('/', websitesRoutes(deps));
   api.route('/', logoRoutes(deps));
   api.route('/', chatRoutes(deps));
   api.route('/', conversationsRoutes(deps));

@@ -172,6 +172,13 @@ export const EnvSchema = v.object({
   // Empty means unset, like ADMIN_DIR.
   TERMS_URL: v.optional(v.pipe(v.string(), v.regex(HTTP_URL, 'TERMS_URL must be an http(s) URL'))),
   PRIVACY_URL: v.optional(v.pipe(v.string(), v.regex(HTTP_URL, 'PRIVACY_URL must be an http(s) URL'))),
+  CRAWL_ALLOW_PRIVATE: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false', ''], 'CRAWL_ALLOW_PRIVATE must be true or false'),
+      v.transform((value) => value === 'true'),
+    ),
+    'false',
+  ),
   EXTRACT_MEMORY_MB: v.optional(
     v.pipe(
       v.string(),

@@ -88,6 +88,8 @@ export interface Config {
   jobLeaseMs: number | null;
   /** The heap of each document extraction process, in MB; null = the default (512). */
   extractMemoryMb: number | null;
+  /** CRAWL_ALLOW_PRIVATE: the website crawler may visit private, loopback and link-local addresses. */
+  crawlAllowPrivate: boolean;
   /** Generative answers; null (LLM_BASE_URL or LLM_MODEL unset) answers extractively. */
   llm: LlmConfig | null;
   /** Semantic retrieval; null (EMBEDDINGS_MODEL unset) retrieves lexically only. */
@@ -223,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     eventStreams: { heartbeatMs: e.SSE_HEARTBEAT_MS, maxAgeMs: e.SSE_MAX_AGE_MS },
     extractMemoryMb: e.EXTRACT_MEMORY_MB ?? null,
+    crawlAllowPrivate: e.CRAWL_ALLOW_PRIVATE,
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? {

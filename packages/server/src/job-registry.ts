@@ -27,6 +27,7 @@ import {
 import type { EmbeddingsConfig, LlmConfig, ProcessRole } from './config';
 import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge';
 import { JobRunner } from './jobs/runner';
+import { CRAWL_WEBSITE, crawlerUserAgent, createCrawlerFetch, crawlWebsiteJob } from './websites';
 
 export interface JobRunnerDeps {
   database: Database;
@@ -49,12 +50,28 @@ export interface JobRunnerDeps {
   pollMs?: number;
   /** The process's ROLE: a `web` process queues and announces jobs but never runs one. */
   role?: ProcessRole;
+  /** CRAWL_ALLOW_PRIVATE: the website crawler may visit private addresses. */
+  crawlAllowPrivate?: boolean;
+  crawl?: CrawlTuning;
+}
+
+/** The website crawler's per-page limits and batch length, when not the defaults (tests). */
+export interface CrawlTuning {
+  timeoutMs?: number;
+  maxBytes?: number;
+  batchMs?: number;
 }
 
 /** A runner for every job kind (not started: call `start()` once the server listens). */
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { database, clock, logger, storage, events, mailer, publicUrl } = deps;
   const mail = { db: database.db, mailer, clock, publicUrl };
+  const fetcher = createCrawlerFetch({
+    allowPrivate: deps.crawlAllowPrivate ?? false,
+    userAgent: crawlerUserAgent(publicUrl),
+    timeoutMs: deps.crawl?.timeoutMs,
+    maxBytes: deps.crawl?.maxBytes,
+  });
   return new JobRunner({
     db: database.db,
     clock,
@@ -75,6 +92,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         embeddings: deps.embeddings ?? null,
       }),
       [EMBED_KNOWLEDGE]: embedKnowledgeJob({ db: database.db, embeddings: deps.embeddings ?? null, events }),
+      [CRAWL_WEBSITE]: crawlWebsiteJob({
+        db: database.db,
+        events,
+        clock,
+        logger,
+        fetcher,
+        batchMs: deps.crawl?.batchMs,
+        embeddings: deps.embeddings ?? null,
+        extractLimits: { maxMemoryMb: deps.extractMemoryMb ?? undefined },
+      }),
       [SEND_RESET_MAIL]: sendResetMailJob(mail),
       [SEND_PASSWORD_CHANGED_MAIL]: sendPasswordChangedMailJob(mail),
       [SEND_CONTACT_MAIL]: sendContactMailJob({ ...mail, logger }),

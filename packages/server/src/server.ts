@@ -10,6 +10,7 @@ import { SessionCache } from './auth/session-cache';
 import type { ControlChannel } from './backup/control-socket';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
+import type { CrawlTuning } from './job-registry';
 import type { Database } from './db/database';
 import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './job-registry';
@@ -33,6 +34,8 @@ export interface ServerParts {
   pollMs?: number;
   /** Count the process's own metrics (CPU, heap) too: once per process (default false). */
   processMetrics?: boolean;
+  /** The website crawler's limits and batch length (tests shorten them; default: the contract's). */
+  crawl?: CrawlTuning;
 }
 
 export type Server = Awaited<ReturnType<typeof createServer>>;
@@ -68,6 +71,8 @@ export async function createServer(config: Config, parts: ServerParts) {
     extractMemoryMb: config.extractMemoryMb,
     embeddings: config.embeddings,
     role: config.role,
+    crawlAllowPrivate: config.crawlAllowPrivate,
+    crawl: parts.crawl,
   });
   // Passages without a vector of the configured model (another model before, or knowledge indexed
   // while the model was off) are queued to be embedded; their jobs run once the runner starts.

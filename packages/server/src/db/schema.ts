@@ -251,7 +251,9 @@ export const knowledgeChunks = pgTable(
     assistantId: assistantRef(),
     /** Null for knowledge-base text. */
     fileId: integer('file_id').references(() => assistantFiles.id, { onDelete: 'cascade' }),
-    /** `file` or `knowledge_base`. */
+    /** A website page's passages (`website_pages`, on delete cascade: the key is in migration 0026). */
+    pageId: bigint('page_id', { mode: 'number' }),
+    /** `file`, `knowledge_base` or `website`. */
     source: text('source').notNull(),
     position: integer('position').notNull(),
     content: text('content').notNull(),
@@ -262,6 +264,7 @@ export const knowledgeChunks = pgTable(
   },
   (t) => [
     index('knowledge_chunks_product_idx').on(t.institutionId, t.assistantId, t.fileId, t.position),
+    index('knowledge_chunks_page_idx').on(t.pageId),
     index('knowledge_chunks_tsv_idx').using('gin', t.tsv),
   ],
 );
@@ -278,12 +281,17 @@ export const knowledgeTerms = pgTable(
     assistantId: assistantRef(),
     /** Null for knowledge-base text. */
     fileId: integer('file_id').references(() => assistantFiles.id, { onDelete: 'cascade' }),
-    /** `file` or `knowledge_base`. */
+    /** A website page's terms (on delete cascade, as its chunks). */
+    pageId: bigint('page_id', { mode: 'number' }),
+    /** `file`, `knowledge_base` or `website`. */
     source: text('source').notNull(),
     lexeme: text('lexeme').notNull(),
     chunks: integer('chunks').notNull(),
   },
-  (t) => [index('knowledge_terms_scope_idx').on(t.institutionId, t.assistantId, t.fileId)],
+  (t) => [
+    index('knowledge_terms_scope_idx').on(t.institutionId, t.assistantId, t.fileId),
+    index('knowledge_terms_page_idx').on(t.pageId),
+  ],
 );
 
 /**

@@ -11,3 +11,9 @@ export const liveTopic = (assistantId: number) => `live:${assistantId}`;
 
 /** An institution's live conversations, every assistant's (the console's badge and notifications). */
 export const institutionLiveTopic = (institutionId: number) => `live-institution:${institutionId}`;
+
+/** An assistant's websites and their pages (the console's knowledge base follows their crawl). */
+export const websiteTopic = (assistantId: number) => `website:${assistantId}`;
+
+/** The pages of an assistant's websites, as each changes state. */
+export const websitePageTopic = (assistantId: number) => `website-page:${assistantId}`;

@@ -13,9 +13,10 @@ import { ok } from '../http/respond';
 import { endpointRouter } from '../http/route';
 import { translate } from '../i18n/translate';
 import { staffEventStreams } from '../events/staff-streams';
-import { liveTopic } from '../events/topics';
+import { liveTopic, websitePageTopic, websiteTopic } from '../events/topics';
 import { CONVERSATION_EVENT } from '@conversa/contract/chat';
 import { FILE_EVENT } from '@conversa/contract/knowledge';
+import { WEBSITE_EVENT, WEBSITE_PAGE_EVENT } from '@conversa/contract/website';
 import { deletedFiles, filesService, fileTopic } from './files.service';
 import { readMultipart } from './multipart';
 
@@ -58,6 +59,9 @@ export function filesRoutes(deps: AppDeps) {
   route(app, endpoints.assistantEvents, (c, { scope }) =>
     eventStreams(c, scope, endpoints.assistantEvents.permission, [
       { topic: fileTopic(scope.assistantId), event: FILE_EVENT },
+      // Its websites' crawls (docs/architecture.md#websites).
+      { topic: websiteTopic(scope.assistantId), event: WEBSITE_EVENT },
+      { topic: websitePageTopic(scope.assistantId), event: WEBSITE_PAGE_EVENT },
       // Its live conversations, for those who may read conversations (docs/product.md#live-conversations).
       { topic: liveTopic(scope.assistantId), event: CONVERSATION_EVENT, permission: 'conversation.read' },
     ]),

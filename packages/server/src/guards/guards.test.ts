@@ -20,6 +20,7 @@ import { createMember, createTenant, guestToken, type Tenant } from '../testing/
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';
 import { assistants } from '../db/schema';
 import { invitations } from '../db/team-schema';
+import { websites } from '../db/websites-schema';
 import { recordWritesRepo } from '../sales/record-writes.repo';
 
 /**
@@ -173,6 +174,7 @@ let forged: string;
 let conversationId: string;
 /** A sales-support assistant of the victim's: the path of entries for that type only (`assistantType`). */
 let salesAssistantId: number;
+let websiteId: number;
 /** A lead, an order and an invitation of the victim's (the paths of `lead/{id}`, `order/{id}`, `invitation/{id}`). */
 const recordIds = { lead: 0, order: 0, invitation: 0 };
 
@@ -228,6 +230,19 @@ beforeAll(async () => {
     })
     .returning();
   recordIds.invitation = invited!.id;
+  // Stored directly: adding one through the API would start a crawl.
+  const [site] = await server.database.db
+    .insert(websites)
+    .values({
+      institutionId: victim.institution.id,
+      assistantId: victim.assistant.id,
+      url: 'https://victim.example/',
+      maxPages: 10,
+      schedule: 'never',
+      state: 'ready',
+    })
+    .returning({ id: websites.id });
+  websiteId = site!.id;
 });
 afterAll(() => server.close());
 
@@ -245,7 +260,7 @@ const pathNamesTenant = (endpoint: Endpoint) =>
 
 /**
  * The path with `{id}` replaced by the victim's conversation, user, institution, assistant, lead or
- * order id, and a member's `{userId}` by the victim's owner.
+ * order id, a member's `{userId}` by the victim's owner, and a `{siteId}` by the victim's website.
  */
 function pathOf(endpoint: Endpoint): string {
   if (endpoint.path.startsWith('/public/conversation/') || endpoint.path.startsWith('/conversation/{id}')) {
@@ -265,7 +280,8 @@ function pathOf(endpoint: Endpoint): string {
   return `/api${endpoint.path
     .replace('{kind}', 'admissions')
     .replace('{id}', String(id))
-    .replace('{userId}', String(victim.owner.id))}`;
+    .replace('{userId}', String(victim.owner.id))
+    .replace('{siteId}', String(websiteId))}`;
 }
 
 /** Calls an endpoint; bodies are `{}`, since the guards must answer before any validation. */

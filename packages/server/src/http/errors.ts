@@ -37,8 +37,10 @@ export function isApiError(error: unknown): error is ApiError {
 export const notFound = () => new ApiError(404, 'not_found');
 export const forbidden = () => new ApiError(403, 'forbidden');
 /** A creation past one of the contract's quotas (`MAX_*` in constants). */
-export const quotaExceeded = (quota: 'institution_quota' | 'assistant_quota', limit: number) =>
-  new ApiError(403, 'quota_exceeded', { message: quota, params: { limit } });
+export const quotaExceeded = (
+  quota: 'institution_quota' | 'assistant_quota' | 'website_quota',
+  limit: number,
+) => new ApiError(403, 'quota_exceeded', { message: quota, params: { limit } });
 
 function render(c: Context<AppEnv>, error: ApiError) {
   const locale = c.get('locale') ?? 'en';

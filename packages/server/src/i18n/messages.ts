@@ -291,7 +291,11 @@ export const errorMessages: Catalog<ErrorCode> = {
 };
 
 /** What a `quota_exceeded` answer says, by quota (the code stays `quota_exceeded`). */
-export const quotaMessages: Catalog<'institution_quota' | 'assistant_quota'> = {
+export const quotaMessages: Catalog<'institution_quota' | 'assistant_quota' | 'website_quota'> = {
+  website_quota: {
+    en: 'An assistant can learn from at most {limit} websites. Remove one to add another.',
+    es: 'Un asistente puede aprender de {limit} sitios web como máximo. Quita uno para añadir otro.',
+  },
   institution_quota: {
     en: 'You can create at most {limit} institutions. Contact us if you need more.',
     es: 'Puedes crear como máximo {limit} instituciones. Contáctanos si necesitas más.',

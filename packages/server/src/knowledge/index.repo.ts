@@ -10,9 +10,11 @@ import { detectLanguage, textSearchConfig } from './text/language';
 export interface ReplaceChunksInput {
   institutionId: number;
   assistantId: number;
-  /** The file the chunks come from; null for the knowledge-base text. */
+  /** The file the chunks come from; null for the knowledge-base text and website pages. */
   fileId: number | null;
-  source: 'file' | 'knowledge_base';
+  /** The website page the chunks come from (source `website`). */
+  pageId?: number | null;
+  source: 'file' | 'knowledge_base' | 'website';
   chunks: string[];
 }
 
@@ -29,11 +31,17 @@ const BATCH = 1000;
  */
 export async function replaceChunks(db: Db, input: ReplaceChunksInput): Promise<void> {
   const { institutionId, assistantId, fileId, source } = input;
+  const pageId = input.pageId ?? null;
   const chunks = input.chunks.filter((chunk) => chunk.trim() !== '');
   const overall = detectLanguage(chunks.slice(0, 20).join('\n'));
   const languages = chunks.map((chunk) => textSearchConfig(detectLanguage(chunk) ?? overall));
 
-  const scope = fileId === null ? sql`file_id is null and source = ${source}` : sql`file_id = ${fileId}`;
+  const scope =
+    pageId !== null
+      ? sql`page_id = ${pageId}`
+      : fileId === null
+        ? sql`file_id is null and source = ${source}`
+        : sql`file_id = ${fileId}`;
   await db.transaction(async (tx) => {
     // One writer per assistant at a time: two files ready at once would otherwise update the same
     // knowledge_term_totals rows in different orders (a deadlock on PostgreSQL).
@@ -48,8 +56,8 @@ export async function replaceChunks(db: Db, input: ReplaceChunksInput): Promise<
       const positions = contents.map((_, i) => start + i);
       // One statement per batch: three arrays unnested, instead of seven parameters per row.
       await tx.execute(sql`
-        insert into knowledge_chunks (institution_id, product_id, file_id, source, position, content, language)
-        select ${institutionId}, ${assistantId}, ${fileId}::integer, ${source}, t.position, t.content, t.language::regconfig
+        insert into knowledge_chunks (institution_id, product_id, file_id, page_id, source, position, content, language)
+        select ${institutionId}, ${assistantId}, ${fileId}::integer, ${pageId}::bigint, ${source}, t.position, t.content, t.language::regconfig
         from unnest(${sql.param(positions)}::integer[], ${sql.param(contents)}::text[], ${sql.param(languages.slice(start, start + BATCH))}::text[])
           as t(position, content, language)`);
     }
@@ -77,15 +85,22 @@ export async function bumpKnowledgeVersion(db: Db, institutionId: number, assist
  * each lexeme, and their count under the empty lexeme. `ts_stat` takes its query as text; the
  * scope is made of integers and a fixed source name, written as literals.
  */
-async function writeTerms(db: Db, { institutionId, assistantId, fileId, source }: ReplaceChunksInput) {
+async function writeTerms(
+  db: Db,
+  { institutionId, assistantId, fileId, pageId = null, source }: ReplaceChunksInput,
+) {
   const where = `institution_id = ${Math.trunc(institutionId)} and product_id = ${Math.trunc(assistantId)} and ${
-    fileId === null ? `file_id is null and source = '${source}'` : `file_id = ${Math.trunc(fileId)}`
+    pageId !== null
+      ? `page_id = ${Math.trunc(pageId)}`
+      : fileId === null
+        ? `file_id is null and source = '${source}'`
+        : `file_id = ${Math.trunc(fileId)}`
   }`;
   await db.execute(sql`
-    insert into knowledge_terms (institution_id, product_id, file_id, source, lexeme, chunks)
-    select ${institutionId}::integer, ${assistantId}::integer, ${fileId}::integer, ${source}::text, word, ndoc
+    insert into knowledge_terms (institution_id, product_id, file_id, page_id, source, lexeme, chunks)
+    select ${institutionId}::integer, ${assistantId}::integer, ${fileId}::integer, ${pageId}::bigint, ${source}::text, word, ndoc
     from ts_stat(${`select tsv from knowledge_chunks where ${where}`}::text)
     union all
-    select ${institutionId}::integer, ${assistantId}::integer, ${fileId}::integer, ${source}::text, '', count(*)::integer
+    select ${institutionId}::integer, ${assistantId}::integer, ${fileId}::integer, ${pageId}::bigint, ${source}::text, '', count(*)::integer
     from knowledge_chunks where ${sql.raw(where)}`);
 }

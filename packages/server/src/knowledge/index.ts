@@ -10,7 +10,7 @@ export { enqueueEmbedding } from './embeddings/embed-knowledge.job';
 export { type ExtractLimits, extractText } from './extract/extract';
 export { fileTypeSniffer } from './extract/sniff';
 export { bumpKnowledgeVersion, replaceChunks } from './index.repo';
-export { chunkText } from './text/chunk';
+export { chunkText, normalizeText } from './text/chunk';
 export { detectLanguage, isStopword, textSearchConfig } from './text/language';
 export { fold, foldedWords } from './text/words';
 // The root floor: the semantic search and the embeddings job.

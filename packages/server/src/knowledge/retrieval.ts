@@ -182,19 +182,20 @@ ranked as (
   limit $8
 ),
 chunks as (
-  select c.source as kind, c.file_id, null::text as title, c.content as text, null::text as question, ranked.tsv,
-    ranked.rank, c.id as position
+  select c.source as kind, c.file_id, coalesce(p.title, p.url) as title, p.url, c.content as text,
+    null::text as question, ranked.tsv, ranked.rank, c.id as position
   from ranked join knowledge_chunks c on c.id = ranked.id
+    left join website_pages p on p.id = c.page_id
 ),
 faqs as (
-  select 'faq' as kind, null::integer as file_id, f.question as title, f.answer as text, f.question, f.tsv,
+  select 'faq' as kind, null::integer as file_id, f.question as title, null::text as url, f.answer as text, f.question, f.tsv,
     ts_rank(f.tsv, (select any_word from q), 1) as rank, f.position
   from product_faqs f
   where f.institution_id = $1 and f.product_id = $2 and f.tsv @@ (select any_word from q)
   order by rank desc, f.position
   limit $8
 )
-select kind, file_id, coalesce(title, (select name from ready where ready.id = r.file_id)) as title, text, question,
+select kind, file_id, coalesce(title, (select name from ready where ready.id = r.file_id)) as title, url, text, question,
   rank::float8 as rank,
   (select coalesce(array_agg(i::integer order by i), '{}') from terms where r.tsv @@ terms.term) as matched,
   (select json_agg(df order by i) from terms) as dfs, (select chunks from total) as total,
@@ -203,7 +204,7 @@ select kind, file_id, coalesce(title, (select name from ready where ready.id = r
     else 0 end as question_hits
 from (select * from faqs union all select * from chunks) as r`;
 
-const STATEMENT = 'knowledge_retrieve_v4';
+const STATEMENT = 'knowledge_retrieve_v5';
 /** The parameter types of RETRIEVAL_SQL, for `PREPARE`. */
 export const RETRIEVAL_PARAM_TYPES = '(integer, integer, regconfig, text, text, text, text[], integer)';
 
@@ -246,9 +247,11 @@ export function literal(value: number | string | string[]): string {
 }
 
 interface Row {
-  kind: 'faq' | 'file' | 'knowledge_base';
+  kind: Source['kind'];
   file_id: number | null;
   title: string | null;
+  /** A website page's address. */
+  url: string | null;
   text: string;
   question: string | null;
   /** 1-based indexes of the words the passage holds. */
@@ -258,6 +261,17 @@ interface Row {
   /** Per word, how many chunks hold it; and how many chunks there are. */
   dfs: number[];
   total: number;
+}
+
+/** A passage's source as answers cite it: a website page carries its address, to be linked. */
+export function sourceOf(row: {
+  kind: Source['kind'];
+  title: string | null;
+  file_id: number | null;
+  url?: string | null;
+}): Source {
+  const source: Source = { kind: row.kind, title: row.title, file_id: row.file_id };
+  return row.url ? { ...source, url: row.url } : source;
 }
 
 /** Runs the prepared statement (`db/hot-query.ts`): named per pooled connection on PostgreSQL, `PREPARE`d on PGlite. */
@@ -321,7 +335,7 @@ export async function retrieve(db: Db, input: RetrieveInput): Promise<Retrieval>
       const indexes = [...held[rowIndex]!].sort((a, b) => a - b);
       const weight = indexes.reduce((sum, index) => sum + weights[index]!, 0);
       return {
-        source: { kind: row.kind, title: row.title, file_id: row.file_id },
+        source: sourceOf(row),
         text: row.text,
         question: row.question,
         hits: indexes.length,

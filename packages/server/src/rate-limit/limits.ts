@@ -226,3 +226,15 @@ export const webhookRefusalIpLimit = (ip: string): RateLimit => ({
   max: WEBHOOK_REFUSALS_PER_IP,
   windowSeconds: TEN_MINUTES,
 });
+
+/**
+ * Websites added and crawls started now ("Sync now") by one institution in an hour: each crawl
+ * makes up to WEBSITE_MAX_PAGES requests to a site on the member's word.
+ */
+export const WEBSITE_CHANGES_PER_HOUR = 30;
+
+export const websiteChangeLimit = (institutionId: number): RateLimit => ({
+  key: `website:change:institution:${institutionId}`,
+  max: WEBSITE_CHANGES_PER_HOUR,
+  windowSeconds: HOUR,
+});

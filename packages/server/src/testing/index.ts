@@ -16,6 +16,7 @@ import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
 import { createLogger } from '../logging/logger';
 import { createServer } from '../server';
+import type { CrawlTuning } from '../job-registry';
 import { type DatabaseLocation, TestClock, type TestServer } from './test-server';
 import './provided';
 
@@ -34,6 +35,8 @@ export interface TestServerOptions {
   captureLogs?: boolean;
   /** Hold the data dir and answer backup snapshots on its control socket, as `main.ts` does (PGlite). */
   controlChannel?: boolean;
+  /** The website crawler's per-page limits and batch length, shortened for a test. */
+  crawl?: CrawlTuning;
 }
 
 async function dropDatabase(url: string): Promise<void> {
@@ -113,6 +116,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     clock,
     control,
     pollMs: 1_000,
+    crawl: options.crawl,
   });
   const outboxDir = path.join(dataDir, 'outbox');
   const runsJobs = options.runJobs ?? true;

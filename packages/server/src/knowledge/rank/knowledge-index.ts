@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { SemanticHit } from '../embeddings/vector-index';
 import { type DetectedLanguage, languageOfConfig } from '../text/language';
+import { sourceOf } from '../retrieval';
 import { buildSentenceIndexInSlices, type SentenceIndex } from './sentence-index';
 
 /** Bytes of indexes kept at most in a process, all assistants together (10k chunks: about 160 MB). */
@@ -63,6 +64,7 @@ interface ChunkRow {
   kind: Source['kind'];
   file_id: number | null;
   title: string | null;
+  url: string | null;
   text: string;
   language: string;
 }
@@ -83,13 +85,14 @@ async function stampOf(db: Db, { institutionId, assistantId }: AssistantScope): 
 /** Reads and indexes an assistant's visible chunks (in reading order) and FAQ answers. */
 export async function loadKnowledgeIndex(db: Db, { institutionId, assistantId }: AssistantScope) {
   const result = (await db.execute(sql`
-    select c.id, 'chunk' as owner, c.source as kind, c.file_id, f.name as title, c.content as text,
-      c.language::text as language
+    select c.id, 'chunk' as owner, c.source as kind, c.file_id, coalesce(f.name, w.title, w.url) as title,
+      w.url, c.content as text, c.language::text as language
     from knowledge_chunks c left join product_files f on f.id = c.file_id
+      left join website_pages w on w.id = c.page_id
     where c.institution_id = ${institutionId} and c.product_id = ${assistantId}
       and (c.file_id is null or f.state = 'ready')
     union all
-    select q.id, 'faq', 'faq', null, q.question, q.answer, q.language::text
+    select q.id, 'faq', 'faq', null, q.question, null, q.answer, q.language::text
     from product_faqs q where q.institution_id = ${institutionId} and q.product_id = ${assistantId}
     order by 2, 4 nulls first, 1`)) as unknown as { rows: ChunkRow[] };
   const rows = result.rows;
@@ -104,7 +107,7 @@ export async function loadKnowledgeIndex(db: Db, { institutionId, assistantId }:
   }, megabytes);
   const chunks = rows.map((row) => ({
     text: row.text,
-    source: { kind: row.kind, title: row.title, file_id: row.file_id },
+    source: sourceOf(row),
     owner: row.owner,
     id: row.id,
   }));

@@ -1,0 +1,84 @@
+/**
+ * The websites an assistant learns from and their pages (docs/architecture.md#websites). A site's
+ * crawl is numbered (`generation`); a page is on the crawl's frontier while it was seen in the
+ * current generation and not yet visited in it, so a crawl resumes from the table after a restart
+ * and never visits a page twice. A page's passages are knowledge chunks with its `page_id`
+ * (deleted with it: the foreign key is hand-written in the migration, since `schema.ts` cannot
+ * import this file back).
+ */
+import type {
+  WebsiteFailureReason,
+  WebsitePageState,
+  WebsiteSchedule,
+  WebsiteState,
+} from '@conversa/contract/website';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { assistantRef, createdAt, institutionRef, updatedAt } from './schema';
+
+export const websites = pgTable(
+  'websites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: institutionRef(),
+    assistantId: assistantRef(),
+    /** The address given (a site, or a sitemap), normalised. */
+    url: text('url').notNull(),
+    maxPages: integer('max_pages').notNull(),
+    include: jsonb('include').$type<string[]>().notNull().default([]),
+    exclude: jsonb('exclude').$type<string[]>().notNull().default([]),
+    schedule: text('schedule').$type<WebsiteSchedule>().notNull(),
+    state: text('state').$type<WebsiteState>().notNull(),
+    reason: text('reason').$type<WebsiteFailureReason>(),
+    /** The crawl under way or last done, from 1. */
+    generation: integer('generation').notNull().default(1),
+    /** robots.txt as last read (null: none, or not read yet) and when. */
+    robots: text('robots'),
+    robotsFetchedAt: timestamp('robots_fetched_at', { withTimezone: true }),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('websites_product_idx').on(t.institutionId, t.assistantId, t.id),
+    uniqueIndex('websites_product_url_idx').on(t.assistantId, t.url),
+  ],
+);
+
+export const websitePages = pgTable(
+  'website_pages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: institutionRef(),
+    assistantId: assistantRef(),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** Normalised: no fragment, the host lower-cased. */
+    url: text('url').notNull(),
+    title: text('title'),
+    state: text('state').$type<WebsitePageState>().notNull(),
+    reason: text('reason').$type<WebsiteFailureReason>(),
+    /** `html` or a document type (`pdf`, `docx`) once fetched. */
+    kind: text('kind'),
+    /** Breadth-first order: links of depth n are visited before those of depth n + 1. */
+    depth: integer('depth').notNull(),
+    /** The crawl that last put it on its frontier, and the one that last visited it. */
+    seenGeneration: integer('seen_generation').notNull(),
+    visitedGeneration: integer('visited_generation').notNull().default(0),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    /** SHA-256 of the text its passages were made from: the same text is not indexed again. */
+    fingerprint: text('fingerprint'),
+    passages: integer('passages').notNull().default(0),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('website_pages_url_idx').on(t.websiteId, t.url),
+    index('website_pages_frontier_idx').on(t.websiteId, t.seenGeneration, t.visitedGeneration, t.depth, t.id),
+    index('website_pages_product_idx').on(t.institutionId, t.assistantId, t.websiteId),
+  ],
+);
