@@ -122,7 +122,7 @@ describe('adding and following a website', () => {
     const page = await listWebsitePages(client, assistantId, added!.id, { page: 1, perPage: 2 });
     expect(page).toMatchObject({ totalCount: 4, perPage: 2, currentPage: 1, pageCount: 2 });
     expect(page.items).toHaveLength(2);
-  });
+  }, 60_000);
 
   it('files and websites share one stream of the assistant', async () => {
     const { client, assistantId } = await owner();
@@ -142,7 +142,10 @@ describe('adding and following a website', () => {
   it('changes settings, syncs again (409 while a crawl runs) and removes a site with its pages', async () => {
     const { client, assistantId } = await owner();
     const { result } = renderHook(
-      () => ({ sites: snapshot(useWebsites(assistantId)), remove: useDeleteWebsites(assistantId) }),
+      () => {
+        useWebsiteEvents(assistantId);
+        return { sites: snapshot(useWebsites(assistantId)), remove: useDeleteWebsites(assistantId) };
+      },
       { wrapper: dataWrapper(client) },
     );
     await until(() => result.current.sites.data !== undefined);
@@ -168,7 +171,7 @@ describe('adding and following a website', () => {
     expect(result.current.sites.data).toEqual([]);
     expect(await listWebsites(client, assistantId)).toEqual([]);
     await expect(listWebsitePages(client, assistantId, added.id)).rejects.toMatchObject({ status: 404 });
-  });
+  }, 90_000);
 
   it('refuses a file: address with url_not_allowed and a bad schedule with its issue; stores nothing', async () => {
     const { client, assistantId } = await owner();

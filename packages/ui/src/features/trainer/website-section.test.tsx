@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
+/** The site's address as the server keeps it (with its path). */
+const home = () => `${site.url}/`;
 const section = () => screen.getByRole('region', { name: 'Website' });
 const sitesTable = () => within(section()).getByRole('table', { name: 'Websites' });
 const status = () =>
@@ -45,6 +47,7 @@ describe('Website section', () => {
     const user = userEvent.setup();
     const { client, assistant } = await api.signedInOwner();
     renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
+    await screen.findByRole('region', { name: 'Website' });
     expect(await within(section()).findByText('No websites yet')).toBeTruthy();
     await waitFor(() =>
       expect(api.received(`institution-product/${assistant.id}/events`, 'GET')).toHaveLength(1),
@@ -94,7 +97,21 @@ describe('Website section', () => {
     expect(
       within(rowOf('Admisiones')).getAllByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).length,
     ).toBeGreaterThan(0);
-  });
+
+    // Try it answers from the website and cites the page by its title, linked.
+    const tryIt = screen.getByRole('region', { name: 'Try it' });
+    await user.type(
+      within(tryIt).getByLabelText('Your question'),
+      '¿Cuándo se presentan las solicitudes de admisión?',
+    );
+    await user.click(within(tryIt).getByRole('button', { name: 'Ask' }));
+    const cited = await within(tryIt).findByRole(
+      'link',
+      { name: 'Web page: Admisiones' },
+      { timeout: 20_000 },
+    );
+    expect(cited.getAttribute('href')).toBe(`${site.url}/admisiones/`);
+  }, 90_000);
 
   it('says a wrong address under the field and sends nothing; a refused one gets the translated reason', async () => {
     const user = userEvent.setup();
@@ -103,7 +120,7 @@ describe('Website section', () => {
       client,
       locale: 'es',
     });
-    const field = await within(screen.getByRole('region', { name: 'Sitio web' })).findByLabelText(
+    const field = await within(await screen.findByRole('region', { name: 'Sitio web' })).findByLabelText(
       /^Dirección del sitio web/,
     );
     await user.type(field, 'no es una web');
@@ -117,7 +134,7 @@ describe('Website section', () => {
     await user.click(screen.getByRole('button', { name: 'Añadir sitio web' }));
     expect(
       await screen.findByText(
-        'No se puede rastrear esta dirección: usa una dirección pública http o https sin usuario ni contraseña.',
+        'Esta dirección no se puede rastrear: usa una dirección http o https pública, sin usuario ni contraseña.',
         { exact: false },
       ),
     ).toBeTruthy();
@@ -128,6 +145,7 @@ describe('Website section', () => {
     const user = userEvent.setup();
     const { client, assistant, as } = await api.signedInOwner();
     renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
+    await screen.findByRole('region', { name: 'Website' });
     await within(section()).findByText('No websites yet');
     await user.click(within(section()).getByRole('button', { name: 'More options' }));
     await user.type(within(section()).getByLabelText(/^Website address/), site.url);
@@ -142,11 +160,11 @@ describe('Website section', () => {
     await user.click(within(section()).getByRole('button', { name: 'Add website' }));
     await waitFor(() => expect(within(sitesTable()).queryByText('Ready')).toBeTruthy(), { timeout: 30_000 });
     const [added] = await sites(as, assistant.id);
-    expect(added).toMatchObject({ url: site.url, schedule: 'never', exclude: ['/privado/'] });
+    expect(added).toMatchObject({ url: home(), schedule: 'never', exclude: ['/privado/'] });
     expect(within(sitesTable()).getByText('Only when I sync it')).toBeTruthy();
 
-    await user.click(within(sitesTable()).getByRole('button', { name: `Settings of ${site.url}` }));
-    const dialog = await screen.findByRole('dialog', { name: `Settings of ${site.url}` });
+    await user.click(within(sitesTable()).getByRole('button', { name: `Settings of ${home()}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Settings of ${home()}` });
     await user.selectOptions(within(dialog).getByLabelText(/^Read it again/), 'Every day');
     await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Update successfully.')).toBeTruthy();
@@ -154,37 +172,38 @@ describe('Website section', () => {
     expect((await sites(as, assistant.id))[0]).toMatchObject({ schedule: 'daily', exclude: ['/privado/'] });
     expect(within(sitesTable()).getByText(/^Next: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeTruthy();
 
-    await user.click(within(sitesTable()).getByRole('button', { name: `Sync ${site.url} now` }));
+    await user.click(within(sitesTable()).getByRole('button', { name: `Sync ${home()} now` }));
     expect(await within(sitesTable()).findByText('Crawling')).toBeTruthy();
     expect(
       api.received(`institution-product/${assistant.id}/website/${added!.id}/sync`, 'POST'),
     ).toHaveLength(1);
     await waitFor(() => expect(within(sitesTable()).queryByText('Ready')).toBeTruthy(), { timeout: 30_000 });
 
-    await user.click(within(sitesTable()).getByRole('button', { name: `Remove ${site.url}` }));
-    const confirm = await screen.findByRole('dialog', { name: `Remove ${site.url}?` });
+    await user.click(within(sitesTable()).getByRole('button', { name: `Remove ${home()}` }));
+    const confirm = await screen.findByRole('dialog', { name: `Remove ${home()}?` });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await sites(as, assistant.id)).toHaveLength(1);
-    await user.click(within(sitesTable()).getByRole('button', { name: `Remove ${site.url}` }));
+    await user.click(within(sitesTable()).getByRole('button', { name: `Remove ${home()}` }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Delete successfully.')).toBeTruthy();
     expect(await within(section()).findByText('No websites yet')).toBeTruthy();
     expect(await sites(as, assistant.id)).toEqual([]);
-  });
+  }, 120_000);
 
   it('shows the sites to a member who may only read, without the form or the actions', async () => {
     const { client, assistant, as } = await api.signedInOwner();
     await api.server.call(`/api/institution-product/${assistant.id}/website`, {
       ...as,
-      json: { url: site.url, schedule: 'never' },
+      json: { url: home(), schedule: 'never' },
     });
     // The owner's own session, with the roles of a member who may read the assistant only.
     client.session.update({ roles: ['order_capture_agent'] });
     renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
-    expect(await within(section()).findByRole('link', { name: site.url })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Website' });
+    expect(await within(section()).findByRole('link', { name: home() })).toBeTruthy();
     expect(within(section()).queryByLabelText(/^Website address/)).toBeNull();
-    expect(within(section()).queryByRole('button', { name: `Remove ${site.url}` })).toBeNull();
-    expect(within(section()).getByRole('button', { name: `Pages of ${site.url}` })).toBeTruthy();
+    expect(within(section()).queryByRole('button', { name: `Remove ${home()}` })).toBeNull();
+    expect(within(section()).getByRole('button', { name: `Pages of ${home()}` })).toBeTruthy();
   });
 });

@@ -69,6 +69,9 @@ const page = (
   ...rest,
 });
 
+// Left out on purpose rather than failed (as the crawler records them).
+const skippedFor = new Set(['blocked_by_robots', 'redirected_off_site', 'not_html', 'duplicate']);
+
 /** The pages of a site: read, being read, skipped by robots.txt, and one failed page per reason. */
 export const websitePages: WebsitePage[] = [
   page(100, '/', 'Colegio Sol · Inicio'),
@@ -81,7 +84,7 @@ export const websitePages: WebsitePage[] = [
   }),
   ...WEBSITE_FAILURE_REASONS.filter((reason) => reason !== 'no_pages').map((reason, index) =>
     page(110 + index, `/${reason.replaceAll('_', '-')}/`, null, {
-      state: reason === 'blocked_by_robots' ? 'skipped' : 'failed',
+      state: skippedFor.has(reason) ? 'skipped' : 'failed',
       reason,
       // A page failing for a while keeps what was learnt from it before.
       passages: reason === 'timed_out' ? 4 : 0,

@@ -44,6 +44,7 @@ export const websiteReasonTexts = {
   no_text: msg`The page has no text to learn from (only images, or a page that needs JavaScript).`,
   unreachable: msg`The site did not answer, or answered with an error. It is tried again at the next sync.`,
   url_not_allowed: msg`The address leads to a private network the server may not visit. Use the site's public address.`,
+  duplicate: msg`The page has the same text as another page of the site: the assistant learns it once, from that page.`,
   no_pages: msg`Not one page of the site could be read. Check the address, and the pages' reasons below.`,
 } satisfies Record<WebsiteFailureReason, MessageDescriptor>;
 
