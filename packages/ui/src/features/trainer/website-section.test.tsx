@@ -60,7 +60,7 @@ describe('Website section', () => {
     expect(within(row).getByText('Crawling')).toBeTruthy();
     expect(
       within(row)
-        .getByRole('button', { name: `${site.url}/ is being read` })
+        .getByRole('button', { name: `Reading… ${site.url}/` })
         .hasAttribute('disabled'),
     ).toBe(true);
     expect(status().textContent).toBe(
@@ -172,7 +172,7 @@ describe('Website section', () => {
     expect((await sites(as, assistant.id))[0]).toMatchObject({ schedule: 'daily', exclude: ['/privado/'] });
     expect(within(sitesTable()).getByText(/^Next: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeTruthy();
 
-    await user.click(within(sitesTable()).getByRole('button', { name: `Sync ${home()} now` }));
+    await user.click(within(sitesTable()).getByRole('button', { name: `Sync now ${home()}` }));
     expect(await within(sitesTable()).findByText('Crawling')).toBeTruthy();
     expect(
       api.received(`institution-product/${assistant.id}/website/${added!.id}/sync`, 'POST'),

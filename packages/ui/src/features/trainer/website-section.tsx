@@ -337,7 +337,8 @@ function SyncButton({ assistantId, site }: { assistantId: number; site: Website 
     <Button
       variant="secondary"
       size="small"
-      aria-label={crawling ? t`${site.url} is being read` : t`Sync ${site.url} now`}
+      // The visible words first (label in name), then which site.
+      aria-label={crawling ? t`Reading… ${site.url}` : t`Sync now ${site.url}`}
       disabled={crawling}
       waiting={sync.isMutating}
       onClick={() => {
