@@ -39,6 +39,6 @@ export const FromWebsite: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('textbox'), '¿Cuándo es la admisión?');
     await userEvent.keyboard('{Enter}');
-    await canvas.findByRole('link', { name: 'Web page: Admisiones 2025-2026' });
+    await canvas.findByRole('link', { name: /^(Web page|Página web): Admisiones 2025-2026$/ });
   },
 };

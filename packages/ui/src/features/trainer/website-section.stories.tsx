@@ -51,9 +51,9 @@ export const Pages: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(
-      await canvas.findByRole('button', { name: /Pages of https:\/\/www\.colegiosol\.es\// }),
+      await canvas.findByRole('button', { name: /(Pages of|Páginas de) https:\/\/www\.colegiosol\.es\// }),
     );
-    await canvas.findByRole('table', { name: /Pages of/ });
+    await canvas.findByRole('table', { name: /Pages of|Páginas de/ });
   },
 };
 
@@ -62,7 +62,9 @@ export const LiveUpdate: Story = {
   parameters: { msw: { handlers: trainerHandlers({ events: eventStream(crawlFinishes) }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: /Pages of https:\/\/blog\./ }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: /(Pages of|Páginas de) https:\/\/blog\./ }),
+    );
   },
 };
 
@@ -102,7 +104,9 @@ export const MoreOptions: Story = {
 export const Settings: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: /Settings of https:\/\/blog\./ }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: /(Settings of|Configuración de) https:\/\/blog\./ }),
+    );
   },
 };
 
@@ -110,7 +114,7 @@ export const Settings: Story = {
 export const ConfirmRemove: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: /Remove https:\/\/www\./ }));
+    await userEvent.click(await canvas.findByRole('button', { name: /(Remove|Quitar) https:\/\/www\./ }));
     await expect(await within(document.body).findByRole('dialog')).toBeTruthy();
   },
 };

@@ -180,7 +180,7 @@ describe('Website section', () => {
     await waitFor(() => expect(within(sitesTable()).queryByText('Ready')).toBeTruthy(), { timeout: 30_000 });
 
     await user.click(within(sitesTable()).getByRole('button', { name: `Remove ${home()}` }));
-    const confirm = await screen.findByRole('dialog', { name: `Remove ${home()}?` });
+    const confirm = await screen.findByRole('dialog', { name: `Remove the website ${home()}?` });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await sites(as, assistant.id)).toHaveLength(1);

@@ -315,7 +315,7 @@ function SitesTable({
       />
       <ConfirmDialog
         open={removing !== null}
-        title={t`Remove ${removing?.url ?? ''}?`}
+        title={t`Remove the website ${removing?.url ?? ''}?`}
         message={t`The assistant forgets what it learnt from its pages. This cannot be undone.`}
         confirmLabel={t`Remove`}
         waiting={remove.isMutating}
