@@ -3,12 +3,14 @@
 // their states and reasons, and asks in Try it: the answer quotes the website and cites the page by
 // its title, linked. The site is served by the test on a loopback port (the journeys' server runs
 // with CRAWL_ALLOW_PRIVATE=true, global-setup.ts).
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { htmlPage, type LocalSite, startLocalSite } from '../../packages/data/src/testing/local-site';
 import { PASSWORD } from '../lib/accounts';
 import { seedInstitution, seedUser } from '../lib/api';
 import { connectBrowser } from '../lib/browser';
+import { artifactsDir } from '../lib/paths';
 import { appUnderTest, checkPage, logIn, openTab, type AppTab } from '../lib/journey';
 
 // The stack is shared with the other journeys: names of its own.
@@ -93,6 +95,8 @@ describe('website journey (en)', () => {
       .getByText(/does not exist \(404\)/)
       .waitFor();
     await checkPage(tab, 'trainer-website', 'en');
+    // The section alone, for the README (docs/screenshots/website.png is a copy of it).
+    await section.screenshot({ path: path.join(artifactsDir, 'en', 'website-section.png') });
 
     // Try it: the answer comes from the website and names the page, linked.
     const tryIt = page.getByRole('region', { name: 'Try it' });
