@@ -16,6 +16,7 @@ const benchmarks = [
   ['answer-folds.ts', '--import', 'tsx'],
   ['whatsapp-bench.ts', '--import', 'tsx'],
   ['live-bench.ts', '--import', 'tsx'],
+  ['crawl-bench.ts', '--import', 'tsx'],
   ['pdf-processing-bench.mjs'],
   ['soak.mjs', '--import', 'tsx'],
   ['widget-bench.mjs'],

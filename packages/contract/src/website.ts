@@ -161,10 +161,14 @@ export const WebsiteEventSchema = v.object({
 export type WebsiteEvent = v.InferOutput<typeof WebsiteEventSchema>;
 export const WEBSITE_EVENT = 'website';
 
-/** `event: website_page` with a WebsitePage and its site's id whenever a page changes state. */
+/**
+ * `event: website_page` with a WebsitePage and its site's id whenever a page changes state, or
+ * leaves the site (`deleted: true`: out of its patterns or its page budget now).
+ */
 export const WebsitePageEventSchema = v.object({
   ...WebsitePageSchema.entries,
   website_id: v.number(),
+  deleted: v.optional(v.boolean()),
 });
 export type WebsitePageEvent = v.InferOutput<typeof WebsitePageEventSchema>;
 export const WEBSITE_PAGE_EVENT = 'website_page';

@@ -17,7 +17,7 @@ import { failedRepliesRoutes, recordsRoutes, salesRoutes, whatsappWebhookRoutes 
 import { countriesRoutes } from './countries';
 import type { AppDeps } from './deps';
 import { filesRoutes, fileTopic, isUpload } from './files';
-import { websitesRoutes } from './websites';
+import { botPageRoutes, websitesRoutes } from './websites';
 import { ApiError, onError, onNotFound } from './http/errors';
 import type { AppEnv } from './http/env';
 import { pickLocale } from './i18n/translate';
@@ -170,6 +170,7 @@ function mountPages(app: Hono<AppEnv>, deps: AppDeps) {
   app.route('/', widgetStaticRoutes(config.widgetDir));
   app.route('/', publicPagesRoutes(deps));
   app.route('/', handoffConfirmationRoutes(deps));
+  app.route('/', botPageRoutes());
   app.route('/', shareImageRoutes());
   app.route('/', legalRoutes(deps));
   // After the API: the console's files and its SPA fallback, never under /api.

@@ -4,7 +4,7 @@
  * (the start address, the sitemaps' pages and every page known from earlier crawls), then each job
  * visits pages breadth first for at most `batchMs` and queues the next, so the queue's turns across
  * institutions keep crawls fair and a restart resumes from the table. The last job records the
- * crawl and queues the next scheduled one.
+ * crawl and queues the next scheduled one. A site given as a sitemap's address is its pages only.
  *
  * A page costs one request when it has not changed (ETag / Last-Modified), and no indexing when
  * its text is the same (its fingerprint); a changed page replaces its passages; a page gone (404,
@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import type { WebsiteFailureReason } from '@conversa/contract/website';
 import type { FileFailureReason } from '@conversa/contract/knowledge';
 import type { Logger } from 'pino';
+import { Mutex } from 'async-mutex';
 import robotsParser from 'robots-parser';
 import type { Clock } from '../clock';
 import type { EmbeddingsConfig } from '../config';
@@ -22,6 +23,7 @@ import type { Db } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import { enqueue } from '../jobs/queue';
 import {
+  bumpKnowledgeVersion,
   chunkText,
   enqueueEmbedding,
   type ExtractLimits,
@@ -72,6 +74,9 @@ export interface CrawlCounters {
   unchanged: number;
 }
 
+/** Whether a site was given as a sitemap's address (its pages, and no others, are crawled). */
+const isSitemapAddress = (url: string) => /\.xml(\.gz)?$/i.test(new URL(url).pathname);
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A document's failure as a page's reason. */
@@ -81,6 +86,16 @@ const documentReason = (reason: FileFailureReason): WebsiteFailureReason =>
     : reason === 'too_large' || reason === 'too_complex'
       ? 'too_large'
       : 'not_html';
+
+/** A document's name in its address (its last path segment), as its title. */
+function fileName(url: string): string | null {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last) || null;
+  } catch {
+    return last || null;
+  }
+}
 
 /** The charset a page declares (header, else meta), if the decoder knows it. */
 function decode(bytes: Uint8Array, contentType: string): string {
@@ -100,6 +115,7 @@ function decode(bytes: Uint8Array, contentType: string): string {
 export function createCrawler(deps: CrawlDeps) {
   const repo = websitesRepo(deps.db);
   const pacer = new HostPacer();
+  const reading = new Mutex();
   const batchMs = deps.batchMs ?? CRAWL_BATCH_MS;
   const counters = deps.counters;
 
@@ -146,7 +162,7 @@ export function createCrawler(deps: CrawlDeps) {
 
     // Sitemaps: the address given when it is one, /sitemap.xml, and those robots.txt names.
     const queue = [
-      ...(/\.xml(\.gz)?$/i.test(start.pathname) ? [start.href] : []),
+      ...(isSitemapAddress(start.href) ? [start.href] : []),
       `${start.origin}/sitemap.xml`,
       ...robots.sitemaps,
     ];
@@ -172,7 +188,8 @@ export function createCrawler(deps: CrawlDeps) {
     }
 
     const entries: { url: string; depth: number; state?: 'skipped'; reason?: WebsiteFailureReason }[] = [];
-    const add = (raw: string, depth: number) => {
+    // Known pages are checked again even when out of bounds now: the visit takes them away.
+    const add = (raw: string, depth: number, known = false) => {
       let url: URL;
       try {
         url = new URL(raw);
@@ -180,7 +197,7 @@ export function createCrawler(deps: CrawlDeps) {
         return;
       }
       url.hash = '';
-      const exempt = depth === 0;
+      const exempt = depth === 0 || known;
       if (!exempt && !wanted(current, url)) return;
       entries.push(
         robots.allowed(url.href)
@@ -189,7 +206,7 @@ export function createCrawler(deps: CrawlDeps) {
       );
     };
     if (!startIsSitemap) add(start.href, 0);
-    for (const known of await repo.knownUrls(site.id)) add(known.url, known.depth);
+    for (const known of await repo.knownUrls(site.id)) add(known.url, known.depth, true);
     for (const page of fromSitemaps) add(page, 1);
     await repo.enqueuePages(current, entries, now);
     return current;
@@ -224,9 +241,11 @@ export function createCrawler(deps: CrawlDeps) {
     }
     const url = new URL(page.url);
     if (page.depth > 0 && !wanted(site, url)) {
-      // Out of the site's patterns since it was found (its settings changed).
+      // Out of the site's patterns since it was found (its settings changed): no longer the site's.
       await forget(site, page);
-      await record({ state: 'skipped', reason: null, ...gone });
+      for (const row of await repo.removePages(site, { pageId: page.id })) {
+        publishWebsitePage(deps.events, site.assistantId, site.id, toWebsitePage(row), true);
+      }
       return [];
     }
     const known = page.passages > 0;
@@ -255,7 +274,9 @@ export function createCrawler(deps: CrawlDeps) {
       await record({ state: 'ready', reason: null, fetchedAt: now() });
       return [];
     }
-    return read(site, page, outcome, record);
+    // Pages are fetched two at a time but read one at a time, so two addresses of the same text
+    // fetched together cannot both be indexed before either is seen (`sameText`).
+    return reading.runExclusive(() => read(site, page, outcome, record));
   }
 
   /** Reads a fetched page or document, indexes what changed; answers the links to follow. */
@@ -268,6 +289,12 @@ export function createCrawler(deps: CrawlDeps) {
     const now = () => deps.clock.now();
     const validators = { etag: fetched.etag, lastModified: fetched.lastModified, fetchedAt: now() };
     const fail = async (reason: WebsiteFailureReason, state: 'failed' | 'skipped' = 'failed') => {
+      // A document too large or too slow to read this time keeps what it taught; any other
+      // outcome says what the page is now.
+      if (reason === 'too_large') {
+        await record({ state, reason, fetchedAt: validators.fetchedAt });
+        return [];
+      }
       await forget(site, page);
       await record({ state, reason, ...validators, ...gone });
       return [];
@@ -293,7 +320,7 @@ export function createCrawler(deps: CrawlDeps) {
       const result = await extractText(new Uint8Array(fetched.bytes), type, deps.extractLimits);
       if (!result.ok) return fail(documentReason(result.reason));
       text = result.text;
-      title = decodeURIComponent(new URL(fetched.url).pathname.split('/').pop() ?? '') || null;
+      title = fileName(fetched.url);
       kind = type;
     }
     if (text.trim() === '') return (await fail('no_text'), links);
@@ -335,8 +362,19 @@ export function createCrawler(deps: CrawlDeps) {
   }
 
   /** Ends a crawl: the site's state, its next scheduled crawl queued. */
-  async function finish(site: WebsiteRow) {
+  async function finish(site: WebsiteRow, complete = true) {
     const now = deps.clock.now();
+    // Pages this crawl did not reach within its page budget (a smaller `max_pages`) leave the site;
+    // a crawl given up may not have seeded its frontier, so it takes nothing away.
+    const unseen = !complete
+      ? []
+      : await deps.db.transaction(async (tx) => {
+          const removed = await websitesRepo(tx).removePages(site, { unseenBy: site.generation });
+          if (removed.length > 0) await bumpKnowledgeVersion(tx, site.institutionId, site.assistantId);
+          return removed;
+        });
+    for (const row of unseen)
+      publishWebsitePage(deps.events, site.assistantId, site.id, toWebsitePage(row), true);
     const [counts] = await repo.withCounts([site]);
     const ok = counts!.pages_ready > 0;
     const reason = ok ? null : await startReason(site);
@@ -401,6 +439,8 @@ export function createCrawler(deps: CrawlDeps) {
       if (payload.start) site = await seed(site);
 
       const robots = robotsOf(site);
+      // A sitemap's address names the pages to learn: its pages' links are not followed.
+      const follow = !isSitemapAddress(site.url);
       const deadline = Date.now() + batchMs;
       while (!signal.aborted) {
         const next = await repo.frontier(site, robots.delayMs > 0 ? 1 : 2);
@@ -408,7 +448,7 @@ export function createCrawler(deps: CrawlDeps) {
         const found = await Promise.all(next.map((page) => visit(site!, page, robots)));
         const links: { url: string; depth: number }[] = [];
         for (const [index, urls] of found.entries()) {
-          for (const raw of urls) {
+          for (const raw of follow ? urls : []) {
             const url = new URL(raw);
             if (!wanted(site, url)) continue;
             links.push({ url: url.href, depth: next[index]!.depth + 1 });
@@ -441,7 +481,7 @@ export function createCrawler(deps: CrawlDeps) {
     async giveUp(payload: CrawlPayload): Promise<void> {
       const site = await repo.findForJob(payload.institutionId, payload.websiteId);
       if (!site || site.generation !== payload.generation || site.state !== 'crawling') return;
-      await finish(site);
+      await finish(site, false);
     },
   };
 }

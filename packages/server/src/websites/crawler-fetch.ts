@@ -16,9 +16,12 @@ export const MAX_REDIRECTS = 5;
 /** The crawler's name in robots.txt. */
 export const CRAWLER_NAME = 'ConversaBot';
 
+/** The page that says what the crawler is (`bot-page.routes.ts`). */
+export const BOT_PAGE_PATH = '/bot';
+
 /** The User-Agent header: the name, and where a site's owner reads what the crawler is. */
 export const crawlerUserAgent = (publicUrl: string) =>
-  `${CRAWLER_NAME}/1.0 (+${publicUrl.replace(/\/$/, '')}/bot)`;
+  `${CRAWLER_NAME}/1.0 (+${publicUrl.replace(/\/$/, '')}${BOT_PAGE_PATH})`;
 
 export interface FetchedPage {
   ok: true;

@@ -378,13 +378,37 @@ export function websitesRepo(db: DbOrTx) {
       return fresh.length;
     },
 
-    /** The known pages of a site (to be checked again by a new crawl), in crawl order. */
+    /**
+     * The known pages of a site, in crawl order: a new crawl checks them all again (a page whose
+     * links did not change answers 304 and shows none, so they are not found again by following).
+     */
     async knownUrls(websiteId: number): Promise<{ url: string; depth: number }[]> {
       return db
         .select({ url: websitePages.url, depth: websitePages.depth })
         .from(websitePages)
-        .where(and(eq(websitePages.websiteId, websiteId), sql`${websitePages.state} <> 'skipped'`))
+        .where(eq(websitePages.websiteId, websiteId))
         .orderBy(asc(websitePages.depth), asc(websitePages.id));
+    },
+
+    /**
+     * Deletes pages with their passages (cascade): one out of the site's patterns now, or those a
+     * finished crawl did not reach within its page budget (`unseenBy`). Answers the rows deleted.
+     */
+    async removePages(
+      site: Pick<WebsiteRow, 'id'>,
+      which: { pageId: number } | { unseenBy: number },
+    ): Promise<PageRow[]> {
+      return db
+        .delete(websitePages)
+        .where(
+          and(
+            eq(websitePages.websiteId, site.id),
+            'pageId' in which
+              ? eq(websitePages.id, which.pageId)
+              : lt(websitePages.seenGeneration, which.unseenBy),
+          ),
+        )
+        .returning();
     },
 
     /** The next pages of a crawl's frontier, breadth first. */

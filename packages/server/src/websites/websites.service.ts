@@ -67,8 +67,11 @@ export function publishWebsitePage(
   assistantId: number,
   websiteId: number,
   page: WebsitePage,
+  deleted = false,
 ): void {
-  const event: WebsitePageEvent = { ...page, website_id: websiteId };
+  const event: WebsitePageEvent = deleted
+    ? { ...page, website_id: websiteId, deleted: true }
+    : { ...page, website_id: websiteId };
   events.publish(websitePageTopic(assistantId), event);
 }
 

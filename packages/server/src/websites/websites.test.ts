@@ -7,11 +7,22 @@
  * settings; removal; and the SSRF refusals with CRAWL_ALLOW_PRIVATE unset.
  */
 import type { PreviewAnswer } from '@conversa/contract/conversation';
-import type { Website, WebsitePage } from '@conversa/contract/website';
+import {
+  type Website,
+  WEBSITE_EVENT,
+  WEBSITE_PAGE_EVENT,
+  type WebsitePage,
+} from '@conversa/contract/website';
 import { and, eq, inArray } from 'drizzle-orm';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask as askChat, startSession } from '../testing/chat.fixtures';
 import { jobs, knowledgeChunks } from '../db/schema';
-import { websitePages } from '../db/websites-schema';
+import { websitePages, websites } from '../db/websites-schema';
+import { websiteTopic } from '../events/topics';
+import { WEBSITE_CHANGES_PER_HOUR } from '../rate-limit/limits';
+import { eventually, openEvents } from '../testing/files.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';
 import { signIn } from '../testing/fixtures';
@@ -55,7 +66,12 @@ async function pagesOf(tenant: Tenant, siteId: number): Promise<Map<string, Webs
   expect(status).toBe(200);
   const urls = body.data.map((page) => page.url);
   expect(new Set(urls).size).toBe(urls.length); // never a page twice
-  return new Map(body.data.map((page) => [new URL(page.url).pathname, page]));
+  return new Map(
+    body.data.map((page) => {
+      const url = new URL(page.url);
+      return [url.pathname + url.search, page];
+    }),
+  );
 }
 
 /** Waits for the site's crawl to end (its jobs may wait out a crawl-delay between them). */
@@ -312,6 +328,144 @@ describe('a website, crawled and kept up with', () => {
   });
 });
 
+describe('bounds', () => {
+  it('keeps to include/exclude patterns and max_pages, breadth first; a sitemap address crawls its pages', async () => {
+    const other = await startLocalSite();
+    try {
+      const links = [
+        '/news/1',
+        '/news/2',
+        '/admissions/old-dates',
+        '/admissions/a',
+        '/admissions/b',
+        '/admissions/c',
+      ];
+      other.set('/', other.html('Home', 'Welcome to our school.', links));
+      for (const link of links) other.set(link, other.html(link, `This page ${link} has its own words.`));
+      other.set('/list.xml', sitemap('urlset', [other.url('/news/1'), other.url('/news/2')]));
+      const tenant = await createTenant(server, { name: 'Bounded School', kind: 'school' });
+      const added = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: other.origin, include: ['/admissions/'], exclude: ['/admissions/old*'], max_pages: 3 },
+      });
+      await crawled(tenant, added.body.data.id);
+      expect([...(await pagesOf(tenant, added.body.data.id)).keys()]).toEqual([
+        '/',
+        '/admissions/a',
+        '/admissions/b',
+      ]);
+      const paths = other.requests.map((request) => request.path);
+      expect(paths).not.toContain('/news/1');
+      expect(paths).not.toContain('/admissions/c');
+
+      // Narrower settings take pages away, with what they taught: a smaller budget, then a pattern.
+      const siteId = added.body.data.id;
+      const before = await pagesOf(tenant, siteId);
+      const narrow = async (json: object) => {
+        const put = await server.call(base(tenant, `/${siteId}`), {
+          ...asOwner(tenant),
+          method: 'PUT',
+          json,
+        });
+        expect(put.status).toBe(200);
+        const sync = await server.call(base(tenant, `/${siteId}/sync`), {
+          ...asOwner(tenant),
+          method: 'POST',
+        });
+        expect(sync.status).toBe(200);
+        await crawled(tenant, siteId);
+        return [...(await pagesOf(tenant, siteId)).keys()];
+      };
+      expect(await narrow({ max_pages: 2 })).toEqual(['/', '/admissions/a']);
+      expect(await chunkIdsOf(before.get('/admissions/b')!.id)).toEqual([]);
+      expect(await narrow({ exclude: ['/admissions/a'] })).toEqual(['/']);
+      expect(await chunkIdsOf(before.get('/admissions/a')!.id)).toEqual([]);
+
+      const fromSitemap = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: other.url('/list.xml'), schedule: 'never' },
+      });
+      await crawled(tenant, fromSitemap.body.data.id);
+      expect([...(await pagesOf(tenant, fromSitemap.body.data.id)).keys()].sort()).toEqual([
+        '/news/1',
+        '/news/2',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('learns the same text under two addresses once, even when both are fetched together', async () => {
+    const twins = await startLocalSite();
+    try {
+      twins.set('/', twins.html('Home', 'Our timetable is below.', ['/timetable', '/timetable?print=1']));
+      const timetable = twins.html('Timetable', 'Lessons start at nine and end at three.');
+      twins.set('/timetable', timetable);
+      twins.set('/timetable?print=1', timetable);
+      const tenant = await createTenant(server, { name: 'Twin School', kind: 'school' });
+      const { body } = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: twins.origin, schedule: 'never' },
+      });
+      await crawled(tenant, body.data.id);
+      const states = [...(await pagesOf(tenant, body.data.id)).values()]
+        .filter((page) => page.url.includes('/timetable'))
+        .map((page) => [page.state, page.reason])
+        .sort();
+      expect(states).toEqual([
+        ['ready', null],
+        ['skipped', 'duplicate'],
+      ]);
+    } finally {
+      await twins.close();
+    }
+  });
+
+  it('resumes a crawl after a restart, from the pages table', async () => {
+    const resumed = await startLocalSite();
+    const first = await createTestServer({
+      durable: true,
+      runJobs: false,
+      env: { CRAWL_ALLOW_PRIVATE: 'true' },
+    });
+    try {
+      resumed.set('/', resumed.html('Home', 'The open day is on the first Saturday of March.', ['/a']));
+      resumed.set('/a', resumed.html('A', 'Enrolment closes at the end of May.'));
+      const tenant = await createTenant(first, { name: 'Restarted School', kind: 'school' });
+      const added = await first.call<{ data: Website }>(
+        `/api/institution-product/${tenant.assistant.id}/website`,
+        { token: tenant.owner.token, institution: tenant.institution.id, json: { url: resumed.origin } },
+      );
+      // The first process takes the crawl's job… and dies before it ends.
+      const claimed = await first.jobs.queue.claim(first.clock.now(), first.jobs.leaseMs);
+      expect(claimed).toMatchObject({ kind: 'crawl_website', payload: { websiteId: added.body.data.id } });
+      await first.close();
+
+      const second = await createTestServer({ reopen: first.location, env: { CRAWL_ALLOW_PRIVATE: 'true' } });
+      try {
+        second.clock.advance(first.jobs.leaseMs + 1_000);
+        second.jobs.wake();
+        const deadline = Date.now() + 30_000;
+        let state = 'crawling';
+        while (state === 'crawling' && Date.now() < deadline) {
+          await second.jobs.idle();
+          const { body } = await second.call<{ data: Website[] }>(
+            `/api/institution-product/${tenant.assistant.id}/website`,
+            { token: await signIn(second, tenant.owner.id), institution: tenant.institution.id },
+          );
+          state = body.data[0]!.state;
+        }
+        expect(state).toBe('ready');
+        expect(resumed.requests.filter((request) => request.path === '/a')).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await resumed.close();
+    }
+  });
+});
+
 describe('politeness', () => {
   it("honours the crawler's Crawl-delay: one request at a time, that long apart", async () => {
     const slowSite = await startLocalSite();
@@ -338,6 +492,141 @@ describe('politeness', () => {
     } finally {
       await slowSite.close();
     }
+  });
+});
+
+describe('live, scoped and limited', () => {
+  it("pushes the site's and its pages' states on the assistant's event stream", async () => {
+    const live = await startLocalSite();
+    try {
+      live.set('/', live.html('Home', 'Visits are on Tuesdays.', ['/a']));
+      live.set('/a', live.html('Page A', 'The canteen serves breakfast from eight.'));
+      const tenant = await createTenant(server, { name: 'Live School', kind: 'school' });
+      const stream = await openEvents(await server.listen(), tenant);
+      await eventually(() => server.events.listenerCount(websiteTopic(tenant.assistant.id)) === 1);
+      const { body } = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: live.origin, schedule: 'never' },
+      });
+      await crawled(tenant, body.data.id);
+      const data = (name: string) =>
+        stream.events.filter((event) => event.event === name).map((event) => event.data as unknown);
+      await eventually(() => data(WEBSITE_EVENT).some((event) => (event as Website).state === 'ready'));
+      expect((data(WEBSITE_EVENT)[0] as Website).state).toBe('crawling');
+      expect(data(WEBSITE_PAGE_EVENT)).toContainEqual(
+        expect.objectContaining({
+          url: live.url('/a'),
+          state: 'ready',
+          title: 'Page A',
+          website_id: body.data.id,
+        }),
+      );
+      await stream.close();
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("answers 404 for another assistant's site, whatever the call", async () => {
+    const other = await createTenant(server, { name: 'Other School', kind: 'school' });
+    const [own] = await server.database.db
+      .insert(websites)
+      .values({
+        institutionId: school.institution.id,
+        assistantId: school.assistant.id,
+        url: 'https://colegiosol.example/',
+        maxPages: 10,
+        schedule: 'never',
+        state: 'ready',
+      })
+      .returning({ id: websites.id });
+    const calls = [
+      { path: `/${own!.id}`, method: 'PUT', json: { schedule: 'daily' } },
+      { path: `/${own!.id}/sync`, method: 'POST' },
+      { path: `/${own!.id}/page`, method: 'GET' },
+      { path: '/delete', method: 'POST', json: { ids: [own!.id] } },
+    ];
+    for (const call of calls) {
+      const { status } = await server.call(base(other, call.path), {
+        ...asOwner(other),
+        method: call.method,
+        ...(call.json ? { json: call.json } : {}),
+      });
+      expect(status, call.path).toBe(404);
+    }
+    expect((await listSites(school)).map((one) => one.id)).toContain(own!.id);
+  });
+
+  it('limits adding sites and syncing to 30 an hour per institution', async () => {
+    const tenant = await createTenant(server, { name: 'Busy School', kind: 'school' });
+    const add = () =>
+      server.call<{ code: string }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: 'http://127.0.0.1:9/' },
+      });
+    for (let i = 0; i < WEBSITE_CHANGES_PER_HOUR; i += 1) expect((await add()).status).toBeLessThan(300);
+    const refused = await add();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(await listSites(tenant)).toHaveLength(1);
+  });
+});
+
+describe('a generated answer', () => {
+  it('may link the web page it was grounded on, and nothing the page does not point to', async () => {
+    const fees = await startLocalSite();
+    const pieces = (url: string) => [
+      'Lunch costs 5 euros a day ([Fees](',
+      `${url})). Pay at `,
+      'https://evil.example/pay.',
+    ];
+    let answer: string[] = [];
+    const peer = createHttpServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const content of answer)
+          response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`);
+        response.end('data: [DONE]\n\n');
+      });
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    const withModel = await createTestServer({
+      env: {
+        CRAWL_ALLOW_PRIVATE: 'true',
+        LLM_BASE_URL: `http://127.0.0.1:${(peer.address() as AddressInfo).port}/v1`,
+        LLM_MODEL: 'test-model',
+      },
+    });
+    try {
+      fees.set('/', fees.html('Fees', 'Lunch costs 5 euros a day in the school canteen.'));
+      const tenant = await createTenant(withModel, { name: 'Linked School', kind: 'school' });
+      const added = await withModel.call<{ data: Website }>(
+        `/api/institution-product/${tenant.assistant.id}/website`,
+        { ...asOwner(tenant), json: { url: fees.origin, schedule: 'never' } },
+      );
+      expect(added.status).toBe(201);
+      await withModel.jobs.idle();
+      answer = pieces(fees.url('/'));
+      const session = await startSession(withModel, tenant);
+      const asked = await askChat(withModel, session, 'How much does lunch cost in the canteen?');
+      expect(asked.text).toContain(`[Fees](${fees.url('/')})`);
+      expect(asked.text).not.toContain('evil.example');
+    } finally {
+      await withModel.close();
+      await new Promise<void>((resolve) => peer.close(() => resolve()));
+      await fees.close();
+    }
+  });
+});
+
+describe('GET /bot', () => {
+  it("tells a site's owner what ConversaBot is and how to keep it out, in their language", async () => {
+    const english = await server.request('/bot');
+    expect(english.status).toBe(200);
+    expect(await english.text()).toContain('User-agent: ConversaBot');
+    const spanish = await (await server.request('/bot', { locale: 'es' })).text();
+    expect(spanish).toContain('respeta robots.txt');
   });
 });
 

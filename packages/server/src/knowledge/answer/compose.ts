@@ -180,7 +180,11 @@ export async function* composeAnswer(input: ComposeInput): AsyncGenerator<Answer
     let text = '';
     // The visitor sees, and the conversation keeps, only links the institution points to.
     const links = linkFilter(
-      linkPolicy({ website: input.website ?? null, passages: forModel.map((p) => p.text) }),
+      // A web page's own address counts as written in it: the answer may link the page it cites.
+      linkPolicy({
+        website: input.website ?? null,
+        passages: forModel.map((p) => (p.source.url ? `${p.text}\n${p.source.url}` : p.text)),
+      }),
     );
     try {
       for await (const piece of generate(input, input.llm, forModel, locale)) {

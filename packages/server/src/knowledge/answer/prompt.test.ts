@@ -36,6 +36,23 @@ describe('groundedPrompt', () => {
     expect(messages[2]!.content).toContain('[1] (File: transport.txt)\nThe bus leaves at 7:30.');
   });
 
+  it('names a web page by its title and address, so the answer can link it', () => {
+    const page: Passage = {
+      ...passage('Lunch costs 5 euros a day.', 'Fees'),
+      source: { kind: 'website', title: 'Fees', file_id: null, url: 'https://colegiosol.example/fees' },
+    };
+    const messages = groundedPrompt({
+      assistantName: 'Admisiones',
+      question: 'How much is lunch?',
+      history: [],
+      passages: [page],
+      locale: 'en',
+    });
+    expect(messages.at(-1)!.content).toContain(
+      '[1] (Web page: Fees https://colegiosol.example/fees)\nLunch costs 5 euros a day.',
+    );
+  });
+
   it('reads back as the passages and the question it was made of', () => {
     const messages = groundedPrompt({
       assistantName: 'Admisiones',

@@ -20,6 +20,7 @@ function origin(passage: Passage): string {
   const { source } = passage;
   if (source.kind === 'faq') return `FAQ: ${source.title ?? ''}`;
   if (source.kind === 'file') return `File: ${source.title ?? ''}`;
+  if (source.kind === 'website') return `Web page: ${source.title ?? ''} ${source.url ?? ''}`.trim();
   return 'Knowledge base';
 }
 
