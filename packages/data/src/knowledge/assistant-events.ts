@@ -205,7 +205,8 @@ function subscribe(client: DataClient, id: number, listener: { current: Assistan
         },
         onWebsitePage: (event) => {
           void editCachedPages(client, id, event).then((found) => {
-            if (found || refetching.has(event.website_id) || opened.controller.signal.aborted) return;
+            if (found || event.deleted || refetching.has(event.website_id) || opened.controller.signal.aborted)
+              return;
             const timer = setTimeout(() => {
               refetching.delete(event.website_id);
               void client.invalidate(isWebsitePagesKey(id, event.website_id));

@@ -61,11 +61,12 @@ export async function editCachedWebsites(
 }
 
 /**
- * Puts a page's new state into every cached page list of its site that holds it. Answers false when
- * none held it: a page the lists have not seen yet (the crawl found it), for the caller to refetch.
+ * Puts a page's new state into every cached page list of its site that holds it (a page that left
+ * the site, `deleted`, leaves them). Answers false when none held it: a page the lists have not seen
+ * yet (the crawl found it), for the caller to refetch.
  */
 export async function editCachedPages(client: DataClient, id: number, event: WebsitePageEvent): Promise<boolean> {
-  const { website_id: siteId, ...page } = event;
+  const { website_id: siteId, deleted, ...page } = event;
   const matches = isWebsitePagesKey(id, siteId);
   const edits: Promise<void>[] = [];
   for (const serialized of [...client.cache.keys()]) {
@@ -74,8 +75,9 @@ export async function editCachedPages(client: DataClient, id: number, event: Web
     if (!key || !matches(key) || !state.data) continue;
     const index = state.data.items.findIndex((item) => item.id === page.id);
     if (index === -1) continue;
-    const items = state.data.items.with(index, page);
-    edits.push(client.setCached(key, { ...state.data, items }));
+    const items = deleted ? state.data.items.toSpliced(index, 1) : state.data.items.with(index, page);
+    const totalCount = state.data.totalCount - (deleted ? 1 : 0);
+    edits.push(client.setCached(key, { ...state.data, items, totalCount }));
   }
   await Promise.all(edits);
   return edits.length > 0;

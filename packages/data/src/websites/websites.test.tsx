@@ -9,7 +9,7 @@ import { htmlPage, type LocalSite, startLocalSite } from '../testing/local-site'
 import { dataWrapper, snapshot, until } from '../testing/render';
 import { addWebsite, useAddWebsite } from './add-website';
 import { deleteWebsites, useDeleteWebsites } from './delete-websites';
-import { applyWebsiteEvent, mergeWebsites } from './keys';
+import { applyWebsiteEvent, editCachedPages, mergeWebsites } from './keys';
 import { listWebsitePages, useWebsitePages } from './list-website-pages';
 import { listWebsites, useWebsites } from './list-websites';
 import { syncWebsite } from './sync-website';
@@ -122,6 +122,12 @@ describe('adding and following a website', () => {
     const page = await listWebsitePages(client, assistantId, added!.id, { page: 1, perPage: 2 });
     expect(page).toMatchObject({ totalCount: 4, perPage: 2, currentPage: 1, pageCount: 2 });
     expect(page.items).toHaveLength(2);
+
+    // A page that leaves the site (out of its patterns now) leaves the cached lists.
+    const gone = byUrl.get(`${site.url}/antigua/`)!;
+    await act(() => editCachedPages(client, assistantId, { ...gone, website_id: added!.id, deleted: true }));
+    expect(result.current.pages.data?.items.map((item) => item.id)).not.toContain(gone.id);
+    expect(result.current.pages.data?.totalCount).toBe(3);
   }, 60_000);
 
   it('files and websites share one stream of the assistant', async () => {
