@@ -1,6 +1,6 @@
 // One Chromium for every e2e file (they connect to it over its WebSocket endpoint) and one real
 // server for the journeys, with an admin e-mail in ADMIN_EMAILS and its WhatsApp replies going to a
-// local stand-in for Meta's Graph API.
+// local stand-in for Meta's Graph API; its crawler may visit loopback sites (the website journey's).
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
       app = await startAppServer({
         ADMIN_EMAILS: `${ADMIN_EMAIL},${POLYGLOT_EMAIL}`,
         WHATSAPP_GRAPH_URL: graph.url,
+        // The website journey crawls a site the test serves on a loopback port.
+        CRAWL_ALLOW_PRIVATE: 'true',
       });
       project.provide('appError', '');
     } catch (error) {

@@ -250,7 +250,9 @@ export const typingLimit = (userId: number): RateLimit => ({
   key: `live:typing:${userId}`,
   max: TYPING_SIGNALS_PER_MEMBER,
   windowSeconds: TEN_MINUTES,
+});
 
+/**
  * Websites added and crawls started now ("Sync now") by one institution in an hour: each crawl
  * makes up to WEBSITE_MAX_PAGES requests to a site on the member's word.
  */

@@ -18,6 +18,12 @@ const messages: ChatMessage[] = [
     sources: [
       { kind: 'faq', title: '¿Cuándo es la matrícula?', file_id: null },
       { kind: 'file', title: 'Admisiones 2025.pdf', file_id: 4 },
+      {
+        kind: 'website',
+        title: 'Admisiones 2025-2026',
+        file_id: null,
+        url: 'https://www.colegiosol.es/admisiones/',
+      },
     ],
     handoff: null,
     created_at: '2025-03-10T09:30:02.000Z',

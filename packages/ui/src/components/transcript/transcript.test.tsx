@@ -21,6 +21,7 @@ const messages: ChatMessage[] = [
       { kind: 'faq', title: '¿Hay comedor?', file_id: null },
       { kind: 'file', title: 'Guía.pdf', file_id: 3 },
       { kind: 'knowledge_base', title: null, file_id: null },
+      { kind: 'website', title: 'Comedor', file_id: null, url: 'https://colegio.example/comedor/' },
     ],
     handoff: { name: 'Ana', email: 'ana@example.com', phone: null, hours: null, message: 'Escríbenos.' },
     created_at: '2025-03-10T09:30:02Z',
@@ -36,6 +37,10 @@ describe('Transcript', () => {
     expect(screen.getByText('FAQ: ¿Hay comedor?')).toBeTruthy();
     expect(screen.getByText('File: Guía.pdf')).toBeTruthy();
     expect(screen.getByText('Knowledge base text')).toBeTruthy();
+    // A web page is cited by its title, linked to it.
+    expect(screen.getByRole('link', { name: 'Web page: Comedor' }).getAttribute('href')).toBe(
+      'https://colegio.example/comedor/',
+    );
     expect(screen.getByText('A person was offered')).toBeTruthy();
     expect(screen.getByText('ana@example.com')).toBeTruthy();
     expect(screen.getByText('Escríbenos.')).toBeTruthy();

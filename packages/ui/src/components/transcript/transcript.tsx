@@ -74,6 +74,16 @@ function SourceName({ source }: { source: Source }) {
   const { t } = useLingui();
   if (source.kind === 'knowledge_base') return <>{t`Knowledge base text`}</>;
   if (source.kind === 'faq') return <>{t`FAQ: ${source.title ?? ''}`}</>;
+  if (source.kind === 'website') {
+    const name = t`Web page: ${source.title ?? source.url ?? ''}`;
+    return source.url ? (
+      <a href={source.url} target="_blank" rel="noreferrer">
+        {name}
+      </a>
+    ) : (
+      <>{name}</>
+    );
+  }
   return <>{t`File: ${source.title ?? ''}`}</>;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Trainer › Knowledge Base (`/pre-sales/trainer/knowledge-base/{id}`, `/sales-support/knowledge-base/{id}`):
- * the knowledge-base text, below it the files (the Files tab points at that section), and "Try it"
+ * the knowledge-base text, below it the files (the Files tab points at that section) and the websites, and "Try it"
  * to ask as a visitor would and see why each answer is what it is.
  */
 import { can } from '@conversa/contract/roles';
@@ -9,6 +9,7 @@ import { FilesSection } from './files-section';
 import { KnowledgeBaseText } from './knowledge-base-text';
 import { TrainerLayout } from './trainer-layout';
 import { TryIt } from './try-it';
+import { WebsiteSection } from './website-section';
 
 export { FILES_ANCHOR } from './trainer-tabs';
 
@@ -19,7 +20,7 @@ export interface KnowledgeBasePageProps {
   showFiles?: boolean;
 }
 
-/** Text and files of one assistant; members without `trainer.manage` only read them. */
+/** Text, files and websites of one assistant; members without `trainer.manage` only read them. */
 export function KnowledgeBasePage({ assistantId, onNavigate, showFiles = false }: KnowledgeBasePageProps) {
   const session = useSession();
   const editable = can(session.roles, 'trainer.manage');
@@ -33,6 +34,7 @@ export function KnowledgeBasePage({ assistantId, onNavigate, showFiles = false }
         <>
           <KnowledgeBaseText assistantId={assistantId} editable={editable} />
           <FilesSection assistantId={assistantId} editable={editable} focus={showFiles} />
+          <WebsiteSection assistantId={assistantId} editable={editable} />
           {editable ? <TryIt assistantId={assistantId} /> : null}
         </>
       )}

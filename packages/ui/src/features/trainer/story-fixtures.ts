@@ -9,6 +9,7 @@ import type { FieldDefinition } from '@conversa/contract/sales';
 import { type AssistantFile, FILE_EVENT, type FileEvent } from '@conversa/contract/knowledge';
 import { http, HttpResponse } from 'msw';
 import { API, baseHandlers, ok } from '../../testing/stories';
+import { pagesPage, websiteHandlers, websites } from './website-story-fixtures';
 
 export const assistant: AssistantDetail = {
   id: 11,
@@ -76,8 +77,11 @@ export const faqs: Faq[] = [
 
 const encoder = new TextEncoder();
 
+/** One event of the stream: a file's (the default kind) or another kind's. */
+export type StreamEvent = FileEvent | { event: string; data: unknown };
+
 /** An event stream that stays open and sends `events` (each after `everyMs`). */
-export function eventStream(events: FileEvent[] = [], everyMs = 1500) {
+export function eventStream(events: StreamEvent[] = [], everyMs = 1500) {
   return () => {
     const timers: ReturnType<typeof setTimeout>[] = [];
     const body = new ReadableStream<Uint8Array>({
@@ -87,9 +91,8 @@ export function eventStream(events: FileEvent[] = [], everyMs = 1500) {
           timers.push(
             setTimeout(
               () => {
-                controller.enqueue(
-                  encoder.encode(`event: ${FILE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`),
-                );
+                const [name, data] = 'event' in event ? [event.event, event.data] : [FILE_EVENT, event];
+                controller.enqueue(encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`));
               },
               everyMs * (index + 1),
             ),
@@ -135,7 +138,8 @@ export const orderFields: FieldDefinition[] = [
 export function trainerHandlers({
   list = files,
   events = eventStream(),
-}: { list?: AssistantFile[]; events?: ReturnType<typeof eventStream> } = {}) {
+  sites = websites,
+}: { list?: AssistantFile[]; events?: ReturnType<typeof eventStream>; sites?: typeof websites } = {}) {
   const byId = (id: unknown) => (Number(id) === salesAssistant.id ? salesAssistant : assistant);
   return [
     http.get(`${API}/institution-product/:id`, ({ params }) => ok(byId(params.id))),
@@ -171,8 +175,10 @@ export function trainerHandlers({
       ok({ message: 'Delete successfully.', code: 'deleted' }),
     ),
     http.get(`${API}/institution-product/:id/events`, events),
+    ...websiteHandlers(sites, pagesPage),
     http.post(`${API}/institution-product/:id/preview`, async ({ request }) => {
       const { text } = (await request.json()) as { text: string };
+      if (/admisi|admission/i.test(text)) return ok(previewFromWebsite);
       return ok(/horario|hours/i.test(text) ? previewAnswered : previewNotFound);
     }),
     ...baseHandlers,
@@ -230,4 +236,34 @@ export const previewNotFound: PreviewAnswer = {
   words: ['planetario', 'observatorio'],
   unknown_words: ['planetario', 'observatorio'],
   passages: [],
+};
+
+/** "Try it": an answer quoted from a page of the school's website, cited with its title and link. */
+export const previewFromWebsite: PreviewAnswer = {
+  ...previewAnswered,
+  text: 'Las solicitudes de admisión para 2025-2026 se presentan del 1 al 31 de marzo.',
+  sources: [
+    {
+      kind: 'website',
+      title: 'Admisiones 2025-2026',
+      file_id: null,
+      url: 'https://www.colegiosol.es/admisiones/',
+    },
+  ],
+  words: ['solicitudes', 'admision'],
+  passages: [
+    {
+      source: {
+        kind: 'website',
+        title: 'Admisiones 2025-2026',
+        file_id: null,
+        url: 'https://www.colegiosol.es/admisiones/',
+      },
+      excerpt: 'Las solicitudes de admisión para 2025-2026 se presentan del 1 al 31 de marzo en secretaría.',
+      hits: 2,
+      support: 1,
+      strong: false,
+      used: true,
+    },
+  ],
 };

@@ -32,3 +32,13 @@ export const Answered: Story = {
     }
   },
 };
+
+/** An answer from a page of the website: the passage names the page's title and links to it. */
+export const FromWebsite: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox'), '¿Cuándo es la admisión?');
+    await userEvent.keyboard('{Enter}');
+    await canvas.findByRole('link', { name: /^(Web page|Página web): Admisiones 2025-2026$/ });
+  },
+};

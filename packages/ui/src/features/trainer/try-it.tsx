@@ -147,6 +147,7 @@ function useSourceName() {
   return (source: Source) => {
     if (source.kind === 'faq') return t`FAQ: ${source.title ?? ''}`;
     if (source.kind === 'file') return t`File: ${source.title ?? ''}`;
+    if (source.kind === 'website') return t`Web page: ${source.title ?? source.url ?? ''}`;
     return t`Knowledge base text`;
   };
 }
@@ -215,7 +216,16 @@ function PassageView({ passage, name, count }: { passage: PreviewPassage; name: 
       });
   return (
     <>
-      <Status $used={passage.used}>{passage.used ? t`Used` : t`Not used`}</Status> · {name} · {reason}
+      <Status $used={passage.used}>{passage.used ? t`Used` : t`Not used`}</Status> ·{' '}
+      {passage.source.kind === 'website' && passage.source.url ? (
+        // The page cited, to open and check (a new tab: Try it keeps its questions).
+        <a href={passage.source.url} target="_blank" rel="noreferrer">
+          {name}
+        </a>
+      ) : (
+        name
+      )}{' '}
+      · {reason}
       <Excerpt>{passage.excerpt}</Excerpt>
     </>
   );
