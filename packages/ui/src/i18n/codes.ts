@@ -127,6 +127,8 @@ const PARAMETERISED = new Set<string>([
   'too_many_files',
   // The server's text names the columns.
   'unknown_columns',
+  // The server's text names the institutions that would go with the account.
+  'institutions_to_delete',
   // The server's text names the most rows a file can have.
   'too_many_rows',
   'rate_limited',

@@ -16,6 +16,7 @@ import type { ChatEvent, ConversationStatus, LiveEvent, WidgetAssistant } from '
 import { useAskAssistant } from '@conversa/data/chat/ask-assistant';
 import { usePublicAssistant } from '@conversa/data/chat/get-public-assistant';
 import { storedGuest, useGuestConversation } from '@conversa/data/chat/guest-conversation';
+import { ForgetConversation } from './forget-conversation';
 import { isApiRequestError } from '@conversa/data/errors';
 import { useDataClient } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
@@ -286,6 +287,15 @@ export function Chat({
         )}
         {following && typing ? <p className="cv-typing">{t`${typing} is typing…`}</p> : null}
         {!page && lines.length === 0 ? <SuggestedQuestions {...suggested} /> : null}
+        {lines.length > 0 && !busy ? (
+          <ForgetConversation
+            onDeleted={() => {
+              setAsked([]);
+              becomes('assistant');
+              setAnnouncement(t`The conversation was deleted.`);
+            }}
+          />
+        ) : null}
         <Composer
           value={draft}
           onChange={setDraft}
