@@ -7,7 +7,6 @@
  */
 import type { Conversation } from '@conversa/contract/chat';
 import * as routes from '@conversa/contract/routes/chat';
-import * as privacyRoutes from '@conversa/contract/routes/privacy';
 import type { DataClient } from '../client';
 import { isApiRequestError } from '../errors';
 import { useDataClient, useSession } from '../provider';
@@ -74,15 +73,3 @@ export function useGuestConversation(enabled: boolean): Read<Conversation | null
   );
 }
 
-/**
- * `POST public/conversation/{id}/delete`: the visitor deletes their conversation (confirmed in the
- * chat); it is forgotten, so the next question starts a new one.
- */
-export async function deleteGuestConversation(client: DataClient, id: string): Promise<void> {
-  await client.endpoint(privacyRoutes.deleteOwnConversation, {
-    params: { id },
-    institution: false,
-    sessionCheck: false,
-  });
-  forgetGuest(client);
-}

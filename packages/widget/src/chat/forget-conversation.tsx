@@ -1,58 +1,52 @@
 /**
- * "Delete this conversation" (issue 36): the visitor deletes their own conversation after saying
- * yes; the chat then starts afresh (the next question opens a new conversation).
+ * The question "delete this conversation?" (issue 36), loaded only when the visitor asks for it
+ * (every byte of the chat counts): on yes the visitor's conversation is deleted, and the chat starts
+ * afresh (the next question opens a new conversation).
  */
-import { deleteGuestConversation, storedGuest } from '@conversa/data/chat/guest-conversation';
+import { deleteGuestConversation } from '@conversa/data/chat/delete-conversation';
+import { isApiRequestError } from '@conversa/data/errors';
 import { useDataClient } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 /** Props of `ForgetConversation`. */
 export interface ForgetConversationProps {
+  conversationId: string;
   /** Called once it is deleted: the chat empties its lines. */
   onDeleted: () => void;
+  onCancel: () => void;
 }
 
-/** A small link-like button, then a yes/no question in its place. */
-export function ForgetConversation({ onDeleted }: ForgetConversationProps) {
+/** Yes or no; after a failure the question stays and yes becomes Retry. */
+export default function ForgetConversation({ conversationId, onDeleted, onCancel }: ForgetConversationProps) {
   const { t } = useLingui();
   const client = useDataClient();
-  const [asking, setAsking] = useState(false);
+  const id = useId();
   const [busy, setBusy] = useState(false);
+  // The server's refusal comes translated; without an answer, the retry button says it.
+  const [failure, setFailure] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const id = storedGuest(client)?.conversationId;
-  if (!id) return null;
   const remove = async () => {
     setBusy(true);
-    setFailed(false);
     try {
-      await deleteGuestConversation(client, id);
-      setAsking(false);
+      await deleteGuestConversation(client, conversationId);
       onDeleted();
-    } catch {
+    } catch (thrown) {
+      setFailure(isApiRequestError(thrown) && thrown.kind === 'http' ? thrown.message : null);
       setFailed(true);
-    } finally {
       setBusy(false);
     }
   };
   return (
-    <div className="cv-forget">
-      {asking ? (
-        <div role="group" aria-label={t`Delete this conversation?`}>
-          <span>{t`Delete this conversation? It cannot be undone.`}</span>{' '}
-          <button type="button" disabled={busy} onClick={() => void remove()}>
-            {t`Yes, delete`}
-          </button>{' '}
-          <button type="button" disabled={busy} autoFocus onClick={() => setAsking(false)}>
-            {t`Cancel`}
-          </button>
-          {failed ? <p role="alert">{t`It could not be deleted. Try again.`}</p> : null}
-        </div>
-      ) : (
-        <button type="button" onClick={() => setAsking(true)}>
-          {t`Delete this conversation`}
-        </button>
-      )}
+    <div className="cv-forget" role="group" aria-labelledby={id}>
+      <span id={id}>{t`Delete this conversation`}:</span>{' '}
+      <button type="button" disabled={busy} onClick={() => void remove()}>
+        {failed ? t`Retry` : t`Yes, delete`}
+      </button>{' '}
+      <button type="button" disabled={busy} autoFocus onClick={onCancel}>
+        {t`Cancel`}
+      </button>
+      {failure ? <p role="alert">{failure}</p> : null}
     </div>
   );
 }
