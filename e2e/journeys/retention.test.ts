@@ -2,7 +2,6 @@
 // menu and sets how long conversations are kept; finds a family by e-mail, downloads their data
 // (the file holds their conversation) and erases it after a confirmation; then deletes an
 // assistant from its trainer by typing its name. Axe and a screenshot on each page.
-import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD } from '../lib/accounts';
@@ -94,7 +93,9 @@ describe('retention journey (en, desktop)', () => {
       person.getByRole('button', { name: 'Download their data' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('person-export.json');
-    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const exported = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
       conversations: { id: string }[];
     };
     expect(exported.conversations.map((c) => c.id)).toEqual([conversationId]);
