@@ -1,7 +1,7 @@
 // Issue 36: a retention run purging 100k expired conversations (4 messages each), in-process on the
 // embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL): how long the run takes, and the p99 of
 // the conversation list of another assistant (the staff API's heaviest read) sampled while it runs,
-// against the list's budget (p99 <= 50 ms on PGlite). The run deletes in batches of 1,000, each its
+// against the list's budget (p99 <= 50 ms on PGlite). The run deletes in batches of 250, each its
 // own transaction, so reads go between them. Run with `node --import tsx bench/retention-bench.ts`.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -129,6 +129,6 @@ reportRows(
 ${new Date().toISOString().slice(0, 10)}, ${machine()}. One retention run (conversations kept 365 days) over
 ${EXPIRED.toLocaleString('en')} conversations 400 days old with 4 messages each, in-process, while another
 assistant's conversation list (${KEPT.toLocaleString('en')} conversations) is read every 20 ms; its p50/p99 in ms.
-The purge deletes batches of 1,000 conversations, each its own transaction (the dashboards' figures kept).`,
+The purge deletes batches of 250 conversations, each its own transaction (the dashboards' figures kept).`,
   rows,
 );
