@@ -121,8 +121,11 @@ export const LoadFailed: Story = {
 export const PersonFound: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('E-mail'), 'familia.lopez@example.com');
-    await userEvent.click(canvas.getByRole('button', { name: 'Search' }));
-    await canvas.findByRole('list', { name: 'What is held' });
+    await userEvent.type(
+      await canvas.findByLabelText(/^(E-mail|Correo electrónico)/),
+      'familia.lopez@example.com',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: /^(Search|Buscar)$/ }));
+    await canvas.findByRole('list', { name: /^(What is held|Lo que se guarda)$/ });
   },
 };

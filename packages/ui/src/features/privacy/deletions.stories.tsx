@@ -34,7 +34,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const openAccount: Story['play'] = async ({ canvasElement }) => {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete my account' }));
+  await userEvent.click(
+    await within(canvasElement).findByRole('button', { name: /^(Delete my account|Eliminar mi cuenta)$/ }),
+  );
 };
 
 /** Closed: one button. */
@@ -66,6 +68,8 @@ export const Assistant: StoryObj<typeof DeleteAssistantSection> = {
     />
   ),
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete assistant' }));
+    await userEvent.click(
+      await within(canvasElement).findByRole('button', { name: /^(Delete assistant|Eliminar asistente)$/ }),
+    );
   },
 };
