@@ -12,6 +12,7 @@ const benchmarks = [
   ['embeddings-bench.ts', '--import', 'tsx'],
   ['conversations-bench.ts', '--import', 'tsx'],
   ['records-bench.ts', '--import', 'tsx'],
+  ['retention-bench.ts', '--import', 'tsx'],
   ['answer-quality.ts', '--import', 'tsx'],
   ['answer-folds.ts', '--import', 'tsx'],
   ['whatsapp-bench.ts', '--import', 'tsx'],

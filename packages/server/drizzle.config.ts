@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/stats-schema.ts',
     './src/db/embeddings-schema.ts',
     './src/db/websites-schema.ts',
+    './src/db/privacy-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

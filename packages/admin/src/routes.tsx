@@ -116,6 +116,10 @@ const Team = lazyPage(
   () => import('./pages/team'),
   (m) => m.Component,
 );
+const Data = lazyPage(
+  () => import('./pages/data'),
+  (m) => m.Component,
+);
 const Join = lazyPage(
   () => import('./pages/join'),
   (m) => m.Component,
@@ -194,6 +198,7 @@ export function ConsoleRoutes() {
                 <Route path="logout" element={page('logout', Logout)} />
               </Route>
               <Route path="team" element={page('team', Team)} />
+              <Route path="data" element={page('data', Data)} />
               <Route element={<RequireAdmin />}>
                 <Route path="change-institution" element={page('changeInstitution', ChangeInstitution)} />
               </Route>

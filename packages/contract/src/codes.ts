@@ -39,6 +39,8 @@ export const ValidationCode = {
   tooManyRows: 'too_many_rows',
   rowTooLong: 'row_too_long',
   importTooSlow: 'import_too_slow',
+  retentionRange: 'retention_range',
+  nameMismatch: 'name_mismatch',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 
@@ -59,6 +61,8 @@ export const ErrorCode = {
   alreadyMember: 'already_member',
   alreadyInvited: 'already_invited',
   lastMain: 'last_main',
+  institutionsToDelete: 'institutions_to_delete',
+  accountHasNoPassword: 'account_has_no_password',
   invitationOtherEmail: 'invitation_other_email',
   invitationUnusable: 'invitation_unusable',
   emailUnverified: 'email_unverified',

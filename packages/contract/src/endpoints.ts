@@ -17,6 +17,7 @@ import { salesEndpoints } from './endpoints/sales';
 import { recordsEndpoints } from './endpoints/records';
 import { teamEndpoints } from './endpoints/team';
 import { websitesEndpoints } from './endpoints/websites';
+import { privacyEndpoints } from './endpoints/privacy';
 
 export type { Access, Endpoint, Scope } from './endpoints/endpoint';
 
@@ -33,6 +34,7 @@ export const endpoints = {
   ...recordsEndpoints,
   ...teamEndpoints,
   ...websitesEndpoints,
+  ...privacyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

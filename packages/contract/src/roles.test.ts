@@ -34,6 +34,11 @@ describe('role matrix', () => {
     expect(can([], 'assistant.read')).toBe(false);
   });
 
+  it('lets only main members (and the platform admin) delete an institution', () => {
+    for (const role of MEMBER_ROLES) expect(can([role], 'institution.delete'), role).toBe(role === 'main');
+    expect(can(['admin'], 'institution.delete')).toBe(true);
+  });
+
   it('grants only known permissions', () => {
     for (const permissions of Object.values(ROLE_PERMISSIONS)) {
       for (const permission of permissions) expect(PERMISSIONS).toContain(permission);

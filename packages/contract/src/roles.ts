@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'institution.switch',
   'institution.read',
   'institution.update',
+  /** Delete the institution with everything it holds: main members only (and the platform admin). */
+  'institution.delete',
   'assistant.read',
   'assistant.manage',
   'trainer.manage',

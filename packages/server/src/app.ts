@@ -30,6 +30,7 @@ import { handoffConfirmationRoutes, publicPagesRoutes, widgetStaticRoutes } from
 import { adminStaticRoutes, hasBuiltApp, shareImageRoutes } from './static';
 import { usersRoutes } from './users';
 import { teamRoutes } from './team';
+import { privacyRoutes } from './privacy';
 
 export type { AppDeps } from './deps';
 
@@ -160,6 +161,7 @@ function mountApi(api: Hono<AppEnv>, deps: AppDeps) {
   api.route('/', recordsRoutes(deps));
   api.route('/', whatsappWebhookRoutes(deps));
   api.route('/', failedRepliesRoutes(deps));
+  api.route('/', privacyRoutes(deps));
 }
 
 /** What is served outside `/api`. */

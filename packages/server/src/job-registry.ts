@@ -28,6 +28,13 @@ import type { EmbeddingsConfig, LlmConfig, ProcessRole } from './config';
 import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge';
 import { JobRunner } from './jobs/runner';
 import { CRAWL_WEBSITE, crawlerUserAgent, createCrawlerFetch, crawlWebsiteJob } from './websites';
+import {
+  DELETE_STORED,
+  deleteStoredJob,
+  queueRetentionRuns,
+  RETENTION_RUN,
+  retentionRunJob,
+} from './privacy';
 
 export interface JobRunnerDeps {
   database: Database;
@@ -111,8 +118,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       [WHATSAPP_INCOMING]: whatsappIncomingJob({ db: database.db, clock, logger, ...deps.whatsapp }),
       [WHATSAPP_ENTRY_EXPIRY]: whatsappEntryExpiryJob({ db: database.db, clock, logger, ...deps.whatsapp }),
       [WHATSAPP_RESEND]: whatsappResendJob({ db: database.db, clock, logger, ...deps.whatsapp }),
+      [RETENTION_RUN]: retentionRunJob({ database, clock, logger }),
+      [DELETE_STORED]: deleteStoredJob({ storage, logger }),
     },
-    // Audit events go after their keeping time, on the runner's hourly sweep.
-    prune: { audit_events: (now) => pruneAuditEvents(database.db, now) },
+    // Audit events go after their keeping time, on the runner's hourly sweep; each institution's
+    // retention run is queued on the same sweep (and at start: server.ts).
+    prune: {
+      audit_events: (now) => pruneAuditEvents(database.db, now),
+      retention_runs: (now) => queueRetentionRuns(database.db, now),
+    },
   });
 }

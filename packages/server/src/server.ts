@@ -17,6 +17,7 @@ import { createJobRunner } from './job-registry';
 import { enqueueStaleEmbeddings } from './knowledge';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './meta';
+import { queueRetentionRuns } from './privacy';
 import type { Storage } from './storage/storage';
 import { storageFromConfig } from './storage/storage-config';
 
@@ -77,6 +78,8 @@ export async function createServer(config: Config, parts: ServerParts) {
   // Passages without a vector of the configured model (another model before, or knowledge indexed
   // while the model was off) are queued to be embedded; their jobs run once the runner starts.
   await enqueueStaleEmbeddings(database.db, config.embeddings, clock.now(), logger);
+  // Retention runs at start too, not only on the runners' hourly sweep (docs/architecture.md#retention-and-erasure).
+  await queueRetentionRuns(database.db, clock.now());
   const metrics = createMetrics({ db: database.db, logger, processMetrics: parts.processMetrics });
   const sessionCache = new SessionCache(database.kind === 'pglite');
   const app = createApp({

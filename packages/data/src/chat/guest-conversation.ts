@@ -72,3 +72,4 @@ export function useGuestConversation(enabled: boolean): Read<Conversation | null
     () => getGuestConversation(client, guestConversationId!),
   );
 }
+

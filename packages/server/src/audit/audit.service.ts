@@ -5,6 +5,7 @@
  * where (institution) and from which IP; its detail is small and never holds a secret. Recording
  * never fails the request it describes: a write that fails is logged instead.
  */
+import { AUDIT_LEGAL_HOLD_DAYS } from '@conversa/contract/privacy';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { auditEvents } from '../db/schema';
@@ -25,7 +26,14 @@ export type AuditAction =
   | 'member_joined'
   | 'member_role_changed'
   | 'member_removed'
-  | 'whatsapp_channel_saved';
+  | 'whatsapp_channel_saved'
+  | 'retention_changed'
+  | 'retention_run'
+  | 'person_exported'
+  | 'person_erased'
+  | 'assistant_deleted'
+  | 'institution_deleted'
+  | 'account_deleted';
 
 export interface AuditEvent {
   action: AuditAction;
@@ -35,8 +43,8 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
-/** How long events are kept. */
-export const AUDIT_KEEP_DAYS = 180;
+/** How long events are kept: the legal hold, also of a deleted institution's events (contract/privacy.ts). */
+export const AUDIT_KEEP_DAYS = AUDIT_LEGAL_HOLD_DAYS;
 /** An admin acting in one institution is recorded at most this often (the first request of a span). */
 export const ADMIN_ACTING_EVERY_MS = 60 * 60_000;
 

@@ -136,6 +136,16 @@ const RULES: Record<EndpointName, string> = {
   revokeInvitations: 'team.manage@institution',
   getInvitation: 'public',
   acceptInvitation: 'staff',
+  getRetention: 'institution.read@institution',
+  putRetention: 'team.manage@institution',
+  findPerson: 'team.manage@institution',
+  exportPerson: 'team.manage@institution',
+  erasePerson: 'team.manage@institution',
+  deleteOwnConversation: 'guest',
+  deleteAssistants: 'assistant.manage@institution',
+  deleteInstitution: 'institution.delete@institution',
+  getAccountDeletion: 'self',
+  deleteAccount: 'self',
 };
 
 /** An entry's rule, written as in `RULES`. */

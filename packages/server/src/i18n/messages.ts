@@ -97,6 +97,14 @@ export const validationMessages: Catalog<ValidationCode> = {
     en: 'The file took too long to read. Split it into smaller files.',
     es: 'El archivo tardó demasiado en leerse. Divídelo en archivos más pequeños.',
   },
+  retention_range: {
+    en: 'Enter a number of days from 30 to 3650, or leave it empty to keep everything.',
+    es: 'Escribe un número de días entre 30 y 3650, o déjalo vacío para conservarlo todo.',
+  },
+  name_mismatch: {
+    en: 'Type the name exactly as it is shown.',
+    es: 'Escribe el nombre exactamente como aparece.',
+  },
 };
 
 export const errorMessages: Catalog<ErrorCode> = {
@@ -166,6 +174,14 @@ export const errorMessages: Catalog<ErrorCode> = {
   last_main: {
     en: 'The team needs at least one main administrator.',
     es: 'El equipo necesita al menos un administrador principal.',
+  },
+  institutions_to_delete: {
+    en: 'Deleting your account also deletes {names}, where you are the only member. Confirm to go on.',
+    es: 'Eliminar tu cuenta también elimina {names}, donde eres el único miembro. Confírmalo para continuar.',
+  },
+  account_has_no_password: {
+    en: 'Your account signs in with Google or Microsoft. Set a password first (Forgot password) to confirm the deletion.',
+    es: 'Tu cuenta inicia sesión con Google o Microsoft. Crea primero una contraseña (¿Olvidaste tu contraseña?) para confirmar la eliminación.',
   },
   invitation_other_email: {
     en: 'This invitation is for another email address. Sign in with the invited address.',

@@ -263,3 +263,31 @@ export const websiteChangeLimit = (institutionId: number): RateLimit => ({
   max: WEBSITE_CHANGES_PER_HOUR,
   windowSeconds: HOUR,
 });
+
+/** Person lookups, exports and erasures of one institution in an hour (issue 36): a handful a day is normal. */
+export const PERSON_REQUESTS_PER_HOUR = 60;
+/** Deletions (assistants, an institution, the account) one user asks for in an hour, and account-deletion password tries. */
+export const DELETIONS_PER_USER_PER_HOUR = 20;
+/** Conversations visitors delete from one IP in an hour. */
+export const VISITOR_DELETES_PER_IP_PER_HOUR = 20;
+
+/** A person's lookup, export or erasure in one institution. */
+export const personDataLimit = (institutionId: number): RateLimit => ({
+  key: `person:institution:${institutionId}`,
+  max: PERSON_REQUESTS_PER_HOUR,
+  windowSeconds: HOUR,
+});
+
+/** A deletion asked for by one user (each try of the account's password counts). */
+export const deletionUserLimit = (userId: number): RateLimit => ({
+  key: `deletion:user:${userId}`,
+  max: DELETIONS_PER_USER_PER_HOUR,
+  windowSeconds: HOUR,
+});
+
+/** A visitor deleting their conversation, by IP. */
+export const visitorDeleteIpLimit = (ip: string): RateLimit => ({
+  key: `visitor-delete:ip:${ip}`,
+  max: VISITOR_DELETES_PER_IP_PER_HOUR,
+  windowSeconds: HOUR,
+});

@@ -46,6 +46,8 @@ const validation = {
   too_many_rows: msg({ message: 'A file can have at most {0} rows. Split it into smaller files.' }),
   row_too_long: msg`A row of the file is too long. Shorten its texts.`,
   import_too_slow: msg`The file took too long to read. Split it into smaller files.`,
+  retention_range: msg`Enter a number of days from 30 to 3650, or leave it empty to keep everything.`,
+  name_mismatch: msg`Type the name exactly as it is shown.`,
 } satisfies Record<ValidationCode, MessageDescriptor>;
 
 const errors = {
@@ -66,6 +68,10 @@ const errors = {
   already_member: msg`This person is already a member of the team.`,
   already_invited: msg`This address already has a pending invitation. Send it again from the list.`,
   last_main: msg`The team needs at least one main administrator.`,
+  institutions_to_delete: msg({
+    message: 'Deleting your account also deletes {names}, where you are the only member. Confirm to go on.',
+  }),
+  account_has_no_password: msg`Your account signs in with Google or Microsoft. Set a password first (Forgot password) to confirm the deletion.`,
   invitation_other_email: msg`This invitation is for another email address. Sign in with the invited address.`,
   invitation_unusable: msg`This invitation can no longer be used.`,
   email_unverified: msg`Confirm your email address first: we sent a code to it.`,
@@ -123,6 +129,8 @@ const PARAMETERISED = new Set<string>([
   'too_many_files',
   // The server's text names the columns.
   'unknown_columns',
+  // The server's text names the institutions that would go with the account.
+  'institutions_to_delete',
   // The server's text names the most rows a file can have.
   'too_many_rows',
   'rate_limited',

@@ -21,6 +21,7 @@ export const permissionLabels: Record<Permission, MessageDescriptor> = {
   'institution.switch': msg`Work in any institution`,
   'institution.read': msg`See the institution`,
   'institution.update': msg`Edit the institution`,
+  'institution.delete': msg`Delete the institution`,
   'assistant.read': msg`See the assistants`,
   'assistant.manage': msg`Create and set up assistants`,
   'trainer.manage': msg`Train the assistants`,

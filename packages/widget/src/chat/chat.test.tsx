@@ -227,6 +227,35 @@ it('keeps the conversation across a reload', async () => {
   expect(api.received(`public/assistant/${assistant.external_id}/session`, 'POST')).toHaveLength(before);
 });
 
+it('lets a visitor delete their conversation after saying yes; the next question starts a new one', async () => {
+  const root = mount();
+  await until(() => text().includes('Hi!'));
+  type('How much is the tuition fee?');
+  await until(() => text().includes('Sources:'));
+  const sessions = api.received(`public/assistant/${assistant.external_id}/session`, 'POST').length;
+  act(() => button('Delete this conversation')!.click());
+  // Cancel keeps it.
+  await until(() => button('Cancel') !== undefined);
+  act(() => button('Cancel')!.click());
+  await until(() => button('Delete this conversation') !== undefined);
+  expect(root.querySelectorAll('.cv-user')).toHaveLength(1);
+
+  act(() => button('Delete this conversation')!.click());
+  await until(() => button('Yes, delete') !== undefined);
+  act(() => button('Yes, delete')!.click());
+  await until(() => root.querySelectorAll('.cv-user').length === 0);
+  const deletes = api.requests.filter(
+    (r) => r.method === 'POST' && /^public\/conversation\/[^/]+\/delete$/.test(r.path),
+  );
+  expect(deletes).toHaveLength(1);
+
+  type('How much is the tuition fee?');
+  await until(() => text().includes('Sources:'));
+  expect(api.received(`public/assistant/${assistant.external_id}/session`, 'POST')).toHaveLength(
+    sessions + 1,
+  );
+});
+
 it('keeps a message that could not be sent, with a retry button', async () => {
   let offline = false;
   const flaky: typeof fetch = (input, init) =>

@@ -19,7 +19,7 @@ import { storedGuest, useGuestConversation } from '@conversa/data/chat/guest-con
 import { isApiRequestError } from '@conversa/data/errors';
 import { useDataClient } from '@conversa/data/provider';
 import { useLingui } from '@lingui/react/macro';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { textOn } from './accent';
 import { ChatFooter } from './chat-footer';
 import { ChatHeader } from './chat-header';
@@ -28,6 +28,9 @@ import { Composer } from './composer';
 import { type Line, lineOf, MessageList, noteOf } from './message-list';
 import { SuggestedQuestions } from './suggested-questions';
 import { Welcome } from './welcome';
+
+/** The question before a visitor deletes their conversation, loaded when asked for. */
+const ForgetConversation = lazy(() => import('./forget-conversation'));
 
 /** Props of `Chat`. */
 export interface ChatProps {
@@ -82,6 +85,9 @@ export function Chat({
   const [person, setPerson] = useState<ConversationStatus>('assistant');
   const personRef = useRef<ConversationStatus>('assistant');
   const [typing, setTyping] = useState<string | null>(null);
+  // The visitor asked to delete their conversation: the question (its own chunk) shows.
+  const [forgetting, setForgetting] = useState(false);
+  const storedId = storedGuest(client)?.conversationId;
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const linesRef = useRef(lines);
   linesRef.current = lines;
@@ -286,6 +292,24 @@ export function Chat({
         )}
         {following && typing ? <p className="cv-typing">{t`${typing} is typing…`}</p> : null}
         {!page && lines.length === 0 ? <SuggestedQuestions {...suggested} /> : null}
+        {forgetting && storedId ? (
+          <Suspense fallback={null}>
+            <ForgetConversation
+              conversationId={storedId}
+              onDeleted={() => {
+                setForgetting(false);
+                setAsked([]);
+                becomes('assistant');
+                input.current?.focus();
+              }}
+              onCancel={() => setForgetting(false)}
+            />
+          </Suspense>
+        ) : lines.length > 0 && storedId ? (
+          <p className="cv-forget">
+            <button type="button" onClick={() => setForgetting(true)}>{t`Delete this conversation`}</button>
+          </p>
+        ) : null}
         <Composer
           value={draft}
           onChange={setDraft}

@@ -37,7 +37,8 @@ html,body{margin:0;height:100%}
 .cv-agent{border:1px solid var(--cv-accent);white-space:pre-wrap}
 .cv-who{display:block;font-size:12px;font-weight:600;color:var(--muted)}
 .cv-person{display:block;margin:6px 0;border:0;border-radius:8px;padding:6px 12px;background:var(--cv-accent);color:var(--cv-on-accent);font:inherit;cursor:pointer}
-.cv-typing{margin:0 16px 4px;font-size:13px;color:var(--muted)}
+.cv-forget button{border:0;padding:0;background:none;color:inherit;font:inherit;text-decoration:underline;cursor:pointer}
+.cv-typing,.cv-forget{margin:0 16px 4px;font-size:13px;color:var(--muted)}
 .cv-note{padding:24px 16px;text-align:center;color:var(--muted)}
 .cv-suggested{display:flex;flex-wrap:wrap;gap:8px;padding:0 16px 8px}
 .cv-suggested button,.cv-error button{border:1px solid var(--cv-accent);background:none;color:inherit;border-radius:16px;padding:6px 12px;cursor:pointer;font:inherit}

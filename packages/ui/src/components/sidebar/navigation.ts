@@ -108,7 +108,7 @@ export interface AccountEntry {
   href: string;
 }
 
-/** The avatar menu: about you, about your school (or business), the team (for `team.manage`), password, logout. */
+/** The avatar menu: about you, about your school (or business), the team and data (for `team.manage`), password, logout. */
 export function accountEntries(kind: InstitutionKind | null, roles: readonly Role[] = []): AccountEntry[] {
   return [
     { key: 'about-you', label: msg`About you`, href: consolePaths.aboutYou },
@@ -116,6 +116,7 @@ export function accountEntries(kind: InstitutionKind | null, roles: readonly Rol
       ? { key: 'about-institution', label: msg`About your business`, href: consolePaths.aboutYourBusiness }
       : { key: 'about-institution', label: msg`About your school`, href: consolePaths.aboutYourSchool },
     ...(can(roles, 'team.manage') ? [{ key: 'team', label: msg`Team`, href: consolePaths.team }] : []),
+    ...(can(roles, 'team.manage') ? [{ key: 'data', label: msg`Data`, href: consolePaths.data }] : []),
     { key: 'password', label: msg`Password`, href: consolePaths.password },
     { key: 'logout', label: msg`Log out`, href: consolePaths.logout },
   ];

@@ -41,6 +41,7 @@ export const consolePaths = {
   logout: '/profile/logout',
   changeInstitution: '/change-institution',
   team: '/team',
+  data: '/data',
   join: '/join',
 } as const;
 

@@ -192,6 +192,7 @@ describe('Sidebar', () => {
       ['About you', '/profile/about-you'],
       ['About your school', '/profile/about-your-school'],
       ['Team', '/team'],
+      ['Data', '/data'],
       ['Password', '/profile/password'],
       ['Log out', '/profile/logout'],
     ]);
@@ -309,6 +310,7 @@ describe('Sidebar', () => {
       'Sobre ti',
       'Sobre tu centro educativo',
       'Equipo',
+      'Datos',
       'Contraseña',
       'Cerrar sesión',
     ]);

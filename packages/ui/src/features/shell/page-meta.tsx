@@ -34,6 +34,7 @@ export const pageTitles = {
   logout: msg`Log out`,
   changeInstitution: msg`Change institution`,
   team: msg`Team`,
+  data: msg`Data`,
   join: msg`Join your team`,
   console: msg`Console`,
 } satisfies Record<string, MessageDescriptor>;

@@ -1,0 +1,1 @@
+export { TypeToConfirmDialog, type TypeToConfirmDialogProps } from './type-to-confirm-dialog';
