@@ -174,6 +174,9 @@ export const ConversationListItemSchema = v.object({
   has_overview: v.boolean(),
   status: ConversationStatusSchema,
   agent: v.nullable(ConversationAgentSchema),
+  /** Answers the visitor rated up and down. */
+  rated_up: v.number(),
+  rated_down: v.number(),
 });
 export type ConversationListItem = v.InferOutput<typeof ConversationListItemSchema>;
 
@@ -210,8 +213,23 @@ export const DashboardSchema = v.object({
   /** Conversations where the visitor left a contact. */
   contacts: v.number(),
   median_messages: v.number(),
+  /** Answers visitors rated, and those rated up (issue 35), by the day of the answer. */
+  rated: v.number(),
+  rated_up: v.number(),
+  /** Rated up ÷ rated, 0..1; null when nothing was rated. */
+  satisfaction: v.nullable(v.number()),
+  /** Answers of the range still in the review queue (neither corrected nor dismissed). */
+  to_review: v.number(),
   per_day: v.array(
-    v.object({ date: v.string(), conversations: v.number(), questions: v.number(), handed_off: v.number() }),
+    v.object({
+      date: v.string(),
+      conversations: v.number(),
+      questions: v.number(),
+      handed_off: v.number(),
+      rated: v.number(),
+      rated_up: v.number(),
+      to_review: v.number(),
+    }),
   ),
   top_questions: v.array(v.object({ text: v.string(), count: v.number() })),
   /** Questions the assistant could not answer, grouped by similarity; a sample conversation each. */

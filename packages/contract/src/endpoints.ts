@@ -16,6 +16,7 @@ import { conversationsEndpoints } from './endpoints/conversations';
 import { salesEndpoints } from './endpoints/sales';
 import { recordsEndpoints } from './endpoints/records';
 import { teamEndpoints } from './endpoints/team';
+import { reviewEndpoints } from './endpoints/review';
 
 export type { Access, Endpoint, Scope } from './endpoints/endpoint';
 
@@ -31,6 +32,7 @@ export const endpoints = {
   ...salesEndpoints,
   ...recordsEndpoints,
   ...teamEndpoints,
+  ...reviewEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

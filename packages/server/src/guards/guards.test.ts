@@ -129,6 +129,14 @@ const RULES: Record<EndpointName, string> = {
   revokeInvitations: 'team.manage@institution',
   getInvitation: 'public',
   acceptInvitation: 'staff',
+  postFeedback: 'guest',
+  postCorrection: 'trainer.manage@conversation',
+  listReview: 'trainer.manage@assistant',
+  dismissReview: 'trainer.manage@assistant',
+  getTestQuestions: 'trainer.manage@assistant',
+  putTestQuestions: 'trainer.manage@assistant',
+  runTestQuestions: 'trainer.manage@assistant',
+  listTestRuns: 'trainer.manage@assistant',
 };
 
 /** An entry's rule, written as in `RULES`. */
