@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/team-schema.ts',
     './src/db/stats-schema.ts',
     './src/db/embeddings-schema.ts',
+    './src/db/review-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

@@ -60,7 +60,8 @@ export type CorrectionResult = v.InferOutput<typeof CorrectionResultSchema>;
 
 /**
  * Why an answer needs a look: the visitor rated it down, it offered a person, or it did not know.
- * An answer that is several is listed once, under the first of these that holds.
+ * An answer that is several is listed once, under `down`, else `unanswered`, else `handoff` (an
+ * "I don't know" offers a person too); the `reason` filter keeps every answer that is that one.
  */
 export const REVIEW_REASONS = ['down', 'handoff', 'unanswered'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
@@ -120,10 +121,7 @@ export type TestQuestion = v.InferOutput<typeof TestQuestionSchema>;
 
 /** `GET/PUT institution-product/{id}/test-question` body and answer; a PUT replaces them all, in order. */
 export const TestQuestionsSchema = v.object({
-  questions: v.pipe(
-    v.array(TestQuestionSchema, C.invalidValue),
-    v.maxLength(MAX_TEST_QUESTIONS, C.tooLong),
-  ),
+  questions: v.pipe(v.array(TestQuestionSchema, C.invalidValue), v.maxLength(MAX_TEST_QUESTIONS, C.tooLong)),
 });
 export type TestQuestions = v.InferOutput<typeof TestQuestionsSchema>;
 

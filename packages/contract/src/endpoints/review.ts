@@ -45,7 +45,8 @@ export const reviewEndpoints = {
   // reading it needs `trainer.manage` too.
   listReview: {
     ...routes.listReview,
-    summary: "Answers that need a look (rated down, handed off, not known), newest first; dismissed ones leave",
+    summary:
+      'Answers that need a look (rated down, handed off, not known), newest first; dismissed ones leave',
     tag: 'review',
     access: 'staff',
     scope: 'assistant',
@@ -57,7 +58,8 @@ export const reviewEndpoints = {
   },
   dismissReview: {
     ...routes.dismissReview,
-    summary: "Take answers out of the review queue; an id not of this assistant's answers refuses the whole request",
+    summary:
+      "Take answers out of the review queue; an id not of this assistant's answers refuses the whole request",
     tag: 'review',
     access: 'staff',
     scope: 'assistant',

@@ -9,7 +9,10 @@ export const postCorrection = {
   method: 'POST',
   path: '/conversation/{id}/correction',
 } as const satisfies Route;
-export const listReview = { method: 'GET', path: '/institution-product/{id}/review' } as const satisfies Route;
+export const listReview = {
+  method: 'GET',
+  path: '/institution-product/{id}/review',
+} as const satisfies Route;
 export const dismissReview = {
   method: 'POST',
   path: '/institution-product/{id}/review/dismiss',

@@ -51,6 +51,8 @@ function toListItem(row: ConversationListRow): ConversationListItem {
     handoff: row.handoff,
     contact: row.contact,
     has_overview: row.overview !== null,
+    rated_up: row.ratedUp,
+    rated_down: row.ratedDown,
     ...stateOf(row),
   };
 }
@@ -171,7 +173,7 @@ export function conversationsRoutes(deps: AppDeps) {
       started_at: row.createdAt.toISOString(),
       last_interaction_at: row.lastMessageAt.toISOString(),
       locale: asLocale(row.locale),
-      messages: messages.map((message) => toChatMessage(message, conversation)),
+      messages: messages.map((message) => toChatMessage(message, conversation, { for: 'staff' })),
       contact: row.contact,
       overview: row.overview,
       ...stateOf(row),
