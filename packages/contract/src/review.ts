@@ -8,11 +8,11 @@ import { ValidationCode as C } from './codes';
 import { PaginationQuerySchema } from './common';
 import { FAQ_ANSWER_MAX_LENGTH, FAQ_QUESTION_MAX_LENGTH } from './assistant';
 import { CorrectionSchema, RatingSchema, SourceSchema } from './chat';
+import { FEEDBACK_REASON_MAX } from './constants';
 import { withRange } from './date-range';
 import { idsBodySchema, optionalText, requiredText } from './fields';
 
-/** The longest reason a visitor may give with a rating ("What was wrong?"), in characters. */
-export const FEEDBACK_REASON_MAX = 500;
+export { FEEDBACK_REASON_MAX };
 /** Test questions one assistant may have. */
 export const MAX_TEST_QUESTIONS = 200;
 /** Words or phrases one test question may require of its answer, and the length of each. */
