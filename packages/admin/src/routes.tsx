@@ -76,6 +76,10 @@ const Dashboard = lazyPage(
   () => import('./pages/dashboard'),
   (m) => m.Component,
 );
+const Review = lazyPage(
+  () => import('./pages/review'),
+  (m) => m.Component,
+);
 const Conversation = lazyPage(
   () => import('./pages/conversation'),
   (m) => m.Component,
@@ -161,6 +165,7 @@ export function ConsoleRoutes() {
               <Route path="pre-sales">
                 <Route index element={page('trainer', PreSalesHome)} />
                 <Route path="dashboard/:id" element={page('dashboard', Dashboard)} />
+                <Route path="review/:id" element={page('review', Review)} />
                 <Route
                   path="dashboard/:id/conversation/:conversationId"
                   element={page('conversation', Conversation)}

@@ -67,6 +67,7 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
             consolePaths.preSalesDashboard(id),
             'conversation.read',
           ),
+          entry('review', msg`To review`, 'dashboard', consolePaths.preSalesReview(id), 'trainer.manage'),
         ]
       : [
           entry('trainer', msg`Trainer`, 'trainer', consolePaths.salesSupportTrainer(id), 'trainer.manage', [

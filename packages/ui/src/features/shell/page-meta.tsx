@@ -15,6 +15,7 @@ export const pageTitles = {
   setupAssistant: msg`Assistant setup`,
   dashboard: msg`Dashboard`,
   conversation: msg`Conversation`,
+  review: msg`To review`,
   trainer: msg`Trainer`,
   knowledgeBase: msg`Knowledge base`,
   faqs: msg`FAQs`,
