@@ -28,6 +28,7 @@ import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
 import { notifyError } from '../../components/toaster/toaster';
 import { Transcript } from '../../components/transcript/transcript';
+import { AnswerCorrection } from './answer-correction';
 import { Waiting } from '../../components/waiting/waiting';
 import { Card, DetailList, PageTitle, SectionHeading, WidePage } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
@@ -120,7 +121,21 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
             {detail.messages.length === 0 ? (
               <EmptyState title={t`No messages`} />
             ) : (
-              <Transcript label={t`Messages`} messages={detail.messages} />
+              <Transcript
+                label={t`Messages`}
+                messages={detail.messages}
+                answerActions={
+                  can(session.roles, 'trainer.manage')
+                    ? (message) => (
+                        <AnswerCorrection
+                          assistantId={assistantId}
+                          conversationId={conversationId}
+                          message={message}
+                        />
+                      )
+                    : undefined
+                }
+              />
             )}
           </Card>
           <Side>

@@ -4,7 +4,6 @@
  * prefilled and the passages it used, to Correct (an FAQ answers the question from then on) or to
  * Dismiss. Reached from the dashboard and the menu; trainers only (`trainer.manage`).
  */
-import { FAQ_ANSWER_MAX_LENGTH } from '@conversa/contract/assistant';
 import { formatDateTime } from '@conversa/contract/date-format';
 import type { ReviewItem, ReviewReason } from '@conversa/contract/review';
 import { useCorrectAnswer } from '@conversa/data/review/correct-answer';
@@ -17,7 +16,7 @@ import styled from 'styled-components';
 import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { Select } from '../../components/select/select';
-import { TextField } from '../../components/text-field/text-field';
+import { CorrectionEditor } from '../../components/correction-editor/correction-editor';
 import { notifySuccess } from '../../components/toaster/toaster';
 import { Waiting } from '../../components/waiting/waiting';
 import { Actions, Card, FormAlert, PageTitle, WidePage } from '../../forms/form-layout';
@@ -117,14 +116,11 @@ export function ReviewPage({ assistantId }: ReviewPageProps) {
 function ReviewCard({ assistantId, item }: { assistantId: number; item: ReviewItem }) {
   const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
-  const [answer, setAnswer] = useState(item.answer);
   const correct = useCorrectAnswer(assistantId);
   const dismiss = useDismissReview(assistantId);
   const failureText = useFailureText();
   const failure = correct.error ?? dismiss.error;
-  const sources = [...new Set(item.sources.map((source) => source.title ?? t`Knowledge base`))];
-  const save = async () => {
-    if (!answer.trim()) return;
+  const save = async (answer: string) => {
     await correct.trigger({ conversationId: item.conversation_id, message_id: item.message_id, answer });
     notifySuccess(msg`The correction was saved: the assistant answers this question with it from now on.`);
     setEditing(false);
@@ -140,28 +136,13 @@ function ReviewCard({ assistantId, item }: { assistantId: number; item: ReviewIt
       {item.comment ? <Quote>{t`The visitor said: “${item.comment}”`}</Quote> : null}
       {failure ? <FormAlert>{failureText(failure)}</FormAlert> : null}
       {editing ? (
-        <>
-          <TextField
-            label={t`Corrected answer`}
-            multiline
-            rows={5}
-            maxLength={FAQ_ANSWER_MAX_LENGTH}
-            value={answer}
-            onChange={setAnswer}
-            hint={sources.length ? t`Passages it used: ${sources.join(', ')}` : t`It used no passage.`}
-          />
-          <Actions>
-            <Button
-              onClick={() => void save().catch(() => undefined)}
-              disabled={correct.isMutating || !answer.trim()}
-            >
-              {t`Save correction`}
-            </Button>
-            <Button variant="secondary" onClick={() => setEditing(false)}>
-              {t`Cancel`}
-            </Button>
-          </Actions>
-        </>
+        <CorrectionEditor
+          answer={item.answer}
+          sources={item.sources}
+          saving={correct.isMutating}
+          onSave={(answer) => void save(answer).catch(() => undefined)}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <Actions>
           <Button onClick={() => setEditing(true)}>{t`Correct`}</Button>
