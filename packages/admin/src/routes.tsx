@@ -68,6 +68,10 @@ const TrainerFields = lazyPage(
   () => import('./pages/trainer-fields'),
   (m) => m.Component,
 );
+const TrainerTestQuestions = lazyPage(
+  () => import('./pages/trainer-test-questions'),
+  (m) => m.Component,
+);
 const TrainerHandoff = lazyPage(
   () => import('./pages/trainer-handoff'),
   (m) => m.Component,
@@ -177,6 +181,10 @@ export function ConsoleRoutes() {
                 />
                 <Route path="trainer/faqs/:id" element={page('faqs', TrainerFaqs)} />
                 <Route path="trainer/handoff/:id" element={page('handoff', TrainerHandoff)} />
+                <Route
+                  path="trainer/test-questions/:id"
+                  element={page('testQuestions', TrainerTestQuestions)}
+                />
               </Route>
               <Route path="sales-support">
                 <Route index element={page('trainer', SalesSupportHome)} />

@@ -82,3 +82,19 @@ export function useTestRuns(assistantId: number | null | undefined): ReadRespons
     ([, id]) => listTestRuns(client, id, 1, { report: false }),
   );
 }
+
+/** Adds `question` (expecting an answer) at the end of the assistant's test questions, unless it is there already. */
+export async function addTestQuestion(client: DataClient, assistantId: number, question: string): Promise<TestQuestions> {
+  const { questions } = await getTestQuestions(client, assistantId);
+  if (questions.some((test) => test.question === question)) return { questions };
+  return updateTestQuestions(client, assistantId, { questions: [...questions, { question, expect: 'answer' }] });
+}
+
+/** `trigger(question)` adds a test question (the review queue's and a transcript's one click). */
+export function useAddTestQuestion(assistantId: number) {
+  const client = useDataClient();
+  return useSWRMutation<TestQuestions, ApiRequestError, readonly [string, number], string>(
+    ['test-question-add', assistantId],
+    (_key, { arg }) => addTestQuestion(client, assistantId, arg),
+  );
+}

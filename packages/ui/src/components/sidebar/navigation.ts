@@ -59,6 +59,7 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
             consolePaths.preSalesKnowledgeBase(id),
             consolePaths.preSalesFaqs(id),
             consolePaths.preSalesHandoff(id),
+            consolePaths.preSalesTestQuestions(id),
           ]),
           entry(
             'dashboard',

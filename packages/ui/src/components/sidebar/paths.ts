@@ -24,6 +24,7 @@ export const consolePaths = {
   preSalesKnowledgeBase: (id: number | string) => `/pre-sales/trainer/knowledge-base/${id}`,
   preSalesFaqs: (id: number | string) => `/pre-sales/trainer/faqs/${id}`,
   preSalesHandoff: (id: number | string) => `/pre-sales/trainer/handoff/${id}`,
+  preSalesTestQuestions: (id: number | string) => `/pre-sales/trainer/test-questions/${id}`,
   salesSupportTrainer: (id: number | string) => `/sales-support/trainer/${id}`,
   salesSupportKnowledgeBase: (id: number | string) => `/sales-support/knowledge-base/${id}`,
   salesSupportFields: (id: number | string) => `/sales-support/trainer/fields/${id}`,

@@ -8,6 +8,7 @@ import { formatDateTime } from '@conversa/contract/date-format';
 import type { ReviewItem, ReviewReason } from '@conversa/contract/review';
 import { useCorrectAnswer } from '@conversa/data/review/correct-answer';
 import { useDismissReview, useReview } from '@conversa/data/review/review-queue';
+import { useAddTestQuestion } from '@conversa/data/review/test-questions';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -118,8 +119,9 @@ function ReviewCard({ assistantId, item }: { assistantId: number; item: ReviewIt
   const [editing, setEditing] = useState(false);
   const correct = useCorrectAnswer(assistantId);
   const dismiss = useDismissReview(assistantId);
+  const addTest = useAddTestQuestion(assistantId);
   const failureText = useFailureText();
-  const failure = correct.error ?? dismiss.error;
+  const failure = correct.error ?? dismiss.error ?? addTest.error;
   const save = async (answer: string) => {
     await correct.trigger({ conversationId: item.conversation_id, message_id: item.message_id, answer });
     notifySuccess(msg`The correction was saved: the assistant answers this question with it from now on.`);
@@ -146,6 +148,20 @@ function ReviewCard({ assistantId, item }: { assistantId: number; item: ReviewIt
       ) : (
         <Actions>
           <Button onClick={() => setEditing(true)}>{t`Correct`}</Button>
+          {item.question ? (
+            <Button
+              variant="secondary"
+              disabled={addTest.isMutating}
+              onClick={() =>
+                void addTest
+                  .trigger(item.question)
+                  .then(() => notifySuccess(msg`Added to the test questions.`))
+                  .catch(() => undefined)
+              }
+            >
+              {t`Add as test question`}
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
             disabled={dismiss.isMutating}

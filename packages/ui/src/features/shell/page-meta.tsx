@@ -20,6 +20,7 @@ export const pageTitles = {
   knowledgeBase: msg`Knowledge base`,
   faqs: msg`FAQs`,
   handoff: msg`Handoff details`,
+  testQuestions: msg`Test questions`,
   fields: msg`Fields`,
   allowedNumbers: msg`Allowed numbers`,
   leads: msg`Leads`,
