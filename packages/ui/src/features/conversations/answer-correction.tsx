@@ -5,32 +5,53 @@
  */
 import type { ChatMessage } from '@conversa/contract/chat';
 import { useCorrectAnswer } from '@conversa/data/review/correct-answer';
+import { useAddTestQuestion } from '@conversa/data/review/test-questions';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../components/button/button';
 import { CorrectionEditor } from '../../components/correction-editor/correction-editor';
 import { notifySuccess } from '../../components/toaster/toaster';
+import { FormAlert } from '../../forms/form-layout';
 import { useFailureText } from '../../forms/use-failure-text';
 
 export interface AnswerCorrectionProps {
   assistantId: number;
   conversationId: string;
   message: ChatMessage;
+  /** The visitor's question the answer replied to: offered as a test question in one click. */
+  question: string | null;
 }
 
 /** The Correct button of one answer, and its editor once opened. */
-export function AnswerCorrection({ assistantId, conversationId, message }: AnswerCorrectionProps) {
+export function AnswerCorrection({ assistantId, conversationId, message, question }: AnswerCorrectionProps) {
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const correct = useCorrectAnswer(assistantId);
+  const addTest = useAddTestQuestion(assistantId);
   const failureText = useFailureText();
   if (!editing)
     return (
       <div>
+        {addTest.error ? <FormAlert>{failureText(addTest.error)}</FormAlert> : null}
         <Button size="small" variant="secondary" onClick={() => setEditing(true)}>
           {t`Correct`}
-        </Button>
+        </Button>{' '}
+        {question ? (
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={addTest.isMutating}
+            onClick={() =>
+              void addTest
+                .trigger(question)
+                .then(() => notifySuccess(msg`Added to the test questions.`))
+                .catch(() => undefined)
+            }
+          >
+            {t`Add as test question`}
+          </Button>
+        ) : null}
       </div>
     );
   return (

@@ -29,8 +29,15 @@ describe('ConversationPage', () => {
     );
     const messages = await screen.findByRole('list', { name: 'Messages' }, slow);
     const answer = within(messages).getAllByRole('listitem')[1]!;
-    // The visitor's question has no Correct; the answer has.
+    // The visitor's question has no Correct; the answer has, and adds its question as a test question.
     expect(within(messages).getAllByRole('button', { name: 'Correct' })).toHaveLength(1);
+    await user.click(within(answer).getByRole('button', { name: 'Add as test question' }));
+    expect(await screen.findByText('Added to the test questions.')).toBeTruthy();
+    const tests = await api.server.call<{ data: { questions: { question: string }[] } }>(
+      `/api/institution-product/${owner.assistant.id}/test-question`,
+      owner.as,
+    );
+    expect(tests.body.data.questions.map((test) => test.question)).toEqual([ANSWERED]);
     await user.click(within(answer).getByRole('button', { name: 'Correct' }));
     const editor = screen.getByLabelText('Corrected answer') as HTMLTextAreaElement;
     expect(editor.value).toBe('On September 8.');

@@ -27,6 +27,7 @@ import { OverviewPanel } from '../../components/overview-panel/overview-panel';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
 import { notifyError } from '../../components/toaster/toaster';
+import type { ChatMessage } from '@conversa/contract/chat';
 import { Transcript } from '../../components/transcript/transcript';
 import { AnswerCorrection } from './answer-correction';
 import { Waiting } from '../../components/waiting/waiting';
@@ -59,6 +60,12 @@ export interface ConversationPageProps {
   assistantId: number;
   conversationId: string;
   onNavigate: (path: string) => void;
+}
+
+/** The visitor's question an answer replied to: the last before it. */
+function questionBefore(messages: readonly ChatMessage[], answerId: number): string | null {
+  const at = messages.findIndex((message) => message.id === answerId);
+  return messages.slice(0, at).findLast((message) => message.role === 'user')?.text ?? null;
 }
 
 /** Transcript, contact and overview; 'Not found' for a conversation the user cannot see. */
@@ -131,6 +138,7 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
                           assistantId={assistantId}
                           conversationId={conversationId}
                           message={message}
+                          question={questionBefore(detail.messages, message.id)}
                         />
                       )
                     : undefined
