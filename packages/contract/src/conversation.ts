@@ -268,6 +268,8 @@ export type AnswerMethod = (typeof ANSWER_METHODS)[number];
 /** The trainer's "try it" answer: what a visitor would get, and why. */
 export const PreviewAnswerSchema = v.object({
   conversation_id: v.string(),
+  /** The stored answer's id (Try it's Correct names it, issue 35). */
+  message_id: v.number(),
   text: v.string(),
   sources: v.array(SourceSchema),
   handoff: v.nullable(HandoffSchema),

@@ -153,8 +153,10 @@ export function conversationsRoutes(deps: AppDeps) {
     let step = await answer.next().catch(refused);
     while (!step.done) step = await answer.next().catch(refused);
     const composed = step.value;
-    await keep(composed);
-    return ok(c, toPreviewAnswer(conversation.id, composed, conversation.handoff));
+    const kept = await keep(composed);
+    // A preview conversation is only ever the assistant's: its answer is always stored.
+    if (typeof kept !== 'number') throw notFound();
+    return ok(c, toPreviewAnswer(conversation.id, kept, composed, conversation.handoff));
   });
 
   route(app, endpoints.getDashboard, async (c, { scope, query }) =>
