@@ -9,6 +9,7 @@ const benchmarks = [
   ['bundle-size.mjs'],
   ['api-bench.mjs'],
   ['retrieval-bench.ts', '--import', 'tsx'],
+  ['test-questions-bench.ts', '--import', 'tsx'],
   ['embeddings-bench.ts', '--import', 'tsx'],
   ['conversations-bench.ts', '--import', 'tsx'],
   ['records-bench.ts', '--import', 'tsx'],

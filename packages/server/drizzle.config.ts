@@ -10,6 +10,7 @@ export default defineConfig({
     './src/db/embeddings-schema.ts',
     './src/db/websites-schema.ts',
     './src/db/privacy-schema.ts',
+    './src/db/review-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

@@ -149,6 +149,32 @@ describe('titles and share tags', () => {
   });
 });
 
+describe('the answers to review', () => {
+  it('open from the menu and from the dashboard, as "To review | Conversa"', async () => {
+    const { client, assistant } = await signedInOwner(api);
+    const person = userEvent.setup();
+    const view = renderConsole(`/pre-sales/dashboard/${assistant.id}`, client);
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await person.click(
+      await screen.findByRole('link', { name: 'Review the answers rated down, handed off or not known' }),
+    );
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/review/${assistant.id}`));
+    expect(await screen.findByRole('heading', { name: 'To review', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('To review | Conversa'));
+    expect(await screen.findByText('Nothing to review')).toBeTruthy();
+
+    // Back on the dashboard, the menu's entry leads there too.
+    await person.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' }),
+    );
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/dashboard/${assistant.id}`));
+    await person.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'To review' }),
+    );
+    await waitFor(() => expect(view.location()).toBe(`/pre-sales/review/${assistant.id}`));
+  });
+});
+
 describe('failures', () => {
   it('on a 401 clears the session, goes to /login and says the session is no longer valid', async () => {
     const { client, assistant } = await signedInOwner(api);

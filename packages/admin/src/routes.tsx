@@ -68,12 +68,20 @@ const TrainerFields = lazyPage(
   () => import('./pages/trainer-fields'),
   (m) => m.Component,
 );
+const TrainerTestQuestions = lazyPage(
+  () => import('./pages/trainer-test-questions'),
+  (m) => m.Component,
+);
 const TrainerHandoff = lazyPage(
   () => import('./pages/trainer-handoff'),
   (m) => m.Component,
 );
 const Dashboard = lazyPage(
   () => import('./pages/dashboard'),
+  (m) => m.Component,
+);
+const Review = lazyPage(
+  () => import('./pages/review'),
   (m) => m.Component,
 );
 const Conversation = lazyPage(
@@ -165,6 +173,7 @@ export function ConsoleRoutes() {
               <Route path="pre-sales">
                 <Route index element={page('trainer', PreSalesHome)} />
                 <Route path="dashboard/:id" element={page('dashboard', Dashboard)} />
+                <Route path="review/:id" element={page('review', Review)} />
                 <Route
                   path="dashboard/:id/conversation/:conversationId"
                   element={page('conversation', Conversation)}
@@ -176,6 +185,10 @@ export function ConsoleRoutes() {
                 />
                 <Route path="trainer/faqs/:id" element={page('faqs', TrainerFaqs)} />
                 <Route path="trainer/handoff/:id" element={page('handoff', TrainerHandoff)} />
+                <Route
+                  path="trainer/test-questions/:id"
+                  element={page('testQuestions', TrainerTestQuestions)}
+                />
               </Route>
               <Route path="sales-support">
                 <Route index element={page('trainer', SalesSupportHome)} />

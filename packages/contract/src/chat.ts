@@ -110,6 +110,19 @@ export const CONVERSATION_STATUSES = ['assistant', 'waiting', 'human'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const ConversationStatusSchema = v.picklist(CONVERSATION_STATUSES, C.invalidValue);
 
+/** A visitor's rating of an answer (issue 35). */
+export const RATINGS = ['up', 'down'] as const;
+export type Rating = (typeof RATINGS)[number];
+export const RatingSchema = v.picklist(RATINGS, C.invalidValue);
+
+/** An answer staff corrected: who, when, and the FAQ that now answers its question. */
+export const CorrectionSchema = v.object({
+  by: v.object({ id: v.number(), full_name: v.string() }),
+  at: v.string(),
+  faq_id: v.number(),
+});
+export type Correction = v.InferOutput<typeof CorrectionSchema>;
+
 export const ChatMessageSchema = v.object({
   id: v.number(),
   /** The visitor, the assistant, or a staff member who took the conversation over (`agent`). */
@@ -121,6 +134,11 @@ export const ChatMessageSchema = v.object({
   /** The assistant offered a human: show the handoff card. */
   handoff: v.nullable(HandoffSchema),
   created_at: v.string(),
+  /** The visitor's rating of an answer, and what they said was wrong (absent: none). */
+  rating: v.optional(v.nullable(RatingSchema)),
+  rating_reason: v.optional(v.nullable(v.string())),
+  /** Staff corrected the answer (the transcript only; visitors never see it). */
+  corrected: v.optional(v.nullable(CorrectionSchema)),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 

@@ -88,6 +88,8 @@ export const ErrorCode = {
   linkInactive: 'link_inactive',
   conversationTaken: 'conversation_taken',
   conversationNotHeld: 'conversation_not_held',
+  faqLimit: 'faq_limit',
+  noQuestion: 'no_question',
   answerFailed: 'answer_failed',
   modelLimited: 'model_limited',
   modelUnavailable: 'model_unavailable',

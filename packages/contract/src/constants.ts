@@ -29,6 +29,8 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 /** The longest question a visitor may send the assistant, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
+/** The longest reason a visitor may give with a rating ("What was wrong?"), in characters (issue 35). */
+export const FEEDBACK_REASON_MAX = 500;
 export const FILE_MAX_COUNT = 20;
 export const FILE_MAX_MB = 10;
 export const FILE_MAX_BYTES = FILE_MAX_MB * 1024 * 1024;

@@ -176,6 +176,9 @@ export const ConversationListItemSchema = v.object({
   has_overview: v.boolean(),
   status: ConversationStatusSchema,
   agent: v.nullable(ConversationAgentSchema),
+  /** Answers the visitor rated up and down. */
+  rated_up: v.number(),
+  rated_down: v.number(),
 });
 export type ConversationListItem = v.InferOutput<typeof ConversationListItemSchema>;
 
@@ -212,8 +215,23 @@ export const DashboardSchema = v.object({
   /** Conversations where the visitor left a contact. */
   contacts: v.number(),
   median_messages: v.number(),
+  /** Answers visitors rated, and those rated up (issue 35), by the day of the answer. */
+  rated: v.number(),
+  rated_up: v.number(),
+  /** Rated up ÷ rated, 0..1; null when nothing was rated. */
+  satisfaction: v.nullable(v.number()),
+  /** Answers of the range still in the review queue (neither corrected nor dismissed). */
+  to_review: v.number(),
   per_day: v.array(
-    v.object({ date: v.string(), conversations: v.number(), questions: v.number(), handed_off: v.number() }),
+    v.object({
+      date: v.string(),
+      conversations: v.number(),
+      questions: v.number(),
+      handed_off: v.number(),
+      rated: v.number(),
+      rated_up: v.number(),
+      to_review: v.number(),
+    }),
   ),
   top_questions: v.array(v.object({ text: v.string(), count: v.number() })),
   /** Questions the assistant could not answer, grouped by similarity; a sample conversation each. */
@@ -252,6 +270,8 @@ export type AnswerMethod = (typeof ANSWER_METHODS)[number];
 /** The trainer's "try it" answer: what a visitor would get, and why. */
 export const PreviewAnswerSchema = v.object({
   conversation_id: v.string(),
+  /** The stored answer's id (Try it's Correct names it, issue 35). */
+  message_id: v.number(),
   text: v.string(),
   sources: v.array(SourceSchema),
   handoff: v.nullable(HandoffSchema),

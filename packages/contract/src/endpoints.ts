@@ -18,6 +18,7 @@ import { recordsEndpoints } from './endpoints/records';
 import { teamEndpoints } from './endpoints/team';
 import { websitesEndpoints } from './endpoints/websites';
 import { privacyEndpoints } from './endpoints/privacy';
+import { reviewEndpoints } from './endpoints/review';
 
 export type { Access, Endpoint, Scope } from './endpoints/endpoint';
 
@@ -35,6 +36,7 @@ export const endpoints = {
   ...teamEndpoints,
   ...websitesEndpoints,
   ...privacyEndpoints,
+  ...reviewEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

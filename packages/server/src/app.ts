@@ -13,6 +13,7 @@ import { scopeResolver } from './auth/resolve-scope';
 import { SessionCache } from './auth/session-cache';
 import { chatRoutes } from './chat';
 import { conversationsRoutes } from './conversations';
+import { reviewRoutes } from './review';
 import { failedRepliesRoutes, recordsRoutes, salesRoutes, whatsappWebhookRoutes } from './sales';
 import { countriesRoutes } from './countries';
 import type { AppDeps } from './deps';
@@ -157,6 +158,7 @@ function mountApi(api: Hono<AppEnv>, deps: AppDeps) {
   api.route('/', logoRoutes(deps));
   api.route('/', chatRoutes(deps));
   api.route('/', conversationsRoutes(deps));
+  api.route('/', reviewRoutes(deps));
   api.route('/', salesRoutes(deps));
   api.route('/', recordsRoutes(deps));
   api.route('/', whatsappWebhookRoutes(deps));

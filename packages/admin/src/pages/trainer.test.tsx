@@ -18,6 +18,7 @@ describe('the trainer routes', () => {
     ['/pre-sales/trainer/knowledge-base/ID', 'Knowledge base', 'Knowledge Base'],
     ['/pre-sales/trainer/faqs/ID', 'FAQs', 'FAQs'],
     ['/pre-sales/trainer/handoff/ID', 'Handoff details', 'Handoff Details'],
+    ['/pre-sales/trainer/test-questions/ID', 'Test questions', 'Test questions'],
   ])('%s shows the assistant under "%s | Conversa", on its tab', async (pattern, title, tab) => {
     const { client, assistant } = await signedInOwner(api);
     const path = pattern.replace('ID', String(assistant.id));

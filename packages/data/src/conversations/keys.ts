@@ -74,3 +74,6 @@ export const dashboardKey = (
 const isListKey = isRouteKey(routes.listConversations);
 const isDashboardKey = isRouteKey(routes.getDashboard);
 export const isAnyConversationListKey = (key: unknown) => isListKey(key) || isDashboardKey(key);
+
+/** True for the dashboard keys of one assistant (a rating or a review changes its figures). */
+export const isDashboardKeyOf = (assistantId: number) => isRouteKey(routes.getDashboard, { id: assistantId });

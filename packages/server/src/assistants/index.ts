@@ -8,6 +8,7 @@ export {
 } from './assistants.repo';
 export { ASSISTANT_TYPE_OF, assistantLocale, hasPublicChat, publicKindOf } from './assistants.service';
 export { HANDOFF_CONFIRMATION_PATH } from './handoff-confirmation.job';
+export { type CorrectedFaq, writeCorrectionFaq } from './faq-corrections.repo';
 export { logoStorageKey, logoUrl } from './logo';
 export { logoStore } from './logo-upload';
 export { handoffConfirmationRepo, handoffMailColumns, handoffTokenHash } from './handoff-confirmation.repo';

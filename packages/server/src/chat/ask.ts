@@ -9,7 +9,11 @@ import type { AppDeps } from '../deps';
 import { type AnswerEvent, type ComposedAnswer, type ComposeInput, composeAnswer } from '../knowledge';
 import { detectLanguage } from '../knowledge';
 import { assistantLocale } from '../assistants';
-import { type ConversationRow, visitorConversationsRepo } from './visitor-conversations.repo';
+import {
+  type AssistantRow,
+  type ConversationRow,
+  visitorConversationsRepo,
+} from './visitor-conversations.repo';
 
 /** Earlier messages an answer is given as context (three questions and their answers). */
 export const HISTORY_MESSAGES = 6;
@@ -106,4 +110,35 @@ export async function askInConversation(
       });
     });
   return { userMessageId, answer, keep };
+}
+
+/**
+ * A question answered as a new visitor of the assistant would get it (the first question of a
+ * conversation, in the assistant's language when the question's cannot be told), without storing
+ * anything: the test questions' runs (review/).
+ */
+export async function answerOnce(
+  deps: Pick<AppDeps, 'config' | 'database'>,
+  assistant: AssistantRow,
+  question: string,
+  { logger, signal, calls }: Pick<ComposeInput, 'logger' | 'signal' | 'calls'>,
+): Promise<ComposedAnswer> {
+  const answer = composeAnswer({
+    db: deps.database.db,
+    llm: deps.config.llm,
+    logger,
+    institutionId: assistant.institutionId,
+    assistantId: assistant.assistantId,
+    question,
+    history: [],
+    assistantName: assistant.name,
+    website: assistant.website,
+    fallbackLocale: assistantLocale(assistant),
+    handoff: assistant.handoff,
+    signal,
+    calls,
+  });
+  let step = await answer.next();
+  while (!step.done) step = await answer.next();
+  return step.value;
 }

@@ -53,8 +53,15 @@ export function toWidgetAssistant(row: AssistantRow, publicUrl: string): WidgetA
   };
 }
 
-/** A stored message as the contract's; the handoff card is the assistant's current contact. */
-export function toChatMessage(row: MessageRow, conversation: Pick<ConversationRow, 'handoff'>): ChatMessage {
+/**
+ * A stored message as the contract's; the handoff card is the assistant's current contact. An
+ * answer carries its rating; staff (`for: 'staff'`) also see whether it was corrected.
+ */
+export function toChatMessage(
+  row: MessageRow,
+  conversation: Pick<ConversationRow, 'handoff'>,
+  view: { for: 'visitor' | 'staff' } = { for: 'visitor' },
+): ChatMessage {
   return {
     id: row.id,
     role: row.role,
@@ -63,6 +70,8 @@ export function toChatMessage(row: MessageRow, conversation: Pick<ConversationRo
     sources: row.sources,
     handoff: row.handoff ? conversation.handoff : null,
     created_at: row.createdAt.toISOString(),
+    ...(row.role === 'assistant' ? { rating: row.rating, rating_reason: row.ratingReason } : {}),
+    ...(row.role === 'assistant' && view.for === 'staff' ? { corrected: row.corrected } : {}),
   };
 }
 

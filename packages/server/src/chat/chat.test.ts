@@ -96,6 +96,9 @@ describe('POST /api/public/conversation/{id}/message', () => {
         sources: [{ kind: 'knowledge_base', title: null, file_id: null }],
         handoff: null,
         created_at: expect.any(String),
+        // Not rated yet (review/ratings.test.ts).
+        rating: null,
+        rating_reason: null,
       },
     ]);
     // Each message marks the conversation's last activity.

@@ -8,13 +8,16 @@ import {
   MAX_SUGGESTED_QUESTIONS,
   type Snippet,
 } from '@conversa/contract/assistant';
-import type { ConversationStatus, Source } from '@conversa/contract/chat';
+import type { ConversationStatus, Correction, Rating, Source } from '@conversa/contract/chat';
 import type { AssistantType } from '@conversa/contract/assistant-type';
 import { type AnyColumn, and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../db/database';
 import { ownerLocale } from '../assistants';
 import { assistantFaqs, assistants, conversations, institutions, messages, users } from '../db/schema';
+
+/** The channel of the trainer's preview conversations ("try it"): kept out of lists, figures and the review queue. */
+export const PREVIEW_CHANNEL = 'preview';
 
 /** An embed snippet's external id; anything else names no assistant (and never reaches a uuid column). */
 const ExternalIdSchema = v.pipe(v.string(), v.uuid());
@@ -65,6 +68,11 @@ export interface MessageRow {
   /** False for an answer that said it did not know. */
   answered: boolean;
   createdAt: Date;
+  /** The visitor's rating of an answer and their reason (issue 35). */
+  rating: Rating | null;
+  ratingReason: string | null;
+  /** Staff corrected the answer. */
+  corrected: Correction | null;
 }
 
 /** A staff member's name as a conversation shows its holder: their full name, else their e-mail. */
@@ -106,6 +114,9 @@ const messageColumns = {
   answered: messages.answered,
   agentName: messages.agentName,
   createdAt: messages.createdAt,
+  rating: messages.rating,
+  ratingReason: messages.ratingReason,
+  corrected: messages.corrected,
 };
 const asMessageRow = (row: Omit<MessageRow, 'role'> & { role: string }): MessageRow => ({
   ...row,
@@ -127,6 +138,17 @@ export function visitorConversationsRepo(db: DbOrTx) {
         .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
         .where(and(eq(assistants.institutionId, institutionId), eq(assistants.type, type)))
         .orderBy(desc(assistants.publicLinkActive), asc(assistants.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** An assistant of the institution by its id, with its settings; null when there is none. */
+    async byId(institutionId: number, assistantId: number): Promise<AssistantRow | null> {
+      const [row] = await db
+        .select(assistantColumns)
+        .from(assistants)
+        .innerJoin(institutions, eq(institutions.id, assistants.institutionId))
+        .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
         .limit(1);
       return row ?? null;
     },

@@ -51,6 +51,8 @@ function toListItem(row: ConversationListRow): ConversationListItem {
     handoff: row.handoff,
     contact: row.contact,
     has_overview: row.overview !== null,
+    rated_up: row.ratedUp,
+    rated_down: row.ratedDown,
     ...stateOf(row),
   };
 }
@@ -151,8 +153,10 @@ export function conversationsRoutes(deps: AppDeps) {
     let step = await answer.next().catch(refused);
     while (!step.done) step = await answer.next().catch(refused);
     const composed = step.value;
-    await keep(composed);
-    return ok(c, toPreviewAnswer(conversation.id, composed, conversation.handoff));
+    const kept = await keep(composed);
+    // A preview conversation is only ever the assistant's: its answer is always stored.
+    if (typeof kept !== 'number') throw notFound();
+    return ok(c, toPreviewAnswer(conversation.id, kept, composed, conversation.handoff));
   });
 
   route(app, endpoints.getDashboard, async (c, { scope, query }) =>
@@ -171,7 +175,7 @@ export function conversationsRoutes(deps: AppDeps) {
       started_at: row.createdAt.toISOString(),
       last_interaction_at: row.lastMessageAt.toISOString(),
       locale: asLocale(row.locale),
-      messages: messages.map((message) => toChatMessage(message, conversation)),
+      messages: messages.map((message) => toChatMessage(message, conversation, { for: 'staff' })),
       contact: row.contact,
       overview: row.overview,
       ...stateOf(row),

@@ -27,6 +27,8 @@ const HEADERS: Record<Locale, readonly string[]> = {
     'Topics',
     'Urgency',
     'Next step',
+    'Rated up',
+    'Rated down',
   ],
   es: [
     'ID',
@@ -44,6 +46,8 @@ const HEADERS: Record<Locale, readonly string[]> = {
     'Temas',
     'Urgencia',
     'Siguiente paso',
+    'Valoraciones positivas',
+    'Valoraciones negativas',
   ],
 };
 
@@ -90,6 +94,8 @@ export function csvRecord(locale: Locale, tz: string): LineRecord {
     ],
     [text(sql`${conversations.overview}->>'urgency'`), 'text'],
     [text(sql`${conversations.overview}->>'next_step'`), 'text'],
+    [sql`${conversations.ratedUp}::text`, 'plain'],
+    [sql`${conversations.ratedDown}::text`, 'plain'],
   ];
   return {
     fields: fields.map(([field]) => field),

@@ -15,6 +15,9 @@ import { createTestServer, type TestServer } from '../testing';
 import { PREVIEW_CHANNEL } from './staff-conversations.repo';
 import { dashboard, daysStartOnTheHour, medianOf } from './dashboard';
 
+/** A day's ratings and review figures when nothing was rated (review/ratings.test.ts counts them). */
+const noRatings = { rated: 0, rated_up: 0, to_review: 0 };
+
 let server: TestServer;
 let school: Tenant;
 const START = Date.parse('2026-03-01T00:00:00Z');
@@ -198,8 +201,9 @@ describe('the dashboard stats', () => {
       median_messages: 2,
     });
     expect(figures.per_day).toEqual([
-      { date: '2026-03-02', conversations: 2, questions: 2, handed_off: 2 },
-      { date: '2026-03-03', conversations: 1, questions: 1, handed_off: 1 },
+      // Each handed-off answer waits in the review queue (review/review.test.ts).
+      { date: '2026-03-02', conversations: 2, questions: 2, handed_off: 2, ...noRatings, to_review: 2 },
+      { date: '2026-03-03', conversations: 1, questions: 1, handed_off: 1, ...noRatings, to_review: 1 },
     ]);
     expect(figures.unanswered).toEqual([expect.objectContaining({ question: 'Is there a pool?', count: 3 })]);
     // The top questions are the conversations' first ones.
@@ -230,9 +234,9 @@ describe('the dashboard stats', () => {
     );
     expect(figures.conversations).toBe(3);
     expect(figures.per_day).toEqual([
-      { date: '2026-07-01', conversations: 1, questions: 1, handed_off: 0 },
-      { date: '2026-07-02', conversations: 2, questions: 2, handed_off: 0 },
-      { date: '2026-07-03', conversations: 0, questions: 0, handed_off: 0 },
+      { date: '2026-07-01', conversations: 1, questions: 1, handed_off: 0, ...noRatings },
+      { date: '2026-07-02', conversations: 2, questions: 2, handed_off: 0, ...noRatings },
+      { date: '2026-07-03', conversations: 0, questions: 0, handed_off: 0, ...noRatings },
     ]);
     expect(figures.median_messages).toBe(1);
   });
@@ -268,6 +272,7 @@ describe('the dashboard stats', () => {
       conversations: 1,
       questions: 0,
       handed_off: 0,
+      ...noRatings,
     });
     expect(figures.per_day.reduce((sum, day) => sum + day.conversations, 0)).toBe(2);
   });

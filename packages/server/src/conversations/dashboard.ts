@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { isStopword } from '../knowledge';
 import { foldedWords } from '../knowledge';
 import { dayAfter, dayIn, daysBetween, dayStart } from '../db/days';
+import { reviewRepo } from '../review';
 import { type AssistantRef, PREVIEW_CHANNEL } from './staff-conversations.repo';
 
 /** Most asked questions shown. */
@@ -143,7 +144,7 @@ export async function dashboard(
   const stats = sql.identifier(hourly ? 'conversation_stats_hourly' : 'conversation_stats');
   const lengthsTable = sql.identifier(hourly ? 'conversation_lengths_hourly' : 'conversation_lengths');
 
-  const [days, totals, lengths, questions] = await Promise.all([
+  const [days, totals, lengths, questions, ratings] = await Promise.all([
     // Each day's start in the time zone is worked out once; the stats of a day are an index range.
     dates.length === 0
       ? []
@@ -191,7 +192,15 @@ export async function dashboard(
         where cardinality(r.unanswered) > 0
         order by r.created_at desc, q.n desc limit ${UNANSWERED_READ})`,
     ),
+    // Ratings and the review queue by day of the answer (issue 35): the few answers of the review index.
+    reviewRepo(db).figuresByDay(ref, range),
   ]);
+  const rated = { rated: 0, rated_up: 0, to_review: 0 };
+  for (const day of ratings.values()) {
+    rated.rated += day.rated;
+    rated.rated_up += day.rated_up;
+    rated.to_review += day.to_review;
+  }
 
   const sum = { conversations: 0, contacts: 0, questions: 0, answered: 0, handed_off: 0 };
   const perDay = new Map<string, { conversations: number; questions: number; handed_off: number }>();
@@ -213,9 +222,12 @@ export async function dashboard(
     handed_off: figure('handed_off'),
     contacts: figure('contacts'),
     median_messages: medianOf(lengths.map((row) => [Number(row.messages), Number(row.n)] as const)),
+    ...rated,
+    satisfaction: rated.rated > 0 ? rated.rated_up / rated.rated : null,
     per_day: dates.map((date) => ({
       date,
       ...(perDay.get(date) ?? { conversations: 0, questions: 0, handed_off: 0 }),
+      ...(ratings.get(date) ?? { rated: 0, rated_up: 0, to_review: 0 }),
     })),
     top_questions: of('top').map((row) => ({ text: String(row.question), count: Number(row.n) })),
     unanswered: groupSimilar(

@@ -38,11 +38,13 @@ function passagesOf(trace: AnswerTrace): PreviewPassage[] {
 /** The answer of a preview question as the contract's. */
 export function toPreviewAnswer(
   conversationId: string,
+  messageId: number,
   answer: ComposedAnswer,
   handoff: Handoff | null,
 ): PreviewAnswer {
   return {
     conversation_id: conversationId,
+    message_id: messageId,
     text: answer.text,
     sources: answer.sources,
     handoff: answer.handoff ? handoff : null,

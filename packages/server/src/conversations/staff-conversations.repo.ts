@@ -18,8 +18,9 @@ import { conversationTotals } from '../db/stats-schema';
 import { dayAfter, dayStart } from '../db/days';
 import { agentName } from '../chat';
 
-/** The channel of the trainer's preview conversations. */
-export const PREVIEW_CHANNEL = 'preview';
+// The channel of the trainer's preview conversations is the chat's (review/ reads it too).
+import { PREVIEW_CHANNEL } from '../chat';
+export { PREVIEW_CHANNEL };
 
 /** A conversation as the list shows it. */
 export interface ConversationListRow {
@@ -35,6 +36,8 @@ export interface ConversationListRow {
   agentId: number | null;
   agentName: string | null;
   overview: Overview | null;
+  ratedUp: number;
+  ratedDown: number;
 }
 
 /** A line per conversation: its fields (over `conversations`), and the line made of them. */
@@ -62,6 +65,8 @@ const listColumns = {
   status: conversations.status,
   agentId: conversations.agentId,
   agentName: agentName(conversations.agentId),
+  ratedUp: conversations.ratedUp,
+  ratedDown: conversations.ratedDown,
 };
 
 /**

@@ -11,7 +11,7 @@ import {
   type Snippet,
 } from '@conversa/contract/assistant';
 import { sql } from 'drizzle-orm';
-import type { ConversationStatus, Source } from '@conversa/contract/chat';
+import type { ConversationStatus, Correction, Rating, Source } from '@conversa/contract/chat';
 import type { Contact, Overview } from '@conversa/contract/conversation';
 import {
   bigint,
@@ -387,6 +387,9 @@ export const conversations = pgTable(
     agentId: integer('agent_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the status last changed (a waiting conversation's wait starts here). */
     statusAt: timestamp('status_at', { withTimezone: true }),
+    /** Answers the visitor rated up and down (kept by each rating, for the list and the CSV). */
+    ratedUp: integer('rated_up').notNull().default(0),
+    ratedDown: integer('rated_down').notNull().default(0),
   },
   (t) => [
     index('conversations_product_idx').on(t.institutionId, t.assistantId, t.lastMessageAt),
@@ -418,10 +421,23 @@ export const messages = pgTable(
     /** False for an answer that said it did not know (no passage was good enough). */
     answered: boolean('answered').notNull().default(true),
     createdAt: createdAt(),
+    /** The visitor's rating of an answer (`up`, `down`), what was wrong, and when (issue 35). */
+    rating: text('rating').$type<Rating>(),
+    ratingReason: text('rating_reason'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /** Staff corrected the answer into an FAQ (the contract's `Correction`). */
+    corrected: jsonb('corrected').$type<Correction>(),
+    /** Staff took the answer out of the review queue. */
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_conversation_idx').on(t.institutionId, t.conversationId, t.id),
     index('messages_created_idx').on(t.institutionId, t.createdAt),
+    // The review queue and the dashboard's ratings (issue 35): the few answers rated, handed off
+    // or not known, by day.
+    index('messages_review_idx')
+      .on(t.institutionId, t.createdAt)
+      .where(sql`${t.role} = 'assistant' and (${t.rating} is not null or ${t.handoff} or not ${t.answered})`),
     // The staff list's text search (`ilike '%…%'` in any message): trigrams (pg_trgm), so it reads
     // the few messages that can match instead of all of them. New messages wait in the index's
     // pending list, which every search reads through: kept small (256 kB, not 4 MB), since PGlite

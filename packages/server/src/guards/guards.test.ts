@@ -146,6 +146,14 @@ const RULES: Record<EndpointName, string> = {
   deleteInstitution: 'institution.delete@institution',
   getAccountDeletion: 'self',
   deleteAccount: 'self',
+  postFeedback: 'guest',
+  postCorrection: 'trainer.manage@conversation',
+  listReview: 'trainer.manage@assistant',
+  dismissReview: 'trainer.manage@assistant',
+  getTestQuestions: 'trainer.manage@assistant',
+  putTestQuestions: 'trainer.manage@assistant',
+  runTestQuestions: 'trainer.manage@assistant',
+  listTestRuns: 'trainer.manage@assistant',
 };
 
 /** An entry's rule, written as in `RULES`. */

@@ -272,6 +272,14 @@ export const errorMessages: Catalog<ErrorCode> = {
     en: 'Take the conversation over before answering in it.',
     es: 'Toma la conversación antes de responder en ella.',
   },
+  faq_limit: {
+    en: 'The assistant already has {limit} FAQs, the most it can have. Remove one before adding a correction.',
+    es: 'El asistente ya tiene {limit} preguntas frecuentes, el máximo. Elimina una antes de añadir una corrección.',
+  },
+  no_question: {
+    en: 'This answer replied to no question, so there is nothing to correct.',
+    es: 'Esta respuesta no contestaba a ninguna pregunta, así que no hay nada que corregir.',
+  },
   answer_failed: {
     en: 'The assistant could not answer right now. Try again in a moment.',
     es: 'El asistente no pudo responder ahora. Inténtalo de nuevo en un momento.',

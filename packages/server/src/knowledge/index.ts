@@ -10,6 +10,7 @@ export { enqueueEmbedding } from './embeddings/embed-knowledge.job';
 export { type ExtractLimits, extractText } from './extract/extract';
 export { fileTypeSniffer } from './extract/sniff';
 export { bumpKnowledgeVersion, replaceChunks } from './index.repo';
+export { retrieve } from './retrieval';
 export { chunkText, normalizeText } from './text/chunk';
 export { detectLanguage, isStopword, textSearchConfig } from './text/language';
 export { fold, foldedWords } from './text/words';

@@ -291,3 +291,31 @@ export const visitorDeleteIpLimit = (ip: string): RateLimit => ({
   max: VISITOR_DELETES_PER_IP_PER_HOUR,
   windowSeconds: HOUR,
 });
+
+/** Ratings one conversation may give in ten minutes (a visitor changing their mind), and one IP. */
+export const FEEDBACK_PER_CONVERSATION = 60;
+export const FEEDBACK_PER_IP = 300;
+
+/** Ratings given in one conversation (one guest token). */
+export const feedbackConversationLimit = (conversationId: string): RateLimit => ({
+  key: `feedback:conversation:${conversationId}`,
+  max: FEEDBACK_PER_CONVERSATION,
+  windowSeconds: TEN_MINUTES,
+});
+
+/** Ratings given from one IP, across conversations. */
+export const feedbackIpLimit = (ip: string): RateLimit => ({
+  key: `feedback:ip:${ip}`,
+  max: FEEDBACK_PER_IP,
+  windowSeconds: TEN_MINUTES,
+});
+
+/** Test runs of one assistant in an hour: each asks up to MAX_TEST_QUESTIONS questions. */
+export const TEST_RUNS_PER_HOUR = 30;
+
+/** Runs of an assistant's test questions. */
+export const testRunLimit = (assistantId: number): RateLimit => ({
+  key: `test-run:assistant:${assistantId}`,
+  max: TEST_RUNS_PER_HOUR,
+  windowSeconds: HOUR,
+});

@@ -31,7 +31,9 @@ import {
 export type ModelCaller =
   | { kind: 'visitor'; institutionId: number }
   | { kind: 'staff'; institutionId: number; userId: number }
-  | { kind: 'seller'; institutionId: number; phoneNumber: string };
+  | { kind: 'seller'; institutionId: number; phoneNumber: string }
+  /** A run of test questions (review/): visitors' questions asked for staff, the day's budget only. */
+  | { kind: 'tests'; institutionId: number };
 
 /** The model calls of one caller: asked for before each call, told how each ended. */
 export interface ModelCalls {
@@ -47,7 +49,8 @@ export interface ModelCalls {
 /** The budgets a caller's call is taken from. */
 function limitsOf(llm: LlmConfig, caller: ModelCaller): RateLimit[] {
   const daily = modelDailyLimit(caller.institutionId, llm.dailyCallsPerInstitution);
-  if (caller.kind === 'visitor') return [daily];
+  // A test run asks many questions at once: the ten-minute limits of a person would refuse it.
+  if (caller.kind === 'visitor' || caller.kind === 'tests') return [daily];
   const own =
     caller.kind === 'staff'
       ? modelUserLimit(caller.userId)

@@ -97,6 +97,11 @@ const errors = {
   link_inactive: msg`Nothing here yet. The chat link is inactive - please contact your institution`,
   conversation_taken: msg({ message: '{name} is already answering this conversation.' }),
   conversation_not_held: msg`Take the conversation over before answering in it.`,
+  faq_limit: msg({
+    message:
+      'The assistant already has {limit} FAQs, the most it can have. Remove one before adding a correction.',
+  }),
+  no_question: msg`This answer replied to no question, so there is nothing to correct.`,
   answer_failed: msg`The assistant could not answer right now. Try again in a moment.`,
   model_limited: msg({
     message: 'The assistant has used its AI answers for now. Try again in {minutes} min.',

@@ -494,3 +494,48 @@ it('offers the contact form instead when nobody is there (out of office hours)',
     await put('', { live_chat: DEFAULT_LIVE_CHAT });
   }
 });
+
+it('rates an answer with the thumbs pair and, after a thumbs down, says what was wrong; a reload shows the rating', async () => {
+  mount();
+  await until(() => text().includes('Hi! Ask me anything.'));
+  type('How much is the tuition fee?');
+  // The thumbs come with the whole answer (their own chunk).
+  await until(() => container!.querySelectorAll('.cv-rate button[aria-pressed]').length === 2);
+  const group = container!.querySelector('.cv-rate [role="group"]')!;
+  expect(group.getAttribute('aria-label')).toBe('Rate this answer');
+  const [up, down] = [...container!.querySelectorAll<HTMLButtonElement>('.cv-rate button[aria-pressed]')];
+  expect(up!.textContent).toContain('Helpful');
+  expect(down!.getAttribute('aria-pressed')).toBe('false');
+
+  act(() => down!.click());
+  await until(() => text().includes('What was wrong?'));
+  expect(down!.getAttribute('aria-pressed')).toBe('true');
+  const reason = container!.querySelector<HTMLInputElement>('.cv-rate input')!;
+  expect(reason.maxLength).toBe(500);
+  act(() => {
+    reason.value = 'The fee changed in September';
+    reason.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  act(() => container!.querySelector<HTMLFormElement>('.cv-rate form')!.requestSubmit());
+  await until(() => text().includes('Thanks!'));
+
+  // Staff find it in the review queue, with the reason.
+  const queue = await api.server.call<{ data: { question: string; rating: string; comment: string }[] }>(
+    `/api/institution-product/${assistant.id}/review?reason=down`,
+    { token: owner.token, institution: institutionId },
+  );
+  expect(queue.body.data[0]).toMatchObject({
+    question: 'How much is the tuition fee?',
+    rating: 'down',
+    comment: 'The fee changed in September',
+  });
+
+  // A reload shows the conversation with its rating.
+  mount();
+  await until(() => container!.querySelectorAll('.cv-rate button[aria-pressed="true"]').length === 1);
+  expect(
+    container!
+      .querySelectorAll<HTMLButtonElement>('.cv-rate button[aria-pressed]')[1]!
+      .getAttribute('aria-pressed'),
+  ).toBe('true');
+});

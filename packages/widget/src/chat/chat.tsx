@@ -228,7 +228,7 @@ export function Chat({
       else if (event.event === 'handoff') edit((line) => ({ ...line, handoff: event.data }));
       else if (event.event === 'done') {
         const { message_id: answered, status } = event.data;
-        if (answered !== undefined) edit((line) => ({ ...line, pending: false }));
+        if (answered !== undefined) edit((line) => ({ ...line, pending: false, id: answered }));
         else {
           // A person took the conversation meanwhile: the assistant said nothing.
           announce.current = false;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type Line, MessageList, noteOf } from './message-list';
-import { withChatFrame } from './testing/stories';
+import { withChatData, withChatFrame } from './testing/stories';
 
 const question = (text: string, key = 'q1'): Line => ({
   key,
@@ -132,3 +132,31 @@ export const HostileText: Story = {
   },
 };
 export const Spanish: Story = { ...Conversation, globals: { locale: 'es' } };
+/** A whole answer has the thumbs pair under it (its own chunk); the visitor's rating is pressed. */
+export const RatingOffered: Story = {
+  decorators: [withChatData],
+  args: {
+    lines: [
+      question('How much is the tuition fee?'),
+      answer('The tuition fee is 450 euros a month.', { id: 2 }),
+    ],
+  },
+};
+export const RatedUp: Story = {
+  decorators: [withChatData],
+  args: {
+    lines: [
+      question('How much is the tuition fee?'),
+      answer('The tuition fee is 450 euros a month.', { id: 2, rating: 'up' }),
+    ],
+  },
+};
+export const RatedDown: Story = {
+  decorators: [withChatData],
+  args: {
+    lines: [
+      question('Is there a summer camp?'),
+      answer('I could not find that in what I know.', { id: 2, rating: 'down' }),
+    ],
+  },
+};

@@ -5,7 +5,7 @@
  * live region (it would read a streamed answer piece by piece): the chat announces each whole answer.
  */
 import type { Handoff } from '@conversa/contract/assistant';
-import type { ChatMessage, Source } from '@conversa/contract/chat';
+import type { ChatMessage, Rating, Source } from '@conversa/contract/chat';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, type Ref, Suspense, useState } from 'react';
 import { Markdown } from './markdown';
@@ -24,6 +24,9 @@ export interface Line {
   /** A person's name, on their (`agent`) messages. */
   agent_name?: string | null;
   form?: boolean;
+  /** The stored message's id (an answer is rated by it) and the visitor's rating of it. */
+  id?: number;
+  rating?: Rating | null;
 }
 
 /** A stored message as a line. */
@@ -94,6 +97,11 @@ export function Message({ line, onPerson }: { line: Line; onPerson?: () => Promi
       {line.pending && !line.text ? <span className="cv-dots">{t`Writing…`}</span> : null}
       {line.sources.length ? <Sources sources={line.sources} /> : null}
       {line.handoff ? <HandoffCard handoff={line.handoff} onPerson={onPerson} /> : null}
+      {line.role === 'assistant' && line.id !== undefined && !line.pending ? (
+        <Suspense fallback={null}>
+          <Feedback messageId={line.id} rating={line.rating ?? null} />
+        </Suspense>
+      ) : null}
     </li>
   );
 }
@@ -104,6 +112,9 @@ export function Sources({ sources }: { sources: readonly Source[] }) {
   const names = [...new Set(sources.map((source) => source.title ?? t`Knowledge base`))].join(', ');
   return <p className="cv-sources">{t`Sources: ${names}`}</p>;
 }
+
+/** The thumbs pair, its own chunk: fetched with the first whole answer. */
+const Feedback = lazy(() => import('./feedback'));
 
 /** The contact form, its own chunk: fetched when a visitor asks for it. */
 const ContactForm = lazy(() => import('./contact-form'));

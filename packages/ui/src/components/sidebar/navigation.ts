@@ -59,6 +59,7 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
             consolePaths.preSalesKnowledgeBase(id),
             consolePaths.preSalesFaqs(id),
             consolePaths.preSalesHandoff(id),
+            consolePaths.preSalesTestQuestions(id),
           ]),
           entry(
             'dashboard',
@@ -67,6 +68,7 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
             consolePaths.preSalesDashboard(id),
             'conversation.read',
           ),
+          entry('review', msg`To review`, 'dashboard', consolePaths.preSalesReview(id), 'trainer.manage'),
         ]
       : [
           entry('trainer', msg`Trainer`, 'trainer', consolePaths.salesSupportTrainer(id), 'trainer.manage', [

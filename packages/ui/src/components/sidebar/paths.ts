@@ -19,9 +19,12 @@ export const consolePaths = {
   preSalesDashboard: (id: number | string) => `/pre-sales/dashboard/${id}`,
   preSalesConversation: conversationPath,
   preSalesTrainer: (id: number | string) => `/pre-sales/trainer/${id}`,
+  /** The answers to review (issue 35). */
+  preSalesReview: (id: number | string) => `/pre-sales/review/${id}`,
   preSalesKnowledgeBase: (id: number | string) => `/pre-sales/trainer/knowledge-base/${id}`,
   preSalesFaqs: (id: number | string) => `/pre-sales/trainer/faqs/${id}`,
   preSalesHandoff: (id: number | string) => `/pre-sales/trainer/handoff/${id}`,
+  preSalesTestQuestions: (id: number | string) => `/pre-sales/trainer/test-questions/${id}`,
   salesSupportTrainer: (id: number | string) => `/sales-support/trainer/${id}`,
   salesSupportKnowledgeBase: (id: number | string) => `/sales-support/knowledge-base/${id}`,
   salesSupportFields: (id: number | string) => `/sales-support/trainer/fields/${id}`,

@@ -82,15 +82,17 @@ describe('Sidebar', () => {
     expect(document.querySelector('img[src]')).toBeNull();
   });
 
-  it('offers trainer and dashboard for admissions and retail assistants (pre-sales)', async () => {
+  it('offers trainer, dashboard and the answers to review for admissions and retail assistants (pre-sales)', async () => {
     renderSidebar({ assistants: [school, retail] });
     expect(await openAssistant(/Pre-sales, Lincoln High Assistant/)).toEqual([
       ['Trainer', '/pre-sales/trainer/7'],
       ['Dashboard', '/pre-sales/dashboard/7'],
+      ['To review', '/pre-sales/review/7'],
     ]);
     expect(await openAssistant(/Pre-sales, Shop Assistant/)).toEqual([
       ['Trainer', '/pre-sales/trainer/8'],
       ['Dashboard', '/pre-sales/dashboard/8'],
+      ['To review', '/pre-sales/review/8'],
     ]);
   });
 
@@ -103,6 +105,7 @@ describe('Sidebar', () => {
     expect(await openAssistant(/Lincoln High Assistant/)).toEqual([
       ['Trainer', '/pre-sales/trainer/7'],
       ['Dashboard2, 2 visitors waiting for a person', '/pre-sales/dashboard/7'],
+      ['To review', '/pre-sales/review/7'],
     ]);
     // None waiting: no badge.
     expect(screen.getByRole('button', { name: /Shop Assistant/ }).textContent).not.toMatch(/\d/);

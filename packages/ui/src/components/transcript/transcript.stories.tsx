@@ -64,3 +64,19 @@ type Story = StoryObj<typeof meta>;
 
 export const WithSourcesAndHandoff: Story = {};
 export const OneQuestion: Story = { args: { messages: messages.slice(0, 1) } };
+/** The visitor's ratings and a staff correction (issue 35). */
+export const RatedAndCorrected: Story = {
+  args: {
+    messages: [
+      messages[0]!,
+      {
+        ...messages[1]!,
+        rating: 'down',
+        rating_reason: 'Este año abre el 15 de febrero',
+        corrected: { by: { id: 3, full_name: 'María López' }, at: '2025-03-11T10:05:00.000Z', faq_id: 7 },
+      },
+      messages[2]!,
+      { ...messages[3]!, rating: 'up', rating_reason: null },
+    ],
+  },
+};

@@ -46,6 +46,29 @@ describe('Transcript', () => {
     expect(screen.getByText('Escríbenos.')).toBeTruthy();
   });
 
+  it("shows the visitor's rating and reason, and who corrected the answer", () => {
+    const rated: ChatMessage[] = [
+      messages[0]!,
+      {
+        ...messages[1]!,
+        rating: 'down',
+        rating_reason: 'Cierra en agosto',
+        corrected: { by: { id: 3, full_name: 'María López' }, at: '2025-03-11T10:05:00Z', faq_id: 7 },
+      },
+    ];
+    renderUi(
+      <Transcript
+        label="Messages"
+        messages={rated}
+        answerActions={(message) => <button>Act on {message.id}</button>}
+      />,
+    );
+    expect(screen.getByText('The visitor rated it not helpful: “Cierra en agosto”')).toBeTruthy();
+    expect(screen.getByText(/^Corrected by María López on 11\/03\/2025 \d\d:05$/)).toBeTruthy();
+    // The answer's actions, on answers only.
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Act on 2']);
+  });
+
   it('speaks Spanish', () => {
     renderUi(<Transcript label="Mensajes" messages={messages} />, { locale: 'es' });
     expect(screen.getAllByText(/^Visitante · /)).toHaveLength(1);

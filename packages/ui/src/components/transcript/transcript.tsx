@@ -6,6 +6,7 @@ import { formatDateTime } from '@conversa/contract/date-format';
 import type { Handoff } from '@conversa/contract/assistant';
 import type { ChatMessage, Source } from '@conversa/contract/chat';
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
 const List = styled.ol`
@@ -119,10 +120,12 @@ export interface TranscriptProps {
   messages: ChatMessage[];
   /** Who wrote the `user` messages (default 'Visitor'; a seller's name on WhatsApp). */
   userLabel?: string;
+  /** What an answer of the assistant's offers besides (the conversation page's Correct). */
+  answerActions?: (message: ChatMessage) => ReactNode;
 }
 
 /** The messages in order; each says who wrote it and when. */
-export function Transcript({ label, messages, userLabel }: TranscriptProps) {
+export function Transcript({ label, messages, userLabel, answerActions }: TranscriptProps) {
   const { t } = useLingui();
   return (
     <List aria-label={label}>
@@ -152,6 +155,20 @@ export function Transcript({ label, messages, userLabel }: TranscriptProps) {
               </Small>
             ) : null}
             {message.handoff ? <HandoffDetails handoff={message.handoff} /> : null}
+            {message.rating ? (
+              <Small>
+                {message.rating === 'up'
+                  ? t`The visitor rated it helpful`
+                  : t`The visitor rated it not helpful`}
+                {message.rating_reason ? `: “${message.rating_reason}”` : ''}
+              </Small>
+            ) : null}
+            {message.corrected ? (
+              <Small>
+                {t`Corrected by ${message.corrected.by.full_name} on ${formatDateTime(message.corrected.at)}`}
+              </Small>
+            ) : null}
+            {message.role === 'assistant' ? answerActions?.(message) : null}
           </Bubble>
         );
       })}

@@ -15,6 +15,51 @@ const api = connectedApi();
 const slow = { timeout: 10_000 };
 
 describe('ConversationPage', () => {
+  it('corrects an answer of the transcript: the editor holds it, the FAQ gets the new answer, the transcript says who', async () => {
+    const user = userEvent.setup();
+    const owner = await api.signedInOwner('school');
+    const seeded = await seedConversations(api, owner);
+    renderConnected(
+      <ConversationPage
+        assistantId={owner.assistant.id}
+        conversationId={seeded.answered}
+        onNavigate={vi.fn()}
+      />,
+      { client: owner.client },
+    );
+    const messages = await screen.findByRole('list', { name: 'Messages' }, slow);
+    const answer = within(messages).getAllByRole('listitem')[1]!;
+    // The visitor's question has no Correct; the answer has, and adds its question as a test question.
+    expect(within(messages).getAllByRole('button', { name: 'Correct' })).toHaveLength(1);
+    await user.click(within(answer).getByRole('button', { name: 'Add as test question' }));
+    expect(await screen.findByText('Added to the test questions.')).toBeTruthy();
+    const tests = await api.server.call<{ data: { questions: { question: string }[] } }>(
+      `/api/institution-product/${owner.assistant.id}/test-question`,
+      owner.as,
+    );
+    expect(tests.body.data.questions.map((test) => test.question)).toEqual([ANSWERED]);
+    await user.click(within(answer).getByRole('button', { name: 'Correct' }));
+    const editor = screen.getByLabelText('Corrected answer') as HTMLTextAreaElement;
+    expect(editor.value).toBe('On September 8.');
+    expect(screen.getByText(`Passages it used: ${ANSWERED}`)).toBeTruthy();
+    await user.clear(editor);
+    await user.type(editor, 'On September 9.');
+    await user.click(screen.getByRole('button', { name: 'Save correction' }));
+    expect(
+      await screen.findByText(
+        'The correction was saved: the assistant answers this question with it from now on.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Messages' })).getByText(/^Corrected by /)).toBeTruthy(),
+    );
+    const faqs = await api.server.call<{ data: { faqs: { question: string; answer: string }[] } }>(
+      `/api/institution-product/${owner.assistant.id}/faq`,
+      owner.as,
+    );
+    expect(faqs.body.data.faqs).toEqual([{ question: ANSWERED, answer: 'On September 9.' }]);
+  });
+
   it('shows the transcript with sources and the handoff card, and the contact', async () => {
     const owner = await api.signedInOwner('school');
     const seeded = await seedConversations(api, owner);

@@ -25,7 +25,9 @@ import { OverviewPanel } from '../../components/overview-panel/overview-panel';
 import { consolePaths } from '../../components/sidebar/paths';
 import { NavLink } from '../../components/sidebar/nav-link';
 import { notifyError } from '../../components/toaster/toaster';
+import type { ChatMessage } from '@conversa/contract/chat';
 import { Transcript } from '../../components/transcript/transcript';
+import { AnswerCorrection } from './answer-correction';
 import { Waiting } from '../../components/waiting/waiting';
 import { Card, DetailList, PageTitle, SectionHeading, WidePage } from '../../forms/form-layout';
 import { LoadFailed } from '../../forms/load-failed';
@@ -56,6 +58,12 @@ export interface ConversationPageProps {
   assistantId: number;
   conversationId: string;
   onNavigate: (path: string) => void;
+}
+
+/** The visitor's question an answer replied to: the last before it. */
+function questionBefore(messages: readonly ChatMessage[], answerId: number): string | null {
+  const at = messages.findIndex((message) => message.id === answerId);
+  return messages.slice(0, at).findLast((message) => message.role === 'user')?.text ?? null;
 }
 
 /** Transcript, contact and overview; 'Not found' for a conversation the user cannot see. */
@@ -118,7 +126,22 @@ export function ConversationPage({ assistantId, conversationId, onNavigate }: Co
             {detail.messages.length === 0 ? (
               <EmptyState title={t`No messages`} />
             ) : (
-              <Transcript label={t`Messages`} messages={detail.messages} />
+              <Transcript
+                label={t`Messages`}
+                messages={detail.messages}
+                answerActions={
+                  can(session.roles, 'trainer.manage')
+                    ? (message) => (
+                        <AnswerCorrection
+                          assistantId={assistantId}
+                          conversationId={conversationId}
+                          message={message}
+                          question={questionBefore(detail.messages, message.id)}
+                        />
+                      )
+                    : undefined
+                }
+              />
             )}
           </Card>
           <Side>

@@ -4,6 +4,8 @@
  * FAQ), and the conversations themselves.
  */
 import { DASHBOARD_SAMPLE } from '@conversa/contract/conversation';
+import { can } from '@conversa/contract/roles';
+import { useSession } from '@conversa/data/provider';
 import { useDashboard } from '@conversa/data/conversations/get-dashboard';
 import { useLiveConversations } from '@conversa/data/conversations/live-events';
 import { plural } from '@lingui/core/macro';
@@ -71,6 +73,7 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
   const valid = Number.isInteger(assistantId) && assistantId > 0;
   const dashboard = useDashboard(valid ? assistantId : null, { from: range.start, to: range.end });
   const failureText = useFailureText();
+  const session = useSession();
   // The list follows its conversations live: a visitor's message, one who asks for a person.
   useLiveConversations(valid ? assistantId : null);
 
@@ -101,8 +104,23 @@ export function DashboardPage({ assistantId, onNavigate, initialRange }: Dashboa
             { key: 'handed-off', label: t`Handed off`, value: figures.handed_off },
             { key: 'contacts', label: t`Contacts`, value: figures.contacts },
             { key: 'median', label: t`Median messages`, value: figures.median_messages },
+            { key: 'rated', label: t`Answers rated`, value: figures.rated },
+            // Rated up ÷ rated, in whole percent (0 while nothing was rated).
+            {
+              key: 'satisfaction',
+              label: t`Satisfaction (%)`,
+              value: figures.satisfaction === null ? 0 : Math.round(figures.satisfaction * 100),
+            },
+            { key: 'to-review', label: t`To review`, value: figures.to_review },
           ]}
         />
+        {can(session.roles, 'trainer.manage') ? (
+          <p>
+            <NavLink href={consolePaths.preSalesReview(assistantId)} onNavigate={onNavigate}>
+              {t`Review the answers rated down, handed off or not known`}
+            </NavLink>
+          </p>
+        ) : null}
         <DayChart title={t`Per day`} days={figures.per_day} />
         <Columns>
           <Card as="section" aria-labelledby="top-questions-title">

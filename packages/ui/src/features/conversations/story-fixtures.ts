@@ -41,6 +41,8 @@ export const rows: ConversationListItem[] = Array.from({ length: 27 }, (_, index
   has_overview: index % 2 === 0,
   status: 'assistant',
   agent: null,
+  rated_up: index % 3 === 0 ? 1 : 0,
+  rated_down: index % 5 === 1 ? 1 : 0,
 }));
 
 export const dashboard: Dashboard = {
@@ -50,10 +52,23 @@ export const dashboard: Dashboard = {
   handed_off: 9,
   contacts: 7,
   median_messages: 4,
+  rated: 20,
+  rated_up: 16,
+  satisfaction: 0.8,
+  to_review: 6,
   per_day: Array.from({ length: 30 }, (_, index) => {
     const date = new Date(Date.now() - (29 - index) * 86_400_000).toISOString().slice(0, 10);
     const conversations = index % 7 === 5 ? 0 : 1 + ((index * 5) % 4);
-    return { date, conversations, questions: conversations * 2, handed_off: index % 5 === 0 ? 1 : 0 };
+    const rated = index % 3 === 0 ? 2 : 0;
+    return {
+      date,
+      conversations,
+      questions: conversations * 2,
+      handed_off: index % 5 === 0 ? 1 : 0,
+      rated,
+      rated_up: rated > 0 ? 1 : 0,
+      to_review: index % 5 === 0 ? 1 : 0,
+    };
   }),
   top_questions: [
     { text: '¿Cuándo abre la matrícula?', count: 14 },
@@ -74,6 +89,10 @@ export const emptyDashboard: Dashboard = {
   handed_off: 0,
   contacts: 0,
   median_messages: 0,
+  rated: 0,
+  rated_up: 0,
+  satisfaction: null,
+  to_review: 0,
   per_day: [],
   top_questions: [],
   unanswered: [],

@@ -45,7 +45,7 @@ describe('ConsoleShell', () => {
     const links = within(document.getElementById(assistant.getAttribute('aria-controls')!)!).getAllByRole(
       'link',
     );
-    expect(links.map((link) => link.textContent)).toEqual(['Trainer', 'Dashboard']);
+    expect(links.map((link) => link.textContent)).toEqual(['Trainer', 'Dashboard', 'To review']);
     expect(screen.queryByRole('link', { name: 'Change institution' })).toBeNull();
 
     const account = screen.getByRole('button', { name: /Account menu/ });

@@ -39,6 +39,7 @@ describe('KnowledgeBasePage', () => {
       'FAQs',
       'Files',
       'Handoff Details',
+      'Test questions',
     ]);
     expect(screen.getByRole('link', { name: 'Knowledge Base' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Files' }).getAttribute('href')).toBe(

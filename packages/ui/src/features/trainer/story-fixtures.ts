@@ -188,6 +188,7 @@ export function trainerHandlers({
 /** "Try it": an answer quoted from the knowledge-base text, with the passages looked at. */
 export const previewAnswered: PreviewAnswer = {
   conversation_id: '7c9e6679-7425-40de-944b-e07fc1f090ae',
+  message_id: 2,
   text: 'Horario de secretaría: de lunes a viernes, de 9:00 a 14:00.',
   sources: [{ kind: 'knowledge_base', title: null, file_id: null }],
   handoff: null,

@@ -10,7 +10,8 @@ import { msg } from '@lingui/core/macro';
 import { consolePaths, sectionOf } from '../../components/sidebar/paths';
 
 /** One tab of the trainer. */
-export type TrainerTab = 'overview' | 'knowledge-base' | 'faqs' | 'files' | 'handoff' | 'fields';
+export type TrainerTab =
+  'overview' | 'knowledge-base' | 'faqs' | 'files' | 'handoff' | 'fields' | 'test-questions';
 
 /** The id of the files section on the knowledge-base page (the Files tab's anchor). */
 export const FILES_ANCHOR = 'files';
@@ -29,6 +30,7 @@ const labels: Record<TrainerTab, MessageDescriptor> = {
   files: msg`Files`,
   handoff: msg`Handoff Details`,
   fields: msg`Fields`,
+  'test-questions': msg`Test questions`,
 };
 
 /** The paths of an assistant's trainer pages. */
@@ -53,10 +55,19 @@ export function trainerPaths(assistant: {
     faqs: consolePaths.preSalesFaqs(id),
     files: `${knowledgeBase}#${FILES_ANCHOR}`,
     handoff: consolePaths.preSalesHandoff(id),
+    'test-questions': consolePaths.preSalesTestQuestions(id),
   };
 }
 
-const ORDER: TrainerTab[] = ['overview', 'knowledge-base', 'faqs', 'files', 'handoff', 'fields'];
+const ORDER: TrainerTab[] = [
+  'overview',
+  'knowledge-base',
+  'faqs',
+  'files',
+  'handoff',
+  'fields',
+  'test-questions',
+];
 
 /** The tabs of an assistant's trainer, in order. */
 export function trainerTabs(assistant: { id: number; type: AssistantType }): TrainerTabLink[] {

@@ -54,6 +54,36 @@ describe('TryIt', () => {
     expect(screen.queryByRole('list', { name: 'Questions tried' })).toBeNull();
   });
 
+  it('corrects an answer from Try it: the FAQ gets the corrected answer, and Try it answers with it', async () => {
+    const user = userEvent.setup();
+    const school = await api.signedInOwner('school');
+    renderConnected(<TryIt assistantId={school.assistant.id} />, { client: school.client });
+    const field = screen.getByLabelText('Your question');
+    await user.type(field, 'Is there a summer camp in July?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    const tried = await screen.findByRole('list', { name: 'Questions tried' });
+    await user.click(await within(tried).findByRole('button', { name: 'Correct' }));
+    const editor = screen.getByLabelText('Corrected answer');
+    await user.clear(editor);
+    await user.type(editor, 'Yes, every weekday of July.');
+    await user.click(screen.getByRole('button', { name: 'Save correction' }));
+    expect(
+      await screen.findByText(
+        'The correction was saved: the assistant answers this question with it from now on.',
+      ),
+    ).toBeTruthy();
+    const faqs = await api.server.call<{ data: { faqs: { question: string; answer: string }[] } }>(
+      `/api/institution-product/${school.assistant.id}/faq`,
+      school.as,
+    );
+    expect(faqs.body.data.faqs).toEqual([
+      { question: 'Is there a summer camp in July?', answer: 'Yes, every weekday of July.' },
+    ]);
+    await user.type(field, 'Is there a summer camp in July?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await within(tried).findAllByText('Yes, every weekday of July.')).not.toHaveLength(0);
+  });
+
   it('reads the count of words looked for as English does: "of the 1 word", not "1 words"', async () => {
     const user = userEvent.setup();
     const school = await api.signedInOwner('school');

@@ -9,12 +9,15 @@ import type { AnswerMethod, PreviewAnswer, PreviewPassage } from '@conversa/cont
 import { MAX_MESSAGE_LENGTH } from '@conversa/contract/constants';
 import { previewQuestion } from '@conversa/data/conversations/preview-question';
 import { useDataClient } from '@conversa/data/provider';
+import { useCorrectAnswer } from '@conversa/data/review/correct-answer';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
+import { CorrectionEditor } from '../../components/correction-editor/correction-editor';
 import { TextField } from '../../components/text-field/text-field';
+import { notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, FormAlert } from '../../forms/form-layout';
 import { useFailureText } from '../../forms/use-failure-text';
 import { SectionTitle } from './trainer-layout';
@@ -107,7 +110,7 @@ export function TryIt({ assistantId }: TryItProps) {
         <StackList as="ol" $gap={4} aria-label={t`Questions tried`} aria-live="polite">
           {exchanges.map((exchange) => (
             <li key={exchange.key}>
-              <ExchangeView question={exchange.question} answer={exchange.answer} />
+              <ExchangeView assistantId={assistantId} question={exchange.question} answer={exchange.answer} />
             </li>
           ))}
         </StackList>
@@ -152,7 +155,51 @@ function useSourceName() {
   };
 }
 
-function ExchangeView({ question, answer }: { question: string; answer: PreviewAnswer }) {
+/** Correct under a Try it answer: the editor with the answer and the passages it used (issue 35). */
+function CorrectAnswer({ assistantId, answer }: { assistantId: number; answer: PreviewAnswer }) {
+  const { t } = useLingui();
+  const [editing, setEditing] = useState(false);
+  const correct = useCorrectAnswer(assistantId);
+  const failureText = useFailureText();
+  if (!editing)
+    return (
+      <div>
+        <Button size="small" variant="secondary" onClick={() => setEditing(true)}>
+          {t`Correct`}
+        </Button>
+      </div>
+    );
+  return (
+    <CorrectionEditor
+      answer={answer.text}
+      sources={answer.sources}
+      saving={correct.isMutating}
+      error={correct.error ? failureText(correct.error) : null}
+      onSave={(text) =>
+        void correct
+          .trigger({ conversationId: answer.conversation_id, message_id: answer.message_id, answer: text })
+          .then(() => {
+            notifySuccess(
+              msg`The correction was saved: the assistant answers this question with it from now on.`,
+            );
+            setEditing(false);
+          })
+          .catch(() => undefined)
+      }
+      onCancel={() => setEditing(false)}
+    />
+  );
+}
+
+function ExchangeView({
+  assistantId,
+  question,
+  answer,
+}: {
+  assistantId: number;
+  question: string;
+  answer: PreviewAnswer;
+}) {
   const { t, i18n } = useLingui();
   const sourceName = useSourceName();
   const words = answer.words.join(', ');
@@ -166,6 +213,7 @@ function ExchangeView({ question, answer }: { question: string; answer: PreviewA
         {question}
       </Bubble>
       <Bubble $mine={false}>{answer.text}</Bubble>
+      <CorrectAnswer assistantId={assistantId} answer={answer} />
       <Why aria-label={t`Why this answer`} role="group">
         <Small>{i18n._(METHODS[answer.method])}</Small>
         {answer.follow_up ? (

@@ -1,0 +1,61 @@
+/** `GET institution-product/{id}/review` and `POST …/review/dismiss`: what needs a look, and taking items out. */
+import type { DismissReviewResult, ReviewItem } from '@conversa/contract/review';
+import * as routes from '@conversa/contract/routes/review';
+import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { CallOptions, DataClient } from '../client';
+import { isDashboardKeyOf } from '../conversations/keys';
+import type { ApiRequestError } from '../errors';
+import { getPage, type Page } from '../pagination';
+import { useDataClient } from '../provider';
+import type { ReadResponse } from '../swr-config';
+import { isReviewKey, normalizeReviewQuery, type ReviewQuery, reviewKey, reviewSearch } from './keys';
+
+export type { ReviewQuery } from './keys';
+
+/** One page of the queue, newest first. */
+export function listReview(
+  client: DataClient,
+  assistantId: number,
+  query: ReviewQuery = {},
+  options?: CallOptions,
+): Promise<Page<ReviewItem>> {
+  return getPage(client, routes.listReview, {
+    ...options,
+    params: { id: assistantId },
+    searchParams: reviewSearch(normalizeReviewQuery(query)),
+  });
+}
+
+/** A page of the queue; the previous page stays on screen while the next one loads. */
+export function useReview(assistantId: number | null | undefined, query: ReviewQuery = {}): ReadResponse<Page<ReviewItem>> {
+  const client = useDataClient();
+  return useSWR<Page<ReviewItem>, ApiRequestError, ReturnType<typeof reviewKey> | null>(
+    assistantId ? reviewKey(assistantId, query) : null,
+    ([, id, , normalized]) => listReview(client, id, normalized, { report: false }),
+    { keepPreviousData: true },
+  );
+}
+
+/** Takes answers out of the queue; its pages and the dashboards refresh. */
+export async function dismissReview(
+  client: DataClient,
+  assistantId: number,
+  messageIds: readonly number[],
+): Promise<DismissReviewResult> {
+  const result = await client.endpoint(routes.dismissReview, {
+    params: { id: assistantId },
+    json: { message_ids: [...messageIds] },
+  });
+  await client.invalidate((key) => isReviewKey(assistantId)(key) || isDashboardKeyOf(assistantId)(key));
+  return result;
+}
+
+/** `trigger(messageIds)` dismisses answers of the assistant's queue. */
+export function useDismissReview(assistantId: number) {
+  const client = useDataClient();
+  return useSWRMutation<DismissReviewResult, ApiRequestError, readonly [string, number], readonly number[]>(
+    ['review-dismiss', assistantId],
+    (_key, { arg }) => dismissReview(client, assistantId, arg),
+  );
+}

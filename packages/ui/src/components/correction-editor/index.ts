@@ -1,0 +1,1 @@
+export { CorrectionEditor, type CorrectionEditorProps } from './correction-editor';
