@@ -11,7 +11,9 @@ export const SIZE_BUDGETS = {
   /**
    * The chat app, all the JavaScript and CSS it loads on first use (frame or full page): 27.5 KB
    * before the streaming parser left the first load (issue 31), 26.6 KB after, 22.5 KB once its two
-   * reads left SWR (`useRead`); the budget leaves room for the public page's greeting.
+   * reads left SWR (`useRead`); 24 KB allowed then. Ratings (issue 35) and deleting one's own
+   * conversation (issue 36) load their parts on demand but add their buttons and strings to the first
+   * load: 24.2 KB, so 25 KB allowed, DESIGN.md's aim (its budget is 30).
    */
-  chat: 24_000,
+  chat: 25_000,
 };
