@@ -1,111 +1,33 @@
 /**
  * The chat app against the real server in-process (docs/architecture.md#tests), rendered by Preact as it ships:
  * suggested questions, a streamed answer with its sources and the handoff card, the conversation
- * restored after a reload, a message kept with a retry button when the network fails, the inactive
- * link's text, an unknown assistant, Spanish, and the close button of the embedded frame.
+ * restored after a reload and deleted on request, a message kept with a retry button when the
+ * network fails, the inactive link's text, an unknown assistant, Spanish, the close button of the
+ * embedded frame, the public page's layout, and the thumbs under an answer. A person in the
+ * conversation: chat-live.test.tsx.
  */
-import { type AssistantDetail, DEFAULT_LIVE_CHAT } from '@conversa/contract/assistant';
 import type { WidgetAssistant } from '@conversa/contract/chat';
-import { startApi, type TestApi } from '@conversa/data/testing/api';
-import { createSignedInUser } from '@conversa/server/testing';
-import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { chatStorageKey, mountChat, type MountOptions } from './mount';
+import { expect, it } from 'vitest';
+import { chatStorageKey } from './mount';
+import {
+  api,
+  assistant,
+  button,
+  container,
+  institutionId,
+  mount,
+  name,
+  owner,
+  put,
+  setUpChat,
+  text,
+  textarea,
+  type,
+  until,
+} from './testing/chat-world';
 
-let api: TestApi;
-let owner: { token: string };
-let institutionId: number;
-let assistant: AssistantDetail;
-/** The assistant's name, as its list item gives it. */
-let name: string;
-let container: HTMLElement | null = null;
-
-/** `PUT institution-product/{id}` (and friends) as the owner; fails the test unless it succeeds. */
-async function put(path: string, json: unknown) {
-  const { status, body } = await api.server.call(`/api/institution-product/${assistant.id}${path}`, {
-    method: 'PUT',
-    token: owner.token,
-    institution: institutionId,
-    json,
-  });
-  if (status !== 200) throw new Error(`PUT ${path} answered ${status}: ${JSON.stringify(body)}`);
-  return (body as { data: AssistantDetail }).data;
-}
-
-beforeAll(async () => {
-  api = await startApi();
-  owner = await createSignedInUser(api.server);
-  const created = await api.server.call<{ data: { id: number } }>('/api/institution', {
-    token: owner.token,
-    json: { name: 'Colegio Sur', kind: 'school', country: 'MX' },
-  });
-  institutionId = created.body.data.id;
-  const assistants = await api.server.call<{ data: AssistantDetail[] }>(
-    `/api/institution/${institutionId}/product`,
-    { token: owner.token },
-  );
-  assistant = assistants.body.data[0]!;
-  name = assistant.product.name;
-  await put('/faq', {
-    faqs: [{ question: 'How much is the tuition fee?', answer: 'The tuition fee is **450 euros** a month.' }],
-  });
-  assistant = await put('', {
-    suggested_questions: ['How much is the tuition fee?'],
-    handoff: { name: 'Ana Ruiz', email: 'ana@colegio.example', phone: null, hours: '9-17', message: null },
-    snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' },
-  });
-});
-afterAll(() => api.close());
-afterEach(() => {
-  unmount();
-  localStorage.clear();
-});
-
-function unmount() {
-  if (container) act(() => render(null, container!));
-  container?.remove();
-  container = null;
-}
-
-/** Waits in real time until `check` passes, flushing Preact's updates on each turn. */
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeoutMs) {
-      throw new Error(`condition not met within ${timeoutMs} ms; on screen: ${container?.textContent}`);
-    }
-    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 5)));
-  }
-}
-
-/** Renders the chat of the assistant (a reload is a second call: a fresh client on the same storage). */
-function mount(options: Partial<MountOptions> = {}) {
-  unmount();
-  const root = document.createElement('div');
-  document.body.append(root);
-  container = root;
-  act(() =>
-    mountChat(root, { api: api.baseUrl, locale: 'en', externalId: assistant.external_id, ...options }),
-  );
-  return root;
-}
-
-const text = () => container?.textContent ?? '';
-const textarea = () => container!.querySelector('textarea')!;
-const button = (label: string) =>
-  [...container!.querySelectorAll('button')].find((b) => b.textContent === label || b.ariaLabel === label);
-
-/** Types into the input and sends with Enter. */
-function type(value: string) {
-  act(() => {
-    textarea().value = value;
-    textarea().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  act(() => {
-    textarea().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-  });
-}
+setUpChat();
 
 it('asks a suggested question and streams the answer with its sources', async () => {
   const root = mount();
@@ -412,86 +334,6 @@ it('welcomes in the institution’s name in the embedded frame of an assistant w
       snippet: { greeting: 'Hi! Ask me anything.', color: '#aa3300' },
       suggested_questions: ['How much is the tuition fee?'],
     });
-  }
-});
-
-it('lets a visitor chat with a person: waiting, joined, their replies live, silence from the assistant, back', async () => {
-  await put('', { live_chat: { ...DEFAULT_LIVE_CHAT, enabled: true } });
-  try {
-    const root = mount();
-    await until(() => text().includes('Hi!'));
-    type('Do you sell helicopters?');
-    await until(() => button('Chat with a person now') !== undefined);
-    act(() => button('Chat with a person now')!.click());
-    await until(() => text().includes('Waiting for a person…'));
-    const conversationId = (
-      JSON.parse(localStorage.getItem(chatStorageKey(assistant.external_id))!) as {
-        guestConversationId: string;
-      }
-    ).guestConversationId;
-
-    // Staff take it over and reply: the visitor sees both, live.
-    const staff = (path: string, json?: unknown) =>
-      api.server.call(`/api/conversation/${conversationId}/${path}`, {
-        method: 'POST',
-        token: owner.token,
-        institution: institutionId,
-        ...(json === undefined ? {} : { json }),
-      });
-    expect((await staff('takeover', {})).status).toBe(200);
-    await until(() => /joined the conversation/.test(text()));
-    await staff('typing');
-    await until(() => root.querySelector('.cv-typing') !== null);
-    expect((await staff('reply', { text: 'Hello! How can I help?' })).status).toBe(201);
-    await until(() => text().includes('Hello! How can I help?'));
-    const reply = root.querySelector('.cv-agent:last-of-type')!;
-    expect(reply.querySelector('.cv-who')!.textContent).toBeTruthy();
-    expect(root.querySelector('.cv-typing')).toBeNull();
-
-    // A reload keeps the person's replies and goes on following them.
-    mount();
-    await until(() => text().includes('Hello! How can I help?'));
-    expect((await staff('reply', { text: 'Are you still there?' })).status).toBe(201);
-    await until(() => text().includes('Are you still there?'));
-    const root2 = container!;
-
-    // The visitor answers: the assistant stays silent.
-    const answersBefore = root2.querySelectorAll('.cv-assistant').length;
-    type('I want two helicopters');
-    await until(() => text().includes('I want two helicopters'));
-    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
-    expect(root2.querySelectorAll('.cv-assistant').length).toBe(answersBefore);
-    expect(root2.querySelector('[aria-busy="true"]')).toBeNull();
-
-    // Handed back: the assistant answers again.
-    await staff('release');
-    await until(() => text().includes("You're back with the assistant."));
-    type('How much is the tuition fee?');
-    await until(() => root2.querySelectorAll('.cv-assistant').length > answersBefore);
-  } finally {
-    await put('', { live_chat: DEFAULT_LIVE_CHAT });
-  }
-});
-
-it('offers the contact form instead when nobody is there (out of office hours)', async () => {
-  const today = new Date().getUTCDay();
-  await put('', {
-    live_chat: {
-      ...DEFAULT_LIVE_CHAT,
-      enabled: true,
-      hours: [{ day: (today + 3) % 7, from: '00:00', to: '23:59' }],
-    },
-  });
-  try {
-    mount();
-    await until(() => text().includes('Hi!'));
-    type('Do you sell helicopters?');
-    await until(() => button('Chat with a person now') !== undefined);
-    act(() => button('Chat with a person now')!.click());
-    await until(() => container!.querySelector('form.cv-contact') !== null);
-    expect(text()).not.toContain('Waiting for a person…');
-  } finally {
-    await put('', { live_chat: DEFAULT_LIVE_CHAT });
   }
 });
 
