@@ -18,7 +18,7 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { and, asc, eq } from 'drizzle-orm';
 import { openDatabase } from '../packages/server/src/db/database';
-import { knowledgeChunks } from '../packages/server/src/db/schema';
+import { knowledgeChunks } from '../packages/server/src/db/knowledge-schema';
 import { phrase } from '../packages/server/src/knowledge/answer/phrases';
 import { replaceChunks } from '../packages/server/src/knowledge/index.repo';
 import {

@@ -1,7 +1,8 @@
 // The tenant every in-process benchmark measures in: one institution and its admissions assistant.
 import type { Db } from '../../packages/server/src/db/database';
 import type { Locale } from '../../packages/contract/src/constants';
-import { assistantFiles, assistants, institutions } from '../../packages/server/src/db/schema';
+import { assistants, institutions } from '../../packages/server/src/db/schema';
+import { assistantFiles } from '../../packages/server/src/db/knowledge-schema';
 import { type ComposedAnswer, composeAnswer } from '../../packages/server/src/knowledge/answer/compose';
 import { replaceChunks } from '../../packages/server/src/knowledge/index.repo';
 

@@ -4,6 +4,8 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: [
     './src/db/schema.ts',
+    './src/db/conversations-schema.ts',
+    './src/db/knowledge-schema.ts',
     './src/db/sales-schema.ts',
     './src/db/team-schema.ts',
     './src/db/stats-schema.ts',

@@ -1,7 +1,8 @@
 import { LOGIN_MAX_FAILURES } from '@conversa/contract/constants';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, conversations } from '../db/schema';
+import { auditEvents } from '../db/schema';
+import { conversations } from '../db/conversations-schema';
 import { listFiles, uploadFiles } from '../testing/files.fixtures';
 import { createTenant } from '../testing/institutions.fixtures';
 import {

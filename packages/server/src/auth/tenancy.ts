@@ -8,7 +8,8 @@ import type { MemberRole } from '@conversa/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { hotQuery } from '../db/hot-query';
-import { conversations, memberships } from '../db/schema';
+import { memberships } from '../db/schema';
+import { conversations } from '../db/conversations-schema';
 
 export function tenancyQueries(db: Db) {
   const assistantIn = hotQuery<{ type: string }>(

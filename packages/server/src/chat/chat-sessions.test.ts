@@ -7,7 +7,7 @@ import type { Conversation, PublicAssistant } from '@conversa/contract/chat';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signGuestToken } from '../auth/tokens';
-import { conversations } from '../db/schema';
+import { conversations } from '../db/conversations-schema';
 import { createTenant, postInstitution, type Tenant } from '../testing/institutions.fixtures';
 import { CHAT_SESSIONS_PER_IP_PER_HOUR } from '../rate-limit/limits';
 import { createSignedInUser, createTestServer, type TestServer } from '../testing';

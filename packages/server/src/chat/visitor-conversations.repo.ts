@@ -14,7 +14,8 @@ import { type AnyColumn, and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../db/database';
 import { ownerLocale } from '../assistants';
-import { assistantFaqs, assistants, conversations, institutions, messages, users } from '../db/schema';
+import { assistantFaqs, assistants, institutions, users } from '../db/schema';
+import { conversations, messages } from '../db/conversations-schema';
 
 /** The channel of the trainer's preview conversations ("try it"): kept out of lists, figures and the review queue. */
 export const PREVIEW_CHANNEL = 'preview';

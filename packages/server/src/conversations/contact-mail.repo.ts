@@ -6,7 +6,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { handoffMailColumns } from '../assistants';
 import type { Db } from '../db/database';
-import { assistants, conversations, institutions, messages } from '../db/schema';
+import { assistants, institutions } from '../db/schema';
+import { conversations, messages } from '../db/conversations-schema';
 
 /** Contact-mail reads of one database. */
 export function contactMailRepo(db: Db) {

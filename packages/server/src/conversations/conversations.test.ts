@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, setFaqs, startSession, updateAssistant } from '../testing/chat.fixtures';
-import { conversations } from '../db/schema';
+import { conversations } from '../db/conversations-schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, signIn, type TestServer } from '../testing';
 

@@ -6,7 +6,7 @@
  */
 import type { Locale } from '@conversa/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
-import { conversations } from '../db/schema';
+import { conversations } from '../db/conversations-schema';
 import type { LineRecord } from './staff-conversations.repo';
 import { field, NEUTRALISE_PATTERN, SQL_DATE_TIME } from '../http/csv';
 

@@ -6,7 +6,7 @@
 import type { ConversationStatus } from '@conversa/contract/chat';
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { conversations } from '../db/schema';
+import { conversations } from '../db/conversations-schema';
 import { agentName } from '../chat';
 
 /** Who answers a conversation and who holds it. */

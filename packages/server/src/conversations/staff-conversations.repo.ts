@@ -13,7 +13,7 @@ import type {
 import { and, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { containsPattern } from '../db/like';
-import { conversations, messages } from '../db/schema';
+import { conversations, messages } from '../db/conversations-schema';
 import { conversationTotals } from '../db/stats-schema';
 import { dayAfter, dayStart } from '../db/days';
 import { agentName } from '../chat';

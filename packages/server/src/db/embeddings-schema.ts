@@ -5,7 +5,8 @@
  * vector with it), tenant columns first in the index the assistant's vectors are read by.
  */
 import { bigint, customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { assistantFaqs, assistantRef, institutionRef, knowledgeChunks } from './schema';
+import { assistantFaqs, assistantRef, institutionRef } from './schema';
+import { knowledgeChunks } from './knowledge-schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 

@@ -11,8 +11,6 @@ import {
   type Snippet,
 } from '@conversa/contract/assistant';
 import { sql } from 'drizzle-orm';
-import type { ConversationStatus, Correction, Rating, Source } from '@conversa/contract/chat';
-import type { Contact, Overview } from '@conversa/contract/conversation';
 import {
   bigint,
   boolean,
@@ -30,8 +28,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** A text-search configuration name (`spanish`, `english`, `simple`). */
-const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -214,102 +212,6 @@ export const assistantFaqs = pgTable(
   ],
 );
 
-/** An uploaded file (TXT, DOCX, PDF); its bytes live in storage under `storage_key`. */
-export const assistantFiles = pgTable(
-  'product_files',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    name: text('name').notNull(),
-    type: text('type').notNull(),
-    size: integer('size').notNull(),
-    sha256: text('sha256').notNull(),
-    storageKey: text('storage_key').notNull(),
-    /** `processing`, `ready` or `failed`. */
-    state: text('state').notNull().default('processing'),
-    /** Why it failed (contract FILE_FAILURE_REASONS). */
-    reason: text('reason'),
-    pages: integer('pages'),
-    chars: integer('chars'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('product_files_product_idx').on(t.institutionId, t.assistantId, t.id)],
-);
-
-/**
- * Indexed passages of an assistant's knowledge: its files and its knowledge-base text. `tsv` holds
- * the stems of the passage's language plus `simple` lexemes, so a question still matches when its
- * language differs or was guessed wrong.
- */
-export const knowledgeChunks = pgTable(
-  'knowledge_chunks',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    /** Null for knowledge-base text. */
-    fileId: integer('file_id').references(() => assistantFiles.id, { onDelete: 'cascade' }),
-    /** A website page's passages (`website_pages`, on delete cascade: the key is in migration 0026). */
-    pageId: bigint('page_id', { mode: 'number' }),
-    /** `file`, `knowledge_base` or `website`. */
-    source: text('source').notNull(),
-    position: integer('position').notNull(),
-    content: text('content').notNull(),
-    language: regconfig('language').notNull(),
-    tsv: tsvector('tsv')
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector(language, content) || to_tsvector('simple'::regconfig, content)`),
-  },
-  (t) => [
-    index('knowledge_chunks_product_idx').on(t.institutionId, t.assistantId, t.fileId, t.position),
-    index('knowledge_chunks_page_idx').on(t.pageId),
-    index('knowledge_chunks_tsv_idx').using('gin', t.tsv),
-  ],
-);
-
-/**
- * How many chunks of a file (or of the knowledge-base text) hold each lexeme of their `tsv`, written
- * with the chunks (`ts_stat`): retrieval weighs a question's words by how rare they are in the
- * assistant's knowledge (IDF). The row with the empty lexeme (never a real one) counts the chunks.
- */
-export const knowledgeTerms = pgTable(
-  'knowledge_terms',
-  {
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    /** Null for knowledge-base text. */
-    fileId: integer('file_id').references(() => assistantFiles.id, { onDelete: 'cascade' }),
-    /** A website page's terms (on delete cascade, as its chunks). */
-    pageId: bigint('page_id', { mode: 'number' }),
-    /** `file`, `knowledge_base` or `website`. */
-    source: text('source').notNull(),
-    lexeme: text('lexeme').notNull(),
-    chunks: integer('chunks').notNull(),
-  },
-  (t) => [
-    index('knowledge_terms_scope_idx').on(t.institutionId, t.assistantId, t.fileId),
-    index('knowledge_terms_page_idx').on(t.pageId),
-  ],
-);
-
-/**
- * `knowledge_terms` summed per assistant and lexeme, kept by a trigger on it (migration 0011):
- * retrieval reads one row per word instead of one per file. It counts every file's chunks, ready
- * or not (a file processed again keeps its old chunks meanwhile): word weights, not passages.
- */
-export const knowledgeTermTotals = pgTable(
-  'knowledge_term_totals',
-  {
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    lexeme: text('lexeme').notNull(),
-    chunks: integer('chunks').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.institutionId, t.assistantId, t.lexeme] })],
-);
-
 /**
  * The background job queue (docs/architecture.md#knowledge-and-answers, #scale), on the database itself so it works on PGlite and on
  * PostgreSQL alike: a worker claims a due job with `FOR UPDATE SKIP LOCKED` and a lease
@@ -343,108 +245,6 @@ export const jobs = pgTable(
       .on(sql`coalesce(${t.institutionId}, 0)`, t.runAt, t.id)
       .where(sql`${t.state} in ('queued', 'running')`),
     index('jobs_tenant_claimed_idx').on(sql`coalesce(${t.institutionId}, 0)`, t.claimedAt),
-  ],
-);
-
-/** A visitor's conversation with an assistant (public chat, widget, WhatsApp later). */
-export const conversations = pgTable(
-  'conversations',
-  {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    institutionId: institutionRef(),
-    assistantId: assistantRef(),
-    channel: text('channel').notNull().default('web'),
-    locale: text('locale').notNull(),
-    createdAt: createdAt(),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Questions and answers so far (kept by each message's insert, for the list). */
-    messageCount: integer('message_count').notNull().default(0),
-    /** The visitor's first question. */
-    firstQuestion: text('first_question'),
-    /** A human was offered at least once. */
-    handoff: boolean('handoff').notNull().default(false),
-    /** The visitor's questions so far. */
-    questions: integer('questions').notNull().default(0),
-    /** Answers that did not say they did not know. */
-    answered: integer('answered').notNull().default(0),
-    /** Answers that offered a human. */
-    handedOff: integer('handed_off').notNull().default(0),
-    /** The questions whose answer did not know or offered a human, oldest first. */
-    unanswered: text('unanswered')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    /** What the visitor left to be contacted (the contract's `Contact`). */
-    contact: jsonb('contact').$type<Contact>(),
-    /** The AI overview (the contract's `Overview`), made only when staff ask for it. */
-    overview: jsonb('overview').$type<Overview>(),
-    overviewAt: timestamp('overview_at', { withTimezone: true }),
-    /** Who answers: the assistant, nobody yet (a person was asked for), or `agentId` (live takeover). */
-    status: text('status').$type<ConversationStatus>().notNull().default('assistant'),
-    /** The staff member holding the conversation while `human`. */
-    agentId: integer('agent_id').references(() => users.id, { onDelete: 'set null' }),
-    /** When the status last changed (a waiting conversation's wait starts here). */
-    statusAt: timestamp('status_at', { withTimezone: true }),
-    /** Answers the visitor rated up and down (kept by each rating, for the list and the CSV). */
-    ratedUp: integer('rated_up').notNull().default(0),
-    ratedDown: integer('rated_down').notNull().default(0),
-  },
-  (t) => [
-    index('conversations_product_idx').on(t.institutionId, t.assistantId, t.lastMessageAt),
-    index('conversations_started_idx').on(t.institutionId, t.assistantId, t.createdAt),
-    // The few conversations a person is asked for or holds: the "Needs a person" filter and badge.
-    index('conversations_live_idx')
-      .on(t.institutionId, t.assistantId, t.status)
-      .where(sql`${t.status} <> 'assistant'`),
-  ],
-);
-
-export const messages = pgTable(
-  'messages',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    institutionId: institutionRef(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    /** `user`, `assistant`, or `agent` (a staff member holding the conversation). */
-    role: text('role').notNull(),
-    /** The staff member who wrote an `agent` message, and their name as it was then. */
-    agentId: integer('agent_id').references(() => users.id, { onDelete: 'set null' }),
-    agentName: text('agent_name'),
-    content: text('content').notNull(),
-    sources: jsonb('sources').$type<Source[]>().notNull().default([]),
-    /** The answer offered the handoff contact. */
-    handoff: boolean('handoff').notNull().default(false),
-    /** False for an answer that said it did not know (no passage was good enough). */
-    answered: boolean('answered').notNull().default(true),
-    createdAt: createdAt(),
-    /** The visitor's rating of an answer (`up`, `down`), what was wrong, and when (issue 35). */
-    rating: text('rating').$type<Rating>(),
-    ratingReason: text('rating_reason'),
-    ratedAt: timestamp('rated_at', { withTimezone: true }),
-    /** Staff corrected the answer into an FAQ (the contract's `Correction`). */
-    corrected: jsonb('corrected').$type<Correction>(),
-    /** Staff took the answer out of the review queue. */
-    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('messages_conversation_idx').on(t.institutionId, t.conversationId, t.id),
-    index('messages_created_idx').on(t.institutionId, t.createdAt),
-    // The review queue and the dashboard's ratings (issue 35): the few answers rated, handed off
-    // or not known, by day.
-    index('messages_review_idx')
-      .on(t.institutionId, t.createdAt)
-      .where(sql`${t.role} = 'assistant' and (${t.rating} is not null or ${t.handoff} or not ${t.answered})`),
-    // The staff list's text search (`ilike '%…%'` in any message): trigrams (pg_trgm), so it reads
-    // the few messages that can match instead of all of them. New messages wait in the index's
-    // pending list, which every search reads through: kept small (256 kB, not 4 MB), since PGlite
-    // has no autovacuum to empty it (at 100k conversations a full list made a search 170 ms, not 30).
-    index('messages_content_trgm_idx')
-      .using('gin', sql`${t.content} gin_trgm_ops`)
-      .with({ gin_pending_list_limit: 256 }),
   ],
 );
 

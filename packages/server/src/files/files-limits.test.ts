@@ -1,7 +1,8 @@
 import { FILE_MAX_BYTES, FILE_MAX_COUNT } from '@conversa/contract/constants';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantFiles, jobs } from '../db/schema';
+import { jobs } from '../db/schema';
+import { assistantFiles } from '../db/knowledge-schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';

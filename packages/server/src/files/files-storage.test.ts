@@ -10,7 +10,7 @@ import type { AssistantDetail } from '@conversa/contract/assistant';
 import { FILE_MAX_BYTES } from '@conversa/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantFiles, knowledgeChunks } from '../db/schema';
+import { assistantFiles, knowledgeChunks } from '../db/knowledge-schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type S3rverHandle, startS3rver, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';

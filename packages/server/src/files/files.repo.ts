@@ -6,7 +6,8 @@
 import type { AssistantFile, FileFailureReason, FileType } from '@conversa/contract/knowledge';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { assistantFiles, assistants, jobs } from '../db/schema';
+import { assistants, jobs } from '../db/schema';
+import { assistantFiles } from '../db/knowledge-schema';
 
 /** The job kind that reads, chunks and indexes a file. */
 export const PROCESS_FILE = 'process_file';

@@ -1,7 +1,8 @@
 import type { AssistantFile } from '@conversa/contract/knowledge';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantFiles, jobs, knowledgeChunks } from '../db/schema';
+import { jobs } from '../db/schema';
+import { assistantFiles, knowledgeChunks } from '../db/knowledge-schema';
 import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { readFixture } from '../testing/fixtures-dir';

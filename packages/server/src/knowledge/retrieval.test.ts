@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFile, setFaqs, setKnowledgeBase } from '../testing/chat.fixtures';
-import { assistantFiles, knowledgeChunks, knowledgeTermTotals, knowledgeTerms } from '../db/schema';
+import { assistantFiles, knowledgeChunks, knowledgeTermTotals, knowledgeTerms } from '../db/knowledge-schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { replaceChunks } from './index.repo';

@@ -7,16 +7,9 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import {
-  assistantFiles,
-  assistants,
-  auditEvents,
-  conversations,
-  emailVerifications,
-  institutions,
-  memberships,
-  users,
-} from '../db/schema';
+import { assistants, auditEvents, emailVerifications, institutions, memberships, users } from '../db/schema';
+import { assistantFiles } from '../db/knowledge-schema';
+import { conversations } from '../db/conversations-schema';
 
 /** An institution as a deletion needs it. */
 export interface InstitutionToDelete {

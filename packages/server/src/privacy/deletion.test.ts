@@ -7,15 +7,9 @@
 import { PNG } from '../testing/files.fixtures';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assistantFiles,
-  assistants,
-  auditEvents,
-  conversations,
-  institutions,
-  memberships,
-  users,
-} from '../db/schema';
+import { assistants, auditEvents, institutions, memberships, users } from '../db/schema';
+import { assistantFiles } from '../db/knowledge-schema';
+import { conversations } from '../db/conversations-schema';
 import { createTestServer, type S3rverHandle, startS3rver, type TestServer } from '../testing';
 import { startSession } from '../testing/chat.fixtures';
 import { form, storedKeys, uploadFiles } from '../testing/files.fixtures';

@@ -8,7 +8,8 @@
 import type { PersonErased, PersonExport, PersonSummary } from '@conversa/contract/privacy';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedNumbers, assistants, auditEvents, conversations, messages } from '../db/schema';
+import { allowedNumbers, assistants, auditEvents } from '../db/schema';
+import { conversations, messages } from '../db/conversations-schema';
 import { salesRecords, whatsappMessages } from '../db/sales-schema';
 import { recordWritesRepo } from '../sales/record-writes.repo';
 import { createTestServer, type TestServer } from '../testing';

@@ -5,7 +5,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, assistants, conversations, messages } from '../db/schema';
+import { auditEvents, assistants } from '../db/schema';
+import { conversations, messages } from '../db/conversations-schema';
 import { salesOrderLines, salesRecordHistory, salesRecords, whatsappMessages } from '../db/sales-schema';
 import { recordWritesRepo } from '../sales/record-writes.repo';
 import { createTestServer, type TestServer } from '../testing';

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../db/schema';
+import { messages } from '../db/conversations-schema';
 import { FEEDBACK_PER_CONVERSATION } from '../rate-limit/limits';
 import { ask, setFaqs, startSession } from '../testing/chat.fixtures';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';

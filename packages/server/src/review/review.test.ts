@@ -9,7 +9,8 @@ import type { ConversationDetail, Dashboard } from '@conversa/contract/conversat
 import type { CorrectionResult, ReviewItem } from '@conversa/contract/review';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantFaqs, messages } from '../db/schema';
+import { assistantFaqs } from '../db/schema';
+import { messages } from '../db/conversations-schema';
 import { ask, setFaqs, setKnowledgeBase, startSession, updateAssistant } from '../testing/chat.fixtures';
 import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';

@@ -7,7 +7,7 @@ import type { Dashboard } from '@conversa/contract/conversation';
 import { MAX_TEST_QUESTIONS, type TestQuestion, type TestRun } from '@conversa/contract/review';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, messages } from '../db/schema';
+import { conversations, messages } from '../db/conversations-schema';
 import { setFaqs, setKnowledgeBase, updateAssistant } from '../testing/chat.fixtures';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';

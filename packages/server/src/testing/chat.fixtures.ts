@@ -3,7 +3,7 @@ import type { Faq, HandoffBodySchema, LiveChat } from '@conversa/contract/assist
 import type { ChatEventName, ChatSession, PublicKind } from '@conversa/contract/chat';
 import { createParser } from 'eventsource-parser';
 import type * as v from 'valibot';
-import { assistantFiles } from '../db/schema';
+import { assistantFiles } from '../db/knowledge-schema';
 import type { Tenant } from './institutions.fixtures';
 import { replaceChunks } from '../knowledge/index.repo';
 import type { RequestOptions, TestServer } from './index';
