@@ -7,7 +7,7 @@
 import type { Handoff } from '@conversa/contract/assistant';
 import type { ChatMessage, Rating, Source } from '@conversa/contract/chat';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, type Ref, Suspense, useState } from 'react';
+import { Fragment, lazy, type Ref, Suspense, useState } from 'react';
 import { Markdown } from './markdown';
 
 /**
@@ -106,11 +106,32 @@ export function Message({ line, onPerson }: { line: Line; onPerson?: () => Promi
   );
 }
 
-/** The sources of an answer, each named once. */
+/** The sources of an answer, each named once; a website page links to itself (in a new tab). */
 export function Sources({ sources }: { sources: readonly Source[] }) {
   const { t } = useLingui();
-  const names = [...new Set(sources.map((source) => source.title ?? t`Knowledge base`))].join(', ');
-  return <p className="cv-sources">{t`Sources: ${names}`}</p>;
+  const named = new Map<string, string | undefined>();
+  for (const source of sources) {
+    const name = source.title ?? t`Knowledge base`;
+    if (!named.has(name))
+      named.set(name, source.url && /^https?:\/\//.test(source.url) ? source.url : undefined);
+  }
+  return (
+    <p className="cv-sources">
+      {t`Sources:`}{' '}
+      {[...named].map(([name, url], index) => (
+        <Fragment key={name}>
+          {index ? ', ' : ''}
+          {url ? (
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              {name}
+            </a>
+          ) : (
+            name
+          )}
+        </Fragment>
+      ))}
+    </p>
+  );
 }
 
 /** The thumbs pair, its own chunk: fetched with the first whole answer. */
