@@ -55,7 +55,7 @@ describe('validationMessage', () => {
         .replace('{host}', 'a.b')
         .replace('{0}', 'x.pdf')
         .replace(/\{\w+\}/g, '7');
-    const params = { host: 'a.b', 0: 'x.pdf', limit: 7, minutes: 7, seconds: 7, name: 7 };
+    const params = { host: 'a.b', 0: 'x.pdf', limit: 7, minutes: 7, seconds: 7, name: 7, names: 7 };
     for (const locale of ['en', 'es'] as const) {
       const i18n = i18nIn(locale);
       for (const code of Object.values(ValidationCode))

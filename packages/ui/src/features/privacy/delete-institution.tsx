@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../components/button/button';
 import { notifySuccess } from '../../components/toaster/toaster';
-import { TypeToConfirmDialog } from '../../components/type-to-confirm/type-to-confirm-dialog';
+import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog/type-to-confirm-dialog';
 import { Card, Intro, SectionHeading } from '../../forms/form-layout';
 import { formErrors } from '../../forms/field-errors';
 

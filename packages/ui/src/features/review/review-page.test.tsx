@@ -87,4 +87,21 @@ describe('ReviewPage', () => {
     );
     expect(await screen.findByText('Nothing to review', {}, slow)).toBeTruthy();
   });
+
+  it('adds an item to the test questions in one click', async () => {
+    const user = userEvent.setup();
+    const owner = await api.signedInOwner('school');
+    await seedConversations(api, owner);
+    renderConnected(<ReviewPage assistantId={owner.assistant.id} onNavigate={vi.fn()} />, {
+      client: owner.client,
+    });
+    const item = await screen.findByRole('article', { name: UNANSWERED }, { timeout: 10_000 });
+    await user.click(within(item).getByRole('button', { name: 'Add as test question' }));
+    expect(await screen.findByText('Added to the test questions.')).toBeTruthy();
+    const saved = await api.server.call<{ data: { questions: { question: string }[] } }>(
+      `/api/institution-product/${owner.assistant.id}/test-question`,
+      owner.as,
+    );
+    expect(saved.body.data.questions.map((test) => test.question)).toEqual([UNANSWERED]);
+  });
 });
