@@ -241,10 +241,18 @@ describe('two server processes on one PostgreSQL and one object store', () => {
       90_000,
     );
     expect(ready.state, ready.reason ?? '').toBe('ready');
-    const { rows } = await db.query<{ state: string; attempts: number; locked_by: string | null }>(
-      `select state, attempts, locked_by from jobs where (payload->>'fileId')::int = $1`,
-      [file!.id],
-    );
+    // The file is ready when the job's work commits; the runner marks the job done just after.
+    const jobRows = () =>
+      db
+        .query<{ state: string; attempts: number; locked_by: string | null }>(
+          `select state, attempts, locked_by from jobs where (payload->>'fileId')::int = $1`,
+          [file!.id],
+        )
+        .then(({ rows }) => rows);
+    const rows = await until('the job marked done', async () => {
+      const now = await jobRows();
+      return now.some((row) => row.state === 'running') ? undefined : now;
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'done', attempts: 2 });
     const chunks = await db.query<{ total: number; distinct: number }>(
