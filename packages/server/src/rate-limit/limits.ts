@@ -313,9 +313,15 @@ export const feedbackIpLimit = (ip: string): RateLimit => ({
 /** Test runs of one assistant in an hour: each asks up to MAX_TEST_QUESTIONS questions. */
 export const TEST_RUNS_PER_HOUR = 30;
 
-/** Runs of an assistant's test questions. */
-export const testRunLimit = (assistantId: number): RateLimit => ({
-  key: `test-run:assistant:${assistantId}`,
-  max: TEST_RUNS_PER_HOUR,
-  windowSeconds: HOUR,
-});
+/** Test runs of one institution's assistants together in an hour: two assistants' worth. */
+export const TEST_RUNS_PER_INSTITUTION_PER_HOUR = 2 * TEST_RUNS_PER_HOUR;
+
+/** Runs of an assistant's test questions, and of its institution's assistants together. */
+export const testRunLimits = (institutionId: number, assistantId: number): RateLimit[] => [
+  { key: `test-run:assistant:${assistantId}`, max: TEST_RUNS_PER_HOUR, windowSeconds: HOUR },
+  {
+    key: `test-run:institution:${institutionId}`,
+    max: TEST_RUNS_PER_INSTITUTION_PER_HOUR,
+    windowSeconds: HOUR,
+  },
+];

@@ -10,7 +10,7 @@ import type { ComposedAnswer } from '../knowledge';
 import { fold } from '../knowledge';
 import type { AppDeps } from '../deps';
 import { notFound } from '../http/errors';
-import { testRunLimit } from '../rate-limit/limits';
+import { testRunLimits } from '../rate-limit/limits';
 import { modelCalls } from '../rate-limit/model-calls';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import type { Logger } from 'pino';
@@ -57,7 +57,7 @@ export async function runTests(
   const ref = { institutionId, assistantId };
   const assistant = await visitorConversationsRepo(deps.database.db).byId(institutionId, assistantId);
   if (!assistant) throw notFound();
-  await takeLimits(deps, [testRunLimit(assistantId)]);
+  await takeLimits(deps, testRunLimits(institutionId, assistantId));
   const tests = testQuestionsRepo(deps.database.db);
   const questions = await tests.list(ref);
   // With a model, each question's calls come from the institution's day (a 429 when it is spent).

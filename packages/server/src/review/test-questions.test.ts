@@ -11,6 +11,7 @@ import { conversations, messages } from '../db/conversations-schema';
 import { setFaqs, setKnowledgeBase, updateAssistant } from '../testing/chat.fixtures';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
+import { TEST_RUNS_PER_HOUR } from '../rate-limit/limits';
 import { judge } from './test-questions.service';
 
 let server: TestServer;
@@ -156,6 +157,45 @@ describe('POST institution-product/{id}/test-question/run', () => {
     expect(body.data[0]).toEqual(second);
     expect(Number(headers.get('x-pagination-total-count'))).toBeGreaterThanOrEqual(2);
     expect(Date.parse(second.created_at)).toBeGreaterThanOrEqual(Date.parse(first.created_at));
+  });
+});
+
+describe('test runs, bounded', () => {
+  it('limits the runs of an assistant, and of its institution’s assistants together (429, no run kept)', async () => {
+    const busy = await createTenant(server, { name: 'Colegio Ocupado', kind: 'school', country: 'ES' });
+    const assistants = [busy.assistant.id];
+    for (const name of ['Segundo', 'Tercero']) {
+      const created = await server.call<{ data: { id: number } }>('/api/institution-product', {
+        method: 'POST',
+        ...asOwner(busy),
+        json: { type: 'admission', name },
+      });
+      expect(created.status).toBe(201);
+      assistants.push(created.body.data.id);
+    }
+    const runOf = (id: number, method = 'POST') =>
+      server.call<{ data: TestRun[] }>(`/api/institution-product/${id}/test-question/run`, {
+        method,
+        ...asOwner(busy),
+      });
+    for (const id of assistants)
+      expect(
+        (
+          await server.call(`/api/institution-product/${id}/test-question`, {
+            method: 'PUT',
+            ...asOwner(busy),
+            json: { questions: [QUESTIONS[0]] },
+          })
+        ).status,
+      ).toBe(200);
+    const [first, second, third] = assistants as [number, number, number];
+    for (let n = 1; n <= TEST_RUNS_PER_HOUR; n++) expect((await runOf(first)).status, `run ${n}`).toBe(201);
+    expect((await runOf(first)).status).toBe(429);
+    for (let n = 1; n <= TEST_RUNS_PER_HOUR; n++) expect((await runOf(second)).status, `run ${n}`).toBe(201);
+    // The third assistant has run nothing, but the institution's hour is spent.
+    const refused = await runOf(third);
+    expect(refused.status).toBe(429);
+    expect((await runOf(third, 'GET')).body.data).toEqual([]);
   });
 });
 
