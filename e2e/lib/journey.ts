@@ -82,6 +82,9 @@ export async function checkPage(tab: AppTab, name: string, language: 'en' | 'es'
   await settle(tab);
   const dir = path.join(artifactsDir, language);
   mkdirSync(dir, { recursive: true });
+  // From the top: a full-page picture of a scrolled page draws the fixed and sticky parts (the
+  // menu, the hidden skip link) where the scroll left them.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
   const violations = await axeSerious(page);
   expect(violations.length, `axe on ${name} (${language}):\n${formatViolations(violations)}`).toBe(0);

@@ -17,6 +17,13 @@ const paths = {
       <rect x="3" y="16" width="7" height="5" rx="1.5" />
     </>
   ),
+  review: (
+    <>
+      <path d="M9 5H6a1 1 0 00-1 1v14a1 1 0 001 1h12a1 1 0 001-1V6a1 1 0 00-1-1h-3" />
+      <rect x="9" y="3" width="6" height="4" rx="1" />
+      <path d="M9 13l2 2 4-4" />
+    </>
+  ),
   leads: (
     <>
       <circle cx="9" cy="8" r="4" />

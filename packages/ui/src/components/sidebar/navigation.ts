@@ -18,7 +18,7 @@ export interface SidebarAssistant {
 }
 
 /** Icons the navigation uses (see `icons.tsx`). */
-export type NavIcon = 'trainer' | 'dashboard' | 'leads' | 'orders' | 'allowed-numbers';
+export type NavIcon = 'trainer' | 'dashboard' | 'review' | 'leads' | 'orders' | 'allowed-numbers';
 
 /** One link of an assistant's sub-menu. */
 export interface NavEntry {
@@ -68,7 +68,7 @@ export function assistantEntries(assistant: SidebarAssistant, roles: readonly Ro
             consolePaths.preSalesDashboard(id),
             'conversation.read',
           ),
-          entry('review', msg`To review`, 'dashboard', consolePaths.preSalesReview(id), 'trainer.manage'),
+          entry('review', msg`To review`, 'review', consolePaths.preSalesReview(id), 'trainer.manage'),
         ]
       : [
           entry('trainer', msg`Trainer`, 'trainer', consolePaths.salesSupportTrainer(id), 'trainer.manage', [

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../testing/render';
-import { initials, type SidebarAssistant } from './navigation';
+import { assistantEntries, initials, type SidebarAssistant } from './navigation';
 import { Sidebar, type SidebarProps } from './sidebar';
 
 const school: SidebarAssistant = { id: 7, type: 'admission', name: 'Lincoln High Assistant' };
@@ -49,6 +49,16 @@ describe('initials', () => {
     expect(initials('')).toBe('');
     expect(initials('   ')).toBe('');
     expect(initials('𝒜lice Bob')).toBe('𝒜B');
+  });
+});
+
+describe('assistantEntries', () => {
+  it("gives each entry of an assistant's sub-menu its own icon", () => {
+    for (const assistant of [school, support]) {
+      const icons = assistantEntries(assistant, ['main']).map((entry) => entry.icon);
+      expect(icons.length).toBeGreaterThan(2);
+      expect(new Set(icons).size).toBe(icons.length);
+    }
   });
 });
 
