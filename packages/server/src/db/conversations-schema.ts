@@ -7,7 +7,19 @@
 import type { ConversationStatus, Correction, Rating, Source } from '@conversa/contract/chat';
 import type { Contact, Overview } from '@conversa/contract/conversation';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { assistantRef, createdAt, institutionRef, users } from './schema';
 
 /** A visitor's conversation with an assistant (public chat, widget, WhatsApp later). */
@@ -56,6 +68,8 @@ export const conversations = pgTable(
     ratedDown: integer('rated_down').notNull().default(0),
   },
   (t) => [
+    // What messages' foreign key names (below): the tenant first, as in every index.
+    uniqueIndex('conversations_tenant_idx').on(t.institutionId, t.id),
     index('conversations_product_idx').on(t.institutionId, t.assistantId, t.lastMessageAt),
     index('conversations_started_idx').on(t.institutionId, t.assistantId, t.createdAt),
     // The few conversations a person is asked for or holds: the "Needs a person" filter and badge.
@@ -70,9 +84,8 @@ export const messages = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     institutionId: institutionRef(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Its conversation: the foreign key (below) is (institution_id, conversation_id). */
+    conversationId: uuid('conversation_id').notNull(),
     /** `user`, `assistant`, or `agent` (a staff member holding the conversation). */
     role: text('role').notNull(),
     /** The staff member who wrote an `agent` message, and their name as it was then. */
@@ -95,6 +108,14 @@ export const messages = pgTable(
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
   },
   (t) => [
+    // With the tenant, so a conversation's deletion finds its messages by messages_conversation_idx:
+    // on conversation_id alone, PostgreSQL read the whole table for each conversation deleted (a
+    // retention run of 100k conversations took over 20 minutes).
+    foreignKey({
+      name: 'messages_conversation_fk',
+      columns: [t.institutionId, t.conversationId],
+      foreignColumns: [conversations.institutionId, conversations.id],
+    }).onDelete('cascade'),
     index('messages_conversation_idx').on(t.institutionId, t.conversationId, t.id),
     index('messages_created_idx').on(t.institutionId, t.createdAt),
     // The review queue and the dashboard's ratings (issue 35): the few answers rated, handed off

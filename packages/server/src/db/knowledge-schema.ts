@@ -4,7 +4,16 @@
  * `schema.ts`, as the other parts' schema files are.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { assistantRef, institutionRef, createdAt, updatedAt, regconfig, tsvector } from './schema';
 
 /** An uploaded file (TXT, DOCX, PDF); its bytes live in storage under `storage_key`. */
@@ -28,7 +37,8 @@ export const assistantFiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('product_files_product_idx').on(t.institutionId, t.assistantId, t.id)],
+  // Unique, for the passages' and terms' foreign keys (below), which name the tenant and the assistant.
+  (t) => [uniqueIndex('product_files_product_idx').on(t.institutionId, t.assistantId, t.id)],
 );
 
 /**
@@ -42,8 +52,8 @@ export const knowledgeChunks = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     institutionId: institutionRef(),
     assistantId: assistantRef(),
-    /** Null for knowledge-base text. */
-    fileId: integer('file_id').references(() => assistantFiles.id, { onDelete: 'cascade' }),
+    /** Null for knowledge-base text; the foreign key (below) is (institution_id, product_id, file_id). */
+    fileId: integer('file_id'),
     /** A website page's passages (`website_pages`, on delete cascade: the key is in migration 0026). */
     pageId: bigint('page_id', { mode: 'number' }),
     /** `file`, `knowledge_base` or `website`. */
@@ -56,6 +66,13 @@ export const knowledgeChunks = pgTable(
       .generatedAlwaysAs(sql`to_tsvector(language, content) || to_tsvector('simple'::regconfig, content)`),
   },
   (t) => [
+    // With the tenant and the assistant, so a file's deletion finds its passages by the index below:
+    // on file_id alone, PostgreSQL read every tenant's passages for each file deleted.
+    foreignKey({
+      name: 'knowledge_chunks_file_fk',
+      columns: [t.institutionId, t.assistantId, t.fileId],
+      foreignColumns: [assistantFiles.institutionId, assistantFiles.assistantId, assistantFiles.id],
+    }).onDelete('cascade'),
     index('knowledge_chunks_product_idx').on(t.institutionId, t.assistantId, t.fileId, t.position),
     index('knowledge_chunks_page_idx').on(t.pageId),
     index('knowledge_chunks_tsv_idx').using('gin', t.tsv),
@@ -72,8 +89,8 @@ export const knowledgeTerms = pgTable(
   {
     institutionId: institutionRef(),
     assistantId: assistantRef(),
-    /** Null for knowledge-base text. */
-    fileId: integer('file_id').references(() => assistantFiles.id, { onDelete: 'cascade' }),
+    /** Null for knowledge-base text; the foreign key (below) is (institution_id, product_id, file_id). */
+    fileId: integer('file_id'),
     /** A website page's terms (on delete cascade, as its chunks). */
     pageId: bigint('page_id', { mode: 'number' }),
     /** `file`, `knowledge_base` or `website`. */
@@ -82,6 +99,11 @@ export const knowledgeTerms = pgTable(
     chunks: integer('chunks').notNull(),
   },
   (t) => [
+    foreignKey({
+      name: 'knowledge_terms_file_fk',
+      columns: [t.institutionId, t.assistantId, t.fileId],
+      foreignColumns: [assistantFiles.institutionId, assistantFiles.assistantId, assistantFiles.id],
+    }).onDelete('cascade'),
     index('knowledge_terms_scope_idx').on(t.institutionId, t.assistantId, t.fileId),
     index('knowledge_terms_page_idx').on(t.pageId),
   ],
