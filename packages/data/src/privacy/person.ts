@@ -6,12 +6,12 @@
 import type { PersonErased, PersonExport, PersonQuery, PersonSummary } from '@conversa/contract/privacy';
 import * as routes from '@conversa/contract/routes/privacy';
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { isRouteKey, routeKey } from '../keys';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
 
 /** SWR key of a lookup. */
 export const personKey = (institutionId: number, query: PersonQuery) =>
@@ -51,9 +51,5 @@ export async function erasePerson(client: DataClient, { institutionId, person }:
 
 /** `trigger({institutionId, person})` erases. */
 export function useErasePerson() {
-  const client = useDataClient();
-  return useSWRMutation<PersonErased, ApiRequestError, readonly [string, string], PersonErasure>(
-    ['person', 'erase'],
-    (_key, { arg }) => erasePerson(client, arg),
-  );
+  return useWrite(routes.erasePerson, erasePerson);
 }

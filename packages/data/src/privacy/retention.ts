@@ -5,12 +5,12 @@
 import type { Retention, RetentionBody } from '@conversa/contract/privacy';
 import * as routes from '@conversa/contract/routes/privacy';
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
 
 /** SWR key of an institution's retention. */
 export const retentionKey = (institutionId: number) => routeKey(routes.getRetention, { id: institutionId });
@@ -43,9 +43,5 @@ export async function putRetention(client: DataClient, { institutionId, retentio
 
 /** `trigger({institutionId, retention})` saves the periods. */
 export function usePutRetention() {
-  const client = useDataClient();
-  return useSWRMutation<Retention, ApiRequestError, readonly [string, string], RetentionChange>(
-    ['retention', 'put'],
-    (_key, { arg }) => putRetention(client, arg),
-  );
+  return useWrite(routes.putRetention, putRetention);
 }

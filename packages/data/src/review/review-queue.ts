@@ -2,7 +2,6 @@
 import type { DismissReviewResult, ReviewItem } from '@conversa/contract/review';
 import * as routes from '@conversa/contract/routes/review';
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
 import { isDashboardKeyOf } from '../conversations/keys';
 import type { ApiRequestError } from '../errors';
@@ -10,6 +9,7 @@ import { getPage, type Page } from '../pagination';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { isReviewKey, normalizeReviewQuery, type ReviewQuery, reviewKey, reviewSearch } from './keys';
+import { useWrite } from '../mutation';
 
 export type { ReviewQuery } from './keys';
 
@@ -53,9 +53,5 @@ export async function dismissReview(
 
 /** `trigger(messageIds)` dismisses answers of the assistant's queue. */
 export function useDismissReview(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<DismissReviewResult, ApiRequestError, readonly [string, number], readonly number[]>(
-    ['review-dismiss', assistantId],
-    (_key, { arg }) => dismissReview(client, assistantId, arg),
-  );
+  return useWrite(routes.dismissReview, dismissReview, assistantId);
 }

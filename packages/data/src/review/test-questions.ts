@@ -5,13 +5,13 @@
 import type { TestQuestions, TestRun } from '@conversa/contract/review';
 import * as routes from '@conversa/contract/routes/review';
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { getPage, type Page } from '../pagination';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { isTestRunsKey, testQuestionsKey, testRunsKey } from './keys';
+import { useWrite } from '../mutation';
 
 /** The assistant's test questions, in order. */
 export function getTestQuestions(client: DataClient, assistantId: number, options?: CallOptions): Promise<TestQuestions> {
@@ -40,13 +40,7 @@ export async function updateTestQuestions(
 
 /** `trigger({questions})` saves the test questions of the assistant. */
 export function useUpdateTestQuestions(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<TestQuestions, ApiRequestError, ReturnType<typeof testQuestionsKey>, TestQuestions>(
-    testQuestionsKey(assistantId),
-    (_key, { arg }) => updateTestQuestions(client, assistantId, arg),
-    // updateTestQuestions already wrote the cache entry.
-    { populateCache: false, revalidate: false },
-  );
+  return useWrite(routes.putTestQuestions, updateTestQuestions, assistantId);
 }
 
 /** Runs every test question; the runs kept refresh. */
@@ -58,10 +52,7 @@ export async function runTestQuestions(client: DataClient, assistantId: number):
 
 /** `trigger()` runs the assistant's test questions. */
 export function useRunTestQuestions(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<TestRun, ApiRequestError, readonly [string, number]>(['test-run', assistantId], () =>
-    runTestQuestions(client, assistantId),
-  );
+  return useWrite(routes.runTestQuestions, runTestQuestions, assistantId);
 }
 
 /** A page of the runs kept, newest first. */
@@ -92,9 +83,5 @@ export async function addTestQuestion(client: DataClient, assistantId: number, q
 
 /** `trigger(question)` adds a test question (the review queue's and a transcript's one click). */
 export function useAddTestQuestion(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<TestQuestions, ApiRequestError, readonly [string, number], string>(
-    ['test-question-add', assistantId],
-    (_key, { arg }) => addTestQuestion(client, assistantId, arg),
-  );
+  return useWrite(routes.putTestQuestions, addTestQuestion, assistantId);
 }

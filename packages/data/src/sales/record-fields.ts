@@ -5,12 +5,12 @@
 import type { FieldDefinitions, FieldDefinitionsBody, RecordKind } from '@conversa/contract/sales';
 import * as routes from '@conversa/contract/routes/sales';
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
 
 const get = { lead: routes.getLeadFields, order: routes.getOrderFields } as const;
 const put = { lead: routes.putLeadFields, order: routes.putOrderFields } as const;
@@ -52,9 +52,5 @@ export async function updateRecordFields(
 
 /** `trigger(body)` replaces the fields of `kind` of `assistantId`. */
 export function useUpdateRecordFields(assistantId: number, kind: RecordKind) {
-  const client = useDataClient();
-  return useSWRMutation<FieldDefinitions, ApiRequestError, readonly [string, number], FieldDefinitionsBody>(
-    [`${kind}-fields`, assistantId],
-    (_key, { arg }) => updateRecordFields(client, assistantId, kind, arg),
-  );
+  return useWrite(put[kind], updateRecordFields, assistantId, kind);
 }

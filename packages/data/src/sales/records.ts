@@ -17,7 +17,6 @@ import * as routes from '@conversa/contract/routes/records';
 import type { RecordKind } from '@conversa/contract/sales';
 import type { BodyOf as TableBodyOf } from '@conversa/contract/endpoints';
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { getPage, type Page } from '../pagination';
@@ -25,6 +24,7 @@ import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { localTimeZone } from '../conversations/keys';
 import { isRouteKey, routeKey } from '../keys';
+import { useWrite } from '../mutation';
 
 /** What a list asks for (blank filters are no filter). */
 export interface RecordsQuery {
@@ -92,10 +92,14 @@ function searchOf<F extends Record<string, string | number>>(
 const routesOf = {
   lead: {
     list: routes.listLeads,
+    create: routes.createLead,
+    update: routes.updateLead,
     remove: routes.deleteLeads,
   },
   order: {
     list: routes.listOrders,
+    create: routes.createOrder,
+    update: routes.updateOrder,
     remove: routes.deleteOrders,
   },
 } as const;
@@ -207,29 +211,17 @@ export async function deleteRecords(
 
 /** `trigger(body)` creates a record; errors stay with the form. */
 export function useCreateRecord<K extends RecordKind>(kind: K) {
-  const client = useDataClient();
-  return useSWRMutation<RowOf<K>, ApiRequestError, readonly [string, string], BodyOf<K>>(
-    [kind, 'create'],
-    (_key, { arg }) => createRecord(client, kind, arg),
-  );
+  return useWrite(routesOf[kind].create, createRecord<K>, kind);
 }
 
 /** `trigger(body)` corrects record `id`. */
 export function useUpdateRecord<K extends RecordKind>(kind: K, id: number) {
-  const client = useDataClient();
-  return useSWRMutation<RowOf<K>, ApiRequestError, readonly [string, number], BodyOf<K>>(
-    [kind, id],
-    (_key, { arg }) => updateRecord(client, kind, id, arg),
-  );
+  return useWrite(routesOf[kind].update, updateRecord<K>, kind, id);
 }
 
 /** `trigger(ids)` deletes records. */
 export function useDeleteRecords(kind: RecordKind) {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly number[]>(
-    [kind, 'delete'],
-    (_key, { arg }) => deleteRecords(client, kind, arg),
-  );
+  return useWrite(routesOf[kind].remove, deleteRecords, kind);
 }
 
 /** The CSV of the list with `query`'s filters and order (its page ignored), and the name the server gives it. */

@@ -5,12 +5,12 @@
 import type { WhatsappSettings, WhatsappSettingsBody } from '@conversa/contract/sales';
 import * as routes from '@conversa/contract/routes/sales';
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
 import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
 
 /** SWR key of an assistant's channel settings. */
 export const whatsappSettingsKey = (assistantId: number) => routeKey(routes.getWhatsappSettings, { id: assistantId });
@@ -41,9 +41,5 @@ export async function updateWhatsappSettings(
 
 /** `trigger(body)` saves the channel of `assistantId`. */
 export function useUpdateWhatsappSettings(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<WhatsappSettings, ApiRequestError, readonly [string, number], WhatsappSettingsBody>(
-    ['whatsapp-settings', assistantId],
-    (_key, { arg }) => updateWhatsappSettings(client, assistantId, arg),
-  );
+  return useWrite(routes.updateWhatsappSettings, updateWhatsappSettings, assistantId);
 }

@@ -10,13 +10,13 @@ import * as routes from '@conversa/contract/routes/team';
 import { isRouteKey, routeKey } from '../keys';
 import type { Invitation, InvitationPreview, InviteBody, Joined } from '@conversa/contract/team';
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
 import type { ApiRequestError } from '../errors';
 import { selectInstitution } from '../institutions/select-institution';
 import { useDataClient, useSession } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { isUserInstitutionsKey } from '../users/list-user-institutions';
+import { useWrite } from '../mutation';
 
 /** SWR key of an institution's invitations. */
 export const invitationsKey = (institutionId: number) => routeKey(routes.listInvitations, { id: institutionId });
@@ -64,11 +64,7 @@ export async function createInvitation(
 
 /** `trigger({institutionId, email, role})` invites; errors stay with the form. */
 export function useCreateInvitation() {
-  const client = useDataClient();
-  return useSWRMutation<Invitation, ApiRequestError, readonly [string, string], NewInvitation>(
-    ['invitation', 'create'],
-    (_key, { arg }) => createInvitation(client, arg),
-  );
+  return useWrite(routes.createInvitation, createInvitation);
 }
 
 /** Mails a pending invitation again with a new link valid 7 days (the old link stops working). */
@@ -80,11 +76,7 @@ export async function resendInvitation(client: DataClient, invitationId: number)
 
 /** `trigger(invitationId)` sends an invitation again. */
 export function useResendInvitation() {
-  const client = useDataClient();
-  return useSWRMutation<Invitation, ApiRequestError, readonly [string, string], number>(
-    ['invitation', 'resend'],
-    (_key, { arg }) => resendInvitation(client, arg),
-  );
+  return useWrite(routes.resendInvitation, resendInvitation);
 }
 
 /** Revokes invitations of the session's institution, all or none; their links stop working. */
@@ -96,11 +88,7 @@ export async function revokeInvitations(client: DataClient, ids: readonly number
 
 /** `trigger(ids)` revokes invitations. */
 export function useRevokeInvitations() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly number[]>(
-    ['invitation', 'revoke'],
-    (_key, { arg }) => revokeInvitations(client, arg),
-  );
+  return useWrite(routes.revokeInvitations, revokeInvitations);
 }
 
 /** What a link offers and whether it still works (public: signed in or not). */
@@ -139,9 +127,5 @@ export async function acceptInvitation(client: DataClient, token: string): Promi
 
 /** `trigger(token)` joins. */
 export function useAcceptInvitation() {
-  const client = useDataClient();
-  return useSWRMutation<Joined, ApiRequestError, readonly [string, string], string>(
-    ['invitation', 'accept'],
-    (_key, { arg }) => acceptInvitation(client, arg),
-  );
+  return useWrite(routes.acceptInvitation, acceptInvitation);
 }
