@@ -47,7 +47,7 @@ describe('no cache key is written by hand', () => {
   // Every key and key matcher of a source file is made by `routeKey` / `isRouteKey` from a table route,
   // so renaming a path in the contract renames its keys; a hand-written array or a `key[n] ===`
   // comparison fails here. A write's key is its route's (`writeKey`, made by `useWrite`), so no hook
-  // calls `useSWRMutation` with a key of its own.
+  // calls `useSWRMutation` with a key of its own, nor `useSWR` with types and a key of its own.
   const root = fileURLToPath(new URL('.', import.meta.url));
   const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.startsWith('testing'))
@@ -66,5 +66,7 @@ describe('no cache key is written by hand', () => {
     }
     expect(source).not.toMatch(/key\[\d+\]\s*===/);
     if (path !== 'mutation.ts') expect(source).not.toMatch(/\buseSWRMutation\b/);
+    // Likewise a read is `useCached(args, key, call)`: its key and its call share their arguments.
+    if (path !== 'cached.ts') expect(source).not.toMatch(/\buseSWR[<(]/);
   });
 });

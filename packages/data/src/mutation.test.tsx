@@ -59,7 +59,9 @@ describe('useWrite', () => {
   it("throws the failure to the caller and keeps it as the hook's error, without reporting it", async () => {
     const onError = vi.fn();
     const client = api.client({ onError });
-    const { result } = renderHook(() => useWrite(users.checkEmail, checkEmail), { wrapper: dataWrapper(client) });
+    const { result } = renderHook(() => useWrite(users.checkEmail, checkEmail), {
+      wrapper: dataWrapper(client),
+    });
     let thrown: unknown;
     await act(async () => {
       thrown = await result.current.trigger({ email: 'not an address' }).catch((error: unknown) => error);

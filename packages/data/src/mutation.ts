@@ -17,10 +17,10 @@ import { useDataClient } from './provider';
  */
 export type WriteKey = readonly [method: string, path: string, ...bound: unknown[]];
 
-/** What `trigger` takes: the call's first argument after the client and the bound values; none: `trigger()`. */
+/** What `trigger` takes: the call's argument after the client and the bound values (none: `trigger()`). */
 export type TriggerArg<Args extends unknown[]> = Args extends [] ? never : Args[0];
 
-/** A write hook's answer: SWR's mutation (`trigger`, `data`, `error`, `isMutating`, `reset`), typed by its call. */
+/** A write hook's answer: SWR's mutation (`trigger`, `data`, `error`, `isMutating`), typed by its call. */
 export type Write<Result, Args extends unknown[]> = SWRMutationResponse<
   Result,
   ApiRequestError,

@@ -8,14 +8,13 @@ import type { MessageResult } from '@conversa/contract/common';
 import type { AccountDeletion } from '@conversa/contract/privacy';
 import * as assistantRoutes from '@conversa/contract/routes/assistants';
 import * as routes from '@conversa/contract/routes/privacy';
-import useSWR from 'swr';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { isRouteKey, routeKey } from '../keys';
-import { useDataClient, useSession } from '../provider';
+import { useSession } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { isUserInstitutionsKey } from '../users/list-user-institutions';
 import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** What `useDeleteAssistants`' trigger takes (the session's institution is the one acted in). */
 export interface AssistantsRemoval {
@@ -75,13 +74,9 @@ export function getAccountDeletion(client: DataClient, userId: number): Promise<
 
 /** The signed-in user's: institutions where they are alone (deleted with it) and those that block it. */
 export function useAccountDeletion(enabled = true): ReadResponse<AccountDeletion> {
-  const client = useDataClient();
   const session = useSession();
   const id = enabled ? (session.user?.id ?? null) : null;
-  return useSWR<AccountDeletion, ApiRequestError, ReturnType<typeof accountDeletionKey> | null>(
-    id ? accountDeletionKey(id) : null,
-    ([, userId]) => getAccountDeletion(client, userId),
-  );
+  return useCached(id ? [id] : null, accountDeletionKey, getAccountDeletion);
 }
 
 /** What `useDeleteAccount`'s trigger takes. */
