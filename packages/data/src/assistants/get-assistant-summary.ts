@@ -1,11 +1,9 @@
 /** `GET institution-product/{id}`: one assistant, lifted (see `assistant-summary.ts`). */
 import { routeKey } from '../keys';
 import * as routes from '@conversa/contract/routes/assistants';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { type AssistantSummary, liftAssistant } from './assistant-summary';
+import { useCached } from '../cached';
 
 /** SWR key of one assistant. */
 export const assistantSummaryKey = (id: number) => routeKey(routes.getAssistant, { id });
@@ -21,9 +19,5 @@ export async function getAssistantSummary(
 
 /** One assistant; nothing while `id` is null. */
 export function useAssistantSummary(id: number | null | undefined) {
-  const client = useDataClient();
-  return useSWR<AssistantSummary, ApiRequestError, ReturnType<typeof assistantSummaryKey> | null>(
-    id ? assistantSummaryKey(id) : null,
-    ([, key]) => getAssistantSummary(client, key, { report: false }),
-  );
+  return useCached(id ? [id] : null, assistantSummaryKey, getAssistantSummary);
 }

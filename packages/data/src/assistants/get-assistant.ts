@@ -1,11 +1,9 @@
 /** `GET institution-product/{id}`: one assistant with all its settings, as the contract types it. */
 import * as routes from '@conversa/contract/routes/assistants';
 import type { AssistantDetail } from '@conversa/contract/assistant';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { assistantKey } from './keys';
+import { useCached } from '../cached';
 
 /** SWR key of one assistant (shared with the writes, in `keys.ts`). */
 export { assistantKey } from './keys';
@@ -21,9 +19,5 @@ export function getAssistant(
 
 /** One assistant; nothing while `id` is null. The screen shows a failure, so it is not reported. */
 export function useAssistant(id: number | null | undefined) {
-  const client = useDataClient();
-  return useSWR<AssistantDetail, ApiRequestError, ReturnType<typeof assistantKey> | null>(
-    id ? assistantKey(id) : null,
-    ([, key]) => getAssistant(client, key, { report: false }),
-  );
+  return useCached(id ? [id] : null, assistantKey, getAssistant);
 }

@@ -1,11 +1,10 @@
 /** `GET institution/{id}/product`: an institution's assistants, lifted (see `assistant-summary.ts`). */
 import * as routes from '@conversa/contract/routes/assistants';
 import { routeKey } from '../keys';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient, useSession } from '../provider';
+import { useSession } from '../provider';
 import { type AssistantSummary, liftAssistant } from './assistant-summary';
+import { useCached } from '../cached';
 
 /** SWR key of an institution's assistants (the segments of its path, `institution/{id}/product`). */
 export const assistantsKey = (institutionId: number) => routeKey(routes.listAssistants, { id: institutionId });
@@ -25,11 +24,7 @@ export async function listAssistants(
 
 /** The assistants of an institution (default: the session's). */
 export function useAssistants(institutionId?: number | null) {
-  const client = useDataClient();
   const session = useSession();
   const id = institutionId === undefined ? session.institutionId : institutionId;
-  return useSWR<AssistantSummary[], ApiRequestError, ReturnType<typeof assistantsKey> | null>(
-    id ? assistantsKey(id) : null,
-    ([, key]) => listAssistants(client, key, { report: false }),
-  );
+  return useCached(id ? [id] : null, assistantsKey, listAssistants);
 }

@@ -5,10 +5,8 @@
  */
 import type { MessageResult } from '@conversa/contract/common';
 import * as routes from '@conversa/contract/routes/assistants';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
+import { useWrite } from '../mutation';
 
 /** Mails the confirmation link of the assistant `id`'s handoff address again. */
 export function resendHandoffConfirmation(client: DataClient, id: number): Promise<MessageResult> {
@@ -17,9 +15,5 @@ export function resendHandoffConfirmation(client: DataClient, id: number): Promi
 
 /** `trigger()` mails the confirmation link of the assistant `id`'s handoff address again. */
 export function useResendHandoffConfirmation(id: number) {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, number, string]>(
-    ['institution-product', id, 'handoff-confirmation'],
-    () => resendHandoffConfirmation(client, id),
-  );
+  return useWrite(routes.resendHandoffConfirmation, resendHandoffConfirmation, id);
 }

@@ -4,12 +4,10 @@
  */
 import * as routes from '@conversa/contract/routes/assistants';
 import type { AssistantDetail, UpdateAssistantBody } from '@conversa/contract/assistant';
-import useSWRMutation from 'swr/mutation';
 import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
-import { assistantKey, storeAssistant } from './keys';
+import { storeAssistant } from './keys';
+import { useWrite } from '../mutation';
 
 /** What a save may change; snippet fields merge into the current snippet on the server. */
 export type AssistantChanges = EitherCase<UpdateAssistantBody>;
@@ -27,16 +25,5 @@ export async function updateAssistant(
 
 /** `trigger(changes)` saves the assistant `id`. */
 export function useUpdateAssistant(id: number) {
-  const client = useDataClient();
-  return useSWRMutation<
-    AssistantDetail,
-    ApiRequestError,
-    ReturnType<typeof assistantKey>,
-    AssistantChanges
-  >(
-    assistantKey(id),
-    (_key, { arg }) => updateAssistant(client, id, arg),
-    // updateAssistant already wrote the cache entries.
-    { populateCache: false, revalidate: false },
-  );
+  return useWrite(routes.updateAssistant, updateAssistant, id);
 }

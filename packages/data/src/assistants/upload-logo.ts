@@ -1,15 +1,9 @@
 /** `POST institution-product/{id}/logo`: sets an assistant's logo (multipart field `logo`). */
 import * as routes from '@conversa/contract/routes/assistants';
-import { routeKey } from '../keys';
 import type { AssistantDetail } from '@conversa/contract/assistant';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { storeAssistant } from './keys';
-
-/** SWR key of this mutation (one per assistant). */
-export const uploadLogoKey = (id: number) => routeKey(routes.uploadLogo, { id });
+import { useWrite } from '../mutation';
 
 /** The multipart body of a logo upload (field `logo`), the assistant's or the institution's. */
 export function logoForm(file: Blob, fileName = file instanceof File ? file.name : 'logo'): FormData {
@@ -35,9 +29,5 @@ export async function uploadLogo(
 
 /** `trigger(file)` uploads the logo of the assistant `id`. */
 export function useUploadLogo(id: number) {
-  const client = useDataClient();
-  return useSWRMutation<AssistantDetail, ApiRequestError, ReturnType<typeof uploadLogoKey>, Blob>(
-    uploadLogoKey(id),
-    (_key, { arg }) => uploadLogo(client, id, arg),
-  );
+  return useWrite(routes.uploadLogo, uploadLogo, id);
 }

@@ -1,12 +1,11 @@
 /** `GET auth/providers`: which third-party sign-in buttons to show. */
 import * as routes from '@conversa/contract/routes/auth';
 import { type AuthProviders, AuthProvidersSchema, PROVIDERS_META } from '@conversa/contract/auth';
-import useSWR, { type SWRResponse } from 'swr';
 import * as v from 'valibot';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
-import { useDataClient } from '../provider';
+import { useCached } from '../cached';
+import type { ReadResponse } from '../swr-config';
 
 /** SWR key of the providers. */
 export const providersKey = routeKey(routes.providers, undefined);
@@ -29,10 +28,9 @@ export function providersOnPage(doc: Document | undefined = globalThis.document)
 }
 
 /** The configured providers: at once from the page when it names them, else asked for. */
-export function useProviders(): SWRResponse<AuthProviders, ApiRequestError> {
-  const client = useDataClient();
+export function useProviders(): ReadResponse<AuthProviders> {
   const onPage = providersOnPage();
-  return useSWR<AuthProviders, ApiRequestError>(providersKey, () => getProviders(client, { report: false }), {
+  return useCached([], () => providersKey, getProviders, {
     fallbackData: onPage,
     revalidateOnMount: onPage === undefined,
   });

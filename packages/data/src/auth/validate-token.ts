@@ -1,11 +1,10 @@
 /** `POST auth/validate-token`: the session of the stored token, refreshed into the store. */
 import * as routes from '@conversa/contract/routes/auth';
 import type { Session } from '@conversa/contract/auth';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
-import { useDataClient, useSession } from '../provider';
+import { useSession } from '../provider';
+import { useCached } from '../cached';
 
 /** Keyed by the token, so a new sign-in checks again. */
 export const validateTokenKey = (jwt: string) => routeKey(routes.validateToken, undefined, jwt);
@@ -19,9 +18,9 @@ export async function validateToken(client: DataClient, options?: CallOptions): 
 
 /** Checks the stored token once per cache lifetime; nothing when signed out. */
 export function useValidateToken() {
-  const client = useDataClient();
   const { jwt } = useSession();
-  return useSWR<Session, ApiRequestError>(jwt ? validateTokenKey(jwt) : null, () =>
-    validateToken(client, { report: false }),
+  // The token keys the entry; the call sends the stored one itself.
+  return useCached(jwt ? [jwt] : null, validateTokenKey, (client, _jwt, options) =>
+    validateToken(client, options),
   );
 }

@@ -1,11 +1,9 @@
 /** `POST conversation/delete`: deletes conversations of the current institution, all or none. */
 import type { MessageResult } from '@conversa/contract/common';
 import * as routes from '@conversa/contract/routes/conversations';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { conversationKey, isAnyConversationListKey } from './keys';
+import { useWrite } from '../mutation';
 
 /** Deletes conversations `ids`; the lists and dashboards refresh, their transcripts leave the cache. */
 export async function deleteConversations(client: DataClient, ids: readonly string[]): Promise<MessageResult> {
@@ -17,9 +15,5 @@ export async function deleteConversations(client: DataClient, ids: readonly stri
 
 /** `trigger(ids)` deletes conversations; answers the server's `{message, code}` ('Delete successfully.'). */
 export function useDeleteConversations() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly string[]>(
-    ['conversation', 'delete'],
-    (_key, { arg }) => deleteConversations(client, arg),
-  );
+  return useWrite(routes.deleteConversations, deleteConversations);
 }

@@ -2,11 +2,9 @@
 import type { ConversationDetail, Overview } from '@conversa/contract/conversation';
 import * as routes from '@conversa/contract/routes/conversations';
 import { unstable_serialize } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { conversationKey, isAnyConversationListKey } from './keys';
+import { useWrite } from '../mutation';
 
 /** Makes the overview; the cached conversation shows it, and its list rows say it has one. */
 export async function generateOverview(client: DataClient, id: string): Promise<Overview> {
@@ -21,9 +19,5 @@ export async function generateOverview(client: DataClient, id: string): Promise<
 
 /** `trigger()` makes the overview of conversation `id`. */
 export function useGenerateOverview(id: string) {
-  const client = useDataClient();
-  return useSWRMutation<Overview, ApiRequestError, readonly [string, string, 'overview']>(
-    ['conversation', id, 'overview'],
-    () => generateOverview(client, id),
-  );
+  return useWrite(routes.generateOverview, generateOverview, id);
 }

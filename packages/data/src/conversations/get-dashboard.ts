@@ -1,12 +1,10 @@
 /** `GET institution-product/{id}/dashboard`: an assistant's figures over a range. */
 import type { Dashboard } from '@conversa/contract/conversation';
 import * as routes from '@conversa/contract/routes/conversations';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { dashboardKey } from './keys';
+import { useCached } from '../cached';
 
 /** A date range (days as YYYY-MM-DD, either end open) read in time zone `tz` (the browser's by default). */
 export interface DateRange {
@@ -32,10 +30,7 @@ export function getDashboard(
 
 /** The dashboard; the previous range's figures stay while the next load. */
 export function useDashboard(assistantId: number | null | undefined, range: DateRange = {}): ReadResponse<Dashboard> {
-  const client = useDataClient();
-  return useSWR<Dashboard, ApiRequestError, ReturnType<typeof dashboardKey> | null>(
-    assistantId ? dashboardKey(assistantId, range) : null,
-    ([, id, , normalized]) => getDashboard(client, id, normalized, { report: false }),
-    { keepPreviousData: true },
-  );
+  return useCached(assistantId ? [assistantId, range] : null, dashboardKey, getDashboard, {
+    keepPreviousData: true,
+  });
 }

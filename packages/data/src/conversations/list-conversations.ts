@@ -1,13 +1,11 @@
 /** `GET institution-product/{id}/conversation`: an assistant's conversations, newest interaction first, filtered. */
 import type { ConversationListItem } from '@conversa/contract/conversation';
 import * as routes from '@conversa/contract/routes/conversations';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { getPage, type Page } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { type ConversationsQuery, conversationsKey, conversationsSearch, normalizeConversationsQuery } from './keys';
+import { useCached } from '../cached';
 
 export type { ConversationsQuery } from './keys';
 
@@ -30,10 +28,7 @@ export function useConversations(
   assistantId: number | null | undefined,
   query: ConversationsQuery = {},
 ): ReadResponse<Page<ConversationListItem>> {
-  const client = useDataClient();
-  return useSWR<Page<ConversationListItem>, ApiRequestError, ReturnType<typeof conversationsKey> | null>(
-    assistantId ? conversationsKey(assistantId, query) : null,
-    ([, id, , normalized]) => listConversations(client, id, normalized, { report: false }),
-    { keepPreviousData: true },
-  );
+  return useCached(assistantId ? [assistantId, query] : null, conversationsKey, listConversations, {
+    keepPreviousData: true,
+  });
 }

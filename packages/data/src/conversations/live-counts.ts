@@ -8,13 +8,12 @@ import type { ConversationEvent } from '@conversa/contract/chat';
 import type { LiveCounts } from '@conversa/contract/conversation';
 import * as routes from '@conversa/contract/routes/conversations';
 import { useEffect, useRef } from 'react';
-import useSWR from 'swr';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { followStream } from '../follow-stream';
 import { readStaffEvents } from '../knowledge/assistant-events';
 import { isRouteKey, routeKey } from '../keys';
 import { useDataClient } from '../provider';
+import { useCached } from '../cached';
 
 /** SWR key of an institution's live counts. */
 export const liveCountsKey = (institutionId: number) => routeKey(routes.getLiveCounts, { id: institutionId });
@@ -60,8 +59,5 @@ export function useLiveCounts(
     }, controller.signal);
     return () => controller.abort();
   }, [client, institutionId]);
-  return useSWR<LiveCounts, ApiRequestError, ReturnType<typeof liveCountsKey> | null>(
-    institutionId ? liveCountsKey(institutionId) : null,
-    () => getLiveCounts(client, institutionId!),
-  );
+  return useCached(institutionId ? [institutionId] : null, liveCountsKey, getLiveCounts);
 }

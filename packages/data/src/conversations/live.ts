@@ -7,11 +7,9 @@ import type { ChatMessage } from '@conversa/contract/chat';
 import type { ConversationDetail, ConversationState } from '@conversa/contract/conversation';
 import * as routes from '@conversa/contract/routes/conversations';
 import { unstable_serialize } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { conversationKey, isAnyConversationListKey } from './keys';
+import { useWrite } from '../mutation';
 
 /** Edits the cached transcript of `id`, if there is one. */
 async function editCached(client: DataClient, id: string, edit: (detail: ConversationDetail) => ConversationDetail) {
@@ -57,27 +55,15 @@ export async function signalTyping(client: DataClient, id: string): Promise<bool
 
 /** `trigger(force?)` takes conversation `id` over. */
 export function useTakeOverConversation(id: string) {
-  const client = useDataClient();
-  return useSWRMutation<ConversationState, ApiRequestError, readonly [string, string, 'takeover'], boolean>(
-    ['conversation', id, 'takeover'],
-    (_key, { arg }) => takeOverConversation(client, id, arg),
-  );
+  return useWrite(routes.takeOverConversation, takeOverConversation, id);
 }
 
 /** `trigger()` hands conversation `id` back to the assistant. */
 export function useReleaseConversation(id: string) {
-  const client = useDataClient();
-  return useSWRMutation<ConversationState, ApiRequestError, readonly [string, string, 'release']>(
-    ['conversation', id, 'release'],
-    () => releaseConversation(client, id),
-  );
+  return useWrite(routes.releaseConversation, releaseConversation, id);
 }
 
 /** `trigger(text)` replies in conversation `id`. */
 export function useReplyInConversation(id: string) {
-  const client = useDataClient();
-  return useSWRMutation<ChatMessage, ApiRequestError, readonly [string, string, 'reply'], string>(
-    ['conversation', id, 'reply'],
-    (_key, { arg }) => replyInConversation(client, id, arg),
-  );
+  return useWrite(routes.replyInConversation, replyInConversation, id);
 }

@@ -3,11 +3,10 @@ import * as routes from '@conversa/contract/routes/platform';
 import { routeKey } from '../keys';
 import type { Locale } from '@conversa/contract/constants';
 import type { Country } from '@conversa/contract/country';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { detectLocale } from '../locale';
-import { useDataClient, useSession } from '../provider';
+import { useSession } from '../provider';
+import { useCached } from '../cached';
 
 /** Keyed by language: the names differ. */
 export const countriesKey = (locale: Locale) => routeKey(routes.countries, undefined, locale);
@@ -19,9 +18,7 @@ export function listCountries(client: DataClient, options?: CallOptions): Promis
 
 /** Every country, in the session's language. */
 export function useCountries() {
-  const client = useDataClient();
   const locale = useSession().locale ?? detectLocale();
-  return useSWR<Country[], ApiRequestError>(countriesKey(locale), () =>
-    listCountries(client, { report: false }),
-  );
+  // The locale keys the entry; the call sends it itself (Accept-Language).
+  return useCached([locale], countriesKey, (client, _locale, options) => listCountries(client, options));
 }

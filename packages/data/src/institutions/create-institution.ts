@@ -2,16 +2,11 @@
 import * as routes from '@conversa/contract/routes/institutions';
 import type { CreateInstitutionBody, Institution } from '@conversa/contract/institution';
 import { rolesIn } from '@conversa/contract/roles';
-import useSWRMutation from 'swr/mutation';
 import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { isUserInstitutionsKey } from '../users/list-user-institutions';
 import { institutionKey, isInstitutionsKey } from './keys';
-
-/** SWR key of this mutation. */
-export const createInstitutionKey = 'institution/create';
+import { useWrite } from '../mutation';
 
 /** Creates it and makes it the session's institution, as the server does (issue 2 §3). */
 export async function createInstitution(
@@ -28,9 +23,5 @@ export async function createInstitution(
 
 /** `trigger(details)` creates the institution. */
 export function useCreateInstitution() {
-  const client = useDataClient();
-  return useSWRMutation<Institution, ApiRequestError, string, EitherCase<CreateInstitutionBody>>(
-    createInstitutionKey,
-    (_key, { arg }) => createInstitution(client, arg),
-  );
+  return useWrite(routes.createInstitution, createInstitution);
 }

@@ -5,11 +5,9 @@
  */
 import * as routes from '@conversa/contract/routes/institutions';
 import type { Institution } from '@conversa/contract/institution';
-import useSWRMutation from 'swr/mutation';
 import { logoForm } from '../assistants/upload-logo';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
+import { useWrite } from '../mutation';
 import { isUserInstitutionsKey } from '../users/list-user-institutions';
 import { institutionKey, isInstitutionsKey } from './keys';
 
@@ -40,14 +38,7 @@ export async function deleteInstitutionLogo(client: DataClient, id: number): Pro
 
 /** `upload.trigger(file)` and `remove.trigger()` for the logo of the institution `id`. */
 export function useInstitutionLogo(id: number) {
-  const client = useDataClient();
-  const upload = useSWRMutation<Institution, ApiRequestError, readonly [string, number, string], Blob>(
-    ['institution', id, 'logo'],
-    (_key, { arg }) => uploadInstitutionLogo(client, id, arg),
-  );
-  const remove = useSWRMutation<Institution, ApiRequestError, readonly [string, number, string]>(
-    ['institution', id, 'logo/delete'],
-    () => deleteInstitutionLogo(client, id),
-  );
+  const upload = useWrite(routes.uploadInstitutionLogo, uploadInstitutionLogo, id);
+  const remove = useWrite(routes.deleteInstitutionLogo, deleteInstitutionLogo, id);
   return { upload, remove };
 }

@@ -1,13 +1,11 @@
 /** `GET institution` (admin): every institution, paginated, searched by name. */
 import * as routes from '@conversa/contract/routes/institutions';
 import type { InstitutionListItem } from '@conversa/contract/institution';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { getPage, type Page, pageParams } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { type InstitutionsQuery, institutionsKey } from './keys';
+import { useCached } from '../cached';
 
 /** The list's query and keys live in `keys.ts` (writes elsewhere refresh them). */
 export { type InstitutionsQuery, institutionsKey, isInstitutionsKey } from './keys';
@@ -27,10 +25,5 @@ export function listInstitutions(
 
 /** A page of the list; the previous page stays on screen while the next one loads. */
 export function useInstitutions(query: InstitutionsQuery = {}): ReadResponse<Page<InstitutionListItem>> {
-  const client = useDataClient();
-  return useSWR<Page<InstitutionListItem>, ApiRequestError, ReturnType<typeof institutionsKey>>(
-    institutionsKey(query),
-    ([, normalized]) => listInstitutions(client, normalized, { report: false }),
-    { keepPreviousData: true },
-  );
+  return useCached([query], institutionsKey, listInstitutions, { keepPreviousData: true });
 }

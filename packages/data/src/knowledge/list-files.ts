@@ -1,11 +1,9 @@
 /** `GET institution-product/{id}/file`: the assistant's uploaded files with their state, newest first. */
 import * as routes from '@conversa/contract/routes/assistants';
 import type { AssistantFile } from '@conversa/contract/knowledge';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { filesKey } from './keys';
+import { useCached } from '../cached';
 
 export { filesKey } from './keys';
 
@@ -19,9 +17,5 @@ export function listFiles(client: DataClient, id: number, options?: CallOptions)
  * `useAssistantEvents` beside this hook to follow them. The screen shows a failure, so it is not reported.
  */
 export function useFiles(id: number | null | undefined) {
-  const client = useDataClient();
-  return useSWR<AssistantFile[], ApiRequestError, ReturnType<typeof filesKey> | null>(
-    id ? filesKey(id) : null,
-    ([, key]) => listFiles(client, key, { report: false }),
-  );
+  return useCached(id ? [id] : null, filesKey, listFiles);
 }

@@ -1,11 +1,9 @@
 /** `PUT institution-product/{id}/faq`: replaces all the assistant's FAQs, in the order given. */
 import * as routes from '@conversa/contract/routes/assistants';
 import type { Faqs } from '@conversa/contract/assistant';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { faqsKey } from './keys';
+import { useWrite } from '../mutation';
 
 /** Saves the list; the cached copy becomes the answer. */
 export async function updateFaqs(client: DataClient, id: number, body: Faqs): Promise<Faqs> {
@@ -16,11 +14,5 @@ export async function updateFaqs(client: DataClient, id: number, body: Faqs): Pr
 
 /** `trigger({faqs})` saves the FAQs of the assistant `id`. */
 export function useUpdateFaqs(id: number) {
-  const client = useDataClient();
-  return useSWRMutation<Faqs, ApiRequestError, ReturnType<typeof faqsKey>, Faqs>(
-    faqsKey(id),
-    (_key, { arg }) => updateFaqs(client, id, arg),
-    // updateFaqs already wrote the cache entry.
-    { populateCache: false, revalidate: false },
-  );
+  return useWrite(routes.putFaqs, updateFaqs, id);
 }

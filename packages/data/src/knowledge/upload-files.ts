@@ -1,15 +1,9 @@
 /** `POST institution-product/{id}/file`: uploads TXT, DOCX or PDF files (multipart field `files`). */
 import * as routes from '@conversa/contract/routes/assistants';
-import { routeKey } from '../keys';
 import type { AssistantFile } from '@conversa/contract/knowledge';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import { editCachedFiles, mergeFiles } from './keys';
-
-/** SWR key of this mutation (one per assistant). */
-export const uploadFilesKey = (id: number) => routeKey(routes.uploadFiles, { id }, 'upload');
+import { useWrite } from '../mutation';
 
 /**
  * Uploads the files in one request; the server answers them as `processing` and works on them in
@@ -29,9 +23,5 @@ export async function uploadFiles(
 
 /** `trigger(files)` uploads files to the assistant `id`. */
 export function useUploadFiles(id: number) {
-  const client = useDataClient();
-  return useSWRMutation<AssistantFile[], ApiRequestError, ReturnType<typeof uploadFilesKey>, readonly File[]>(
-    uploadFilesKey(id),
-    (_key, { arg }) => uploadFiles(client, id, arg),
-  );
+  return useWrite(routes.uploadFiles, uploadFiles, id);
 }

@@ -8,14 +8,13 @@ import type { MessageResult } from '@conversa/contract/common';
 import type { AccountDeletion } from '@conversa/contract/privacy';
 import * as assistantRoutes from '@conversa/contract/routes/assistants';
 import * as routes from '@conversa/contract/routes/privacy';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { isRouteKey, routeKey } from '../keys';
-import { useDataClient, useSession } from '../provider';
+import { useSession } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { isUserInstitutionsKey } from '../users/list-user-institutions';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** What `useDeleteAssistants`' trigger takes (the session's institution is the one acted in). */
 export interface AssistantsRemoval {
@@ -35,11 +34,7 @@ export async function deleteAssistants(
 
 /** `trigger({institutionId, ids})` deletes assistants. */
 export function useDeleteAssistants() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], AssistantsRemoval>(
-    ['assistant', 'delete'],
-    (_key, { arg }) => deleteAssistants(client, arg),
-  );
+  return useWrite(routes.deleteAssistants, deleteAssistants);
 }
 
 /** What `useDeleteInstitution`'s trigger takes. */
@@ -67,11 +62,7 @@ export async function deleteInstitution(
 
 /** `trigger({institutionId, confirmName})` deletes the institution. */
 export function useDeleteInstitution() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], InstitutionRemoval>(
-    ['institution', 'delete'],
-    (_key, { arg }) => deleteInstitution(client, arg),
-  );
+  return useWrite(routes.deleteInstitution, deleteInstitution);
 }
 
 /** SWR key of what deleting an account takes along. */
@@ -83,13 +74,9 @@ export function getAccountDeletion(client: DataClient, userId: number): Promise<
 
 /** The signed-in user's: institutions where they are alone (deleted with it) and those that block it. */
 export function useAccountDeletion(enabled = true): ReadResponse<AccountDeletion> {
-  const client = useDataClient();
   const session = useSession();
   const id = enabled ? (session.user?.id ?? null) : null;
-  return useSWR<AccountDeletion, ApiRequestError, ReturnType<typeof accountDeletionKey> | null>(
-    id ? accountDeletionKey(id) : null,
-    ([, userId]) => getAccountDeletion(client, userId),
-  );
+  return useCached(id ? [id] : null, accountDeletionKey, getAccountDeletion);
 }
 
 /** What `useDeleteAccount`'s trigger takes. */
@@ -119,9 +106,5 @@ export async function deleteAccount(
 
 /** `trigger({password, confirmInstitutions})` deletes the account. */
 export function useDeleteAccount() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], AccountRemoval>(
-    ['account', 'delete'],
-    (_key, { arg }) => deleteAccount(client, arg),
-  );
+  return useWrite(routes.deleteAccount, deleteAccount);
 }

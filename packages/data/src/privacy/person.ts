@@ -5,13 +5,11 @@
  */
 import type { PersonErased, PersonExport, PersonQuery, PersonSummary } from '@conversa/contract/privacy';
 import * as routes from '@conversa/contract/routes/privacy';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { isRouteKey, routeKey } from '../keys';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** SWR key of a lookup. */
 export const personKey = (institutionId: number, query: PersonQuery) =>
@@ -23,11 +21,7 @@ export function findPerson(client: DataClient, institutionId: number, query: Per
 
 /** What is held about the person; null `query` reads nothing (nobody searched yet). */
 export function usePerson(institutionId: number | null, query: PersonQuery | null): ReadResponse<PersonSummary> {
-  const client = useDataClient();
-  return useSWR<PersonSummary, ApiRequestError, ReturnType<typeof personKey> | null>(
-    institutionId && query ? personKey(institutionId, query) : null,
-    () => findPerson(client, institutionId!, query!),
-  );
+  return useCached(institutionId && query ? [institutionId, query] : null, personKey, findPerson);
 }
 
 /** Everything held about the person, as the JSON document the console saves. */
@@ -51,9 +45,5 @@ export async function erasePerson(client: DataClient, { institutionId, person }:
 
 /** `trigger({institutionId, person})` erases. */
 export function useErasePerson() {
-  const client = useDataClient();
-  return useSWRMutation<PersonErased, ApiRequestError, readonly [string, string], PersonErasure>(
-    ['person', 'erase'],
-    (_key, { arg }) => erasePerson(client, arg),
-  );
+  return useWrite(routes.erasePerson, erasePerson);
 }

@@ -4,13 +4,11 @@
  */
 import type { Retention, RetentionBody } from '@conversa/contract/privacy';
 import * as routes from '@conversa/contract/routes/privacy';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** SWR key of an institution's retention. */
 export const retentionKey = (institutionId: number) => routeKey(routes.getRetention, { id: institutionId });
@@ -21,11 +19,7 @@ export function getRetention(client: DataClient, institutionId: number, options?
 
 /** The institution's periods, its time zone, the last run and the next. */
 export function useRetention(institutionId: number | null): ReadResponse<Retention> {
-  const client = useDataClient();
-  return useSWR<Retention, ApiRequestError, ReturnType<typeof retentionKey> | null>(
-    institutionId ? retentionKey(institutionId) : null,
-    ([, id]) => getRetention(client, id, { report: false }),
-  );
+  return useCached(institutionId ? [institutionId] : null, retentionKey, getRetention);
 }
 
 /** What `usePutRetention`'s trigger takes. */
@@ -43,9 +37,5 @@ export async function putRetention(client: DataClient, { institutionId, retentio
 
 /** `trigger({institutionId, retention})` saves the periods. */
 export function usePutRetention() {
-  const client = useDataClient();
-  return useSWRMutation<Retention, ApiRequestError, readonly [string, string], RetentionChange>(
-    ['retention', 'put'],
-    (_key, { arg }) => putRetention(client, arg),
-  );
+  return useWrite(routes.putRetention, putRetention);
 }

@@ -1,12 +1,10 @@
 /** `POST conversation/{id}/correction`: an answer corrected into an FAQ the assistant answers from now on. */
 import type { CorrectionBody, CorrectionResult } from '@conversa/contract/review';
 import * as routes from '@conversa/contract/routes/review';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
 import { conversationKey, isDashboardKeyOf } from '../conversations/keys';
-import type { ApiRequestError } from '../errors';
 import { faqsKey } from '../knowledge/keys';
-import { useDataClient } from '../provider';
+import { useWrite } from '../mutation';
 import { isReviewKey } from './keys';
 
 /**
@@ -27,15 +25,14 @@ export async function correctAnswer(
   return result;
 }
 
+/** What `useCorrectAnswer`'s trigger takes: the correction and the conversation it is of. */
+export type AnswerCorrection = CorrectionBody & { conversationId: string };
+
+/** `correctAnswer` with the conversation inside the correction, as the hook's trigger takes it. */
+const correctIn = (client: DataClient, assistantId: number, { conversationId, ...body }: AnswerCorrection) =>
+  correctAnswer(client, assistantId, conversationId, body);
+
 /** `trigger({conversationId, message_id, answer})` corrects an answer of the assistant `assistantId`. */
 export function useCorrectAnswer(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<
-    CorrectionResult,
-    ApiRequestError,
-    readonly [string, number],
-    CorrectionBody & { conversationId: string }
-  >(['correction', assistantId], (_key, { arg: { conversationId, ...body } }) =>
-    correctAnswer(client, assistantId, conversationId, body),
-  );
+  return useWrite(routes.postCorrection, correctIn, assistantId);
 }

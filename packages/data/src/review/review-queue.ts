@@ -1,15 +1,13 @@
 /** `GET institution-product/{id}/review` and `POST …/review/dismiss`: what needs a look, and taking items out. */
 import type { DismissReviewResult, ReviewItem } from '@conversa/contract/review';
 import * as routes from '@conversa/contract/routes/review';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
 import { isDashboardKeyOf } from '../conversations/keys';
-import type { ApiRequestError } from '../errors';
 import { getPage, type Page } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { isReviewKey, normalizeReviewQuery, type ReviewQuery, reviewKey, reviewSearch } from './keys';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 export type { ReviewQuery } from './keys';
 
@@ -29,12 +27,9 @@ export function listReview(
 
 /** A page of the queue; the previous page stays on screen while the next one loads. */
 export function useReview(assistantId: number | null | undefined, query: ReviewQuery = {}): ReadResponse<Page<ReviewItem>> {
-  const client = useDataClient();
-  return useSWR<Page<ReviewItem>, ApiRequestError, ReturnType<typeof reviewKey> | null>(
-    assistantId ? reviewKey(assistantId, query) : null,
-    ([, id, , normalized]) => listReview(client, id, normalized, { report: false }),
-    { keepPreviousData: true },
-  );
+  return useCached(assistantId ? [assistantId, query] : null, reviewKey, listReview, {
+    keepPreviousData: true,
+  });
 }
 
 /** Takes answers out of the queue; its pages and the dashboards refresh. */
@@ -53,9 +48,5 @@ export async function dismissReview(
 
 /** `trigger(messageIds)` dismisses answers of the assistant's queue. */
 export function useDismissReview(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<DismissReviewResult, ApiRequestError, readonly [string, number], readonly number[]>(
-    ['review-dismiss', assistantId],
-    (_key, { arg }) => dismissReview(client, assistantId, arg),
-  );
+  return useWrite(routes.dismissReview, dismissReview, assistantId);
 }

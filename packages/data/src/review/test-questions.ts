@@ -4,14 +4,12 @@
  */
 import type { TestQuestions, TestRun } from '@conversa/contract/review';
 import * as routes from '@conversa/contract/routes/review';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { getPage, type Page } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { isTestRunsKey, testQuestionsKey, testRunsKey } from './keys';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** The assistant's test questions, in order. */
 export function getTestQuestions(client: DataClient, assistantId: number, options?: CallOptions): Promise<TestQuestions> {
@@ -20,11 +18,7 @@ export function getTestQuestions(client: DataClient, assistantId: number, option
 
 /** The assistant's test questions; null reads nothing. */
 export function useTestQuestions(assistantId: number | null | undefined): ReadResponse<TestQuestions> {
-  const client = useDataClient();
-  return useSWR<TestQuestions, ApiRequestError, ReturnType<typeof testQuestionsKey> | null>(
-    assistantId ? testQuestionsKey(assistantId) : null,
-    ([, id]) => getTestQuestions(client, id, { report: false }),
-  );
+  return useCached(assistantId ? [assistantId] : null, testQuestionsKey, getTestQuestions);
 }
 
 /** Replaces the list; the cached copy becomes the answer. */
@@ -40,13 +34,7 @@ export async function updateTestQuestions(
 
 /** `trigger({questions})` saves the test questions of the assistant. */
 export function useUpdateTestQuestions(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<TestQuestions, ApiRequestError, ReturnType<typeof testQuestionsKey>, TestQuestions>(
-    testQuestionsKey(assistantId),
-    (_key, { arg }) => updateTestQuestions(client, assistantId, arg),
-    // updateTestQuestions already wrote the cache entry.
-    { populateCache: false, revalidate: false },
-  );
+  return useWrite(routes.putTestQuestions, updateTestQuestions, assistantId);
 }
 
 /** Runs every test question; the runs kept refresh. */
@@ -58,10 +46,7 @@ export async function runTestQuestions(client: DataClient, assistantId: number):
 
 /** `trigger()` runs the assistant's test questions. */
 export function useRunTestQuestions(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<TestRun, ApiRequestError, readonly [string, number]>(['test-run', assistantId], () =>
-    runTestQuestions(client, assistantId),
-  );
+  return useWrite(routes.runTestQuestions, runTestQuestions, assistantId);
 }
 
 /** A page of the runs kept, newest first. */
@@ -76,11 +61,7 @@ export function listTestRuns(
 
 /** The latest runs (the first page): the newest is the last run, the one after it the run before. */
 export function useTestRuns(assistantId: number | null | undefined): ReadResponse<Page<TestRun>> {
-  const client = useDataClient();
-  return useSWR<Page<TestRun>, ApiRequestError, ReturnType<typeof testRunsKey> | null>(
-    assistantId ? testRunsKey(assistantId) : null,
-    ([, id]) => listTestRuns(client, id, 1, { report: false }),
-  );
+  return useCached(assistantId ? [assistantId, 1] : null, testRunsKey, listTestRuns);
 }
 
 /** Adds `question` (expecting an answer) at the end of the assistant's test questions, unless it is there already. */
@@ -92,9 +73,5 @@ export async function addTestQuestion(client: DataClient, assistantId: number, q
 
 /** `trigger(question)` adds a test question (the review queue's and a transcript's one click). */
 export function useAddTestQuestion(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<TestQuestions, ApiRequestError, readonly [string, number], string>(
-    ['test-question-add', assistantId],
-    (_key, { arg }) => addTestQuestion(client, assistantId, arg),
-  );
+  return useWrite(routes.putTestQuestions, addTestQuestion, assistantId);
 }

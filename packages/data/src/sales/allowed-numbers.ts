@@ -7,14 +7,12 @@ import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 import type { MessageResult } from '@conversa/contract/common';
 import type { AddAllowedNumberBody, AllowedNumber } from '@conversa/contract/sales';
 import * as routes from '@conversa/contract/routes/sales';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { isRouteKey, routeKey } from '../keys';
 import { getPage, type Page } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** What the list asks for. */
 export interface AllowedNumbersQuery {
@@ -56,12 +54,9 @@ export function useAllowedNumbers(
   assistantId: number | null | undefined,
   query: AllowedNumbersQuery = {},
 ): ReadResponse<Page<AllowedNumber>> {
-  const client = useDataClient();
-  return useSWR<Page<AllowedNumber>, ApiRequestError, ReturnType<typeof allowedNumbersKey> | null>(
-    assistantId ? allowedNumbersKey(assistantId, query) : null,
-    ([, , id, normalized]) => listAllowedNumbers(client, id, normalized, { report: false }),
-    { keepPreviousData: true },
-  );
+  return useCached(assistantId ? [assistantId, query] : null, allowedNumbersKey, listAllowedNumbers, {
+    keepPreviousData: true,
+  });
 }
 
 /** Allows a number (the server answers 409 `number_already_allowed` for one already there). */
@@ -73,11 +68,7 @@ export async function addAllowedNumber(client: DataClient, body: AddAllowedNumbe
 
 /** `trigger(body)` allows a number; errors stay with the form (not reported as a toast). */
 export function useAddAllowedNumber() {
-  const client = useDataClient();
-  return useSWRMutation<AllowedNumber, ApiRequestError, readonly [string, string], AddAllowedNumberBody>(
-    ['allowed-numbers', 'add'],
-    (_key, { arg }) => addAllowedNumber(client, arg),
-  );
+  return useWrite(routes.addAllowedNumber, addAllowedNumber);
 }
 
 /** Removes numbers of the current institution, all or none; answers 'Phone number successfully deleted.'. */
@@ -89,9 +80,5 @@ export async function deleteAllowedNumbers(client: DataClient, ids: readonly num
 
 /** `trigger(ids)` removes numbers. */
 export function useDeleteAllowedNumbers() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly number[]>(
-    ['allowed-numbers', 'delete'],
-    (_key, { arg }) => deleteAllowedNumbers(client, arg),
-  );
+  return useWrite(routes.deleteAllowedNumbers, deleteAllowedNumbers);
 }

@@ -7,14 +7,12 @@
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 import type { FailedReply, RetriedReplies } from '@conversa/contract/sales';
 import * as routes from '@conversa/contract/routes/sales';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { isRouteKey, routeKey } from '../keys';
 import { getPage, type Page, type PageQuery, pageParams } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 const normalize = ({ page = 1, perPage = DEFAULT_PAGE_SIZE }: PageQuery = {}) => ({ page, perPage });
 
@@ -43,12 +41,9 @@ export function useFailedReplies(
   assistantId: number | null | undefined,
   query: PageQuery = {},
 ): ReadResponse<Page<FailedReply>> {
-  const client = useDataClient();
-  return useSWR<Page<FailedReply>, ApiRequestError, ReturnType<typeof failedRepliesKey> | null>(
-    assistantId ? failedRepliesKey(assistantId, query) : null,
-    ([, id, , , normalized]) => listFailedReplies(client, id, normalized, { report: false }),
-    { keepPreviousData: true },
-  );
+  return useCached(assistantId ? [assistantId, query] : null, failedRepliesKey, listFailedReplies, {
+    keepPreviousData: true,
+  });
 }
 
 /** Queues failed replies to be sent again, all or none (a 404 when any cannot be); refreshes the list. */
@@ -67,9 +62,5 @@ export async function retryFailedReplies(
 
 /** `trigger(ids)` sends failed replies of `assistantId` again. */
 export function useRetryFailedReplies(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<RetriedReplies, ApiRequestError, readonly [string, number], readonly number[]>(
-    ['failed-replies', assistantId],
-    (_key, { arg }) => retryFailedReplies(client, assistantId, arg),
-  );
+  return useWrite(routes.retryFailedReplies, retryFailedReplies, assistantId);
 }

@@ -4,13 +4,11 @@
  */
 import type { FieldDefinitions, FieldDefinitionsBody, RecordKind } from '@conversa/contract/sales';
 import * as routes from '@conversa/contract/routes/sales';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 const get = { lead: routes.getLeadFields, order: routes.getOrderFields } as const;
 const put = { lead: routes.putLeadFields, order: routes.putOrderFields } as const;
@@ -31,11 +29,7 @@ export function useRecordFields(
   assistantId: number | null | undefined,
   kind: RecordKind,
 ): ReadResponse<FieldDefinitions> {
-  const client = useDataClient();
-  return useSWR<FieldDefinitions, ApiRequestError, ReturnType<typeof recordFieldsKey> | null>(
-    assistantId ? recordFieldsKey(assistantId, kind) : null,
-    (key: ReturnType<typeof recordFieldsKey>) => getRecordFields(client, key[1], kind),
-  );
+  return useCached(assistantId ? [assistantId, kind] : null, recordFieldsKey, getRecordFields);
 }
 
 /** Replaces the fields of `kind`; the answer replaces the cached list. */
@@ -52,9 +46,5 @@ export async function updateRecordFields(
 
 /** `trigger(body)` replaces the fields of `kind` of `assistantId`. */
 export function useUpdateRecordFields(assistantId: number, kind: RecordKind) {
-  const client = useDataClient();
-  return useSWRMutation<FieldDefinitions, ApiRequestError, readonly [string, number], FieldDefinitionsBody>(
-    [`${kind}-fields`, assistantId],
-    (_key, { arg }) => updateRecordFields(client, assistantId, kind, arg),
-  );
+  return useWrite(put[kind], updateRecordFields, assistantId, kind);
 }

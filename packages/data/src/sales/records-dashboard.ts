@@ -6,14 +6,12 @@ import type { QueryOf } from '@conversa/contract/endpoints';
 import type { LeadsDashboard, OrdersDashboard } from '@conversa/contract/records';
 import * as routes from '@conversa/contract/routes/records';
 import type { RecordKind } from '@conversa/contract/sales';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
 import type { DateRange } from '../conversations/get-dashboard';
 import { localTimeZone } from '../conversations/keys';
 import { routeKey } from '../keys';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useCached } from '../cached';
 
 type DashboardOf<K extends RecordKind> = K extends 'lead' ? LeadsDashboard : OrdersDashboard;
 
@@ -55,10 +53,10 @@ export function useRecordsDashboard<K extends RecordKind>(
   assistantId: number | null | undefined,
   range: DateRange = {},
 ): ReadResponse<DashboardOf<K>> {
-  const client = useDataClient();
-  return useSWR<DashboardOf<K>, ApiRequestError, ReturnType<typeof recordsDashboardKey> | null>(
-    assistantId ? recordsDashboardKey(kind, assistantId, range) : null,
-    (key: ReturnType<typeof recordsDashboardKey>) => getRecordsDashboard(client, kind, key[2].institution_product_id, range, { report: false }),
+  return useCached(
+    assistantId ? [kind, assistantId, range] : null,
+    recordsDashboardKey,
+    getRecordsDashboard<K>,
     { keepPreviousData: true },
   );
 }

@@ -16,15 +16,13 @@ import type {
 import * as routes from '@conversa/contract/routes/records';
 import type { RecordKind } from '@conversa/contract/sales';
 import type { BodyOf as TableBodyOf } from '@conversa/contract/endpoints';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { getPage, type Page } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { localTimeZone } from '../conversations/keys';
 import { isRouteKey, routeKey } from '../keys';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** What a list asks for (blank filters are no filter). */
 export interface RecordsQuery {
@@ -92,10 +90,14 @@ function searchOf<F extends Record<string, string | number>>(
 const routesOf = {
   lead: {
     list: routes.listLeads,
+    create: routes.createLead,
+    update: routes.updateLead,
     remove: routes.deleteLeads,
   },
   order: {
     list: routes.listOrders,
+    create: routes.createOrder,
+    update: routes.updateOrder,
     remove: routes.deleteOrders,
   },
 } as const;
@@ -139,12 +141,9 @@ export function useRecords<K extends RecordKind>(
   assistantId: number | null | undefined,
   query: RecordsQuery = {},
 ): ReadResponse<Page<RowOf<K>>> {
-  const client = useDataClient();
-  return useSWR<Page<RowOf<K>>, ApiRequestError, ReturnType<typeof recordsKey> | null>(
-    assistantId ? recordsKey(kind, assistantId, query) : null,
-    () => listRecords(client, kind, assistantId!, query, { report: false }),
-    { keepPreviousData: true },
-  );
+  return useCached(assistantId ? [kind, assistantId, query] : null, recordsKey, listRecords<K>, {
+    keepPreviousData: true,
+  });
 }
 
 /** The card read of each kind, typed by its table entry (a map, so a generic kind picks its own answer). */
@@ -164,11 +163,7 @@ export function getRecord<K extends RecordKind>(
 }
 
 export function useRecord<K extends RecordKind>(kind: K, id: number | null | undefined): ReadResponse<DetailOf<K>> {
-  const client = useDataClient();
-  return useSWR<DetailOf<K>, ApiRequestError, ReturnType<typeof recordKey> | null>(
-    id ? recordKey(kind, id) : null,
-    () => getRecord(client, kind, id!, { report: false }),
-  );
+  return useCached(id ? [kind, id] : null, recordKey, getRecord<K>);
 }
 
 /** Creates a record (the staff member is its seller). */
@@ -207,29 +202,17 @@ export async function deleteRecords(
 
 /** `trigger(body)` creates a record; errors stay with the form. */
 export function useCreateRecord<K extends RecordKind>(kind: K) {
-  const client = useDataClient();
-  return useSWRMutation<RowOf<K>, ApiRequestError, readonly [string, string], BodyOf<K>>(
-    [kind, 'create'],
-    (_key, { arg }) => createRecord(client, kind, arg),
-  );
+  return useWrite(routesOf[kind].create, createRecord<K>, kind);
 }
 
 /** `trigger(body)` corrects record `id`. */
 export function useUpdateRecord<K extends RecordKind>(kind: K, id: number) {
-  const client = useDataClient();
-  return useSWRMutation<RowOf<K>, ApiRequestError, readonly [string, number], BodyOf<K>>(
-    [kind, id],
-    (_key, { arg }) => updateRecord(client, kind, id, arg),
-  );
+  return useWrite(routesOf[kind].update, updateRecord<K>, kind, id);
 }
 
 /** `trigger(ids)` deletes records. */
 export function useDeleteRecords(kind: RecordKind) {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly number[]>(
-    [kind, 'delete'],
-    (_key, { arg }) => deleteRecords(client, kind, arg),
-  );
+  return useWrite(routesOf[kind].remove, deleteRecords, kind);
 }
 
 /** The CSV of the list with `query`'s filters and order (its page ignored), and the name the server gives it. */

@@ -6,13 +6,11 @@
 import { DEFAULT_PAGE_SIZE } from '@conversa/contract/constants';
 import type { SellerQuestion } from '@conversa/contract/sales';
 import * as routes from '@conversa/contract/routes/sales';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
 import { getPage, type Page, type PageQuery, pageParams } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useCached } from '../cached';
 
 const normalize = ({ page = 1, perPage = DEFAULT_PAGE_SIZE }: PageQuery = {}) => ({ page, perPage });
 
@@ -39,12 +37,11 @@ export function useSellerQuestions(
   assistantId: number | null | undefined,
   query: PageQuery = {},
 ): ReadResponse<Page<SellerQuestion>> {
-  const client = useDataClient();
-  return useSWR<Page<SellerQuestion>, ApiRequestError, ReturnType<typeof sellerQuestionsKey> | null>(
-    assistantId ? sellerQuestionsKey(assistantId, query) : null,
-    ([, id, , , normalized]) => listSellerQuestions(client, id, normalized, { report: false }),
-    // Questions arrive on WhatsApp, not through this console (no write here could refresh them):
-    // unlike the app's other reads, each visit to the page asks again.
-    { keepPreviousData: true, revalidateOnMount: true, dedupingInterval: 0 },
-  );
+  // Questions arrive on WhatsApp, not through this console (no write here could refresh them):
+  // unlike the app's other reads, each visit to the page asks again.
+  return useCached(assistantId ? [assistantId, query] : null, sellerQuestionsKey, listSellerQuestions, {
+    keepPreviousData: true,
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
 }

@@ -4,13 +4,11 @@
  */
 import type { WhatsappSettings, WhatsappSettingsBody } from '@conversa/contract/sales';
 import * as routes from '@conversa/contract/routes/sales';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { routeKey } from '../keys';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** SWR key of an assistant's channel settings. */
 export const whatsappSettingsKey = (assistantId: number) => routeKey(routes.getWhatsappSettings, { id: assistantId });
@@ -21,11 +19,7 @@ export function getWhatsappSettings(client: DataClient, assistantId: number): Pr
 }
 
 export function useWhatsappSettings(assistantId: number | null | undefined): ReadResponse<WhatsappSettings> {
-  const client = useDataClient();
-  return useSWR<WhatsappSettings, ApiRequestError, ReturnType<typeof whatsappSettingsKey> | null>(
-    assistantId ? whatsappSettingsKey(assistantId) : null,
-    ([, id]) => getWhatsappSettings(client, id),
-  );
+  return useCached(assistantId ? [assistantId] : null, whatsappSettingsKey, getWhatsappSettings);
 }
 
 /** Saves the channel; a blank secret keeps the stored one. The answer replaces the cached settings. */
@@ -41,9 +35,5 @@ export async function updateWhatsappSettings(
 
 /** `trigger(body)` saves the channel of `assistantId`. */
 export function useUpdateWhatsappSettings(assistantId: number) {
-  const client = useDataClient();
-  return useSWRMutation<WhatsappSettings, ApiRequestError, readonly [string, number], WhatsappSettingsBody>(
-    ['whatsapp-settings', assistantId],
-    (_key, { arg }) => updateWhatsappSettings(client, assistantId, arg),
-  );
+  return useWrite(routes.updateWhatsappSettings, updateWhatsappSettings, assistantId);
 }

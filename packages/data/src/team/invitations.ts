@@ -9,14 +9,13 @@ import type { MessageResult } from '@conversa/contract/common';
 import * as routes from '@conversa/contract/routes/team';
 import { isRouteKey, routeKey } from '../keys';
 import type { Invitation, InvitationPreview, InviteBody, Joined } from '@conversa/contract/team';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { selectInstitution } from '../institutions/select-institution';
-import { useDataClient, useSession } from '../provider';
+import { useSession } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { isUserInstitutionsKey } from '../users/list-user-institutions';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** SWR key of an institution's invitations. */
 export const invitationsKey = (institutionId: number) => routeKey(routes.listInvitations, { id: institutionId });
@@ -38,13 +37,9 @@ export function listInvitations(
 
 /** The invitations of an institution (default: the session's). */
 export function useInvitations(institutionId?: number | null): ReadResponse<Invitation[]> {
-  const client = useDataClient();
   const session = useSession();
   const id = institutionId === undefined ? session.institutionId : institutionId;
-  return useSWR<Invitation[], ApiRequestError, ReturnType<typeof invitationsKey> | null>(
-    id ? invitationsKey(id) : null,
-    ([, key]) => listInvitations(client, key, { report: false }),
-  );
+  return useCached(id ? [id] : null, invitationsKey, listInvitations);
 }
 
 /** What `useCreateInvitation`'s trigger takes. */
@@ -64,11 +59,7 @@ export async function createInvitation(
 
 /** `trigger({institutionId, email, role})` invites; errors stay with the form. */
 export function useCreateInvitation() {
-  const client = useDataClient();
-  return useSWRMutation<Invitation, ApiRequestError, readonly [string, string], NewInvitation>(
-    ['invitation', 'create'],
-    (_key, { arg }) => createInvitation(client, arg),
-  );
+  return useWrite(routes.createInvitation, createInvitation);
 }
 
 /** Mails a pending invitation again with a new link valid 7 days (the old link stops working). */
@@ -80,11 +71,7 @@ export async function resendInvitation(client: DataClient, invitationId: number)
 
 /** `trigger(invitationId)` sends an invitation again. */
 export function useResendInvitation() {
-  const client = useDataClient();
-  return useSWRMutation<Invitation, ApiRequestError, readonly [string, string], number>(
-    ['invitation', 'resend'],
-    (_key, { arg }) => resendInvitation(client, arg),
-  );
+  return useWrite(routes.resendInvitation, resendInvitation);
 }
 
 /** Revokes invitations of the session's institution, all or none; their links stop working. */
@@ -96,11 +83,7 @@ export async function revokeInvitations(client: DataClient, ids: readonly number
 
 /** `trigger(ids)` revokes invitations. */
 export function useRevokeInvitations() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], readonly number[]>(
-    ['invitation', 'revoke'],
-    (_key, { arg }) => revokeInvitations(client, arg),
-  );
+  return useWrite(routes.revokeInvitations, revokeInvitations);
 }
 
 /** What a link offers and whether it still works (public: signed in or not). */
@@ -115,13 +98,11 @@ export function getInvitation(client: DataClient, token: string, options?: CallO
 
 /** The preview of an invitation link; nothing is asked without a token. */
 export function useInvitation(token: string | null | undefined): ReadResponse<InvitationPreview> {
-  const client = useDataClient();
-  return useSWR<InvitationPreview, ApiRequestError, ReturnType<typeof invitationPreviewKey> | null>(
-    token ? invitationPreviewKey(token) : null,
-    ([, key]) => getInvitation(client, key, { report: false }),
-    // A link's state changes only when someone acts on it.
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
+  // A link's state changes only when someone acts on it.
+  return useCached(token ? [token] : null, invitationPreviewKey, getInvitation, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
 }
 
 /**
@@ -139,9 +120,5 @@ export async function acceptInvitation(client: DataClient, token: string): Promi
 
 /** `trigger(token)` joins. */
 export function useAcceptInvitation() {
-  const client = useDataClient();
-  return useSWRMutation<Joined, ApiRequestError, readonly [string, string], string>(
-    ['invitation', 'accept'],
-    (_key, { arg }) => acceptInvitation(client, arg),
-  );
+  return useWrite(routes.acceptInvitation, acceptInvitation);
 }

@@ -9,12 +9,11 @@ import type { MessageResult } from '@conversa/contract/common';
 import type { MemberRole } from '@conversa/contract/roles';
 import * as routes from '@conversa/contract/routes/team';
 import type { Member } from '@conversa/contract/team';
-import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient, useSession } from '../provider';
+import { useSession } from '../provider';
 import type { ReadResponse } from '../swr-config';
+import { useWrite } from '../mutation';
+import { useCached } from '../cached';
 
 /** SWR key of an institution's members. */
 export const membersKey = (institutionId: number) => routeKey(routes.listMembers, { id: institutionId });
@@ -28,13 +27,9 @@ export function listMembers(client: DataClient, institutionId: number, options?:
 
 /** The members of an institution (default: the session's). */
 export function useMembers(institutionId?: number | null): ReadResponse<Member[]> {
-  const client = useDataClient();
   const session = useSession();
   const id = institutionId === undefined ? session.institutionId : institutionId;
-  return useSWR<Member[], ApiRequestError, ReturnType<typeof membersKey> | null>(
-    id ? membersKey(id) : null,
-    ([, key]) => listMembers(client, key, { report: false }),
-  );
+  return useCached(id ? [id] : null, membersKey, listMembers);
 }
 
 /** What `useUpdateMember`'s trigger takes. */
@@ -56,11 +51,7 @@ export async function updateMember(client: DataClient, { institutionId, userId, 
 
 /** `trigger({institutionId, userId, role})` changes a role; the caller shows a failure. */
 export function useUpdateMember() {
-  const client = useDataClient();
-  return useSWRMutation<Member, ApiRequestError, readonly [string, string], MemberChange>(
-    ['member', 'update'],
-    (_key, { arg }) => updateMember(client, arg),
-  );
+  return useWrite(routes.updateMember, updateMember);
 }
 
 /** What `useDeleteMembers`' trigger takes. */
@@ -84,9 +75,5 @@ export async function deleteMembers(
 
 /** `trigger({institutionId, userIds})` removes members. */
 export function useDeleteMembers() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, readonly [string, string], MembersRemoval>(
-    ['member', 'delete'],
-    (_key, { arg }) => deleteMembers(client, arg),
-  );
+  return useWrite(routes.deleteMembers, deleteMembers);
 }

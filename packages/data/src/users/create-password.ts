@@ -2,14 +2,9 @@
 import * as routes from '@conversa/contract/routes/users';
 import type { Session } from '@conversa/contract/auth';
 import type { CreatePasswordBody } from '@conversa/contract/user';
-import useSWRMutation from 'swr/mutation';
 import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
-
-/** SWR key of this mutation. */
-export const createPasswordKey = 'user/create-password';
+import { useWrite } from '../mutation';
 
 /** Creates the account and signs in. */
 export async function createPassword(client: DataClient, body: EitherCase<CreatePasswordBody>): Promise<Session> {
@@ -20,9 +15,5 @@ export async function createPassword(client: DataClient, body: EitherCase<Create
 
 /** `trigger({email, code, password})` creates the account and signs in. */
 export function useCreatePassword() {
-  const client = useDataClient();
-  return useSWRMutation<Session, ApiRequestError, string, EitherCase<CreatePasswordBody>>(
-    createPasswordKey,
-    (_key, { arg }) => createPassword(client, arg),
-  );
+  return useWrite(routes.createPassword, createPassword);
 }

@@ -2,10 +2,9 @@
 import * as routes from '@conversa/contract/routes/users';
 import { isRouteKey, routeKey } from '../keys';
 import type { UserInstitution } from '@conversa/contract/user';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient, useSession } from '../provider';
+import { useSession } from '../provider';
+import { useCached } from '../cached';
 
 /** SWR key of a user's institutions. */
 export const userInstitutionsKey = (userId: number) => routeKey(routes.userInstitutions, { id: userId });
@@ -24,11 +23,7 @@ export function listUserInstitutions(
 
 /** The memberships of a user (default: the signed-in one). */
 export function useUserInstitutions(userId?: number) {
-  const client = useDataClient();
   const session = useSession();
   const id = userId ?? session.user?.id;
-  return useSWR<UserInstitution[], ApiRequestError, ReturnType<typeof userInstitutionsKey> | null>(
-    id ? userInstitutionsKey(id) : null,
-    ([, key]) => listUserInstitutions(client, key, { report: false }),
-  );
+  return useCached(id ? [id] : null, userInstitutionsKey, listUserInstitutions);
 }

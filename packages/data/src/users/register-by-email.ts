@@ -1,15 +1,10 @@
 /** `POST user/register-by-email`: mails a 6-digit sign-up code. */
 import * as routes from '@conversa/contract/routes/users';
 import type { RegisterByEmailBody, RegisterByEmailResult } from '@conversa/contract/user';
-import useSWRMutation from 'swr/mutation';
 import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { detectLocale } from '../locale';
-import { useDataClient } from '../provider';
-
-/** SWR key of this mutation. */
-export const registerByEmailKey = 'user/register-by-email';
+import { useWrite } from '../mutation';
 
 /** Mails the code in the UI's language unless a locale is given; answers the resend cooldown. */
 export function registerByEmail(
@@ -22,9 +17,5 @@ export function registerByEmail(
 
 /** `trigger({email})` mails a code; `data.resend_after_seconds` drives the resend timer. */
 export function useRegisterByEmail() {
-  const client = useDataClient();
-  return useSWRMutation<RegisterByEmailResult, ApiRequestError, string, EitherCase<RegisterByEmailBody>>(
-    registerByEmailKey,
-    (_key, { arg }) => registerByEmail(client, arg),
-  );
+  return useWrite(routes.registerByEmail, registerByEmail);
 }

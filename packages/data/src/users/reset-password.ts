@@ -2,14 +2,9 @@
 import * as routes from '@conversa/contract/routes/users';
 import type { MessageResult } from '@conversa/contract/common';
 import type { ResetPasswordBody } from '@conversa/contract/user';
-import useSWRMutation from 'swr/mutation';
 import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
-
-/** SWR key of this mutation. */
-export const resetPasswordKey = 'user/password/reset';
+import { useWrite } from '../mutation';
 
 /** Sets the password; answers the message to show before going to login (docs/product.md#states). */
 export function resetPassword(client: DataClient, body: EitherCase<ResetPasswordBody>): Promise<MessageResult> {
@@ -19,9 +14,5 @@ export function resetPassword(client: DataClient, body: EitherCase<ResetPassword
 
 /** `trigger({verification_token, password})`. */
 export function useResetPassword() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, string, EitherCase<ResetPasswordBody>>(
-    resetPasswordKey,
-    (_key, { arg }) => resetPassword(client, arg),
-  );
+  return useWrite(routes.resetPassword, resetPassword);
 }

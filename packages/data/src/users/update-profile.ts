@@ -2,14 +2,10 @@
 import * as routes from '@conversa/contract/routes/users';
 import type { Profile } from '@conversa/contract/profile';
 import type { UpdateProfileBody } from '@conversa/contract/profile-update';
-import useSWRMutation from 'swr/mutation';
 import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
 import { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
-
-/** SWR key of this mutation. */
-export const updateProfileKey = 'user/profile';
+import { useWrite } from '../mutation';
 
 /** Saves the profile of the signed-in user (its locale becomes the UI's). */
 export async function updateProfile(client: DataClient, body: EitherCase<UpdateProfileBody>): Promise<Profile> {
@@ -27,9 +23,5 @@ export async function updateProfile(client: DataClient, body: EitherCase<UpdateP
 
 /** `trigger(profile)` saves it. */
 export function useUpdateProfile() {
-  const client = useDataClient();
-  return useSWRMutation<Profile, ApiRequestError, string, EitherCase<UpdateProfileBody>>(
-    updateProfileKey,
-    (_key, { arg }) => updateProfile(client, arg),
-  );
+  return useWrite(routes.updateProfile, updateProfile);
 }

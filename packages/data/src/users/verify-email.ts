@@ -5,14 +5,9 @@
 import type { MessageResult } from '@conversa/contract/common';
 import * as routes from '@conversa/contract/routes/users';
 import type { VerifyEmailBody } from '@conversa/contract/user';
-import useSWRMutation from 'swr/mutation';
 import type { EitherCase } from '../case';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
-
-/** SWR key of this mutation. */
-export const verifyEmailKey = 'user/verify-email';
+import { useWrite } from '../mutation';
 
 /** Checks the code; answers the translated success message. */
 export function verifyEmail(client: DataClient, body: EitherCase<VerifyEmailBody>): Promise<MessageResult> {
@@ -21,9 +16,5 @@ export function verifyEmail(client: DataClient, body: EitherCase<VerifyEmailBody
 
 /** `trigger({code})`. */
 export function useVerifyEmail() {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, string, EitherCase<VerifyEmailBody>>(
-    verifyEmailKey,
-    (_key, { arg }) => verifyEmail(client, arg),
-  );
+  return useWrite(routes.verifyEmail, verifyEmail);
 }

@@ -1,15 +1,9 @@
 /** `POST institution-product/{id}/website`: adds a site (or a sitemap's address) and starts its crawl. */
 import * as routes from '@conversa/contract/routes/websites';
 import type { CreateWebsiteBody, Website } from '@conversa/contract/website';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { routeKey } from '../keys';
-import { useDataClient } from '../provider';
+import { useWrite } from '../mutation';
 import { editCachedWebsites, mergeWebsites } from './keys';
-
-/** SWR key of this mutation (one per assistant). */
-export const addWebsiteKey = (id: number) => routeKey(routes.addWebsite, { id }, 'add');
 
 /**
  * Adds the site; the server answers it `crawling` and crawls in the background. It joins the
@@ -23,9 +17,5 @@ export async function addWebsite(client: DataClient, id: number, body: CreateWeb
 
 /** `trigger(body)` adds a site to the assistant `id`; errors stay with the form (not reported as a toast). */
 export function useAddWebsite(id: number) {
-  const client = useDataClient();
-  return useSWRMutation<Website, ApiRequestError, ReturnType<typeof addWebsiteKey>, CreateWebsiteBody>(
-    addWebsiteKey(id),
-    (_key, { arg }) => addWebsite(client, id, arg),
-  );
+  return useWrite(routes.addWebsite, addWebsite, id);
 }

@@ -1,15 +1,9 @@
 /** `POST institution-product/{id}/website/delete`: removes sites with their pages and what was learnt from them. */
 import type { MessageResult } from '@conversa/contract/common';
 import * as routes from '@conversa/contract/routes/websites';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { routeKey } from '../keys';
-import { useDataClient } from '../provider';
+import { useWrite } from '../mutation';
 import { editCachedWebsites, isWebsitePagesKey, mergeWebsites } from './keys';
-
-/** SWR key of this mutation (one per assistant). */
-export const deleteWebsitesKey = (id: number) => routeKey(routes.deleteWebsites, { id });
 
 /** Removes the sites `ids`; they leave the cached list, and their cached pages go stale. */
 export async function deleteWebsites(
@@ -25,9 +19,5 @@ export async function deleteWebsites(
 
 /** `trigger(ids)` removes sites of the assistant `id`. */
 export function useDeleteWebsites(id: number) {
-  const client = useDataClient();
-  return useSWRMutation<MessageResult, ApiRequestError, ReturnType<typeof deleteWebsitesKey>, readonly number[]>(
-    deleteWebsitesKey(id),
-    (_key, { arg }) => deleteWebsites(client, id, arg),
-  );
+  return useWrite(routes.deleteWebsites, deleteWebsites, id);
 }

@@ -1,13 +1,11 @@
 /** `GET institution-product/{id}/website/{siteId}/page`: a page of a website's pages, with their states. */
 import * as routes from '@conversa/contract/routes/websites';
 import type { WebsitePage } from '@conversa/contract/website';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
 import { getPage, type Page, type PageQuery, pageParams } from '../pagination';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { normalizePageQuery, websitePagesKey } from './keys';
+import { useCached } from '../cached';
 
 export { websitePagesKey } from './keys';
 
@@ -35,10 +33,7 @@ export function useWebsitePages(
   siteId: number | null | undefined,
   query: PageQuery = {},
 ): ReadResponse<Page<WebsitePage>> {
-  const client = useDataClient();
-  return useSWR<Page<WebsitePage>, ApiRequestError, ReturnType<typeof websitePagesKey> | null>(
-    siteId ? websitePagesKey(id, siteId, query) : null,
-    ([, assistant, , site, , normalized]) => listWebsitePages(client, assistant, site, normalized, { report: false }),
-    { keepPreviousData: true },
-  );
+  return useCached(siteId ? [id, siteId, query] : null, websitePagesKey, listWebsitePages, {
+    keepPreviousData: true,
+  });
 }

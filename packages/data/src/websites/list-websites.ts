@@ -1,12 +1,10 @@
 /** `GET institution-product/{id}/website`: the websites an assistant learns from, newest first. */
 import * as routes from '@conversa/contract/routes/websites';
 import type { Website } from '@conversa/contract/website';
-import useSWR from 'swr';
 import type { CallOptions, DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { useDataClient } from '../provider';
 import type { ReadResponse } from '../swr-config';
 import { websitesKey } from './keys';
+import { useCached } from '../cached';
 
 export { websitesKey } from './keys';
 
@@ -20,9 +18,5 @@ export function listWebsites(client: DataClient, id: number, options?: CallOptio
  * `useWebsiteEvents` beside this hook to follow them. The screen shows a failure, so it is not reported.
  */
 export function useWebsites(id: number | null | undefined): ReadResponse<Website[]> {
-  const client = useDataClient();
-  return useSWR<Website[], ApiRequestError, ReturnType<typeof websitesKey> | null>(
-    id ? websitesKey(id) : null,
-    ([, key]) => listWebsites(client, key, { report: false }),
-  );
+  return useCached(id ? [id] : null, websitesKey, listWebsites);
 }

@@ -1,15 +1,9 @@
 /** `POST institution-product/{id}/website/{siteId}/sync`: crawls a site again now. */
 import * as routes from '@conversa/contract/routes/websites';
 import type { Website } from '@conversa/contract/website';
-import useSWRMutation from 'swr/mutation';
 import type { DataClient } from '../client';
-import type { ApiRequestError } from '../errors';
-import { routeKey } from '../keys';
-import { useDataClient } from '../provider';
+import { useWrite } from '../mutation';
 import { editCachedWebsites, mergeWebsites } from './keys';
-
-/** SWR key of this mutation (one per site). */
-export const syncWebsiteKey = (id: number, siteId: number) => routeKey(routes.syncWebsite, { id, siteId });
 
 /**
  * Starts a crawl of the site; the answer (the site, `crawling`) replaces it in the cached list.
@@ -23,9 +17,5 @@ export async function syncWebsite(client: DataClient, id: number, siteId: number
 
 /** `trigger()` crawls the site `siteId` of the assistant `id` again. */
 export function useSyncWebsite(id: number, siteId: number) {
-  const client = useDataClient();
-  return useSWRMutation<Website, ApiRequestError, ReturnType<typeof syncWebsiteKey>>(
-    syncWebsiteKey(id, siteId),
-    () => syncWebsite(client, id, siteId),
-  );
+  return useWrite(routes.syncWebsite, syncWebsite, id, siteId);
 }
