@@ -5,6 +5,7 @@
 import { MAX_FAQS } from '@conversa/contract/assistant';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { faqVectors } from '../db/embeddings-schema';
 import { assistantFaqs, assistants } from '../db/schema';
 import { bumpKnowledgeVersion, detectLanguage, textSearchConfig } from '../knowledge';
 
@@ -55,6 +56,8 @@ export async function writeCorrectionFaq(
       )
       .returning({ id: assistantFaqs.id });
     if (row) {
+      // Its vector was of the old answer: gone, it is embedded again with the new one.
+      await tx.delete(faqVectors).where(eq(faqVectors.faqId, row.id));
       await bumpKnowledgeVersion(tx, institutionId, assistantId);
       return { faqId: row.id, updated: true };
     }
