@@ -41,6 +41,18 @@ export function planFaqs<Row extends StoredFaq>(stored: Row[], faqs: Faq[]): Faq
   return { kept, removed: [...free] };
 }
 
+/**
+ * Locks the assistant's row until the transaction ends: writes of its FAQs (a save of the list, a
+ * correction) then happen one at a time, so two cannot both take the last of the MAX_FAQS places.
+ */
+export async function lockAssistant(tx: Db, institutionId: number, assistantId: number) {
+  await tx
+    .select({ id: assistants.id })
+    .from(assistants)
+    .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
+    .for('update');
+}
+
 const languageOf = (faq: Faq) => textSearchConfig(detectLanguage(`${faq.question}\n${faq.answer}`));
 
 /**
@@ -56,11 +68,7 @@ export async function saveFaqs(
   faqs: Faq[],
 ): Promise<StoredFaq[]> {
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: assistants.id })
-      .from(assistants)
-      .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
-      .for('update');
+    await lockAssistant(tx, institutionId, assistantId);
     const ofAssistant = and(
       eq(assistantFaqs.institutionId, institutionId),
       eq(assistantFaqs.assistantId, assistantId),
