@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../db/conversations-schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { type TestServer } from '../testing';
-import { openPublicWorld, type PublicWorld, UNKNOWN_UUID } from './public-pages.fixtures';
+import { openPublicWorld, type PublicWorld, SCHOOL_SETTINGS, UNKNOWN_UUID } from './public-pages.fixtures';
 
 let world: PublicWorld;
 let server: TestServer;
@@ -31,15 +31,7 @@ const page = (pathname: string, locale?: string) => world.page(pathname, locale)
 
 describe('GET /api/public/assistant/{external_id}', () => {
   it("answers the widget's view of the assistant, cacheable", async () => {
-    await update(school, {
-      suggested_questions: ['When does the bus leave?'],
-      snippet: {
-        color: '#112233',
-        position: 'left',
-        greeting: 'Hola',
-        allowed_origins: ['https://norte.example'],
-      },
-    });
+    await update(school, SCHOOL_SETTINGS);
     const { status, headers, body } = await server.call<{ data: WidgetAssistant }>(
       `/api/public/assistant/${school.assistant.external_id}`,
     );

@@ -23,6 +23,17 @@ const asOwner = (tenant: Tenant) => ({ token: tenant.owner.token, institution: t
 export const meta = (text: string, property: string) =>
   new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(text)?.[1];
 
+/** The school's widget settings: its allowed origin frames its chat. */
+export const SCHOOL_SETTINGS = {
+  suggested_questions: ['When does the bus leave?'],
+  snippet: {
+    color: '#112233',
+    position: 'left',
+    greeting: 'Hola',
+    allowed_origins: ['https://norte.example'],
+  },
+};
+
 export type PublicWorld = Awaited<ReturnType<typeof openPublicWorld>>;
 
 /** Starts the world; `close()` stops the server and removes the folder. */

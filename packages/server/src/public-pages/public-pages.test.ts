@@ -18,6 +18,7 @@ import {
   EMBED,
   meta,
   openPublicWorld,
+  SCHOOL_SETTINGS,
   type PublicWorld,
   UNKNOWN_UUID,
   XSS_NAME,
@@ -32,6 +33,7 @@ let shop: Tenant;
 beforeAll(async () => {
   world = await openPublicWorld();
   ({ parent, server, school, shop } = world);
+  await world.update(school, SCHOOL_SETTINGS);
 });
 afterAll(() => world.close());
 
@@ -149,7 +151,7 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
 
 describe('the chat frame /chat/{external_id}', () => {
   it('lets only the allowed origins (and the server) frame it and checks ?origin=', async () => {
-    // The school's allowed origins were set above: https://norte.example.
+    // The school's allowed origin (SCHOOL_SETTINGS): https://norte.example.
     const allowed = await page(`/chat/${school.assistant.external_id}?origin=https://norte.example`);
     expect(allowed.response.status).toBe(200);
     const csp = allowed.response.headers.get('content-security-policy')!;
