@@ -1,7 +1,6 @@
 /**
- * Backup and restore: what they refuse (PostgreSQL and bucket deployments, a data dir without a
- * database, a file that is not a backup) and the control socket a running server answers on. The
- * round trip is backup.test.ts.
+ * Backup and restore: what they refuse (a data dir without a database, a file that is not a
+ * backup) and the control socket a running server answers on. The round trip is backup.test.ts.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -26,19 +25,6 @@ import { listing, scratchDir } from './backup.fixtures';
 const scratch = scratchDir();
 
 describe('backup and restore refuse what they cannot do', () => {
-  it('PostgreSQL and bucket deployments are backed up with their own tools, said plainly', async () => {
-    const dataDir = path.join(scratch, 'scaled-out');
-    await expect(
-      backup(path.join(scratch, 'x.tar.gz'), { DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/conversa' }),
-    ).rejects.toThrow(/DATABASE_URL is set.*pg_dump/);
-    await expect(
-      restore(path.join(scratch, 'x.tar.gz'), {
-        env: { DATA_DIR: dataDir, STORAGE_URL: 's3://bucket/files' },
-      }),
-    ).rejects.toThrow(/STORAGE_URL is set.*versioning/);
-    expect(listing(dataDir)).toBeNull();
-  });
-
   it('a data dir without a database has nothing to back up', async () => {
     const dataDir = path.join(scratch, 'empty');
     await expect(backup(path.join(scratch, 'y.tar.gz'), { DATA_DIR: dataDir })).rejects.toThrow(

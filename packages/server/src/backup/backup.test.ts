@@ -1,7 +1,7 @@
 /**
  * Backup and restore: a backup taken while the server runs and writes, restored into a fresh
- * DATA_DIR; encrypted archives; restoring over data. What they refuse, and the control socket, are
- * backup-refusals.test.ts.
+ * DATA_DIR; encrypted archives; restoring over data; PostgreSQL and bucket deployments sent to
+ * their own tools. Other refusals, and the control socket, are backup-refusals.test.ts.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,21 @@ import { claimDataDir, DataDirBusyError } from './control-socket';
 import { converse, deleteFiles, DOCX, listing, scratchDir, sha256, state, upload } from './backup.fixtures';
 
 const scratch = scratchDir();
+
+describe('a deployment on PostgreSQL or a bucket', () => {
+  it('PostgreSQL and bucket deployments are backed up with their own tools, said plainly', async () => {
+    const dataDir = path.join(scratch, 'scaled-out');
+    await expect(
+      backup(path.join(scratch, 'x.tar.gz'), { DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/conversa' }),
+    ).rejects.toThrow(/DATABASE_URL is set.*pg_dump/);
+    await expect(
+      restore(path.join(scratch, 'x.tar.gz'), {
+        env: { DATA_DIR: dataDir, STORAGE_URL: 's3://bucket/files' },
+      }),
+    ).rejects.toThrow(/STORAGE_URL is set.*versioning/);
+    expect(listing(dataDir)).toBeNull();
+  });
+});
 
 // The round trip is of the embedded database; on PostgreSQL the commands refuse (above).
 if (process.env.TEST_DB !== 'postgres') {
