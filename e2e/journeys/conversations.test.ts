@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD } from '../lib/accounts';
 import { confirmHandoffEmail } from '../lib/api';
 import { connectBrowser } from '../lib/browser';
-import { appUnderTest, checkPage, openTab, pathOf, signInHere, type AppTab } from '../lib/journey';
+import { appUnderTest, checkPage, askPublicChat, journeyTabs, pathOf, signInHere } from '../lib/journey';
 import { nextMail, outboxMark } from '../lib/outbox';
 import { seedAssistant, type SeededAssistant } from '../lib/widget';
 
@@ -25,25 +25,9 @@ describe('conversations journey (en)', () => {
   let app: { url: string; dataDir: string };
   let browser: Browser;
   let school: SeededAssistant;
-  const tabs: AppTab[] = [];
 
-  /** A fresh tab (own storage), closed after the file. */
-  const tab = async (options: Parameters<typeof openTab>[1] = {}) => {
-    const opened = await openTab(browser, options);
-    tabs.push(opened);
-    return opened;
-  };
-
-  /** Asks the public page in `visitor`'s tab; resolves to the answer's list item once it is whole. */
-  const ask = async (visitor: AppTab, question: string) => {
-    const { page } = visitor;
-    await page.getByRole('textbox', { name: 'Type your question' }).fill(question);
-    await page.getByRole('button', { name: 'Send' }).click();
-    const answer = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
-    await expect.poll(() => answer.getAttribute('aria-busy')).toBeNull();
-    await expect.poll(() => answer.getAttribute('class')).toContain('cv-assistant');
-    return answer;
-  };
+  const tabs = journeyTabs(() => browser);
+  const tab = tabs.open;
 
   beforeAll(async () => {
     app = appUnderTest();
@@ -65,7 +49,7 @@ describe('conversations journey (en)', () => {
   });
 
   afterAll(async () => {
-    for (const opened of tabs) await opened.context.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 
@@ -76,7 +60,7 @@ describe('conversations journey (en)', () => {
     const visitor = await tab();
     await visitor.page.goto(publicPage);
     const mails = await outboxMark(app.dataDir);
-    const abstained = await ask(visitor, UNKNOWN);
+    const abstained = await askPublicChat(visitor, UNKNOWN);
     const handoff = abstained.getByText('Talk to a person');
     await handoff.waitFor();
     await abstained.getByRole('link', { name: HANDOFF_EMAIL }).waitFor();
@@ -178,7 +162,7 @@ describe('conversations journey (en)', () => {
     // The next visitor asks the same: the assistant answers it now, citing the new FAQ.
     const next = await tab();
     await next.page.goto(publicPage);
-    const answered = await ask(next, UNKNOWN);
+    const answered = await askPublicChat(next, UNKNOWN);
     await answered.getByText(/riding club meets on Saturday mornings/).waitFor();
     await answered.getByText(`Sources: ${UNKNOWN}`).waitFor();
     expect(await answered.getByText('Talk to a person').count()).toBe(0);

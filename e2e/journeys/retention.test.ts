@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD } from '../lib/accounts';
-import { api, seedInstitution, seedUser, type SeededUser } from '../lib/api';
+import { api, seedMainMember, type SeededUser } from '../lib/api';
 import { connectBrowser } from '../lib/browser';
 import { accountMenu, appUnderTest, checkPage, logIn, openTab, type AppTab } from '../lib/journey';
 
@@ -24,16 +24,12 @@ describe('retention journey (en, desktop)', () => {
   beforeAll(async () => {
     app = appUnderTest();
     browser = await connectBrowser();
-    owner = await seedUser(app.url, app.dataDir, {
-      email: MAIN_EMAIL,
-      password: PASSWORD,
-      fullName: 'Marta Main',
-    });
-    institutionId = await seedInstitution(app.url, owner.jwt, {
-      name: 'Colegio Datos',
-      kind: 'school',
-      country: 'ES',
-    });
+    ({ owner, institutionId } = await seedMainMember(
+      app.url,
+      app.dataDir,
+      { email: MAIN_EMAIL, password: PASSWORD, fullName: 'Marta Main' },
+      { name: 'Colegio Datos', kind: 'school', country: 'ES' },
+    ));
     // A family left their contact in the public chat.
     const session = await api<{ token: string; conversation_id: string }>(
       app.url,

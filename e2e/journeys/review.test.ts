@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD } from '../lib/accounts';
 import { connectBrowser } from '../lib/browser';
-import { appUnderTest, checkPage, openTab, signInHere, type AppTab } from '../lib/journey';
+import { appUnderTest, checkPage, askPublicChat, journeyTabs, signInHere } from '../lib/journey';
 import { seedAssistant, type SeededAssistant } from '../lib/widget';
 
 // The stack is shared with the other journeys: names of its own.
@@ -20,24 +20,9 @@ describe('review journey (en)', () => {
   let app: { url: string; dataDir: string };
   let browser: Browser;
   let school: SeededAssistant;
-  const tabs: AppTab[] = [];
 
-  const tab = async (options: Parameters<typeof openTab>[1] = {}) => {
-    const opened = await openTab(browser, options);
-    tabs.push(opened);
-    return opened;
-  };
-
-  /** Asks the public page in `visitor`'s tab; resolves to the answer's list item once it is whole. */
-  const ask = async (visitor: AppTab, question: string) => {
-    const { page } = visitor;
-    await page.getByRole('textbox', { name: 'Type your question' }).fill(question);
-    await page.getByRole('button', { name: 'Send', exact: true }).first().click();
-    const answer = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
-    await expect.poll(() => answer.getAttribute('aria-busy')).toBeNull();
-    await expect.poll(() => answer.getAttribute('class')).toContain('cv-assistant');
-    return answer;
-  };
+  const tabs = journeyTabs(() => browser);
+  const tab = tabs.open;
 
   beforeAll(async () => {
     app = appUnderTest();
@@ -52,7 +37,7 @@ describe('review journey (en)', () => {
   });
 
   afterAll(async () => {
-    for (const opened of tabs) await opened.context.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 
@@ -62,7 +47,7 @@ describe('review journey (en)', () => {
     // A visitor gets the old answer and thumbs it down, saying what was wrong.
     const visitor = await tab();
     await visitor.page.goto(publicPage);
-    const answer = await ask(visitor, QUESTION);
+    const answer = await askPublicChat(visitor, QUESTION);
     await answer.getByText(WRONG).waitFor();
     const rate = answer.getByRole('group', { name: 'Rate this answer' });
     await rate.getByRole('button', { name: 'Not helpful' }).click();
@@ -115,7 +100,7 @@ describe('review journey (en)', () => {
     // A new visitor gets the corrected answer.
     const next = await tab();
     await next.page.goto(publicPage);
-    const corrected = await ask(next, QUESTION);
+    const corrected = await askPublicChat(next, QUESTION);
     await corrected.getByText(RIGHT).waitFor();
     expect(next.problems.take()).toEqual([]);
   });

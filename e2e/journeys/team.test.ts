@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD } from '../lib/accounts';
-import { api, seedInstitution, seedUser, type SeededUser } from '../lib/api';
+import { api, seedMainMember, type SeededUser } from '../lib/api';
 import { connectBrowser } from '../lib/browser';
 import {
   accountMenu,
@@ -36,16 +36,12 @@ describe('team journey (en, desktop)', () => {
   beforeAll(async () => {
     app = appUnderTest();
     browser = await connectBrowser();
-    owner = await seedUser(app.url, app.dataDir, {
-      email: MAIN_EMAIL,
-      password: PASSWORD,
-      fullName: 'Rosa Main',
-    });
-    institutionId = await seedInstitution(app.url, owner.jwt, {
-      name: 'Colegio Equipo',
-      kind: 'school',
-      country: 'ES',
-    });
+    ({ owner, institutionId } = await seedMainMember(
+      app.url,
+      app.dataDir,
+      { email: MAIN_EMAIL, password: PASSWORD, fullName: 'Rosa Main' },
+      { name: 'Colegio Equipo', kind: 'school', country: 'ES' },
+    ));
     const [first] = await api<{ id: number }[]>(app.url, 'GET', `/institution/${institutionId}/product`, {
       token: owner.jwt,
       institution: institutionId,

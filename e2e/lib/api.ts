@@ -81,3 +81,17 @@ export async function confirmHandoffEmail(base: string, dataDir: string, email: 
   });
   if (response.status !== 200) throw new Error(`the handoff confirmation answered ${response.status}`);
 }
+
+/**
+ * Signs a user up (`seedUser`) and creates their institution (`seedInstitution`): a main member
+ * ready to sign in; the user and the institution's id.
+ */
+export async function seedMainMember(
+  base: string,
+  dataDir: string,
+  user: { email: string; password: string; fullName: string },
+  institution: { name: string; kind: 'school' | 'business'; country: string },
+): Promise<{ owner: SeededUser; institutionId: number }> {
+  const owner = await seedUser(base, dataDir, user);
+  return { owner, institutionId: await seedInstitution(base, owner.jwt, institution) };
+}

@@ -173,3 +173,29 @@ export async function accountMenu(tab: AppTab, entry: string, language: Language
   await tab.page.getByRole('button', { name: startsWith(say(language, 'Account menu')) }).click();
   await tab.page.getByRole('menuitem', { name: say(language, entry) }).click();
 }
+
+/** The fresh tabs (own storage) one journey file opens: `open` one, `closeAll` after the file. */
+export function journeyTabs(browser: () => Browser) {
+  const tabs: AppTab[] = [];
+  return {
+    async open(options: Parameters<typeof openTab>[1] = {}): Promise<AppTab> {
+      const opened = await openTab(browser(), options);
+      tabs.push(opened);
+      return opened;
+    },
+    async closeAll(): Promise<void> {
+      for (const opened of tabs.splice(0)) await opened.context.close();
+    },
+  };
+}
+
+/** Asks the public chat page in `visitor`'s tab; resolves to the answer's list item once it is whole. */
+export async function askPublicChat(visitor: AppTab, question: string) {
+  const { page } = visitor;
+  await page.getByRole('textbox', { name: 'Type your question' }).fill(question);
+  await page.getByRole('button', { name: 'Send', exact: true }).first().click();
+  const answer = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
+  await expect.poll(() => answer.getAttribute('aria-busy')).toBeNull();
+  await expect.poll(() => answer.getAttribute('class')).toContain('cv-assistant');
+  return answer;
+}

@@ -115,11 +115,14 @@ export const RATINGS = ['up', 'down'] as const;
 export type Rating = (typeof RATINGS)[number];
 export const RatingSchema = v.picklist(RATINGS, C.invalidValue);
 
-/** An answer staff corrected: who, when, and the FAQ that now answers its question. */
+/**
+ * An answer staff corrected: who, when, and the FAQ that now answers its question (`faq_id` null
+ * once that FAQ was removed from the list).
+ */
 export const CorrectionSchema = v.object({
   by: v.object({ id: v.number(), full_name: v.string() }),
   at: v.string(),
-  faq_id: v.number(),
+  faq_id: v.nullable(v.number()),
 });
 export type Correction = v.InferOutput<typeof CorrectionSchema>;
 

@@ -144,7 +144,16 @@ export const PersonExportSchema = v.object({
       last_message_at: at,
       contact: v.nullable(v.record(v.string(), v.unknown())),
       overview: v.nullable(v.record(v.string(), v.unknown())),
-      messages: v.array(v.object({ role: v.string(), content: v.string(), created_at: at })),
+      /** A rated answer carries the visitor's rating and the reason they wrote. */
+      messages: v.array(
+        v.object({
+          role: v.string(),
+          content: v.string(),
+          rating: v.nullable(v.string()),
+          rating_reason: v.nullable(v.string()),
+          created_at: at,
+        }),
+      ),
     }),
   ),
   records: v.array(

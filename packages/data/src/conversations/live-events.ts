@@ -5,9 +5,10 @@
  * what happened while no stream was open.
  */
 import type { ConversationEvent } from '@conversa/contract/chat';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { followAssistantEvents } from '../knowledge/assistant-events';
 import { useDataClient } from '../provider';
+import { useLatest } from '../use-latest';
 import * as routes from '@conversa/contract/routes/conversations';
 import { isRouteKey } from '../keys';
 import { isAnyConversationListKey } from './keys';
@@ -19,10 +20,7 @@ export function useLiveConversations(
   onEvent?: (event: ConversationEvent) => void,
 ): void {
   const client = useDataClient();
-  const listener = useRef(onEvent);
-  useEffect(() => {
-    listener.current = onEvent;
-  });
+  const listener = useLatest(onEvent);
   useEffect(() => {
     if (!assistantId) return;
     const controller = new AbortController();

@@ -14,10 +14,11 @@ import {
   type WebsiteEvent,
   type WebsitePageEvent,
 } from '@conversa/contract/website';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { DataClient } from '../client';
 import { readServerEvents } from '../events';
 import { useDataClient } from '../provider';
+import { useLatest } from '../use-latest';
 import { followStream } from '../follow-stream';
 import {
   applyWebsiteEvent,
@@ -192,10 +193,7 @@ function subscribe(client: DataClient, id: number, listener: { current: Assistan
  */
 export function useAssistantStream(assistantId: number | null | undefined, listeners: AssistantListeners = {}): void {
   const client = useDataClient();
-  const listener = useRef(listeners);
-  useEffect(() => {
-    listener.current = listeners;
-  });
+  const listener = useLatest(listeners);
   useEffect(() => {
     if (!assistantId) return;
     return subscribe(client, assistantId, listener);

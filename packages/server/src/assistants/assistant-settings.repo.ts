@@ -4,10 +4,9 @@ import type { InstitutionKind } from '@conversa/contract/institution';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { assistantFaqs, assistants, institutions } from '../db/schema';
-import { bumpKnowledgeVersion, replaceChunks } from '../knowledge';
-import { chunkText } from '../knowledge';
-import { detectLanguage, textSearchConfig } from '../knowledge';
+import { chunkText, replaceChunks } from '../knowledge';
 import { assistantColumns, toDetail } from './assistants.repo';
+import { saveFaqs } from './faq-list.repo';
 import { queueHandoffConfirmation } from './handoff-confirmation.job';
 
 /** The columns an assistant update may set. */
@@ -138,27 +137,8 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
         .orderBy(asc(assistantFaqs.position));
     },
 
-    /** Replaces all FAQs of an assistant in one transaction; each is searched in its own language. */
-    async replaceFaqs(institutionId: number, assistantId: number, faqs: Faq[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(assistantFaqs)
-          .where(
-            and(eq(assistantFaqs.institutionId, institutionId), eq(assistantFaqs.assistantId, assistantId)),
-          );
-        if (faqs.length > 0) {
-          await tx.insert(assistantFaqs).values(
-            faqs.map((faq, position) => ({
-              institutionId,
-              assistantId,
-              position,
-              ...faq,
-              language: textSearchConfig(detectLanguage(`${faq.question}\n${faq.answer}`)),
-            })),
-          );
-        }
-        await bumpKnowledgeVersion(tx, institutionId, assistantId);
-      });
-    },
+    /** Saves the FAQ list, keeping the rows of FAQs that stay (faq-list.repo.ts). */
+    saveFaqs: (institutionId: number, assistantId: number, faqs: Faq[]) =>
+      saveFaqs(db, institutionId, assistantId, faqs),
   };
 }

@@ -129,9 +129,9 @@ export function assistantSettingsRoutes(deps: AppDeps) {
   );
 
   route(app, endpoints.putFaqs, async (c, { scope, body: { faqs } }) => {
-    await settings.replaceFaqs(scope.institutionId, scope.assistantId, faqs);
+    const saved = await settings.saveFaqs(scope.institutionId, scope.assistantId, faqs);
     await embedLater(scope);
-    return ok(c, { faqs });
+    return ok(c, { faqs: saved.map(({ question, answer }) => ({ question, answer })) });
   });
   return app;
 }

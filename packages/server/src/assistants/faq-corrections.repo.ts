@@ -5,8 +5,10 @@
 import { MAX_FAQS } from '@conversa/contract/assistant';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { assistantFaqs, assistants } from '../db/schema';
+import { faqVectors } from '../db/embeddings-schema';
+import { assistantFaqs } from '../db/schema';
 import { bumpKnowledgeVersion, detectLanguage, textSearchConfig } from '../knowledge';
+import { lockAssistant } from './faq-list.repo';
 
 /** The FAQ a correction wrote: its id and whether it was one already there. */
 export type CorrectedFaq = { faqId: number; updated: boolean } | { full: true };
@@ -28,11 +30,7 @@ export async function writeCorrectionFaq(
   },
 ): Promise<CorrectedFaq> {
   const { institutionId, assistantId, question, answer } = input;
-  await tx
-    .select({ id: assistants.id })
-    .from(assistants)
-    .where(and(eq(assistants.institutionId, institutionId), eq(assistants.id, assistantId)))
-    .for('update');
+  await lockAssistant(tx, institutionId, assistantId);
   const ofAssistant = and(
     eq(assistantFaqs.institutionId, institutionId),
     eq(assistantFaqs.assistantId, assistantId),
@@ -55,6 +53,8 @@ export async function writeCorrectionFaq(
       )
       .returning({ id: assistantFaqs.id });
     if (row) {
+      // Its vector was of the old answer: gone, it is embedded again with the new one.
+      await tx.delete(faqVectors).where(eq(faqVectors.faqId, row.id));
       await bumpKnowledgeVersion(tx, institutionId, assistantId);
       return { faqId: row.id, updated: true };
     }

@@ -3,8 +3,8 @@ import { LOGO_MAX_BYTES } from '@conversa/contract/constants';
 import type { AssistantListItem } from '@conversa/contract/assistant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, guestToken, type Tenant } from '../testing/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
-import { form, JPEG, PNG, storedKeys, type UploadPart } from '../testing/files.fixtures';
+import type { TestServer } from '../testing';
+import { form, JPEG, logoTenants, PNG, storedKeys, type UploadPart } from '../testing/files.fixtures';
 import { LOGO_UPLOADS_PER_HOUR } from '../rate-limit/limits';
 
 let server: TestServer;
@@ -12,9 +12,7 @@ let school: Tenant;
 let other: Tenant;
 
 beforeAll(async () => {
-  server = await createTestServer();
-  school = await createTenant(server, { name: 'Logo School', kind: 'school' });
-  other = await createTenant(server, { name: 'Other Shop', kind: 'business' });
+  ({ server, school, other } = await logoTenants());
 });
 afterAll(() => server.close());
 

@@ -1,82 +1,23 @@
-import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+/**
+ * Backup and restore: a backup taken while the server runs and writes, restored into a fresh
+ * DATA_DIR; encrypted archives; restoring over data; PostgreSQL and bucket deployments sent to
+ * their own tools. Other refusals, and the control socket, are backup-refusals.test.ts.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
-import * as tar from 'tar';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ask, startSession } from '../testing/chat.fixtures';
-import { institutions } from '../db/schema';
-import { assistantFiles } from '../db/knowledge-schema';
-import { conversations, messages } from '../db/conversations-schema';
-import { listFiles, uploadFiles } from '../testing/files.fixtures';
-import { createTenant, type Tenant } from '../testing/institutions.fixtures';
-import { createTestServer, readFixture, type TestServer } from '../testing';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { conversations } from '../db/conversations-schema';
+import { listFiles } from '../testing/files.fixtures';
+import { createTenant } from '../testing/institutions.fixtures';
+import { createTestServer, type TestServer } from '../testing';
 import { backup, inspectArchive, restore } from './commands';
-import { askControl, claimDataDir, DataDirBusyError, findControlSocket } from './control-socket';
+import { claimDataDir, DataDirBusyError } from './control-socket';
+import { converse, deleteFiles, DOCX, listing, scratchDir, sha256, state, upload } from './backup.fixtures';
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'conversa-backup-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchDir();
 
-const DOCX = readFixture('documents', 'mammoth_tables.docx');
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** The rows a backup must carry, in a stable order (times as the database answers them). */
-async function state(server: TestServer) {
-  const { db } = server.database;
-  return {
-    institutions: await db.select().from(institutions).orderBy(asc(institutions.id)),
-    files: await db.select().from(assistantFiles).orderBy(asc(assistantFiles.id)),
-    conversations: await db.select().from(conversations).orderBy(asc(conversations.id)),
-    messages: await db.select().from(messages).orderBy(asc(messages.id)),
-  };
-}
-
-/** A conversation with one question (and its answer). */
-async function converse(server: TestServer, tenant: Tenant, question: string) {
-  const session = await startSession(server, tenant);
-  const asked = await ask(server, session, question);
-  expect(asked.status).toBe(200);
-  return session.conversation_id;
-}
-
-async function upload(server: TestServer, tenant: Tenant, name: string, bytes: Uint8Array | string) {
-  const { status, body } = await uploadFiles(server, tenant, [{ name, bytes }]);
-  expect(status, JSON.stringify(body)).toBe(201);
-  return body.data[0]!;
-}
-
-async function deleteFiles(server: TestServer, tenant: Tenant, ids: number[]) {
-  const { status } = await server.call(`/api/institution-product/${tenant.assistant.id}/file/delete`, {
-    json: { ids },
-    token: tenant.owner.token,
-    institution: tenant.institution.id,
-  });
-  expect(status).toBe(200);
-}
-
-/** Files and folders under a folder, as relative paths, sorted (for "nothing changed"). */
-const listing = (dir: string) => {
-  try {
-    return readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
-  } catch {
-    return null;
-  }
-};
-
-describe('backup and restore refuse what they cannot do', () => {
+describe('a deployment on PostgreSQL or a bucket', () => {
   it('PostgreSQL and bucket deployments are backed up with their own tools, said plainly', async () => {
     const dataDir = path.join(scratch, 'scaled-out');
     await expect(
@@ -88,153 +29,6 @@ describe('backup and restore refuse what they cannot do', () => {
       }),
     ).rejects.toThrow(/STORAGE_URL is set.*versioning/);
     expect(listing(dataDir)).toBeNull();
-  });
-
-  it('a data dir without a database has nothing to back up', async () => {
-    const dataDir = path.join(scratch, 'empty');
-    await expect(backup(path.join(scratch, 'y.tar.gz'), { DATA_DIR: dataDir })).rejects.toThrow(
-      /Nothing to back up/,
-    );
-  });
-
-  it('a file that is not a backup is refused before anything is touched', async () => {
-    const dataDir = path.join(scratch, 'untouched');
-    const notGzip = path.join(scratch, 'not-a-backup.tar.gz');
-    writeFileSync(notGzip, 'hello, this is not an archive');
-    await expect(restore(notGzip, { env: { DATA_DIR: dataDir } })).rejects.toThrow(
-      /not-a-backup\.tar\.gz is not a Conversa backup/,
-    );
-
-    const foreign = path.join(scratch, 'foreign');
-    mkdirSync(foreign);
-    writeFileSync(
-      path.join(foreign, 'manifest.json'),
-      JSON.stringify({ format: 'something-else', version: 1 }),
-    );
-    writeFileSync(path.join(foreign, 'db.tar'), 'x');
-    const wrongFormat = path.join(scratch, 'foreign.tar.gz');
-    await tar.c({ gzip: true, file: wrongFormat, cwd: foreign }, ['manifest.json', 'db.tar']);
-    await expect(restore(wrongFormat, { env: { DATA_DIR: dataDir } })).rejects.toThrow(
-      /is not a Conversa backup: its format is "something-else"/,
-    );
-
-    writeFileSync(
-      path.join(foreign, 'manifest.json'),
-      JSON.stringify({ format: 'conversa-backup', version: 1 }),
-    );
-    writeFileSync(path.join(foreign, 'evil'), 'x');
-    const stray = path.join(scratch, 'stray.tar.gz');
-    await tar.c({ gzip: true, file: stray, cwd: foreign }, ['manifest.json', 'db.tar', 'evil']);
-    await expect(restore(stray, { env: { DATA_DIR: dataDir } })).rejects.toThrow(/unexpected entry "evil"/);
-    // Links could point outside DATA_DIR.
-    symlinkSync('/etc', path.join(foreign, 'files'));
-    const linked = path.join(scratch, 'linked.tar.gz');
-    await tar.c({ gzip: true, file: linked, cwd: foreign }, ['manifest.json', 'db.tar', 'files']);
-    await expect(restore(linked, { env: { DATA_DIR: dataDir } })).rejects.toThrow(
-      /holds an entry of type SymbolicLink/,
-    );
-    await expect(
-      restore(path.join(scratch, 'missing.tar.gz'), { env: { DATA_DIR: dataDir } }),
-    ).rejects.toThrow(/missing\.tar\.gz does not exist/);
-    // A dump of another PostgreSQL major version cannot load: said before anything is extracted.
-    const older = path.join(scratch, 'older');
-    mkdirSync(older);
-    writeFileSync(
-      path.join(older, 'manifest.json'),
-      JSON.stringify({ format: 'conversa-backup', version: 1, postgres: 90_624, jwtSecret: false }),
-    );
-    writeFileSync(path.join(older, 'db.tar'), 'x');
-    const olderArchive = path.join(scratch, 'older.tar.gz');
-    await tar.c({ gzip: true, file: olderArchive, cwd: older }, ['manifest.json', 'db.tar']);
-    await expect(restore(olderArchive, { env: { DATA_DIR: dataDir } })).rejects.toThrow(
-      /holds a PostgreSQL 9 database \(embedded\); this version of Conversa embeds PostgreSQL 1\d, which cannot load it/,
-    );
-    expect(listing(dataDir)).toBeNull();
-  });
-});
-
-describe('the control socket', () => {
-  it('claims a data dir once, also when its path is too long for a socket inside it', async () => {
-    const deep = path.join(
-      scratch,
-      'a-data-dir-whose-path-is-longer-than-a-unix-socket-may-be',
-      'x'.repeat(60),
-    );
-    const shallow = path.join(scratch, 'short');
-    for (const dataDir of [deep, shallow]) {
-      mkdirSync(path.join(dataDir, '.backup-left-by-a-stopped-command'), { recursive: true });
-      const claim = await claimDataDir(dataDir, 'backup');
-      let socket = '';
-      try {
-        // What a backup stopped half-way left is removed; the holder answers; nobody else claims.
-        expect(readdirSync(dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
-        expect(await askControl(dataDir, { command: 'who' })).toEqual({
-          ok: true,
-          holder: { role: 'backup', pid: process.pid },
-        });
-        await expect(claimDataDir(dataDir, 'server')).rejects.toThrow(
-          `A backup (pid ${process.pid}) is using DATA_DIR ${dataDir}.`,
-        );
-        // Always in a folder only this user may enter: DATA_DIR, or a new one with a random name.
-        socket = (await findControlSocket(dataDir))!;
-        if (dataDir === shallow) expect(socket).toBe(path.join(shallow, 'control.sock'));
-        else {
-          expect(path.dirname(path.dirname(socket))).toBe(os.tmpdir());
-          expect(path.basename(path.dirname(socket))).toMatch(/^conversa-\w{6,}$/);
-          const guessable = createHash('sha256').update(path.resolve(deep)).digest('hex').slice(0, 24);
-          expect(existsSync(path.join(os.tmpdir(), `conversa-${guessable}.sock`))).toBe(false);
-        }
-        const folder = statSync(path.dirname(socket));
-        expect(folder.mode & 0o777).toBe(0o700);
-        expect(folder.uid).toBe(process.getuid!());
-      } finally {
-        await claim.release();
-      }
-      expect(await askControl(dataDir, { command: 'who' })).toBeNull();
-      // The folder made for the socket goes with it.
-      if (dataDir === deep) expect(existsSync(path.dirname(socket))).toBe(false);
-    }
-  });
-
-  it('is not trusted in a folder that others may enter', async () => {
-    const dataDir = path.join(scratch, 'x'.repeat(90), 'shared');
-    const claim = await claimDataDir(dataDir, 'backup');
-    try {
-      const socket = (await findControlSocket(dataDir))!;
-      chmodSync(path.dirname(socket), 0o777);
-      await expect(askControl(dataDir, { command: 'who' })).rejects.toThrow(/only its owner may enter/);
-      chmodSync(path.dirname(socket), 0o700);
-    } finally {
-      await claim.release();
-    }
-  });
-
-  it('the backup command takes a staging folder only inside the data directory, and deletes nothing else', async () => {
-    const dataDir = path.join(scratch, 'fake-holder');
-    mkdirSync(path.join(dataDir, 'db'), { recursive: true, mode: 0o700 });
-    writeFileSync(path.join(dataDir, 'db', 'PG_VERSION'), '17');
-    const outside = mkdtempSync(path.join(scratch, 'outside-'));
-    writeFileSync(path.join(outside, 'manifest.json'), '{}');
-    const inside = path.join(dataDir, 'db');
-    for (const staging of [outside, path.join(dataDir, '..', path.basename(outside)), inside, 'relative']) {
-      // Whatever answers on the socket names the folder the command packs and then deletes.
-      const liar = createServer((socket) =>
-        socket.once('data', () =>
-          socket.end(`${JSON.stringify({ ok: true, holder: { role: 'server', pid: 1 }, staging })}\n`),
-        ),
-      );
-      await new Promise<void>((resolve) => liar.listen(path.join(dataDir, 'control.sock'), resolve));
-      try {
-        await expect(backup(path.join(scratch, 'lied.tar.gz'), { DATA_DIR: dataDir })).rejects.toThrow(
-          /staging folder .* is not one of DATA_DIR's/,
-        );
-      } finally {
-        await new Promise((resolve) => liar.close(resolve));
-      }
-    }
-    expect(readdirSync(outside)).toEqual(['manifest.json']);
-    expect(readdirSync(inside)).toEqual(['PG_VERSION']);
-    expect(existsSync(path.join(scratch, 'lied.tar.gz'))).toBe(false);
   });
 });
 

@@ -123,6 +123,10 @@ export const messages = pgTable(
     index('messages_review_idx')
       .on(t.institutionId, t.createdAt)
       .where(sql`${t.role} = 'assistant' and (${t.rating} is not null or ${t.handoff} or not ${t.answered})`),
+    // The few corrected answers: a save of the FAQ list that removes a correction's FAQ finds them.
+    index('messages_corrected_idx')
+      .on(t.institutionId)
+      .where(sql`${t.corrected} is not null`),
     // The staff list's text search (`ilike '%…%'` in any message): trigrams (pg_trgm), so it reads
     // the few messages that can match instead of all of them. New messages wait in the index's
     // pending list, which every search reads through: kept small (256 kB, not 4 MB), since PGlite

@@ -189,7 +189,7 @@ export const assistants = pgTable(
   ],
 );
 
-/** An assistant's FAQs, in `position` order; a save replaces them all. */
+/** An assistant's FAQs, in `position` order; a save keeps the rows of FAQs that stay (assistants/faq-list.repo.ts). */
 export const assistantFaqs = pgTable(
   'product_faqs',
   {

@@ -4,18 +4,16 @@
 import type { Institution } from '@conversa/contract/institution';
 import type { UserInstitution } from '@conversa/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestServer, type TestServer } from '../testing';
-import { form, JPEG, PNG, storedKeys, type UploadPart } from '../testing/files.fixtures';
-import { createMember, createTenant, type Tenant } from '../testing/institutions.fixtures';
+import { createSignedInUser, type TestServer } from '../testing';
+import { form, JPEG, logoTenants, PNG, storedKeys, type UploadPart } from '../testing/files.fixtures';
+import { createMember, type Tenant } from '../testing/institutions.fixtures';
 
 let server: TestServer;
 let school: Tenant;
 let other: Tenant;
 
 beforeAll(async () => {
-  server = await createTestServer();
-  school = await createTenant(server, { name: 'Logo School', kind: 'school' });
-  other = await createTenant(server, { name: 'Other Shop', kind: 'business' });
+  ({ server, school, other } = await logoTenants());
 });
 afterAll(() => server.close());
 

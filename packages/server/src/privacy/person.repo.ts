@@ -21,18 +21,29 @@ export const PERSON_ITEMS = 20;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const never = sql`false`;
 
-/** The conversations of the person: a temporary id list, so each statement reads them once. */
+/** Answers a visitor rated: the reason they gave is theirs too (read through `messages_review_idx`). */
+const ratedBy = (institutionId: number): SQL =>
+  sql`m.institution_id = ${institutionId} and m.role = 'assistant' and m.rating is not null`;
+
+/**
+ * The conversations of the person (what they wrote, a rating's reason included): a temporary id
+ * list, so each statement reads them once.
+ */
 function conversationIds(institutionId: number, key: PersonKey): SQL {
   const byEmail = key.email
     ? sql`select c.id from conversations c where c.institution_id = ${institutionId} and lower(c.contact->>'email') = ${key.email}
         union select m.conversation_id from messages m
-        where m.institution_id = ${institutionId} and m.role = 'user' and m.content ilike ${containsPattern(key.email)}`
+        where m.institution_id = ${institutionId} and m.role = 'user' and m.content ilike ${containsPattern(key.email)}
+        union select m.conversation_id from messages m
+        where ${ratedBy(institutionId)} and m.rating_reason ilike ${containsPattern(key.email)}`
     : sql`select null::uuid where false`;
   const byPhone = key.phone
     ? sql`select c.id from conversations c where c.institution_id = ${institutionId} and c.contact->>'phone' = ${key.phone}
         union select m.conversation_id from messages m
         where m.institution_id = ${institutionId} and m.role = 'user'
-          and regexp_replace(m.content, '\\D', '', 'g') like ${`%${key.digits}%`}`
+          and regexp_replace(m.content, '\\D', '', 'g') like ${`%${key.digits}%`}
+        union select m.conversation_id from messages m
+        where ${ratedBy(institutionId)} and regexp_replace(m.rating_reason, '\\D', '', 'g') like ${`%${key.digits}%`}`
     : sql`select null::uuid where false`;
   return sql`(${byEmail} union ${byPhone})`;
 }
@@ -133,11 +144,18 @@ export function personRepo(db: DbOrTx) {
         last_message_at: Date | string;
         contact: Record<string, unknown> | null;
         overview: Record<string, unknown> | null;
-        messages: { role: string; content: string; created_at: string }[];
+        messages: {
+          role: string;
+          content: string;
+          rating: string | null;
+          rating_reason: string | null;
+          created_at: string;
+        }[];
       }>(
         await db.execute(sql`
           select c.id, c.product_id as assistant_id, c.channel, c.created_at, c.last_message_at, c.contact, c.overview,
-            coalesce((select json_agg(json_build_object('role', m.role, 'content', m.content, 'created_at', m.created_at)
+            coalesce((select json_agg(json_build_object('role', m.role, 'content', m.content, 'rating', m.rating,
+              'rating_reason', m.rating_reason, 'created_at', m.created_at)
               order by m.id) from messages m where m.institution_id = c.institution_id and m.conversation_id = c.id), '[]') as messages
           from conversations c where c.institution_id = ${institutionId} and c.id in ${ids}
           order by c.created_at`),

@@ -1,7 +1,8 @@
 /**
  * One person's data (issue 36) through HTTP, on PGlite and PostgreSQL: the lookup by e-mail and by
  * phone (local numbers read with the institution's country) across conversations, contacts, leads,
- * orders, WhatsApp messages and allowed numbers; the export's contents; the erasure in one
+ * orders, WhatsApp messages and allowed numbers (and what a visitor wrote as a rating's reason); the
+ * export's contents; the erasure in one
  * transaction with an audit entry holding no personal data; a visitor deleting their own
  * conversation. Another institution's rows are never touched.
  */
@@ -29,6 +30,7 @@ const ids = {} as Record<
   | 'contactConv'
   | 'wroteEmail'
   | 'wrotePhone'
+  | 'ratedReason'
   | 'unrelated'
   | 'foreign'
   | 'lead'
@@ -42,6 +44,8 @@ async function conversationWith(
   tenant: Tenant,
   text: string,
   contact: { email?: string; phone?: string } | null,
+  /** The assistant's answer, rated down with this reason. */
+  reason?: string,
 ) {
   const [row] = await server.database.db
     .insert(conversations)
@@ -65,6 +69,16 @@ async function conversationWith(
   await server.database.db
     .insert(messages)
     .values({ institutionId: tenant.institution.id, conversationId: row!.id, role: 'user', content: text });
+  if (reason)
+    await server.database.db.insert(messages).values({
+      institutionId: tenant.institution.id,
+      conversationId: row!.id,
+      role: 'assistant',
+      content: 'Tenemos sofás de tres plazas.',
+      rating: 'down',
+      ratingReason: reason,
+      ratedAt: new Date(),
+    });
   return row!.id;
 }
 
@@ -81,6 +95,12 @@ beforeAll(async () => {
   ids.contactConv = await conversationWith(shop, '¿Tenéis sofás?', { email: 'Ana.Garcia@example.com' });
   ids.wroteEmail = await conversationWith(shop, `Escribidme a ${ANA.toUpperCase()}, gracias`, null);
   ids.wrotePhone = await conversationWith(shop, 'Mi móvil es el 612 34 56 78', null);
+  ids.ratedReason = await conversationWith(
+    shop,
+    '¿Hacéis envíos?',
+    null,
+    'No contesta. Escribidme a Ana.Garcia@example.com o al 612-34-56-78',
+  );
   ids.unrelated = await conversationWith(shop, 'Escribid a otra@example.com o al 699 99 99 99', null);
   ids.foreign = await conversationWith(other, `Soy ${ANA}, llamadme al 612345678`, { email: ANA });
   const records = recordWritesRepo(db);
@@ -138,9 +158,9 @@ describe('finding a person', () => {
     const { status, body } = await find(`email=${encodeURIComponent('ANA.garcia@example.com')}`);
     expect(status).toBe(200);
     expect(body.data.email).toBe(ANA);
-    expect(body.data.conversations.count).toBe(2);
+    expect(body.data.conversations.count).toBe(3);
     expect(body.data.conversations.items.map((item) => item.id).sort()).toEqual(
-      [ids.contactConv, ids.wroteEmail].sort(),
+      [ids.contactConv, ids.wroteEmail, ids.ratedReason].sort(),
     );
     expect(body.data.contacts.count).toBe(1);
     expect(body.data.leads).toMatchObject({ count: 1, items: [{ id: ids.lead, assistant_name: 'Ventas' }] });
@@ -152,7 +172,9 @@ describe('finding a person', () => {
     const { status, body } = await find('phone=612%20345%20678');
     expect(status).toBe(200);
     expect(body.data.phone).toBe(PHONE);
-    expect(body.data.conversations.items.map((item) => item.id)).toEqual([ids.wrotePhone]);
+    expect(body.data.conversations.items.map((item) => item.id).sort()).toEqual(
+      [ids.wrotePhone, ids.ratedReason].sort(),
+    );
     expect(body.data.orders).toMatchObject({ count: 1, items: [{ id: ids.order }] });
     expect(body.data.leads).toMatchObject({ count: 1, items: [{ id: ids.sold }] });
     expect(body.data.whatsapp_messages.count).toBe(2);
@@ -182,11 +204,21 @@ describe('the export', () => {
     expect(headers.get('content-disposition')).toContain('person-export.json');
     const data = body.data;
     expect(data.conversations.map((c) => c.id).sort()).toEqual(
-      [ids.contactConv, ids.wroteEmail, ids.wrotePhone].sort(),
+      [ids.contactConv, ids.wroteEmail, ids.wrotePhone, ids.ratedReason].sort(),
     );
+    expect(data.conversations.find((c) => c.id === ids.ratedReason)!.messages[1]).toMatchObject({
+      role: 'assistant',
+      rating: 'down',
+      rating_reason: 'No contesta. Escribidme a Ana.Garcia@example.com o al 612-34-56-78',
+    });
     const wrote = data.conversations.find((c) => c.id === ids.wroteEmail)!;
     expect(wrote.messages).toEqual([
-      expect.objectContaining({ role: 'user', content: expect.stringContaining('ANA.GARCIA') }),
+      expect.objectContaining({
+        role: 'user',
+        content: expect.stringContaining('ANA.GARCIA'),
+        rating: null,
+        rating_reason: null,
+      }),
     ]);
     const order = data.records.find((r) => r.id === ids.order)!;
     expect(order.lines).toEqual([expect.objectContaining({ product_code: 'S-1', quantity: 1 })]);
@@ -216,7 +248,7 @@ describe('the erasure', () => {
     const { status, body } = await erase({ email: ANA, phone: '612345678' });
     expect(status).toBe(200);
     expect(body.data).toEqual({
-      conversations: 3,
+      conversations: 4,
       leads: 2,
       orders: 1,
       whatsapp_messages: 2,
@@ -239,7 +271,7 @@ describe('the erasure', () => {
     expect(event!.institutionId).toBe(shop.institution.id);
     expect(event!.detail).toMatchObject({
       person: expect.stringMatching(/^[0-9a-f]{64}$/),
-      conversations: 3,
+      conversations: 4,
     });
     const written = JSON.stringify(event!.detail);
     expect(written).not.toContain('ana');

@@ -31,6 +31,31 @@ async function countGone(tx: DbOrTx, statement: ReturnType<typeof sql>): Promise
   return Number(row?.n ?? 0);
 }
 
+/** What the purge deletes in batches, and the column its cutoff reads. */
+type Purged =
+  | ['conversations', 'last_message_at']
+  | ['whatsapp_messages', 'created_at']
+  | ['sales_records', 'updated_at'];
+
+/** Deletes up to `limit` rows of one assistant whose `column` is before `cutoff`; how many went. */
+function deleteBatch(
+  db: DbOrTx,
+  [table, column]: Purged,
+  institutionId: number,
+  assistantId: number,
+  cutoff: Date,
+  limit: number,
+) {
+  return countGone(
+    db,
+    sql`delete from ${sql.identifier(table)} where id in (
+      select id from ${sql.identifier(table)}
+      where institution_id = ${institutionId} and product_id = ${assistantId} and ${sql.identifier(column)} < ${cutoff}
+      limit ${limit}
+    ) returning 1`,
+  );
+}
+
 export function retentionRepo(db: DbOrTx) {
   return {
     async find(institutionId: number): Promise<RetentionRow | null> {
@@ -85,15 +110,7 @@ export function retentionRepo(db: DbOrTx) {
 
     /** Deletes up to `limit` conversations (messages, overview, contact with them) last active before `cutoff`. */
     conversationsBefore(institutionId: number, assistantId: number, cutoff: Date, limit: number) {
-      return countGone(
-        db,
-        sql`delete from conversations where id in (
-          select id from conversations
-          where institution_id = ${institutionId} and product_id = ${assistantId}
-            and last_message_at < ${cutoff}
-          limit ${limit}
-        ) returning 1`,
-      );
+      return deleteBatch(db, ['conversations', 'last_message_at'], institutionId, assistantId, cutoff, limit);
     },
 
     /** Clears up to `limit` contacts left before `cutoff`; the conversations stay. */
@@ -111,14 +128,7 @@ export function retentionRepo(db: DbOrTx) {
 
     /** Deletes up to `limit` WhatsApp messages older than `cutoff`. */
     whatsappBefore(institutionId: number, assistantId: number, cutoff: Date, limit: number) {
-      return countGone(
-        db,
-        sql`delete from whatsapp_messages where id in (
-          select id from whatsapp_messages
-          where institution_id = ${institutionId} and product_id = ${assistantId} and created_at < ${cutoff}
-          limit ${limit}
-        ) returning 1`,
-      );
+      return deleteBatch(db, ['whatsapp_messages', 'created_at'], institutionId, assistantId, cutoff, limit);
     },
 
     /** Sellers' unfinished entries untouched since `cutoff` (they quote the messages). */
@@ -133,14 +143,7 @@ export function retentionRepo(db: DbOrTx) {
 
     /** Deletes up to `limit` leads and orders (lines and history with them) last changed before `cutoff`. */
     recordsBefore(institutionId: number, assistantId: number, cutoff: Date, limit: number) {
-      return countGone(
-        db,
-        sql`delete from sales_records where id in (
-          select id from sales_records
-          where institution_id = ${institutionId} and product_id = ${assistantId} and updated_at < ${cutoff}
-          limit ${limit}
-        ) returning 1`,
-      );
+      return deleteBatch(db, ['sales_records', 'updated_at'], institutionId, assistantId, cutoff, limit);
     },
   };
 }

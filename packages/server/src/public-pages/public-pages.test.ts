@@ -1,287 +1,44 @@
 /**
- * The widget's server side through HTTP: the assistant and session by external id, the chat frame
- * and public pages (title and share meta, escaping, config, language, CSP framing, the checked
- * parent origin), the widget's files with their caching, and the console's SPA fallback left alone.
+ * The widget's server side through HTTP, its pages: the chat frame and public pages (title and
+ * share meta, escaping, config, language, CSP framing, the checked parent origin), the widget's
+ * files with their caching, and the console's SPA fallback left alone. The assistant and session
+ * API is public-assistant.test.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { ChatSession, Conversation, WidgetAssistant } from '@conversa/contract/chat';
-import type { AssistantListItem } from '@conversa/contract/assistant';
 import { eq } from 'drizzle-orm';
-import { signGuestToken } from '../auth/tokens';
-import { visitorConversationsRepo } from '../chat/visitor-conversations.repo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants } from '../db/schema';
-import { conversations, messages } from '../db/conversations-schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { scriptJson } from './page';
+import {
+  CHAT,
+  CHUNK,
+  CONSOLE_INDEX,
+  EMBED,
+  meta,
+  openPublicWorld,
+  SCHOOL_SETTINGS,
+  type PublicWorld,
+  UNKNOWN_UUID,
+  XSS_NAME,
+} from './public-pages.fixtures';
 
-const EMBED = '(function(){console.log("embed")})();';
-const CHAT = 'import "./chat-Ab_9xY-1.js";';
-const CHUNK = 'export const x = 1;';
-const CONSOLE_INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
-const XSS_NAME = '</title><script>alert(1)</script>';
-const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
-
+let world: PublicWorld;
 let parent: string;
 let server: TestServer;
 let school: Tenant;
 let shop: Tenant;
-let salesSupport: AssistantListItem;
-
-const asOwner = (tenant: Tenant) => ({ token: tenant.owner.token, institution: tenant.institution.id });
-
-/** `PUT institution-product/{id}` as the tenant's owner; fails the test unless it is saved. */
-async function update(tenant: Tenant, json: Record<string, unknown>) {
-  const { status, body } = await server.call(`/api/institution-product/${tenant.assistant.id}`, {
-    method: 'PUT',
-    ...asOwner(tenant),
-    json,
-  });
-  if (status !== 200) throw new Error(`update answered ${status}: ${JSON.stringify(body)}`);
-}
-
-/** The page's HTML and its parsed `#conversa-config`. */
-async function page(pathname: string, locale?: string) {
-  const response = await server.request(pathname, locale ? { locale } : {});
-  const text = await response.text();
-  const json = /<script id="conversa-config" type="application\/json">(.*?)<\/script>/s.exec(text)?.[1];
-  return { response, text, config: json ? (JSON.parse(json) as Record<string, unknown>) : null };
-}
-
-const meta = (text: string, property: string) =>
-  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(text)?.[1];
 
 beforeAll(async () => {
-  parent = mkdtempSync(path.join(os.tmpdir(), 'conversa-widget-'));
-  const widget = path.join(parent, 'widget');
-  const admin = path.join(parent, 'admin');
-  mkdirSync(widget);
-  mkdirSync(admin);
-  writeFileSync(path.join(parent, 'outside.txt'), 'not part of the widget');
-  writeFileSync(path.join(widget, 'embed.js'), EMBED);
-  writeFileSync(path.join(widget, 'chat.js'), CHAT);
-  writeFileSync(path.join(widget, 'chat-Ab_9xY-1.js'), CHUNK);
-  writeFileSync(path.join(admin, 'index.html'), CONSOLE_INDEX);
-  server = await createTestServer({ env: { WIDGET_DIR: widget, ADMIN_DIR: admin } });
-  school = await createTenant(server, { name: 'Colegio Norte', kind: 'school', country: 'MX' });
-  shop = await createTenant(server, { name: 'Acme Shop', kind: 'business', country: 'US' });
-  const created = await server.call<{ data: AssistantListItem }>('/api/institution-product', {
-    method: 'POST',
-    ...asOwner(shop),
-    json: { type: 'sales_support', name: 'Acme Sales' },
-  });
-  salesSupport = created.body.data;
+  world = await openPublicWorld();
+  ({ parent, server, school, shop } = world);
+  await world.update(school, SCHOOL_SETTINGS);
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(parent, { recursive: true, force: true });
-});
+afterAll(() => world.close());
 
-describe('GET /api/public/assistant/{external_id}', () => {
-  it("answers the widget's view of the assistant, cacheable", async () => {
-    await update(school, {
-      suggested_questions: ['When does the bus leave?'],
-      snippet: {
-        color: '#112233',
-        position: 'left',
-        greeting: 'Hola',
-        allowed_origins: ['https://norte.example'],
-      },
-    });
-    const { status, headers, body } = await server.call<{ data: WidgetAssistant }>(
-      `/api/public/assistant/${school.assistant.external_id}`,
-    );
-    expect(status).toBe(200);
-    expect(body.data).toEqual({
-      name: school.assistant.product.name,
-      institution_name: school.institution.name,
-      logo: null,
-      suggested_questions: ['When does the bus leave?'],
-      active: true,
-      locale: 'es',
-      live_chat: false,
-      kind: 'admissions',
-      institution_id: school.institution.id,
-      // The allowed origins are the server's business, not the widget's.
-      snippet: { color: '#112233', position: 'left', greeting: 'Hola' },
-    });
-    expect(headers.get('cache-control')).toMatch(/public, max-age=\d+/);
-  });
-
-  it('may be read by embed.js from any site (CORS, no credentials)', async () => {
-    const response = await server.request(`/api/public/assistant/${school.assistant.external_id}`, {
-      headers: { Origin: 'https://somewhere.example' },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
-  });
-
-  it('names the public page kind of a retail assistant', async () => {
-    const retail = await server.call<{ data: WidgetAssistant }>(
-      `/api/public/assistant/${shop.assistant.external_id}`,
-    );
-    expect(retail.body.data).toMatchObject({
-      kind: 'retail',
-      institution_id: shop.institution.id,
-      locale: 'en',
-    });
-  });
-
-  it('answers 404 for a sales-support assistant: it has no public chat (its assistant, session, frame, messages)', async () => {
-    const id = salesSupport.external_id;
-    const view = await server.call(`/api/public/assistant/${id}`);
-    expect(view.status).toBe(404);
-    const session = await server.call(`/api/public/assistant/${id}/session`, {
-      method: 'POST',
-      ip: '198.51.100.30',
-    });
-    expect(session.status).toBe(404);
-    expect(session.body).toMatchObject({ code: 'not_found' });
-    expect((await page(`/chat/${id}`)).response.status).toBe(404);
-    // A conversation started before (a guest token of its own) cannot go on either.
-    const now = server.clock.now();
-    const conversationId = await visitorConversationsRepo(server.database.db).create({
-      institutionId: shop.institution.id,
-      assistantId: salesSupport.id,
-      locale: 'en',
-      now,
-    });
-    const token = await signGuestToken(server.config.keys.tokenKey, {
-      assistantId: salesSupport.id,
-      conversationId,
-      now,
-    });
-    const read = await server.call(`/api/public/conversation/${conversationId}`, { token });
-    expect(read.status).toBe(404);
-    const asked = await server.call(`/api/public/conversation/${conversationId}/message`, {
-      token,
-      json: { text: 'Hello?' },
-    });
-    expect(asked.status).toBe(404);
-    const contact = await server.call(`/api/public/conversation/${conversationId}/contact`, {
-      token,
-      json: { name: 'Ana', email: 'ana@example.com', phone: null, message: null, consent: true },
-    });
-    expect(contact.status).toBe(404);
-    const kept = await server.database.db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId));
-    expect(kept).toEqual([]);
-  });
-
-  it('answers 404 for an unknown or malformed external id', async () => {
-    for (const id of [UNKNOWN_UUID, 'not-a-uuid', '1', "x' or 1=1 --"]) {
-      const { status, body } = await server.call(`/api/public/assistant/${encodeURIComponent(id)}`);
-      expect(status, id).toBe(404);
-      expect(body, id).toMatchObject({ code: 'not_found' });
-    }
-  });
-});
-
-describe('POST /api/public/assistant/{external_id}/session', () => {
-  it('starts a conversation whose guest token reads it', async () => {
-    const { status, body } = await server.call<{ data: ChatSession }>(
-      `/api/public/assistant/${shop.assistant.external_id}/session`,
-      { method: 'POST', ip: '198.51.100.10' },
-    );
-    expect(status).toBe(201);
-    const conversation = await server.call<{ data: Conversation }>(
-      `/api/public/conversation/${body.data.conversation_id}`,
-      { token: body.data.token },
-    );
-    expect(conversation.status).toBe(200);
-    expect(conversation.body.data).toEqual({
-      id: body.data.conversation_id,
-      messages: [],
-      status: 'assistant',
-    });
-  });
-
-  it("is refused from a site that is not among the snippet's allowed origins, as the frame's CSP is", async () => {
-    const tenant = await createTenant(server, { kind: 'school' });
-    await update(tenant, {
-      snippet: {
-        color: '#112233',
-        position: 'right',
-        greeting: 'Hi',
-        allowed_origins: ['https://norte.example'],
-      },
-    });
-    const start = (origin: string | null, ip: string) =>
-      server.call(`/api/public/assistant/${tenant.assistant.external_id}/session`, {
-        method: 'POST',
-        ip,
-        headers: origin === null ? {} : { Origin: origin },
-      });
-    for (const [index, origin] of [
-      'https://evil.example',
-      'null',
-      'https://norte.example.evil.test',
-    ].entries()) {
-      const refused = await start(origin, `198.51.100.4${index}`);
-      expect(refused.status, origin).toBe(403);
-      expect(refused.body, origin).toMatchObject({
-        code: 'origin_not_allowed',
-        message: 'This website may not show this chat.',
-      });
-    }
-    const inSpanish = await server.call(`/api/public/assistant/${tenant.assistant.external_id}/session`, {
-      method: 'POST',
-      headers: { Origin: 'https://evil.example' },
-      locale: 'es',
-    });
-    expect(inSpanish.body).toMatchObject({ message: 'Este sitio web no puede mostrar este chat.' });
-    // The chat frame and the public pages are the server's own; the listed site may start one too.
-    expect((await start('http://conversa.test', '198.51.100.50')).status).toBe(201);
-    expect((await start('https://norte.example', '198.51.100.51')).status).toBe(201);
-    const publicPage = await server.call(`/api/public/admissions/${tenant.institution.id}/session`, {
-      method: 'POST',
-      ip: '198.51.100.52',
-      headers: { Origin: 'http://conversa.test' },
-    });
-    expect(publicPage.status).toBe(201);
-    // The public page's session is the same assistant's: no way round the list there either.
-    const aside = await server.call(`/api/public/admissions/${tenant.institution.id}/session`, {
-      method: 'POST',
-      ip: '198.51.100.53',
-      headers: { Origin: 'https://evil.example' },
-    });
-    expect(aside.status).toBe(403);
-    const started = await server.database.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.assistantId, tenant.assistant.id));
-    expect(started).toHaveLength(3);
-  });
-
-  it('may be started from any site when the snippet lists none', async () => {
-    const tenant = await createTenant(server, { kind: 'school' });
-    const { status } = await server.call(`/api/public/assistant/${tenant.assistant.external_id}/session`, {
-      method: 'POST',
-      ip: '198.51.100.60',
-      headers: { Origin: 'https://anywhere.example' },
-    });
-    expect(status).toBe(201);
-  });
-
-  it('refuses an inactive link and an unknown id', async () => {
-    const tenant = await createTenant(server, { kind: 'school' });
-    await update(tenant, { public_link_active: false });
-    const inactive = await server.call(`/api/public/assistant/${tenant.assistant.external_id}/session`, {
-      method: 'POST',
-      ip: '198.51.100.11',
-    });
-    expect(inactive.status).toBe(403);
-    expect(inactive.body).toMatchObject({ code: 'link_inactive' });
-    const unknown = await server.call(`/api/public/assistant/${UNKNOWN_UUID}/session`, { method: 'POST' });
-    expect(unknown.status).toBe(404);
-  });
-});
+const update = (tenant: Tenant, json: Record<string, unknown>) => world.update(tenant, json);
+const page = (pathname: string, locale?: string) => world.page(pathname, locale);
 
 describe('the public pages /admissions/{id} and /retail/{id}', () => {
   it('render the title, share meta, config and app module on the server', async () => {
@@ -394,7 +151,7 @@ describe('the public pages /admissions/{id} and /retail/{id}', () => {
 
 describe('the chat frame /chat/{external_id}', () => {
   it('lets only the allowed origins (and the server) frame it and checks ?origin=', async () => {
-    // The school's allowed origins were set above: https://norte.example.
+    // The school's allowed origin (SCHOOL_SETTINGS): https://norte.example.
     const allowed = await page(`/chat/${school.assistant.external_id}?origin=https://norte.example`);
     expect(allowed.response.status).toBe(200);
     const csp = allowed.response.headers.get('content-security-policy')!;

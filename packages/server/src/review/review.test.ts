@@ -9,6 +9,7 @@ import type { ConversationDetail, Dashboard } from '@conversa/contract/conversat
 import type { CorrectionResult, ReviewItem } from '@conversa/contract/review';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faqVectors } from '../db/embeddings-schema';
 import { assistantFaqs } from '../db/schema';
 import { messages } from '../db/conversations-schema';
 import { ask, setFaqs, setKnowledgeBase, startSession, updateAssistant } from '../testing/chat.fixtures';
@@ -215,10 +216,24 @@ describe('POST conversation/{id}/correction', () => {
       assistantFaqs,
       eq(assistantFaqs.assistantId, school.assistant.id),
     );
+    // The FAQ's vector, as the embeddings job left it: of the old answer, so it must go.
+    const [fee] = await server.database.db
+      .select({ id: assistantFaqs.id })
+      .from(assistantFaqs)
+      .where(eq(assistantFaqs.question, 'How much is the tuition fee?'));
+    await server.database.db.insert(faqVectors).values({
+      faqId: fee!.id,
+      institutionId: school.institution.id,
+      assistantId: school.assistant.id,
+      model: 'test-model',
+      vector: Buffer.from([1, 2, 3, 4]),
+    });
     const answer = 'The tuition fee is 450 euros a month from September.';
     const { status, body } = await correct(session.conversation_id, { message_id: wrong.id, answer });
     expect(status).toBe(201);
     expect(body.data.updated).toBe(true);
+    expect(body.data.corrected.faq_id).toBe(fee!.id);
+    expect(await server.database.db.$count(faqVectors, eq(faqVectors.faqId, fee!.id))).toBe(0);
     expect(
       await server.database.db.$count(assistantFaqs, eq(assistantFaqs.assistantId, school.assistant.id)),
     ).toBe(before);

@@ -2,9 +2,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AssistantFile, FileEvent } from '@conversa/contract/knowledge';
-import type { Tenant } from './institutions.fixtures';
+import { createTenant, type Tenant } from './institutions.fixtures';
 import { openSse } from './sse';
-import type { TestServer } from './index';
+import { createTestServer, type TestServer } from './index';
 
 /** A 1×1 PNG. */
 export const PNG = Uint8Array.from(
@@ -107,4 +107,12 @@ export async function openEvents(baseUrl: string, tenant: EventsTenant, token = 
       return (await sse.waitFor((message) => match(message.data), timeoutMs)).data;
     },
   };
+}
+
+/** The logo tests' world (an assistant's and an institution's logo): a server, a school and a shop. */
+export async function logoTenants(): Promise<{ server: TestServer; school: Tenant; other: Tenant }> {
+  const server = await createTestServer();
+  const school = await createTenant(server, { name: 'Logo School', kind: 'school' });
+  const other = await createTenant(server, { name: 'Other Shop', kind: 'business' });
+  return { server, school, other };
 }

@@ -163,3 +163,21 @@ export async function startSalesWorld(
     },
   };
 }
+
+/** The sellers of the webhook tests' assistant (webhook.test.ts, webhook-entries.test.ts). */
+export const SELLER = '+16505551234';
+export const SECOND_SELLER = '+34612345678';
+
+/** The webhook tests' world: two sellers, one FAQ, and a required budget field on leads. */
+export const startWebhookWorld = () =>
+  startSalesWorld({
+    name: 'Acme Sales',
+    sellers: [
+      [SELLER, 'Sheena Nelson'],
+      [SECOND_SELLER, 'Lucía Gómez'],
+    ],
+    faqs: [{ question: 'Does the chair come in another color?', answer: 'Yes: black, white and oak.' }],
+    leadFields: [
+      { key: 'budget', labels: { en: 'Budget', es: 'Presupuesto' }, type: 'number', required: true },
+    ],
+  });

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
 import { Button } from '../button/button';
+import { TextField } from '../text-field/text-field';
 import { ConfirmDialog } from './confirm-dialog';
 
 const meta = {
@@ -26,6 +27,13 @@ export const Primary: Story = {
   args: { tone: 'primary', title: 'Publish the chat link?', message: 'Anyone with the link can chat.' },
 };
 export const Waiting: Story = { args: { waiting: true } };
+/** Asking more below the message (as TypeToConfirmDialog does): the field has the focus, Delete waits for it. */
+export const WithField: Story = {
+  args: {
+    confirmDisabled: true,
+    children: <TextField label="Type Admissions to confirm" value="" onChange={fn()} autoFocus />,
+  },
+};
 /** Closed: only what opens it is on screen. */
 export const Closed: Story = {
   args: { open: false },

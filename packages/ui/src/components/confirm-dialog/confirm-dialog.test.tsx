@@ -1,25 +1,15 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderUi } from '../../testing/render';
+import { describe, expect, it } from 'vitest';
+import { renderConfirm } from '../../testing/confirm';
 import { ConfirmDialog } from './confirm-dialog';
 
-function setup(props: { waiting?: boolean } = {}, locale: 'en' | 'es' = 'en') {
-  const onConfirm = vi.fn();
-  const onCancel = vi.fn();
-  renderUi(
-    <ConfirmDialog
-      open
-      title="Delete 2 files?"
-      message="This cannot be undone."
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-      {...props}
-    />,
-    { locale },
+const setup = (props: { waiting?: boolean } = {}, locale: 'en' | 'es' = 'en') =>
+  renderConfirm(
+    (handlers) => (
+      <ConfirmDialog open title="Delete 2 files?" message="This cannot be undone." {...handlers} {...props} />
+    ),
+    locale,
   );
-  return { onConfirm, onCancel, user: userEvent.setup() };
-}
 
 describe('ConfirmDialog', () => {
   it('focuses Cancel first, so Enter cancels', async () => {
@@ -61,5 +51,18 @@ describe('ConfirmDialog', () => {
     setup({}, 'es');
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Eliminar' })).toBeTruthy();
+  });
+
+  it('asks what its children ask: their field keeps the focus, and confirming waits for it', async () => {
+    const { user, onConfirm } = renderConfirm((handlers) => (
+      <ConfirmDialog open title="Delete Admissions?" confirmDisabled {...handlers}>
+        <input aria-label="Reason" autoFocus />
+      </ConfirmDialog>
+    ));
+    expect(document.activeElement).toBe(screen.getByLabelText('Reason'));
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    expect(remove).toHaveProperty('disabled', true);
+    await user.click(remove);
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 });

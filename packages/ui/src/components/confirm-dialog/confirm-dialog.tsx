@@ -14,11 +14,18 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
   /** The confirmed action is running: both buttons wait and Escape does nothing. */
   waiting?: boolean;
+  /** The confirm button stays off (what is asked below the message is not given yet). */
+  confirmDisabled?: boolean;
+  /** Asked below the message; a field here that takes the focus keeps it (Cancel does not). */
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Cancel gets the initial focus so a stray Enter never deletes; Escape cancels. */
+/**
+ * Cancel gets the initial focus (unless `children` bring a field) so a stray Enter never deletes;
+ * Escape cancels.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -27,6 +34,8 @@ export function ConfirmDialog({
   cancelLabel,
   tone = 'danger',
   waiting = false,
+  confirmDisabled = false,
+  children,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -44,14 +53,16 @@ export function ConfirmDialog({
       hideCloseButton
       footer={
         <>
-          <Button variant="secondary" autoFocus disabled={waiting} onClick={cancel}>
+          <Button variant="secondary" autoFocus={!children} disabled={waiting} onClick={cancel}>
             {cancelLabel ?? t`Cancel`}
           </Button>
-          <Button variant={tone} waiting={waiting} onClick={onConfirm}>
+          <Button variant={tone} waiting={waiting} disabled={confirmDisabled} onClick={onConfirm}>
             {confirmLabel ?? (tone === 'danger' ? t`Delete` : t`Confirm`)}
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   );
 }

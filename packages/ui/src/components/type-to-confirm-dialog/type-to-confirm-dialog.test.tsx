@@ -1,27 +1,23 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderUi } from '../../testing/render';
+import { describe, expect, it } from 'vitest';
+import { renderConfirm } from '../../testing/confirm';
 import { TypeToConfirmDialog } from './type-to-confirm-dialog';
 
-function setup(props: { waiting?: boolean; error?: string } = {}, locale: 'en' | 'es' = 'en') {
-  const onConfirm = vi.fn();
-  const onCancel = vi.fn();
-  renderUi(
-    <TypeToConfirmDialog
-      open
-      title="Delete Admissions?"
-      message="Its files, conversations and records go with it."
-      name="Admissions"
-      confirmLabel="Delete assistant"
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-      {...props}
-    />,
-    { locale },
+const setup = (props: { waiting?: boolean; error?: string } = {}, locale: 'en' | 'es' = 'en') =>
+  renderConfirm(
+    (handlers) => (
+      <TypeToConfirmDialog
+        open
+        title="Delete Admissions?"
+        message="Its files, conversations and records go with it."
+        name="Admissions"
+        confirmLabel="Delete assistant"
+        {...handlers}
+        {...props}
+      />
+    ),
+    locale,
   );
-  return { onConfirm, onCancel, user: userEvent.setup() };
-}
 
 describe('TypeToConfirmDialog', () => {
   it('deletes only once the name is typed, by the button or Enter', async () => {

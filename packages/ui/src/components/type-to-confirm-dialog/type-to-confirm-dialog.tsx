@@ -1,11 +1,11 @@
 /**
  * Asks to type a name before deleting what it names (an assistant, an institution): the delete
- * button works only once the typed text is the name, so a stray click or Enter never deletes.
+ * button works only once the typed text is the name, so a stray click or Enter never deletes. A
+ * `ConfirmDialog` with the field below its message.
  */
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Button } from '../button/button';
-import { Dialog } from '../dialog/dialog';
+import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
 import { TextField } from '../text-field/text-field';
 
 export interface TypeToConfirmDialogProps {
@@ -42,27 +42,16 @@ export function TypeToConfirmDialog({
     if (open) setTyped('');
   }, [open]);
   const matches = typed.trim() === name.trim();
-  const cancel = () => {
-    if (!waiting) onCancel();
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={cancel}
       title={title}
-      description={message}
-      size="small"
-      hideCloseButton
-      footer={
-        <>
-          <Button variant="secondary" disabled={waiting} onClick={cancel}>
-            {t`Cancel`}
-          </Button>
-          <Button variant="danger" waiting={waiting} disabled={!matches} onClick={() => onConfirm(typed)}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      message={message}
+      confirmLabel={confirmLabel}
+      waiting={waiting}
+      confirmDisabled={!matches}
+      onConfirm={() => onConfirm(typed)}
+      onCancel={onCancel}
     >
       <TextField
         label={t`Type ${name} to confirm`}
@@ -75,6 +64,6 @@ export function TypeToConfirmDialog({
           if (event.key === 'Enter' && matches && !waiting) onConfirm(typed);
         }}
       />
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import { updateAssistant } from '@conversa/data/assistants/update-assistant';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { connectedApi, renderConnected } from '../../testing/connected';
+import { connectedApi, renderConnected, type SignedInOwner } from '../../testing/connected';
 import { ConversationPage } from './conversation-page';
 import { ANSWERED, seedConversations, UNANSWERED } from '../../testing/conversations';
 
@@ -14,20 +14,31 @@ const api = connectedApi();
 /** A loaded machine takes seconds to render the first page (its modules are transformed on first use). */
 const slow = { timeout: 10_000 };
 
+/** Renders the page of `conversationId` as `owner`. */
+const openPage = (owner: SignedInOwner, conversationId: string, onNavigate = vi.fn()) =>
+  renderConnected(
+    <ConversationPage
+      assistantId={owner.assistant.id}
+      conversationId={conversationId}
+      onNavigate={onNavigate}
+    />,
+    { client: owner.client },
+  );
+
+/** A school's owner with seeded conversations, on the page of one of them; its messages once shown. */
+async function openSeeded(which: 'answered' | 'unanswered' = 'answered') {
+  const owner = await api.signedInOwner('school');
+  const seeded = await seedConversations(api, owner);
+  const onNavigate = vi.fn();
+  openPage(owner, seeded[which], onNavigate);
+  const messages = await screen.findByRole('list', { name: 'Messages' }, slow);
+  return { owner, onNavigate, messages, conversationId: seeded[which] };
+}
+
 describe('ConversationPage', () => {
   it('corrects an answer of the transcript: the editor holds it, the FAQ gets the new answer, the transcript says who', async () => {
     const user = userEvent.setup();
-    const owner = await api.signedInOwner('school');
-    const seeded = await seedConversations(api, owner);
-    renderConnected(
-      <ConversationPage
-        assistantId={owner.assistant.id}
-        conversationId={seeded.answered}
-        onNavigate={vi.fn()}
-      />,
-      { client: owner.client },
-    );
-    const messages = await screen.findByRole('list', { name: 'Messages' }, slow);
+    const { owner, messages } = await openSeeded();
     const answer = within(messages).getAllByRole('listitem')[1]!;
     // The visitor's question has no Correct; the answer has, and adds its question as a test question.
     expect(within(messages).getAllByRole('button', { name: 'Correct' })).toHaveLength(1);
@@ -61,18 +72,7 @@ describe('ConversationPage', () => {
   });
 
   it('shows the transcript with sources and the handoff card, and the contact', async () => {
-    const owner = await api.signedInOwner('school');
-    const seeded = await seedConversations(api, owner);
-    const onNavigate = vi.fn();
-    renderConnected(
-      <ConversationPage
-        assistantId={owner.assistant.id}
-        conversationId={seeded.answered}
-        onNavigate={onNavigate}
-      />,
-      { client: owner.client },
-    );
-    const messages = await screen.findByRole('list', { name: 'Messages' }, slow);
+    const { owner, onNavigate, messages } = await openSeeded();
     const items = within(messages).getAllByRole('listitem');
     expect(items[0]!.textContent).toContain(ANSWERED);
     expect(items[1]!.textContent).toContain('On September 8.');
@@ -89,17 +89,7 @@ describe('ConversationPage', () => {
 
   it('generates the overview on demand, then offers to regenerate it', async () => {
     const user = userEvent.setup();
-    const owner = await api.signedInOwner('school');
-    const seeded = await seedConversations(api, owner);
-    renderConnected(
-      <ConversationPage
-        assistantId={owner.assistant.id}
-        conversationId={seeded.unanswered}
-        onNavigate={vi.fn()}
-      />,
-      { client: owner.client },
-    );
-    await screen.findByRole('list', { name: 'Messages' }, slow);
+    const { owner, conversationId } = await openSeeded('unanswered');
     expect(screen.getByText('A person was offered')).toBeTruthy();
     const contact = screen.getByRole('region', { name: 'Contact' });
     expect(within(contact).getByText('Lucía')).toBeTruthy();
@@ -127,13 +117,13 @@ describe('ConversationPage', () => {
     expect(within(panel).getByText(/Made from the messages alone/)).toBeTruthy();
 
     const stored = await api.server.call<{ data: ConversationDetail }>(
-      `/api/conversation/${seeded.unanswered}`,
+      `/api/conversation/${conversationId}`,
       owner.as,
     );
     expect(stored.body.data.overview?.unanswered_questions).toEqual([UNANSWERED]);
     await user.click(within(panel).getByRole('button', { name: 'Regenerate' }));
     await waitFor(
-      () => expect(api.received(`conversation/${seeded.unanswered}/overview`, 'POST')).toHaveLength(2),
+      () => expect(api.received(`conversation/${conversationId}/overview`, 'POST')).toHaveLength(2),
       slow,
     );
   });
@@ -142,14 +132,7 @@ describe('ConversationPage', () => {
     const theirs = await api.signedInOwner('school');
     const seeded = await seedConversations(api, theirs);
     const owner = await api.signedInOwner('school');
-    const view = renderConnected(
-      <ConversationPage
-        assistantId={owner.assistant.id}
-        conversationId={seeded.answered}
-        onNavigate={vi.fn()}
-      />,
-      { client: owner.client },
-    );
+    const view = openPage(owner, seeded.answered);
     expect(
       await screen.findByText(
         'This conversation does not exist or belongs to another institution.',
@@ -158,12 +141,7 @@ describe('ConversationPage', () => {
       ),
     ).toBeTruthy();
     view.unmount();
-    renderConnected(
-      <ConversationPage assistantId={owner.assistant.id} conversationId="abc" onNavigate={vi.fn()} />,
-      {
-        client: owner.client,
-      },
-    );
+    openPage(owner, 'abc');
     expect(
       await screen.findByText(
         'This conversation does not exist or belongs to another institution.',
@@ -188,14 +166,7 @@ describe('ConversationPage: a person stepping in', () => {
       institution: false,
     });
     expect(asked.status).toBe('waiting');
-    renderConnected(
-      <ConversationPage
-        assistantId={owner.assistant.id}
-        conversationId={seeded.answered}
-        onNavigate={vi.fn()}
-      />,
-      { client: owner.client },
-    );
+    openPage(owner, seeded.answered);
     const panel = await screen.findByRole('region', { name: 'Live chat' }, slow);
     expect(within(panel).getByRole('status').textContent).toBe('The visitor is waiting for a person.');
 

@@ -10,6 +10,7 @@ import type { TableColumn } from '../../components/table/table';
 import type { RowSelection } from '../../components/table/use-row-selection';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { Muted } from '../../primitives/muted';
+import { StateCell, stateBadge, type StateTone } from '../../primitives/state-badge';
 import { fileFailureTexts, fileSize, fileStateLabels, fileStateTexts } from './file-texts';
 
 const Name = styled.span`
@@ -17,30 +18,11 @@ const Name = styled.span`
   overflow-wrap: anywhere;
 `;
 
-const tones = { processing: 'textMuted', ready: 'success', failed: 'danger' } as const;
-
-const Status = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(0.5)};
-  max-width: 22rem;
-  font-size: 0.875rem;
-`;
-
-const Badge = styled.span<{ $state: FileState }>`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(1.5)};
-  color: ${({ theme, $state }) => theme.colors[tones[$state]]};
-  font-weight: 700;
-  &::before {
-    content: '';
-    width: 0.5rem;
-    height: 0.5rem;
-    border-radius: 50%;
-    background: currentColor;
-  }
-`;
+const Badge = stateBadge({
+  processing: 'textMuted',
+  ready: 'success',
+  failed: 'danger',
+} satisfies Record<FileState, StateTone>);
 
 /** Which rows are ticked, and what a row's delete button does. */
 export interface FilesSelection {
@@ -75,13 +57,13 @@ export function FilesTable({
       key: 'state',
       header: t`State`,
       cell: (file) => (
-        <Status>
+        <StateCell>
           <Badge $state={file.state}>{i18n._(fileStateLabels[file.state])}</Badge>
           <span>{i18n._(fileStateTexts[file.state])}</span>
           {file.state === 'failed' && file.reason ? (
             <Muted>{i18n._(fileFailureTexts[file.reason])}</Muted>
           ) : null}
-        </Status>
+        </StateCell>
       ),
     },
     ...(selection

@@ -9,16 +9,14 @@ import type { AnswerMethod, PreviewAnswer, PreviewPassage } from '@conversa/cont
 import { MAX_MESSAGE_LENGTH } from '@conversa/contract/constants';
 import { previewQuestion } from '@conversa/data/conversations/preview-question';
 import { useDataClient } from '@conversa/data/provider';
-import { useCorrectAnswer } from '@conversa/data/review/correct-answer';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/button/button';
-import { CorrectionEditor } from '../../components/correction-editor/correction-editor';
 import { TextField } from '../../components/text-field/text-field';
-import { notifySuccess } from '../../components/toaster/toaster';
 import { Actions, Card, FormAlert } from '../../forms/form-layout';
+import { CorrectAnswer } from '../../forms/correct-answer';
 import { useFailureText } from '../../forms/use-failure-text';
 import { SectionTitle } from './trainer-layout';
 import { StackList } from '../../primitives/stack-list';
@@ -155,42 +153,6 @@ function useSourceName() {
   };
 }
 
-/** Correct under a Try it answer: the editor with the answer and the passages it used (issue 35). */
-function CorrectAnswer({ assistantId, answer }: { assistantId: number; answer: PreviewAnswer }) {
-  const { t } = useLingui();
-  const [editing, setEditing] = useState(false);
-  const correct = useCorrectAnswer(assistantId);
-  const failureText = useFailureText();
-  if (!editing)
-    return (
-      <div>
-        <Button size="small" variant="secondary" onClick={() => setEditing(true)}>
-          {t`Correct`}
-        </Button>
-      </div>
-    );
-  return (
-    <CorrectionEditor
-      answer={answer.text}
-      sources={answer.sources}
-      saving={correct.isMutating}
-      error={correct.error ? failureText(correct.error) : null}
-      onSave={(text) =>
-        void correct
-          .trigger({ conversationId: answer.conversation_id, message_id: answer.message_id, answer: text })
-          .then(() => {
-            notifySuccess(
-              msg`The correction was saved: the assistant answers this question with it from now on.`,
-            );
-            setEditing(false);
-          })
-          .catch(() => undefined)
-      }
-      onCancel={() => setEditing(false)}
-    />
-  );
-}
-
 function ExchangeView({
   assistantId,
   question,
@@ -213,7 +175,13 @@ function ExchangeView({
         {question}
       </Bubble>
       <Bubble $mine={false}>{answer.text}</Bubble>
-      <CorrectAnswer assistantId={assistantId} answer={answer} />
+      <CorrectAnswer
+        assistantId={assistantId}
+        conversationId={answer.conversation_id}
+        messageId={answer.message_id}
+        answer={answer.text}
+        sources={answer.sources}
+      />
       <Why aria-label={t`Why this answer`} role="group">
         <Small>{i18n._(METHODS[answer.method])}</Small>
         {answer.follow_up ? (

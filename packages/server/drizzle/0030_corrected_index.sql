@@ -1,0 +1,1 @@
+CREATE INDEX "messages_corrected_idx" ON "messages" USING btree ("institution_id") WHERE "messages"."corrected" is not null;
