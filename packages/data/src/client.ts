@@ -13,12 +13,7 @@ import type { Session } from '@conversa/contract/auth';
 import { TOAST_DURATION_MS } from '@conversa/contract/constants';
 import type { AnswerOf, BodyOf, IsMultipart, QueryOf, TableRoute } from '@conversa/contract/endpoints';
 import { renew as renewRoute } from '@conversa/contract/routes/auth';
-import {
-  fillPath,
-  type PathParamName,
-  type PathParams,
-  type Route,
-} from '@conversa/contract/routes/route';
+import { fillPath, type PathParamName, type PathParams, type Route } from '@conversa/contract/routes/route';
 import { type Key, type State, type Unloader, unstable_serialize } from 'swr';
 import { createDataCache, type DataCache } from './cache';
 import { type EitherCase, toSnakeCase } from './case';
@@ -104,7 +99,10 @@ type Part<Key extends string, T> = [T] extends [never]
  * reads it, or camelCase: it goes out snake_case); `body`, a `FormData` for a multipart entry;
  * `searchParams`, its query schema's input. A route without one of them takes none.
  */
-export type RequestOf<R extends Route> = Part<'json', [BodyOf<R>] extends [never] ? never : Readable<EitherCase<BodyOf<R>>>> &
+export type RequestOf<R extends Route> = Part<
+  'json',
+  [BodyOf<R>] extends [never] ? never : Readable<EitherCase<BodyOf<R>>>
+> &
   Part<'body', IsMultipart<R> extends true ? FormData : never> &
   Part<'searchParams', QueryOf<R>> &
   Part<'params', [PathParamName<R['path']>] extends [never] ? never : PathParams<R['path']>>;
@@ -121,9 +119,8 @@ export type AnyOptions = CallOptions & {
 };
 
 /** The options argument of a route: optional unless its entry requires params, a body or a query. */
-export type OptionsArg<R extends Route> = Record<string, never> extends RequestOf<R>
-  ? [options?: EndpointOptions<R>]
-  : [options: EndpointOptions<R>];
+export type OptionsArg<R extends Route> =
+  Record<string, never> extends RequestOf<R> ? [options?: EndpointOptions<R>] : [options: EndpointOptions<R>];
 
 /** The cache operations SWR binds once a `DataProvider` is mounted. */
 export interface CacheBinding {
@@ -230,7 +227,12 @@ export function createDataClient(options: DataClientOptions): DataClient {
   };
 
   const report = (error: unknown) => {
-    if (!isApiRequestError(error) || error.sessionExpired || error.institutionLost || error.kind === 'aborted')
+    if (
+      !isApiRequestError(error) ||
+      error.sessionExpired ||
+      error.institutionLost ||
+      error.kind === 'aborted'
+    )
       return;
     reportOnce(error);
   };

@@ -20,8 +20,14 @@ describe('the client types a call from its table entry', () => {
   it('takes the body the entry reads, snake_case or camelCase, and refuses any other', () => {
     typed((client) => [
       client.endpoint(auth.login, { json: { email: 'a@b.co', password: 'secret' } }),
-      client.endpoint(institutions.updateInstitution, { params: { id: 1 }, json: { name: 'X', websiteUrl: 'https://x.cl' } }),
-      client.endpoint(institutions.updateInstitution, { params: { id: 1 }, json: { name: 'X', website_url: 'https://x.cl' } }),
+      client.endpoint(institutions.updateInstitution, {
+        params: { id: 1 },
+        json: { name: 'X', websiteUrl: 'https://x.cl' },
+      }),
+      client.endpoint(institutions.updateInstitution, {
+        params: { id: 1 },
+        json: { name: 'X', website_url: 'https://x.cl' },
+      }),
       // @ts-expect-error a body without the password the schema requires
       client.endpoint(auth.login, { json: { email: 'a@b.co' } }),
       // @ts-expect-error a field of the wrong type
@@ -46,7 +52,10 @@ describe('the client types a call from its table entry', () => {
       // @ts-expect-error the assistant the query requires is missing
       client.endpoint(records.listLeads, { searchParams: { sort: 'date' } }),
       // @ts-expect-error a flag that is neither true nor false
-      client.endpoint(conversations.listConversations, { params: { id: 1 }, searchParams: { handoff: 'yes' } }),
+      client.endpoint(conversations.listConversations, {
+        params: { id: 1 },
+        searchParams: { handoff: 'yes' },
+      }),
       // @ts-expect-error a query for a route whose entry takes none
       client.endpoint(institutions.getInstitution, { params: { id: 1 }, searchParams: { page: 1 } }),
     ]);
@@ -79,7 +88,11 @@ describe('the client types a call from its table entry', () => {
       // @ts-expect-error an order without its lines
       updateRecord(client, 'order', 2, { institution_product_id: 1, company: 'Acme' }),
       // @ts-expect-error a quantity of the wrong type
-      createRecord(client, 'order', { institution_product_id: 1, company: 'A', lines: [{ product_code: 'P', quantity: 'x' }] }),
+      createRecord(client, 'order', {
+        institution_product_id: 1,
+        company: 'A',
+        lines: [{ product_code: 'P', quantity: 'x' }],
+      }),
     ]);
   });
 });

@@ -49,4 +49,3 @@ export async function followStream(
     await pause(backoff(failures), signal);
   }
 }
-

@@ -35,10 +35,12 @@ describe('isRouteKey', () => {
     const isList = isRouteKey(conversations.listConversations, { id: 7 });
     expect(isList(routeKey(conversations.listConversations, { id: 7 }, { page: 2 }))).toBe(true);
     expect(isList(routeKey(conversations.listConversations, { id: 8 }, { page: 2 }))).toBe(false);
-    expect(isRouteKey(conversations.listConversations)(routeKey(conversations.listConversations, { id: 8 }))).toBe(
-      true,
+    expect(
+      isRouteKey(conversations.listConversations)(routeKey(conversations.listConversations, { id: 8 })),
+    ).toBe(true);
+    expect(isRouteKey(institutions.listInstitutions)(routeKey(institutions.getInstitution, { id: 4 }))).toBe(
+      false,
     );
-    expect(isRouteKey(institutions.listInstitutions)(routeKey(institutions.getInstitution, { id: 4 }))).toBe(false);
     expect(isList('institution-product/7/conversation')).toBe(false);
   });
 });

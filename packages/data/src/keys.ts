@@ -9,7 +9,11 @@ import type { TableRoute } from '@conversa/contract/endpoints';
 import type { PathParamName, PathParams } from '@conversa/contract/routes/route';
 
 /** A segment: a literal, or the value given for its `{param}`. */
-type Segment<S extends string, V> = S extends `{${infer Name}}` ? (Name extends keyof V ? V[Name] : never) : S;
+type Segment<S extends string, V> = S extends `{${infer Name}}`
+  ? Name extends keyof V
+    ? V[Name]
+    : never
+  : S;
 
 /** The segments of a path, `{params}` as the values given. */
 type Segments<P extends string, V> = P extends `/${infer Rest}`
@@ -21,9 +25,13 @@ type Segments<P extends string, V> = P extends `/${infer Rest}`
 /** The SWR key of a read of `route` with its `params` (and `query`, normalized by the caller). */
 export function routeKey<
   R extends TableRoute,
-  V extends [PathParamName<R['path']>] extends [never] ? undefined : PathParams<R['path']>,
+  V extends ([PathParamName<R['path']>] extends [never] ? undefined : PathParams<R['path']>),
   Q extends object | string | undefined = undefined,
->(route: R, params: V, query?: Q): readonly [...Segments<R['path'], V>, ...([Q] extends [undefined] ? [] : [Q])] {
+>(
+  route: R,
+  params: V,
+  query?: Q,
+): readonly [...Segments<R['path'], V>, ...([Q] extends [undefined] ? [] : [Q])] {
   const values = params as Record<string, string | number> | undefined;
   const segments = route.path
     .slice(1)
@@ -45,7 +53,8 @@ export function isRouteKey<R extends TableRoute>(
   const segments = route.path.slice(1).split('/');
   return (key) =>
     Array.isArray(key) &&
-    (key.length === segments.length || (key.length === segments.length + 1 && typeof key.at(-1) !== 'number')) &&
+    (key.length === segments.length ||
+      (key.length === segments.length + 1 && typeof key.at(-1) !== 'number')) &&
     segments.every((segment, index) => {
       if (!segment.startsWith('{')) return key[index] === segment;
       const value = values[segment.slice(1, -1)];

@@ -33,7 +33,9 @@ async function owner(kind: 'school' | 'business') {
 describe('reading an assistant', () => {
   it('answers the full detail with its settings, with the session institution header', async () => {
     const { client, institution, assistantId } = await owner('school');
-    const { result } = renderHook(() => snapshot(useAssistant(assistantId)), { wrapper: dataWrapper(client) });
+    const { result } = renderHook(() => snapshot(useAssistant(assistantId)), {
+      wrapper: dataWrapper(client),
+    });
     await until(() => result.current.data !== undefined);
     expect(result.current.data).toMatchObject({
       id: assistantId,
@@ -65,10 +67,9 @@ describe('reading an assistant', () => {
 describe('creating an assistant', () => {
   it('creates a type the kind allows; the detail is cached and the assistant list refetches', async () => {
     const { client, institution } = await owner('business');
-    const { result } = renderHook(
-      () => ({ list: snapshot(useAssistants()), create: useCreateAssistant() }),
-      { wrapper: dataWrapper(client) },
-    );
+    const { result } = renderHook(() => ({ list: snapshot(useAssistants()), create: useCreateAssistant() }), {
+      wrapper: dataWrapper(client),
+    });
     await until(() => result.current.list.data !== undefined);
     expect(result.current.list.data).toHaveLength(1);
     await act(() => result.current.create.trigger({ type: 'sales_support', name: 'Ventas' }));

@@ -7,7 +7,8 @@ import { type AssistantSummary, liftAssistant } from './assistant-summary';
 import { useCached } from '../cached';
 
 /** SWR key of an institution's assistants (the segments of its path, `institution/{id}/product`). */
-export const assistantsKey = (institutionId: number) => routeKey(routes.listAssistants, { id: institutionId });
+export const assistantsKey = (institutionId: number) =>
+  routeKey(routes.listAssistants, { id: institutionId });
 
 /** The institution's assistants. */
 export async function listAssistants(

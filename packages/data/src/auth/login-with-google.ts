@@ -6,7 +6,10 @@ import type { DataClient } from '../client';
 import { useWrite } from '../mutation';
 
 /** Signs in with `{credential, client_id, select_by}` from the Google callback. */
-export async function loginWithGoogle(client: DataClient, body: EitherCase<GoogleLoginBody>): Promise<Session> {
+export async function loginWithGoogle(
+  client: DataClient,
+  body: EitherCase<GoogleLoginBody>,
+): Promise<Session> {
   const session = await client.endpoint(routes.google, { json: body, sessionCheck: false });
   client.signIn(session);
   return session;

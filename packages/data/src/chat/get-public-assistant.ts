@@ -33,5 +33,9 @@ export function usePublicAssistant(
   initial?: WidgetAssistant | null,
 ): Read<WidgetAssistant> {
   const client = useDataClient();
-  return useRead(publicAssistantKey(externalId).join('/'), () => getPublicAssistant(client, externalId), initial ?? undefined);
+  return useRead(
+    publicAssistantKey(externalId).join('/'),
+    () => getPublicAssistant(client, externalId),
+    initial ?? undefined,
+  );
 }

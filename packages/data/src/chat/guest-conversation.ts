@@ -72,4 +72,3 @@ export function useGuestConversation(enabled: boolean): Read<Conversation | null
     () => getGuestConversation(client, guestConversationId!),
   );
 }
-

@@ -46,7 +46,11 @@ async function visitor(externalId: string, question: string) {
 beforeAll(async () => {
   api = await startApi();
   ({ client: staff } = await api.signedIn());
-  const institution = await createInstitution(staff, { name: 'Colegio Datos', kind: 'school', country: 'ES' });
+  const institution = await createInstitution(staff, {
+    name: 'Colegio Datos',
+    kind: 'school',
+    country: 'ES',
+  });
   assistantId = (await listAssistants(staff, institution.id))[0]!.id;
   await updateFaqs(staff, assistantId, {
     faqs: [{ question: 'When does the school year start?', answer: 'On September 8.' }],
@@ -92,7 +96,9 @@ describe('conversations', () => {
     const overview = await generateOverview(staff, withContact);
     expect(overview.unanswered_questions).toEqual(['Do you have a robotics club?']);
     await until(() => detail.result.current.data?.overview?.generated_at === overview.generated_at);
-    await until(() => list.result.current.data?.items.find((row) => row.id === withContact)?.has_overview === true);
+    await until(
+      () => list.result.current.data?.items.find((row) => row.id === withContact)?.has_overview === true,
+    );
   });
 
   it('fetches the list again when it is shown after an overview was made on another screen', async () => {
@@ -136,12 +142,18 @@ describe('conversations', () => {
   it("answers the trainer's preview with why, in a conversation of its own outside the list", async () => {
     const first = await previewQuestion(staff, assistantId, { text: 'When does the school year start?' });
     expect(first).toMatchObject({ text: 'On September 8.', method: 'faq', answered: true });
-    expect(first.passages.find((passage) => passage.used)?.source.title).toBe('When does the school year start?');
+    expect(first.passages.find((passage) => passage.used)?.source.title).toBe(
+      'When does the school year start?',
+    );
     const next = await previewQuestion(staff, assistantId, {
       text: 'Is there a swimming pool?',
       conversation_id: first.conversation_id,
     });
-    expect(next).toMatchObject({ conversation_id: first.conversation_id, method: 'not_found', answered: false });
+    expect(next).toMatchObject({
+      conversation_id: first.conversation_id,
+      method: 'not_found',
+      answered: false,
+    });
     expect((await listConversations(staff, assistantId)).totalCount).toBe(2);
   });
 

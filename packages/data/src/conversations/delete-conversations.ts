@@ -6,7 +6,10 @@ import { conversationKey, isAnyConversationListKey } from './keys';
 import { useWrite } from '../mutation';
 
 /** Deletes conversations `ids`; the lists and dashboards refresh, their transcripts leave the cache. */
-export async function deleteConversations(client: DataClient, ids: readonly string[]): Promise<MessageResult> {
+export async function deleteConversations(
+  client: DataClient,
+  ids: readonly string[],
+): Promise<MessageResult> {
   const result = await client.endpoint(routes.deleteConversations, { json: { ids } });
   const gone = new Set(ids.map((id) => JSON.stringify(conversationKey(id))));
   await client.invalidate((key) => isAnyConversationListKey(key) || gone.has(JSON.stringify(key)));

@@ -7,7 +7,11 @@ import { conversationKey } from './keys';
 import { useCached } from '../cached';
 
 /** One conversation. */
-export function getConversation(client: DataClient, id: string, options?: CallOptions): Promise<ConversationDetail> {
+export function getConversation(
+  client: DataClient,
+  id: string,
+  options?: CallOptions,
+): Promise<ConversationDetail> {
   return client.endpoint(routes.getConversationDetail, { ...options, params: { id } });
 }
 

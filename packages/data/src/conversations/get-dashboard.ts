@@ -29,7 +29,10 @@ export function getDashboard(
 }
 
 /** The dashboard; the previous range's figures stay while the next load. */
-export function useDashboard(assistantId: number | null | undefined, range: DateRange = {}): ReadResponse<Dashboard> {
+export function useDashboard(
+  assistantId: number | null | undefined,
+  range: DateRange = {},
+): ReadResponse<Dashboard> {
   return useCached(assistantId ? [assistantId, range] : null, dashboardKey, getDashboard, {
     keepPreviousData: true,
   });

@@ -57,7 +57,8 @@ export const conversationsKey = (assistantId: number, query: ConversationsQuery 
   routeKey(routes.listConversations, { id: assistantId }, normalizeConversationsQuery(query));
 
 /** SWR key of one conversation (its transcript, contact and overview). */
-export const conversationKey = (id: string) => routeKey(routes.getConversationDetail, { id: id.toLowerCase() });
+export const conversationKey = (id: string) =>
+  routeKey(routes.getConversationDetail, { id: id.toLowerCase() });
 
 /** SWR key of an assistant's dashboard over a range. */
 export const dashboardKey = (

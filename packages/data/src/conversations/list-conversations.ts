@@ -4,7 +4,12 @@ import * as routes from '@conversa/contract/routes/conversations';
 import type { CallOptions, DataClient } from '../client';
 import { getPage, type Page } from '../pagination';
 import type { ReadResponse } from '../swr-config';
-import { type ConversationsQuery, conversationsKey, conversationsSearch, normalizeConversationsQuery } from './keys';
+import {
+  type ConversationsQuery,
+  conversationsKey,
+  conversationsSearch,
+  normalizeConversationsQuery,
+} from './keys';
 import { useCached } from '../cached';
 
 export type { ConversationsQuery } from './keys';

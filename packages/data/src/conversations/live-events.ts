@@ -27,7 +27,9 @@ export function useLiveConversations(
     const refresh = (conversationId: string | null | undefined) => {
       void client.invalidate(isAnyConversationListKey);
       if (conversationId)
-        void client.invalidate(isRouteKey(routes.getConversationDetail, { id: conversationId.toLowerCase() }));
+        void client.invalidate(
+          isRouteKey(routes.getConversationDetail, { id: conversationId.toLowerCase() }),
+        );
     };
     void followAssistantEvents(
       client,

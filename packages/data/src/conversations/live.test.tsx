@@ -34,7 +34,9 @@ beforeAll(async () => {
   await updateFaqs(staff, assistantId, {
     faqs: [{ question: 'When does the school year start?', answer: 'On September 8.' }],
   });
-  const detail = await updateAssistant(staff, assistantId, { live_chat: { ...DEFAULT_LIVE_CHAT, enabled: true } });
+  const detail = await updateAssistant(staff, assistantId, {
+    live_chat: { ...DEFAULT_LIVE_CHAT, enabled: true },
+  });
   expect(detail.live_chat.enabled).toBe(true);
   externalId = detail.external_id;
 });

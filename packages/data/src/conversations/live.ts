@@ -12,7 +12,11 @@ import { conversationKey, isAnyConversationListKey } from './keys';
 import { useWrite } from '../mutation';
 
 /** Edits the cached transcript of `id`, if there is one. */
-async function editCached(client: DataClient, id: string, edit: (detail: ConversationDetail) => ConversationDetail) {
+async function editCached(
+  client: DataClient,
+  id: string,
+  edit: (detail: ConversationDetail) => ConversationDetail,
+) {
   const key = conversationKey(id);
   const cached = client.cache.peek(unstable_serialize(key))?.data as ConversationDetail | undefined;
   if (cached) await client.setCached(key, edit(cached));
@@ -37,7 +41,11 @@ export async function releaseConversation(client: DataClient, id: string) {
 }
 
 /** Sends the visitor a message as the person holding conversation `id`. */
-export async function replyInConversation(client: DataClient, id: string, text: string): Promise<ChatMessage> {
+export async function replyInConversation(
+  client: DataClient,
+  id: string,
+  text: string,
+): Promise<ChatMessage> {
   const message = await client.endpoint(routes.replyInConversation, { params: { id }, json: { text } });
   await editCached(client, id, (detail) =>
     detail.messages.some((one) => one.id === message.id)

@@ -127,7 +127,9 @@ describe('the logo', () => {
     await until(() => result.current.shown.data !== undefined && result.current.mine.data !== undefined);
     expect(result.current.shown.data?.logo).toBeNull();
     const png = Uint8Array.from(
-      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      ),
       (char) => char.charCodeAt(0),
     );
     await act(() => result.current.logo.upload.trigger(new File([png], 'crest.png', { type: 'image/png' })));
@@ -138,7 +140,10 @@ describe('the logo', () => {
     // Not an image: refused with the server's issue, and the logo stays.
     await expect(
       result.current.logo.upload.trigger(new File(['<svg/>'], 'crest.png', { type: 'image/png' })),
-    ).rejects.toMatchObject({ status: 415, issues: [expect.objectContaining({ path: 'logo', code: 'logo_type' })] });
+    ).rejects.toMatchObject({
+      status: 415,
+      issues: [expect.objectContaining({ path: 'logo', code: 'logo_type' })],
+    });
     expect(result.current.shown.data?.logo).toBe(url);
 
     await act(() => result.current.logo.remove.trigger());

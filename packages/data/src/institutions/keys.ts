@@ -18,7 +18,8 @@ export const institutionsKey = ({
   name = '',
   page = 1,
   perPage = DEFAULT_PAGE_SIZE,
-}: InstitutionsQuery = {}) => routeKey(routes.listInstitutions, undefined, { name: name.trim(), page, perPage });
+}: InstitutionsQuery = {}) =>
+  routeKey(routes.listInstitutions, undefined, { name: name.trim(), page, perPage });
 
 /** True for the keys of the admin list (every query). */
 export const isInstitutionsKey = isRouteKey(routes.listInstitutions);

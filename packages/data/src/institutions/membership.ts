@@ -22,7 +22,11 @@ export function membershipCheck(
     if (!user || roles.includes('admin')) return false;
     let held: UserInstitution[];
     try {
-      held = await listUserInstitutions(client, user.id, { institution: false, report: false, token: 'staff' });
+      held = await listUserInstitutions(client, user.id, {
+        institution: false,
+        report: false,
+        token: 'staff',
+      });
     } catch {
       return false;
     }

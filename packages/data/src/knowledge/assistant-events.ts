@@ -161,7 +161,12 @@ function subscribe(client: DataClient, id: number, listener: { current: Assistan
         },
         onWebsitePage: (event) => {
           void editCachedPages(client, id, event).then((found) => {
-            if (found || event.deleted || refetching.has(event.website_id) || opened.controller.signal.aborted)
+            if (
+              found ||
+              event.deleted ||
+              refetching.has(event.website_id) ||
+              opened.controller.signal.aborted
+            )
               return;
             const timer = setTimeout(() => {
               refetching.delete(event.website_id);
@@ -191,7 +196,10 @@ function subscribe(client: DataClient, id: number, listener: { current: Assistan
  * every (re)connection refetches them to catch what happened while no stream was open. `listeners`
  * hear each event too (e.g. to announce a state change).
  */
-export function useAssistantStream(assistantId: number | null | undefined, listeners: AssistantListeners = {}): void {
+export function useAssistantStream(
+  assistantId: number | null | undefined,
+  listeners: AssistantListeners = {},
+): void {
   const client = useDataClient();
   const listener = useLatest(listeners);
   useEffect(() => {

@@ -38,7 +38,11 @@ async function owner() {
 }
 
 /** The list and the events, as a screen mounts them, plus the upload and delete hooks. */
-function mountFiles(client: ReturnType<typeof createDataClient>, assistantId: number, heard: FileEvent[] = []) {
+function mountFiles(
+  client: ReturnType<typeof createDataClient>,
+  assistantId: number,
+  heard: FileEvent[] = [],
+) {
   return renderHook(
     () => {
       useAssistantEvents(assistantId, (event) => heard.push(event));

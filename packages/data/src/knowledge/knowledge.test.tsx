@@ -43,12 +43,12 @@ describe('knowledge-base text', () => {
   it('refuses text over the limit with a too_long issue, and keeps the old text', async () => {
     const { client, assistantId } = await owner();
     await updateKnowledgeBase(client, assistantId, { text: 'corto' });
-    await expect(updateKnowledgeBase(client, assistantId, { text: 'x'.repeat(100_001) })).rejects.toMatchObject(
-      {
-        status: 400,
-        issues: [expect.objectContaining({ path: 'text', code: 'too_long' })],
-      },
-    );
+    await expect(
+      updateKnowledgeBase(client, assistantId, { text: 'x'.repeat(100_001) }),
+    ).rejects.toMatchObject({
+      status: 400,
+      issues: [expect.objectContaining({ path: 'text', code: 'too_long' })],
+    });
     expect(await getKnowledgeBase(client, assistantId)).toEqual({ text: 'corto' });
   });
 

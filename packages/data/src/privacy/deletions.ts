@@ -55,7 +55,8 @@ export async function deleteInstitution(
     params: { id: institutionId },
     json: { confirm_name: confirmName },
   });
-  if (client.session.getSnapshot().institutionId === institutionId) client.session.update({ institutionId: null });
+  if (client.session.getSnapshot().institutionId === institutionId)
+    client.session.update({ institutionId: null });
   await client.invalidate(isUserInstitutionsKey);
   return result;
 }

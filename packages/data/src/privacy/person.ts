@@ -15,17 +15,32 @@ import { useCached } from '../cached';
 export const personKey = (institutionId: number, query: PersonQuery) =>
   routeKey(routes.findPerson, { id: institutionId }, query);
 
-export function findPerson(client: DataClient, institutionId: number, query: PersonQuery): Promise<PersonSummary> {
-  return client.endpoint(routes.findPerson, { params: { id: institutionId }, searchParams: query, report: false });
+export function findPerson(
+  client: DataClient,
+  institutionId: number,
+  query: PersonQuery,
+): Promise<PersonSummary> {
+  return client.endpoint(routes.findPerson, {
+    params: { id: institutionId },
+    searchParams: query,
+    report: false,
+  });
 }
 
 /** What is held about the person; null `query` reads nothing (nobody searched yet). */
-export function usePerson(institutionId: number | null, query: PersonQuery | null): ReadResponse<PersonSummary> {
+export function usePerson(
+  institutionId: number | null,
+  query: PersonQuery | null,
+): ReadResponse<PersonSummary> {
   return useCached(institutionId && query ? [institutionId, query] : null, personKey, findPerson);
 }
 
 /** Everything held about the person, as the JSON document the console saves. */
-export function exportPerson(client: DataClient, institutionId: number, query: PersonQuery): Promise<PersonExport> {
+export function exportPerson(
+  client: DataClient,
+  institutionId: number,
+  query: PersonQuery,
+): Promise<PersonExport> {
   return client.endpoint(routes.exportPerson, { params: { id: institutionId }, searchParams: query });
 }
 
@@ -36,7 +51,10 @@ export interface PersonErasure {
 }
 
 /** Erases the person's data; every cached read is refreshed (conversations, leads, orders, numbers). */
-export async function erasePerson(client: DataClient, { institutionId, person }: PersonErasure): Promise<PersonErased> {
+export async function erasePerson(
+  client: DataClient,
+  { institutionId, person }: PersonErasure,
+): Promise<PersonErased> {
   const erased = await client.endpoint(routes.erasePerson, { params: { id: institutionId }, json: person });
   await client.invalidate(isRouteKey(routes.findPerson, { id: institutionId }));
   await client.invalidate(() => true);

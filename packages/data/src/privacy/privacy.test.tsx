@@ -24,7 +24,8 @@ let institutionId: number;
 beforeAll(async () => {
   api = await startApi();
   ({ client: owner } = await api.signedIn());
-  institutionId = (await createInstitution(owner, { name: 'Colegio Datos', kind: 'school', country: 'ES' })).id;
+  institutionId = (await createInstitution(owner, { name: 'Colegio Datos', kind: 'school', country: 'ES' }))
+    .id;
 });
 afterAll(() => api.close());
 
@@ -36,14 +37,23 @@ describe('retention', () => {
 
     await putRetention(owner, {
       institutionId,
-      retention: { conversations_days: 365, contacts_days: 90, whatsapp_days: null, records_days: null, time_zone: 'Europe/Madrid' },
+      retention: {
+        conversations_days: 365,
+        contacts_days: 90,
+        whatsapp_days: null,
+        records_days: null,
+        time_zone: 'Europe/Madrid',
+      },
     });
     await until(() => view.result.current.data?.conversations_days === 365);
     expect(view.result.current.data).toMatchObject({ contacts_days: 90, time_zone: 'Europe/Madrid' });
 
     await expect(
       putRetention(owner, { institutionId, retention: { conversations_days: 10 } }),
-    ).rejects.toMatchObject({ status: 400, issues: [expect.objectContaining({ path: 'conversations_days', code: 'retention_range' })] });
+    ).rejects.toMatchObject({
+      status: 400,
+      issues: [expect.objectContaining({ path: 'conversations_days', code: 'retention_range' })],
+    });
   });
 });
 
@@ -74,7 +84,7 @@ describe("a person's data", () => {
     });
   });
 
-  it("lets a visitor delete their own conversation; the next question starts another", async () => {
+  it('lets a visitor delete their own conversation; the next question starts another', async () => {
     const [assistant] = await listAssistants(owner, institutionId);
     const visitor = api.client();
     const first = await startGuestConversation(visitor, assistant!.externalId);
@@ -96,7 +106,9 @@ describe('deletions', () => {
 
   it('deletes an institution by its exact name and leaves the session in none', async () => {
     const doomed = (await createInstitution(owner, { name: 'Colegio Efímero', kind: 'school' })).id;
-    await expect(deleteInstitution(owner, { institutionId: doomed, confirmName: 'Colegio' })).rejects.toMatchObject({
+    await expect(
+      deleteInstitution(owner, { institutionId: doomed, confirmName: 'Colegio' }),
+    ).rejects.toMatchObject({
       status: 400,
       issues: [expect.objectContaining({ path: 'confirm_name', code: 'name_mismatch' })],
     });
@@ -112,7 +124,9 @@ describe('deletions', () => {
       blocked: [],
       has_password: true,
     });
-    await expect(deleteAccount(client, { password: user.password, confirmInstitutions: [] })).rejects.toMatchObject({
+    await expect(
+      deleteAccount(client, { password: user.password, confirmInstitutions: [] }),
+    ).rejects.toMatchObject({
       status: 409,
       code: 'institutions_to_delete',
     });

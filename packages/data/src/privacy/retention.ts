@@ -13,7 +13,11 @@ import { useCached } from '../cached';
 /** SWR key of an institution's retention. */
 export const retentionKey = (institutionId: number) => routeKey(routes.getRetention, { id: institutionId });
 
-export function getRetention(client: DataClient, institutionId: number, options?: CallOptions): Promise<Retention> {
+export function getRetention(
+  client: DataClient,
+  institutionId: number,
+  options?: CallOptions,
+): Promise<Retention> {
   return client.endpoint(routes.getRetention, { ...options, params: { id: institutionId } });
 }
 
@@ -30,7 +34,10 @@ export interface RetentionChange {
 
 /** Replaces the periods; a 400 names the field out of range. */
 export async function putRetention(client: DataClient, { institutionId, retention }: RetentionChange) {
-  const saved = await client.endpoint(routes.putRetention, { params: { id: institutionId }, json: retention });
+  const saved = await client.endpoint(routes.putRetention, {
+    params: { id: institutionId },
+    json: retention,
+  });
   await client.setCached(retentionKey(institutionId), saved);
   return saved;
 }

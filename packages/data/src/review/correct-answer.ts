@@ -18,9 +18,12 @@ export async function correctAnswer(
   body: CorrectionBody,
 ): Promise<CorrectionResult> {
   const result = await client.endpoint(routes.postCorrection, { params: { id: conversationId }, json: body });
-  const touched = new Set([conversationKey(conversationId), faqsKey(assistantId)].map((key) => JSON.stringify(key)));
+  const touched = new Set(
+    [conversationKey(conversationId), faqsKey(assistantId)].map((key) => JSON.stringify(key)),
+  );
   await client.invalidate(
-    (key) => touched.has(JSON.stringify(key)) || isReviewKey(assistantId)(key) || isDashboardKeyOf(assistantId)(key),
+    (key) =>
+      touched.has(JSON.stringify(key)) || isReviewKey(assistantId)(key) || isDashboardKeyOf(assistantId)(key),
   );
   return result;
 }

@@ -47,7 +47,8 @@ export const reviewKey = (assistantId: number, query: ReviewQuery = {}) =>
 export const isReviewKey = (assistantId: number) => isRouteKey(routes.listReview, { id: assistantId });
 
 /** SWR key of an assistant's test questions. */
-export const testQuestionsKey = (assistantId: number) => routeKey(routes.getTestQuestions, { id: assistantId });
+export const testQuestionsKey = (assistantId: number) =>
+  routeKey(routes.getTestQuestions, { id: assistantId });
 
 /** SWR key of a page of an assistant's test runs. */
 export const testRunsKey = (assistantId: number, page = 1, perPage = DEFAULT_PAGE_SIZE) =>

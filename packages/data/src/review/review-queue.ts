@@ -26,7 +26,10 @@ export function listReview(
 }
 
 /** A page of the queue; the previous page stays on screen while the next one loads. */
-export function useReview(assistantId: number | null | undefined, query: ReviewQuery = {}): ReadResponse<Page<ReviewItem>> {
+export function useReview(
+  assistantId: number | null | undefined,
+  query: ReviewQuery = {},
+): ReadResponse<Page<ReviewItem>> {
   return useCached(assistantId ? [assistantId, query] : null, reviewKey, listReview, {
     keepPreviousData: true,
   });

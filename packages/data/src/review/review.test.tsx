@@ -43,7 +43,11 @@ async function visitor(question: string) {
 beforeAll(async () => {
   api = await startApi();
   ({ client: staff } = await api.signedIn());
-  const institution = await createInstitution(staff, { name: 'Colegio Reseñas', kind: 'school', country: 'ES' });
+  const institution = await createInstitution(staff, {
+    name: 'Colegio Reseñas',
+    kind: 'school',
+    country: 'ES',
+  });
   assistantId = (await listAssistants(staff, institution.id))[0]!.id;
   const detail = await updateAssistant(staff, assistantId, {
     handoff: { name: 'Ana', email: 'ana@colegio.example', phone: null, hours: null, message: null },
@@ -62,7 +66,9 @@ describe('review', () => {
     });
     expect(rated).toEqual({ message_id: first.answerId, rating: 'down', reason: 'You do have one' });
 
-    const queue = renderHook(() => snapshot(useReview(assistantId, { reason: 'down' })), { wrapper: dataWrapper(staff) });
+    const queue = renderHook(() => snapshot(useReview(assistantId, { reason: 'down' })), {
+      wrapper: dataWrapper(staff),
+    });
     await until(() => queue.result.current.data?.items.length === 1);
     expect(queue.result.current.data?.items[0]).toMatchObject({
       message_id: first.answerId,
@@ -74,17 +80,25 @@ describe('review', () => {
     expect(sent.get('reason')).toBe('down');
 
     const answer = 'Yes: every weekday of July, 9:00 to 14:00.';
-    const result = await correctAnswer(staff, assistantId, first.conversationId, { message_id: first.answerId, answer });
+    const result = await correctAnswer(staff, assistantId, first.conversationId, {
+      message_id: first.answerId,
+      answer,
+    });
     expect(result.updated).toBe(false);
     // The queue's page refreshes with the item marked corrected.
     await until(() => queue.result.current.data?.items[0]?.corrected?.faq_id === result.corrected.faq_id);
-    expect((await getFaqs(staff, assistantId)).faqs).toContainEqual({ question: 'Is there a summer camp in July?', answer });
+    expect((await getFaqs(staff, assistantId)).faqs).toContainEqual({
+      question: 'Is there a summer camp in July?',
+      answer,
+    });
     expect((await visitor('Is there a summer camp in July?')).text).toBe(answer);
     expect(await getDashboard(staff, assistantId)).toMatchObject({ rated: 1, rated_up: 0, satisfaction: 0 });
 
     await dismissReview(staff, assistantId, [first.answerId]);
     await until(() => queue.result.current.data?.items.length === 0);
-    expect((await listReview(staff, assistantId)).items.map((item) => item.message_id)).not.toContain(first.answerId);
+    expect((await listReview(staff, assistantId)).items.map((item) => item.message_id)).not.toContain(
+      first.answerId,
+    );
   });
 
   it('keeps test questions and runs them, the last run first', async () => {

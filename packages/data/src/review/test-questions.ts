@@ -12,7 +12,11 @@ import { useWrite } from '../mutation';
 import { useCached } from '../cached';
 
 /** The assistant's test questions, in order. */
-export function getTestQuestions(client: DataClient, assistantId: number, options?: CallOptions): Promise<TestQuestions> {
+export function getTestQuestions(
+  client: DataClient,
+  assistantId: number,
+  options?: CallOptions,
+): Promise<TestQuestions> {
   return client.endpoint(routes.getTestQuestions, { ...options, params: { id: assistantId } });
 }
 
@@ -56,7 +60,11 @@ export function listTestRuns(
   page = 1,
   options?: CallOptions,
 ): Promise<Page<TestRun>> {
-  return getPage(client, routes.listTestRuns, { ...options, params: { id: assistantId }, searchParams: { page } });
+  return getPage(client, routes.listTestRuns, {
+    ...options,
+    params: { id: assistantId },
+    searchParams: { page },
+  });
 }
 
 /** The latest runs (the first page): the newest is the last run, the one after it the run before. */
@@ -65,10 +73,16 @@ export function useTestRuns(assistantId: number | null | undefined): ReadRespons
 }
 
 /** Adds `question` (expecting an answer) at the end of the assistant's test questions, unless it is there already. */
-export async function addTestQuestion(client: DataClient, assistantId: number, question: string): Promise<TestQuestions> {
+export async function addTestQuestion(
+  client: DataClient,
+  assistantId: number,
+  question: string,
+): Promise<TestQuestions> {
   const { questions } = await getTestQuestions(client, assistantId);
   if (questions.some((test) => test.question === question)) return { questions };
-  return updateTestQuestions(client, assistantId, { questions: [...questions, { question, expect: 'answer' }] });
+  return updateTestQuestions(client, assistantId, {
+    questions: [...questions, { question, expect: 'answer' }],
+  });
 }
 
 /** `trigger(question)` adds a test question (the review queue's and a transcript's one click). */

@@ -7,14 +7,21 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../errors';
 import { dataWrapper, until } from '../testing/render';
-import { addAllowedNumber, deleteAllowedNumbers, listAllowedNumbers, useAllowedNumbers } from './allowed-numbers';
+import {
+  addAllowedNumber,
+  deleteAllowedNumbers,
+  listAllowedNumbers,
+  useAllowedNumbers,
+} from './allowed-numbers';
 import { salesApi } from '../testing/sales';
 
 const ctx = salesApi('Acme Datos');
 
 describe('allowed numbers', () => {
   it('adds a number, shows it in the list the hook reads, and refuses it twice', async () => {
-    const { result } = renderHook(() => useAllowedNumbers(ctx.assistantId), { wrapper: dataWrapper(ctx.staff) });
+    const { result } = renderHook(() => useAllowedNumbers(ctx.assistantId), {
+      wrapper: dataWrapper(ctx.staff),
+    });
     await until(() => result.current.data?.items.length === 0);
 
     const added = await addAllowedNumber(ctx.staff, {

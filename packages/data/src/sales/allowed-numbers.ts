@@ -60,7 +60,10 @@ export function useAllowedNumbers(
 }
 
 /** Allows a number (the server answers 409 `number_already_allowed` for one already there). */
-export async function addAllowedNumber(client: DataClient, body: AddAllowedNumberBody): Promise<AllowedNumber> {
+export async function addAllowedNumber(
+  client: DataClient,
+  body: AddAllowedNumberBody,
+): Promise<AllowedNumber> {
   const added = await client.endpoint(routes.addAllowedNumber, { json: body });
   await client.invalidate(isAllowedNumbersKey(Number(body.institution_product_id)));
   return added;
@@ -72,7 +75,10 @@ export function useAddAllowedNumber() {
 }
 
 /** Removes numbers of the current institution, all or none; answers 'Phone number successfully deleted.'. */
-export async function deleteAllowedNumbers(client: DataClient, ids: readonly number[]): Promise<MessageResult> {
+export async function deleteAllowedNumbers(
+  client: DataClient,
+  ids: readonly number[],
+): Promise<MessageResult> {
   const result = await client.endpoint(routes.deleteAllowedNumbers, { json: { ids } });
   await client.invalidate(isAllowedNumbersKey(null));
   return result;

@@ -14,7 +14,8 @@ const get = { lead: routes.getLeadFields, order: routes.getOrderFields } as cons
 const put = { lead: routes.putLeadFields, order: routes.putOrderFields } as const;
 
 /** SWR key of an assistant's fields of one kind. */
-export const recordFieldsKey = (assistantId: number, kind: RecordKind) => routeKey(get[kind], { id: assistantId });
+export const recordFieldsKey = (assistantId: number, kind: RecordKind) =>
+  routeKey(get[kind], { id: assistantId });
 
 export function getRecordFields(
   client: DataClient,

@@ -16,10 +16,9 @@ const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'UTC' }).format
 describe('records dashboards', () => {
   it("reads the orders' figures over a range, and refreshes after a new order", async () => {
     const range = { from: today(), to: today(), tz: 'UTC' };
-    const { result } = renderHook(
-      () => snapshot(useRecordsDashboard('order', ctx.assistantId, range)),
-      { wrapper: dataWrapper(ctx.staff) },
-    );
+    const { result } = renderHook(() => snapshot(useRecordsDashboard('order', ctx.assistantId, range)), {
+      wrapper: dataWrapper(ctx.staff),
+    });
     await until(() => result.current.data?.records === 0);
     expect(result.current.data?.per_day).toEqual([{ date: today(), records: 0 }]);
     await createRecord(ctx.staff, 'order', {

@@ -15,7 +15,8 @@ import { useCached } from '../cached';
 
 type DashboardOf<K extends RecordKind> = K extends 'lead' ? LeadsDashboard : OrdersDashboard;
 
-const dashboardRoute = (kind: RecordKind) => (kind === 'lead' ? routes.getLeadsDashboard : routes.getOrdersDashboard);
+const dashboardRoute = (kind: RecordKind) =>
+  kind === 'lead' ? routes.getLeadsDashboard : routes.getOrdersDashboard;
 
 /** SWR key of an assistant's leads or orders dashboard over a range (days in `tz`, the browser's by default). */
 export const recordsDashboardKey = (kind: RecordKind, assistantId: number, range: DateRange = {}) =>
@@ -29,7 +30,9 @@ export const recordsDashboardKey = (kind: RecordKind, assistantId: number, range
 type DashboardOptions = CallOptions & { searchParams: QueryOf<typeof routes.getLeadsDashboard> };
 
 /** The dashboard read of each kind, typed by its table entry (a map, so a generic kind picks its own answer). */
-const readers: { [K in RecordKind]: (client: DataClient, options: DashboardOptions) => Promise<DashboardOf<K>> } = {
+const readers: {
+  [K in RecordKind]: (client: DataClient, options: DashboardOptions) => Promise<DashboardOf<K>>;
+} = {
   lead: (client, options) => client.endpoint(routes.getLeadsDashboard, options),
   order: (client, options) => client.endpoint(routes.getOrdersDashboard, options),
 };
@@ -43,7 +46,12 @@ export function getRecordsDashboard<K extends RecordKind>(
   options?: CallOptions,
 ): Promise<DashboardOf<K>> {
   const [, , { from, to, tz }] = recordsDashboardKey(kind, assistantId, range);
-  const searchParams = { institution_product_id: assistantId, ...(from ? { from } : {}), ...(to ? { to } : {}), tz };
+  const searchParams = {
+    institution_product_id: assistantId,
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    tz,
+  };
   return readers[kind](client, { ...options, searchParams });
 }
 

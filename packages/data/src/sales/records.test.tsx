@@ -25,7 +25,11 @@ describe('leads and orders', () => {
       phone: '655 11 22 33',
     });
     expect(created.phone).toBe('+34655112233');
-    await createRecord(ctx.staff, 'lead', { institution_product_id: ctx.assistantId, company: 'Otra', contact_name: 'X' });
+    await createRecord(ctx.staff, 'lead', {
+      institution_product_id: ctx.assistantId,
+      company: 'Otra',
+      contact_name: 'X',
+    });
     await until(() => result.current.data?.items.length === 1);
     expect(result.current.data?.items[0]?.company).toBe('Hotel Las Dunas');
     const sorted = await listRecords(ctx.staff, 'lead', ctx.assistantId, { sort: 'company' });
@@ -61,6 +65,9 @@ describe('leads and orders', () => {
       phone: '12',
     });
     await expect(refused).rejects.toBeInstanceOf(ApiRequestError);
-    await expect(refused).rejects.toMatchObject({ status: 400, issues: [{ path: 'phone', code: 'invalid_phone' }] });
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      issues: [{ path: 'phone', code: 'invalid_phone' }],
+    });
   });
 });

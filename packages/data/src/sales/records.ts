@@ -64,7 +64,6 @@ const writers: {
   },
 };
 
-
 const normalize = (query: RecordsQuery = {}) => ({
   q: query.q?.trim() ?? '',
   seller: query.seller?.trim() ?? '',
@@ -147,7 +146,9 @@ export function useRecords<K extends RecordKind>(
 }
 
 /** The card read of each kind, typed by its table entry (a map, so a generic kind picks its own answer). */
-const readers: { [K in RecordKind]: (client: DataClient, id: number, options?: CallOptions) => Promise<DetailOf<K>> } = {
+const readers: {
+  [K in RecordKind]: (client: DataClient, id: number, options?: CallOptions) => Promise<DetailOf<K>>;
+} = {
   lead: (client, id, options) => client.endpoint(routes.getLead, { ...options, params: { id } }),
   order: (client, id, options) => client.endpoint(routes.getOrderDetail, { ...options, params: { id } }),
 };
@@ -162,7 +163,10 @@ export function getRecord<K extends RecordKind>(
   return readers[kind](client, id, options);
 }
 
-export function useRecord<K extends RecordKind>(kind: K, id: number | null | undefined): ReadResponse<DetailOf<K>> {
+export function useRecord<K extends RecordKind>(
+  kind: K,
+  id: number | null | undefined,
+): ReadResponse<DetailOf<K>> {
   return useCached(id ? [kind, id] : null, recordKey, getRecord<K>);
 }
 

@@ -59,11 +59,15 @@ describe("sellers' questions", () => {
     await until(() => first.result.current.data?.items.length === 2);
     first.unmount();
     const institutionId = staff.session.getSnapshot().institutionId!;
-    const later = await recordSellerQuestion(api.server, { institutionId, assistantId }, {
-      from: '+34612345678',
-      question: '¿Montáis los muebles?',
-      answer: 'Sí, el montaje está incluido.',
-    });
+    const later = await recordSellerQuestion(
+      api.server,
+      { institutionId, assistantId },
+      {
+        from: '+34612345678',
+        question: '¿Montáis los muebles?',
+        answer: 'Sí, el montaje está incluido.',
+      },
+    );
     const again = renderHook(() => useSellerQuestions(assistantId), { wrapper: dataWrapper(staff) });
     await until(() => again.result.current.data?.items[0]?.id === later);
     ids.push(later);

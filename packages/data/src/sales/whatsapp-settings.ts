@@ -11,7 +11,8 @@ import { useWrite } from '../mutation';
 import { useCached } from '../cached';
 
 /** SWR key of an assistant's channel settings. */
-export const whatsappSettingsKey = (assistantId: number) => routeKey(routes.getWhatsappSettings, { id: assistantId });
+export const whatsappSettingsKey = (assistantId: number) =>
+  routeKey(routes.getWhatsappSettings, { id: assistantId });
 
 /** The channel's settings (which secrets are stored). */
 export function getWhatsappSettings(client: DataClient, assistantId: number): Promise<WhatsappSettings> {
@@ -28,7 +29,10 @@ export async function updateWhatsappSettings(
   assistantId: number,
   body: WhatsappSettingsBody,
 ): Promise<WhatsappSettings> {
-  const saved = await client.endpoint(routes.updateWhatsappSettings, { params: { id: assistantId }, json: body });
+  const saved = await client.endpoint(routes.updateWhatsappSettings, {
+    params: { id: assistantId },
+    json: body,
+  });
   await client.setCached(whatsappSettingsKey(assistantId), saved);
   return saved;
 }

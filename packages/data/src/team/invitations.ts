@@ -18,7 +18,8 @@ import { useWrite } from '../mutation';
 import { useCached } from '../cached';
 
 /** SWR key of an institution's invitations. */
-export const invitationsKey = (institutionId: number) => routeKey(routes.listInvitations, { id: institutionId });
+export const invitationsKey = (institutionId: number) =>
+  routeKey(routes.listInvitations, { id: institutionId });
 
 /** SWR key of an invitation link's preview. */
 export const invitationPreviewKey = (token: string) => routeKey(routes.getInvitation, { token });
@@ -52,7 +53,10 @@ export async function createInvitation(
   client: DataClient,
   { institutionId, ...body }: NewInvitation,
 ): Promise<Invitation> {
-  const created = await client.endpoint(routes.createInvitation, { params: { id: institutionId }, json: body });
+  const created = await client.endpoint(routes.createInvitation, {
+    params: { id: institutionId },
+    json: body,
+  });
   await client.invalidate(isInvitationsKey(institutionId));
   return created;
 }
@@ -87,7 +91,11 @@ export function useRevokeInvitations() {
 }
 
 /** What a link offers and whether it still works (public: signed in or not). */
-export function getInvitation(client: DataClient, token: string, options?: CallOptions): Promise<InvitationPreview> {
+export function getInvitation(
+  client: DataClient,
+  token: string,
+  options?: CallOptions,
+): Promise<InvitationPreview> {
   return client.endpoint(routes.getInvitation, {
     ...options,
     params: { token },

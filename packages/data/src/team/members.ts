@@ -21,7 +21,11 @@ export const membersKey = (institutionId: number) => routeKey(routes.listMembers
 const isMembersKey = (institutionId: number) => isRouteKey(routes.listMembers, { id: institutionId });
 
 /** The members, by name. */
-export function listMembers(client: DataClient, institutionId: number, options?: CallOptions): Promise<Member[]> {
+export function listMembers(
+  client: DataClient,
+  institutionId: number,
+  options?: CallOptions,
+): Promise<Member[]> {
   return client.endpoint(routes.listMembers, { ...options, params: { id: institutionId } });
 }
 
@@ -40,7 +44,10 @@ export interface MemberChange {
 }
 
 /** Gives a member another role (409 `last_main` for the last main member, 403 for the main role without being main). */
-export async function updateMember(client: DataClient, { institutionId, userId, role }: MemberChange): Promise<Member> {
+export async function updateMember(
+  client: DataClient,
+  { institutionId, userId, role }: MemberChange,
+): Promise<Member> {
   const member = await client.endpoint(routes.updateMember, {
     params: { id: institutionId, userId },
     json: { role },

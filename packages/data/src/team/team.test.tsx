@@ -98,9 +98,9 @@ describe('team', () => {
       code: 'email_unverified',
     });
     const code = /\b(\d{6})\b/.exec((await api.server.lastMailTo(colleague.user.email))?.text ?? '')?.[1];
-    await expect(verifyEmail(colleague.client, { code: code === '000000' ? '000001' : '000000' })).rejects.toMatchObject(
-      { status: 400, code: 'invalid_verification_code' },
-    );
+    await expect(
+      verifyEmail(colleague.client, { code: code === '000000' ? '000001' : '000000' }),
+    ).rejects.toMatchObject({ status: 400, code: 'invalid_verification_code' });
     expect(await verifyEmail(colleague.client, { code: code! })).toMatchObject({ code: 'email_verified' });
     expect(await acceptInvitation(colleague.client, token)).toEqual({
       institution_id: institutionId,
@@ -120,10 +120,15 @@ describe('team', () => {
       role: 'communication',
     });
 
-    const changed = await updateMember(owner, { institutionId, userId: colleague.user.id, role: 'admissions' });
+    const changed = await updateMember(owner, {
+      institutionId,
+      userId: colleague.user.id,
+      role: 'admissions',
+    });
     expect(changed.role).toBe('admissions');
     await until(
-      () => shown.result.current.data?.find((row) => row.user_id === colleague.user.id)?.role === 'admissions',
+      () =>
+        shown.result.current.data?.find((row) => row.user_id === colleague.user.id)?.role === 'admissions',
     );
     const ownerId = (await listMembers(owner, institutionId)).find((row) => row.role === 'main')!.user_id;
     await expect(
@@ -186,7 +191,9 @@ describe('team', () => {
       onInstitutionNotFound: membershipCheck(colleague.client, onInstitutionLost),
     });
     await deleteMembers(owner, { institutionId, userIds: [colleague.user.id] });
-    await expect(getInstitution(colleague.client, institutionId)).rejects.toMatchObject({ institutionLost: true });
+    await expect(getInstitution(colleague.client, institutionId)).rejects.toMatchObject({
+      institutionLost: true,
+    });
     expect(colleague.client.session.getSnapshot()).toMatchObject({ institutionId: null, roles: [] });
     expect(onInstitutionLost).toHaveBeenCalledWith(null);
     // The page of the lost institution asks again before the app has moved on (its hooks re-render

@@ -25,7 +25,10 @@ export function htmlPage(title: string, paragraphs: string[], links: string[] = 
 }
 
 /** Serves `pages` (path → HTML) and `robots` as robots.txt; anything else answers 404. */
-export async function startLocalSite(pages: Record<string, string>, robots = 'User-agent: *\nAllow: /\n'): Promise<LocalSite> {
+export async function startLocalSite(
+  pages: Record<string, string>,
+  robots = 'User-agent: *\nAllow: /\n',
+): Promise<LocalSite> {
   const held = new Map(Object.entries(pages));
   const requested: string[] = [];
   const server = createServer((request, response) => {

@@ -7,7 +7,10 @@ import type { DataClient } from '../client';
 import { useWrite } from '../mutation';
 
 /** Changes the password; answers the translated success message. */
-export function changePassword(client: DataClient, body: EitherCase<ChangePasswordBody>): Promise<MessageResult> {
+export function changePassword(
+  client: DataClient,
+  body: EitherCase<ChangePasswordBody>,
+): Promise<MessageResult> {
   return client.endpoint(routes.changePassword, { json: body });
 }
 

@@ -7,7 +7,10 @@ import type { DataClient } from '../client';
 import { useWrite } from '../mutation';
 
 /** Creates the account and signs in. */
-export async function createPassword(client: DataClient, body: EitherCase<CreatePasswordBody>): Promise<Session> {
+export async function createPassword(
+  client: DataClient,
+  body: EitherCase<CreatePasswordBody>,
+): Promise<Session> {
   const session = await client.endpoint(routes.createPassword, { json: body, sessionCheck: false });
   client.signIn(session);
   return session;

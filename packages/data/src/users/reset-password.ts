@@ -7,7 +7,10 @@ import type { DataClient } from '../client';
 import { useWrite } from '../mutation';
 
 /** Sets the password; answers the message to show before going to login (docs/product.md#states). */
-export function resetPassword(client: DataClient, body: EitherCase<ResetPasswordBody>): Promise<MessageResult> {
+export function resetPassword(
+  client: DataClient,
+  body: EitherCase<ResetPasswordBody>,
+): Promise<MessageResult> {
   // A refused token is the form's error, not the end of a session.
   return client.endpoint(routes.resetPassword, { json: body, sessionCheck: false });
 }

@@ -8,7 +8,10 @@ import { ApiRequestError } from '../errors';
 import { useWrite } from '../mutation';
 
 /** Saves the profile of the signed-in user (its locale becomes the UI's). */
-export async function updateProfile(client: DataClient, body: EitherCase<UpdateProfileBody>): Promise<Profile> {
+export async function updateProfile(
+  client: DataClient,
+  body: EitherCase<UpdateProfileBody>,
+): Promise<Profile> {
   const userId = client.session.getSnapshot().user?.id;
   if (userId === undefined) throw new ApiRequestError('Not signed in', 'http', 401, 'unauthorized');
   // The profile belongs to the user, not to an institution: no X-Institution-Id (docs/product.md#calls).

@@ -65,7 +65,11 @@ export async function editCachedWebsites(
  * the site, `deleted`, leaves them). Answers false when none held it: a page the lists have not seen
  * yet (the crawl found it), for the caller to refetch.
  */
-export async function editCachedPages(client: DataClient, id: number, event: WebsitePageEvent): Promise<boolean> {
+export async function editCachedPages(
+  client: DataClient,
+  id: number,
+  event: WebsitePageEvent,
+): Promise<boolean> {
   const { website_id: siteId, deleted, ...page } = event;
   const matches = isWebsitePagesKey(id, siteId);
   const edits: Promise<void>[] = [];

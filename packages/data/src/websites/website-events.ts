@@ -16,6 +16,9 @@ export interface WebsiteListeners {
  * them in place (a page no list has seen yet refetches its site's lists, at most once a second), and
  * every (re)connection refetches them. Shares the stream of `useAssistantEvents`.
  */
-export function useWebsiteEvents(assistantId: number | null | undefined, listeners: WebsiteListeners = {}): void {
+export function useWebsiteEvents(
+  assistantId: number | null | undefined,
+  listeners: WebsiteListeners = {},
+): void {
   useAssistantStream(assistantId, listeners);
 }

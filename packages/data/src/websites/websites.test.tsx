@@ -22,8 +22,14 @@ beforeAll(async () => {
   // The crawler may visit the loopback site the test serves (it refuses private addresses otherwise).
   api = await startApi({ env: { CRAWL_ALLOW_PRIVATE: 'true' } });
   site = await startLocalSite({
-    '/': htmlPage('Colegio Jacarandá', ['Bienvenidos al colegio.'], ['/admisiones/', '/cuotas/', '/antigua/']),
-    '/admisiones/': htmlPage('Admisiones', ['Las solicitudes de admisión se presentan del 1 al 31 de marzo.']),
+    '/': htmlPage(
+      'Colegio Jacarandá',
+      ['Bienvenidos al colegio.'],
+      ['/admisiones/', '/cuotas/', '/antigua/'],
+    ),
+    '/admisiones/': htmlPage('Admisiones', [
+      'Las solicitudes de admisión se presentan del 1 al 31 de marzo.',
+    ]),
     '/cuotas/': htmlPage('Cuotas', ['La cuota mensual es de 320 euros con comedor incluido.']),
   });
 });
@@ -100,7 +106,12 @@ describe('adding and following a website', () => {
     await act(async () => {
       added = await result.current.add.trigger({ url: `${site.url}/`, max_pages: 10 });
     });
-    expect(added).toMatchObject({ url: `${site.url}/`, state: 'crawling', max_pages: 10, schedule: 'weekly' });
+    expect(added).toMatchObject({
+      url: `${site.url}/`,
+      state: 'crawling',
+      max_pages: 10,
+      schedule: 'weekly',
+    });
     // The answer joined the cached list at once.
     expect(result.current.sites.data?.map((s) => s.id)).toEqual([added!.id]);
     rerender({ siteId: added!.id });
@@ -196,10 +207,16 @@ describe('adding and following a website', () => {
     const added = await addWebsite(theirs.client, theirs.assistantId, { url: site.url, schedule: 'never' });
     const { client } = await api.signedIn();
     await expect(listWebsites(client, theirs.assistantId)).rejects.toMatchObject({ status: 404 });
-    await expect(addWebsite(client, theirs.assistantId, { url: site.url })).rejects.toMatchObject({ status: 404 });
+    await expect(addWebsite(client, theirs.assistantId, { url: site.url })).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(syncWebsite(client, theirs.assistantId, added.id)).rejects.toMatchObject({ status: 404 });
-    await expect(listWebsitePages(client, theirs.assistantId, added.id)).rejects.toMatchObject({ status: 404 });
-    await expect(deleteWebsites(client, theirs.assistantId, [added.id])).rejects.toMatchObject({ status: 404 });
+    await expect(listWebsitePages(client, theirs.assistantId, added.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(deleteWebsites(client, theirs.assistantId, [added.id])).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await listWebsites(theirs.client, theirs.assistantId)).toEqual([
       expect.objectContaining({ id: added.id }),
     ]);
