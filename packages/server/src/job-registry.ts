@@ -67,6 +67,8 @@ export interface CrawlTuning {
   timeoutMs?: number;
   maxBytes?: number;
   batchMs?: number;
+  /** Requests per institution and UTC day (default WEBSITE_DAILY_PAGE_BUDGET). */
+  dailyPages?: number;
 }
 
 /** A runner for every job kind (not started: call `start()` once the server listens). */
@@ -106,6 +108,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         logger,
         fetcher,
         batchMs: deps.crawl?.batchMs,
+        dailyPages: deps.crawl?.dailyPages,
         embeddings: deps.embeddings ?? null,
         extractLimits: { maxMemoryMb: deps.extractMemoryMb ?? undefined },
       }),

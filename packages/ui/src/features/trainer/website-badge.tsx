@@ -4,6 +4,7 @@ import styled from 'styled-components';
 
 const tones = {
   crawling: 'textMuted',
+  paused: 'textMuted',
   processing: 'textMuted',
   skipped: 'textMuted',
   ready: 'success',
