@@ -69,6 +69,8 @@ export interface CrawlTuning {
   batchMs?: number;
   /** Requests per institution and UTC day (default WEBSITE_DAILY_PAGE_BUDGET). */
   dailyPages?: number;
+  /** How long one page may be read (default WEBSITE_PAGE_READ_TIMEOUT_MS). */
+  readTimeoutMs?: number;
 }
 
 /** A runner for every job kind (not started: call `start()` once the server listens). */
@@ -109,6 +111,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         fetcher,
         batchMs: deps.crawl?.batchMs,
         dailyPages: deps.crawl?.dailyPages,
+        readTimeoutMs: deps.crawl?.readTimeoutMs,
         embeddings: deps.embeddings ?? null,
         extractLimits: { maxMemoryMb: deps.extractMemoryMb ?? undefined },
       }),

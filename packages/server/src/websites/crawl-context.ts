@@ -26,6 +26,8 @@ export interface CrawlDeps {
   embeddings?: EmbeddingsConfig | null;
   extractLimits?: Partial<ExtractLimits>;
   batchMs?: number;
+  /** How long one page may be read in the HTML thread (default WEBSITE_PAGE_READ_TIMEOUT_MS). */
+  readTimeoutMs?: number;
   /** Requests per institution and UTC day (default WEBSITE_DAILY_PAGE_BUDGET; tests lower it). */
   dailyPages?: number;
   /** Pages visited and re-indexed, counted for the benchmark and the tests. */
@@ -70,19 +72,7 @@ export const wanted = (site: WebsiteRow, url: URL) =>
   !NOT_PAGES.test(url.pathname) &&
   inScope(url, site.include, site.exclude);
 
-/** The charset a page declares (header, else meta), if the decoder knows it. */
-export function decode(bytes: Uint8Array, contentType: string): string {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
-  const label =
-    /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ??
-    /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ??
-    'utf-8';
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
+export { decodeText as decode } from './html-content';
 
 /** The crawler's shared parts for one process. */
 export function crawlContext(deps: CrawlDeps) {

@@ -1,17 +1,17 @@
 /**
- * Reading a fetched page (docs/architecture.md#websites): HTML's main text and links, or a PDF's
- * or DOCX's text through the extraction process; then indexing only what changed. A page with the
+ * Reading a fetched page (docs/architecture.md#websites): HTML's main text and links in the HTML
+ * thread (html-thread.ts), or a PDF's or DOCX's text through the extraction process; then indexing only what changed. A page with the
  * same text as before is not indexed again (its fingerprint); the same text under a second address
  * of the site is `duplicate`; a page gone takes its passages with it (`forget`); a page too large
- * to read this time keeps what it taught.
+ * or too complex to read this time keeps what it taught.
  */
 import { createHash } from 'node:crypto';
 import type { FileFailureReason } from '@conversa/contract/knowledge';
 import type { WebsiteFailureReason } from '@conversa/contract/website';
 import { chunkText, extractText, fileTypeSniffer, normalizeText, replaceChunks } from '../knowledge';
-import { type CrawlContext, decode } from './crawl-context';
+import type { CrawlContext } from './crawl-context';
 import type { FetchedPage } from './crawler-fetch';
-import { readHtml } from './html-content';
+import { readHtmlInThread } from './html-thread';
 import type { PageRow, PageUpdate, WebsiteRow } from './websites.repo';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -64,9 +64,9 @@ export function pageReader(ctx: CrawlContext) {
     const now = () => deps.clock.now();
     const validators = { etag: fetched.etag, lastModified: fetched.lastModified, fetchedAt: now() };
     const fail = async (reason: WebsiteFailureReason, state: 'failed' | 'skipped' = 'failed') => {
-      // A document too large or too slow to read this time keeps what it taught; any other
+      // A page too large or too complex to read this time keeps what it taught; any other
       // outcome says what the page is now.
-      if (reason === 'too_large') {
+      if (reason === 'too_large' || reason === 'too_complex') {
         await record({ state, reason, fetchedAt: validators.fetchedAt });
         return [];
       }
@@ -80,7 +80,9 @@ export function pageReader(ctx: CrawlContext) {
     let kind: string;
     const isHtml = /\b(text\/html|application\/xhtml\+xml)\b/.test(fetched.contentType);
     if (isHtml) {
-      const content = readHtml(decode(fetched.bytes, fetched.contentType), fetched.url);
+      const outcome = await readHtmlInThread(fetched, deps.readTimeoutMs);
+      if (!outcome.ok) return fail(outcome.reason);
+      const { content } = outcome;
       links = content.links;
       if (content.noindex) return (await fail('blocked_by_robots', 'skipped'), links);
       title = content.title;

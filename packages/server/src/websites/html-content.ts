@@ -3,7 +3,9 @@
  * Mozilla's Readability (Firefox's Reader View) over a linkedom document: on pages made of a
  * school's real layout (navigation, sidebar, footer, cookie banner) it kept every word of the
  * article and 2% of the boilerplate, as jsdom under it did, ten times faster (bench/RESULTS.md,
- * "Website crawler"). Links are read from the whole page before Readability trims it.
+ * "Website crawler"). Links are read from the whole page before Readability trims it. The crawler
+ * runs this in its HTML thread (html-thread.ts), never on the event loop: a 5 MB page of nested
+ * blocks takes minutes here.
  */
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -22,6 +24,20 @@ export interface PageContent {
 const BLOCK_END = /<\/(p|div|h[1-6]|li|tr|pre|blockquote|section|article|dd|dt|table|ul|ol)>|<br\s*\/?>/gi;
 // Consent banners are boilerplate Readability may take for content on a short page.
 const BANNERS = '[id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i]';
+
+/** Bytes a site sent as text, in the charset it declares (header, else meta) if the decoder knows it. */
+export function decodeText(bytes: Uint8Array, contentType: string): string {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
+  const label =
+    /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ??
+    'utf-8';
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
 
 /** Text of an HTML fragment, a block a line, spaces collapsed. */
 function blockText(html: string): string {
