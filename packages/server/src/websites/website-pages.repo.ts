@@ -67,7 +67,9 @@ export function websitePagesRepo(db: DbOrTx) {
     /**
      * Puts addresses on a crawl's frontier: new ones as `processing` pages, known ones seen again
      * (their state kept until visited). Within the crawl's page budget: pages already seen in this
-     * generation count, and addresses beyond the budget are left out. Answers how many were added.
+     * generation count, and addresses beyond the budget are left out. Addresses robots.txt forbids
+     * are never fetched, so they take none of it; they are kept (to show why) up to as many again.
+     * Answers how many were added.
      */
     async enqueuePages(
       site: Pick<WebsiteRow, 'id' | 'institutionId' | 'assistantId' | 'generation' | 'maxPages'>,
@@ -75,12 +77,17 @@ export function websitePagesRepo(db: DbOrTx) {
       now: Date,
     ): Promise<number> {
       if (entries.length === 0) return 0;
+      const isBlocked = sql`${websitePages.reason} = 'blocked_by_robots'`;
       const [seen] = await db
-        .select({ n: count() })
+        .select({
+          pages: sql<number>`count(*) filter (where not coalesce(${isBlocked}, false))`,
+          blocked: sql<number>`count(*) filter (where ${isBlocked})`,
+        })
         .from(websitePages)
         .where(and(eq(websitePages.websiteId, site.id), eq(websitePages.seenGeneration, site.generation)));
-      const room = site.maxPages - Number(seen?.n ?? 0);
-      if (room <= 0) return 0;
+      const room = site.maxPages - Number(seen?.pages ?? 0);
+      const blockedRoom = site.maxPages - Number(seen?.blocked ?? 0);
+      if (room <= 0 && blockedRoom <= 0) return 0;
       const urls = [...new Map(entries.map((entry) => [entry.url, entry])).values()];
       // Addresses already on this frontier take no room.
       const already = await db
@@ -97,7 +104,12 @@ export function websitePagesRepo(db: DbOrTx) {
           ),
         );
       const skip = new Set(already.map((row) => row.url));
-      const fresh = urls.filter((entry) => !skip.has(entry.url)).slice(0, room);
+      const unseen = urls.filter((entry) => !skip.has(entry.url));
+      const blocked = (entry: { reason?: WebsiteFailureReason }) => entry.reason === 'blocked_by_robots';
+      const fresh = [
+        ...unseen.filter((entry) => !blocked(entry)).slice(0, Math.max(0, room)),
+        ...unseen.filter(blocked).slice(0, Math.max(0, blockedRoom)),
+      ];
       if (fresh.length === 0) return 0;
       await db
         .insert(websitePages)

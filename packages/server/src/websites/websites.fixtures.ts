@@ -30,17 +30,18 @@ export const sitemap = (tag: 'urlset' | 'sitemapindex', locs: string[]) => ({
     .join('')}</${tag}>`,
 });
 
-/** The website calls of one test server. */
-export function websiteCalls(server: TestServer) {
+/** The website calls of one test server (or of the one a file's `beforeAll` starts: a getter). */
+export function websiteCalls(of: TestServer | (() => TestServer)) {
+  const current = () => (typeof of === 'function' ? of() : of);
   async function listSites(tenant: Tenant): Promise<Website[]> {
-    const { status, body } = await server.call<{ data: Website[] }>(base(tenant), asOwner(tenant));
+    const { status, body } = await current().call<{ data: Website[] }>(base(tenant), asOwner(tenant));
     expect(status).toBe(200);
     return body.data;
   }
 
   /** A site's pages by path (and query); never a page twice. */
   async function pagesOf(tenant: Tenant, siteId: number): Promise<Map<string, WebsitePage>> {
-    const { status, body } = await server.call<{ data: WebsitePage[] }>(
+    const { status, body } = await current().call<{ data: WebsitePage[] }>(
       base(tenant, `/${siteId}/page?per-page=100`),
       asOwner(tenant),
     );
@@ -59,7 +60,7 @@ export function websiteCalls(server: TestServer) {
   async function crawled(tenant: Tenant, siteId: number): Promise<Website> {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      await server.jobs.idle();
+      await current().jobs.idle();
       const found = (await listSites(tenant)).find((one) => one.id === siteId)!;
       if (found.state !== 'crawling') return found;
       if (Date.now() > deadline) throw new Error('the crawl did not end');
@@ -69,7 +70,7 @@ export function websiteCalls(server: TestServer) {
 
   /** Adds a site as the tenant's owner; answers it as created. */
   async function addSite(tenant: Tenant, json: Record<string, unknown>): Promise<Website> {
-    const { status, body } = await server.call<{ data: Website }>(base(tenant), {
+    const { status, body } = await current().call<{ data: Website }>(base(tenant), {
       ...asOwner(tenant),
       json,
     });
@@ -79,7 +80,7 @@ export function websiteCalls(server: TestServer) {
 
   /** The assistant's answer in the console's preview. */
   async function ask(tenant: Tenant, text: string): Promise<PreviewAnswer> {
-    const { status, body } = await server.call<{ data: PreviewAnswer }>(
+    const { status, body } = await current().call<{ data: PreviewAnswer }>(
       `/api/institution-product/${tenant.assistant.id}/preview`,
       { ...asOwner(tenant), json: { text } },
     );
@@ -90,8 +91,8 @@ export function websiteCalls(server: TestServer) {
   /** The ids of a page's passages. */
   const chunkIdsOf = async (pageId: number) =>
     (
-      await server.database.db
-        .select({ id: knowledgeChunks.id })
+      await current()
+        .database.db.select({ id: knowledgeChunks.id })
         .from(knowledgeChunks)
         .where(eq(knowledgeChunks.pageId, pageId))
     ).map((row) => row.id);
