@@ -1,10 +1,12 @@
 /**
  * The crawler's bounds and manners (docs/architecture.md#websites): include/exclude patterns and
- * `max_pages` (pages robots.txt forbids take none of it), breadth first, a sitemap's address, the
+ * `max_pages` (pages robots.txt forbids take none of it), breadth first, a sitemap's address,
+ * gzipped sitemaps (and a gzip bomb refused), the
  * same text under two addresses learnt once, a crawl resumed after a restart, and robots.txt's
  * Crawl-delay.
  */
 import { type Website } from '@conversa/contract/website';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing';
 import { signIn } from '../testing/fixtures';
@@ -119,6 +121,51 @@ describe('bounds', () => {
       expect(guarded.requests.map((request) => request.path)).not.toContain('/staff/1');
     } finally {
       await guarded.close();
+    }
+  });
+
+  it('reads gzipped sitemaps (.xml.gz, Content-Encoding) and refuses a gzip bomb', async () => {
+    const zipped = await startLocalSite();
+    try {
+      const urlset = (paths: string[], padding = '') =>
+        sitemap(
+          'urlset',
+          paths.map((path) => zipped.url(path)),
+        ).body.replace('</urlset>', `${padding}</urlset>`);
+      zipped.set('/robots.txt', {
+        type: 'text/plain',
+        body: `User-agent: *\nAllow: /\n\nSitemap: ${zipped.url('/pages.xml.gz')}\nSitemap: ${zipped.url('/bomb.xml.gz')}\n`,
+      });
+      // A real gzipped sitemap, and /sitemap.xml sent gzipped by the server (Content-Encoding).
+      zipped.set('/pages.xml.gz', { type: 'application/gzip', body: gzipSync(urlset(['/from-gz'])) });
+      zipped.set('/sitemap.xml', {
+        type: 'application/xml',
+        headers: { 'content-encoding': 'gzip' },
+        body: gzipSync(urlset(['/from-encoded'])),
+      });
+      // A bomb: a sitemap whose page would be learnt, padded to 10 MB (twice a page's limit) in ~10 KB.
+      const bomb = gzipSync(urlset(['/from-bomb'], ' '.repeat(10 * 1024 * 1024)));
+      expect(bomb.length).toBeLessThan(16 * 1024);
+      zipped.set('/bomb.xml.gz', { type: 'application/x-gzip', body: bomb });
+      zipped.set('/', zipped.html('Home', 'Welcome to Colegio Sur.'));
+      for (const path of ['/from-gz', '/from-encoded', '/from-bomb'])
+        zipped.set(path, zipped.html(path, `The page ${path} has its own words.`));
+
+      const tenant = await createTenant(server, { name: 'Colegio Sur', kind: 'school' });
+      const added = await server.call<{ data: Website }>(base(tenant), {
+        ...asOwner(tenant),
+        json: { url: zipped.origin, schedule: 'never' },
+      });
+      expect(await crawled(tenant, added.body.data.id)).toMatchObject({ state: 'ready', pages_ready: 3 });
+      expect([...(await pagesOf(tenant, added.body.data.id)).keys()].sort()).toEqual([
+        '/',
+        '/from-encoded',
+        '/from-gz',
+      ]);
+      expect(zipped.requests.map((request) => request.path)).toContain('/bomb.xml.gz');
+      expect(zipped.requests.map((request) => request.path)).not.toContain('/from-bomb');
+    } finally {
+      await zipped.close();
     }
   });
 

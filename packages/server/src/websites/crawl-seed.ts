@@ -1,12 +1,13 @@
 /**
  * A crawl's start (docs/architecture.md#websites): robots.txt and the sitemaps read (the address
  * given when it is one, /sitemap.xml, those robots.txt names; indexes followed, MAX_SITEMAPS at
- * most), and the frontier seeded with the start address, the sitemaps' pages and every page known
+ * most; gzipped ones inflated within the size of a page, so a gzip bomb is refused), and the frontier seeded with the start address, the sitemaps' pages and every page known
  * from earlier crawls. Each request is taken from the institution's daily budget first
  * (`BudgetSpent` when it is spent: the whole start runs again the next day).
  */
 import type { WebsiteFailureReason } from '@conversa/contract/website';
 import { BudgetSpent, type CrawlContext, decode, isSitemapAddress, robotsOf, wanted } from './crawl-context';
+import { inflateBounded, isGzip } from './inflate';
 import { readSitemap } from './sitemap';
 import type { WebsiteRow } from './websites.repo';
 
@@ -27,7 +28,17 @@ export function crawlSeeder(ctx: CrawlContext) {
       accept: 'text/plain,application/xml,text/xml,*/*;q=0.5',
     });
     if (!outcome.ok || outcome.status !== 200) return null;
-    return decode(outcome.bytes, outcome.contentType);
+    let { bytes } = outcome;
+    // A gzipped sitemap (`.xml.gz`, `application/gzip`): inflated within the size of a page.
+    if (isGzip(bytes)) {
+      const inflated = await inflateBounded(bytes, deps.fetcher.maxBytes);
+      if (!inflated.ok) {
+        deps.logger.warn({ websiteId: site.id, url, reason: inflated.reason }, 'crawl: gzipped file refused');
+        return null;
+      }
+      bytes = inflated.bytes;
+    }
+    return decode(bytes, outcome.contentType);
   };
 
   /** robots.txt and the sitemaps read, the frontier seeded; answers the site with its robots.txt. */
