@@ -109,3 +109,13 @@ export const crawlBudget = pgTable(
   },
   (t) => [primaryKey({ columns: [t.institutionId, t.day] })],
 );
+
+/**
+ * When the crawler may next ask a host that set a `Crawl-delay` (host-pacer.ts): each request takes
+ * the next slot with one upsert, so processes crawling one host at once keep to its delay together.
+ */
+export const crawlHosts = pgTable('crawl_hosts', {
+  /** The host and port, lower-cased (`URL.host`). */
+  host: text('host').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});

@@ -28,7 +28,7 @@ import {
 } from './crawl-context';
 import { gone, pageReader } from './crawl-read';
 import { crawlSeeder } from './crawl-seed';
-import { HostPacer } from './host-pacer';
+import { hostPacer } from './host-pacer';
 import { type CrawlPayload, nextSyncAt, publishWebsitePage } from './websites.service';
 import {
   CRAWL_WEBSITE,
@@ -50,7 +50,7 @@ export function createCrawler(deps: CrawlDeps) {
   const { repo, counters } = ctx;
   const seed = crawlSeeder(ctx);
   const reader = pageReader(ctx);
-  const pacer = new HostPacer();
+  const pacer = hostPacer(deps.db, deps.clock);
   const reading = new Mutex();
   const batchMs = deps.batchMs ?? CRAWL_BATCH_MS;
 
