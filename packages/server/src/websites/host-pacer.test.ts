@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const DELAY_MS = 300;
+const DELAY_MS = 1_000;
 
 describe('hostPacer', () => {
   it('spaces the requests of every process to a host by its Crawl-delay', async () => {
@@ -26,8 +26,9 @@ describe('hostPacer', () => {
       second!.run('school.example', DELAY_MS, request),
     ]);
     starts.sort((a, b) => a - b);
+    // Between processes, the delay less one database statement's time (PGlite's, on a loaded machine).
     for (let i = 1; i < starts.length; i += 1) {
-      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(DELAY_MS - 20);
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(DELAY_MS - 150);
     }
     // Another host is not held back by this one's delay.
     const before = performance.now();
