@@ -91,14 +91,16 @@ export const websitePages: WebsitePage[] = [
     changed_at: null,
     passages: 0,
   }),
-  ...WEBSITE_FAILURE_REASONS.filter((reason) => reason !== 'no_pages').map((reason, index) =>
-    page(110 + index, `/${reason.replaceAll('_', '-')}/`, null, {
-      state: skippedFor.has(reason) ? 'skipped' : 'failed',
-      reason,
-      // A page failing for a while keeps what was learnt from it before.
-      passages: reason === 'timed_out' ? 4 : 0,
-      changed_at: reason === 'timed_out' ? day : null,
-    }),
+  // `no_pages` and `page_budget` are a site's reasons, never a page's.
+  ...WEBSITE_FAILURE_REASONS.filter((reason) => reason !== 'no_pages' && reason !== 'page_budget').map(
+    (reason, index) =>
+      page(110 + index, `/${reason.replaceAll('_', '-')}/`, null, {
+        state: skippedFor.has(reason) ? 'skipped' : 'failed',
+        reason,
+        // A page failing for a while keeps what was learnt from it before.
+        passages: reason === 'timed_out' || reason === 'too_complex' ? 4 : 0,
+        changed_at: reason === 'timed_out' || reason === 'too_complex' ? day : null,
+      }),
   ),
 ];
 
