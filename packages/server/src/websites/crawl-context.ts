@@ -1,7 +1,7 @@
 /**
  * What the parts of a crawl share (crawl.service.ts, crawl-seed.ts, crawl-read.ts): the crawler's
- * dependencies, a site's robots.txt rules and scope, the daily budget every request is taken from,
- * and the decoding of what a site sends.
+ * dependencies, a site's robots.txt rules and scope and the daily budget every request is taken
+ * from.
  */
 import { WEBSITE_DAILY_PAGE_BUDGET } from '@conversa/contract/constants';
 import type { Logger } from 'pino';
@@ -71,8 +71,6 @@ export const wanted = (site: WebsiteRow, url: URL) =>
   url.origin === new URL(site.url).origin &&
   !NOT_PAGES.test(url.pathname) &&
   inScope(url, site.include, site.exclude);
-
-export { decodeText as decode } from './html-content';
 
 /** The crawler's shared parts for one process. */
 export function crawlContext(deps: CrawlDeps) {

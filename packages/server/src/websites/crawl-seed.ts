@@ -6,7 +6,8 @@
  * (`BudgetSpent` when it is spent: the whole start runs again the next day).
  */
 import type { WebsiteFailureReason } from '@conversa/contract/website';
-import { BudgetSpent, type CrawlContext, decode, isSitemapAddress, robotsOf, wanted } from './crawl-context';
+import { BudgetSpent, type CrawlContext, isSitemapAddress, robotsOf, wanted } from './crawl-context';
+import { decodeText } from './decode-text';
 import { inflateBounded, isGzip } from './inflate';
 import { readSitemap } from './sitemap';
 import type { WebsiteRow } from './websites.repo';
@@ -38,7 +39,7 @@ export function crawlSeeder(ctx: CrawlContext) {
       }
       bytes = inflated.bytes;
     }
-    return decode(bytes, outcome.contentType);
+    return decodeText(bytes, outcome.contentType);
   };
 
   /** robots.txt and the sitemaps read, the frontier seeded; answers the site with its robots.txt. */

@@ -25,20 +25,6 @@ const BLOCK_END = /<\/(p|div|h[1-6]|li|tr|pre|blockquote|section|article|dd|dt|t
 // Consent banners are boilerplate Readability may take for content on a short page.
 const BANNERS = '[id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i]';
 
-/** Bytes a site sent as text, in the charset it declares (header, else meta) if the decoder knows it. */
-export function decodeText(bytes: Uint8Array, contentType: string): string {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
-  const label =
-    /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ??
-    /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ??
-    'utf-8';
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
 /** Text of an HTML fragment, a block a line, spaces collapsed. */
 function blockText(html: string): string {
   const { document } = parseHTML(

@@ -4,7 +4,8 @@
  * says when it is ready, so the page's time limit counts reading, not the thread's start.
  */
 import { parentPort } from 'node:worker_threads';
-import { decodeText, type PageContent, readHtml } from './html-content';
+import { decodeText } from './decode-text';
+import { type PageContent, readHtml } from './html-content';
 
 export interface HtmlRequest {
   id: number;
