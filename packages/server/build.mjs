@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js, the backup commands into dist/backup.js, the document extraction child process into
-// dist/extract.child.js (with dist/no-network.js, loaded before it) and the CSV thread into dist/records-csv.worker.js (main.js starts them from
+// dist/extract.child.js (with dist/no-network.js, loaded before it), the CSV thread into dist/records-csv.worker.js and the crawler's HTML thread into
+// dist/html-content.worker.js (main.js starts them from
 // beside itself, src/bundled-script.ts): workspace packages (TypeScript
 // sources) inlined, npm dependencies of the server kept external (loaded from node_modules at run
 // time); what the workspace packages depend on is bundled with them.
@@ -21,6 +22,7 @@ await build({
     'extract.child': 'src/knowledge/extract/extract.child.ts',
     'no-network': 'src/knowledge/extract/no-network.ts',
     'records-csv.worker': 'src/sales/records-csv.worker.ts',
+    'html-content.worker': 'src/websites/html-content.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

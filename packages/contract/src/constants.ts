@@ -49,6 +49,17 @@ export const WEBSITE_PATTERN_MAX_LENGTH = 200;
 export const WEBSITE_PAGE_TIMEOUT_MS = 15_000;
 /** The largest page (or linked document) the crawler reads; a bigger one is `too_large`. */
 export const WEBSITE_PAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * How long the crawler may take to read one fetched web page (its main text and links), and the
+ * memory it may use for it; past either the page is `too_complex` (it keeps its last good passages).
+ */
+export const WEBSITE_PAGE_READ_TIMEOUT_MS = 10_000;
+export const WEBSITE_PAGE_READ_MEMORY_MB = 256;
+/**
+ * Requests the crawler makes for one institution in a UTC day, all its sites together (pages,
+ * documents, robots.txt, sitemaps): past it the crawl pauses and resumes the next day.
+ */
+export const WEBSITE_DAILY_PAGE_BUDGET = 5_000;
 
 /** Institutions one user may create (platform admins are exempt); beyond, 403 `quota_exceeded`. */
 export const MAX_INSTITUTIONS_PER_USER = 10;

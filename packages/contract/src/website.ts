@@ -18,9 +18,15 @@ export const WEBSITE_SCHEDULES = ['never', 'daily', 'weekly', 'monthly'] as cons
 export type WebsiteSchedule = (typeof WEBSITE_SCHEDULES)[number];
 export const WEBSITE_DEFAULT_SCHEDULE: WebsiteSchedule = 'weekly';
 
-/** A site: being crawled, its last crawl done, or its crawl could not start (see its reason). */
-export const WEBSITE_STATES = ['crawling', 'ready', 'failed'] as const;
+/**
+ * A site: being crawled, its crawl paused until `next_sync_at` (its institution's pages for the
+ * day are spent: reason `page_budget`), its last crawl done, or its crawl could not start (see its
+ * reason).
+ */
+export const WEBSITE_STATES = ['crawling', 'paused', 'ready', 'failed'] as const;
 export type WebsiteState = (typeof WEBSITE_STATES)[number];
+/** Whether a site's crawl is under way (running or paused): "Sync now" has nothing to start. */
+export const crawlUnderWay = (state: WebsiteState): boolean => state === 'crawling' || state === 'paused';
 
 /** A page: being read, read and indexed, unreadable (see its reason), or left out on purpose. */
 export const WEBSITE_PAGE_STATES = ['processing', 'ready', 'failed', 'skipped'] as const;
@@ -38,7 +44,11 @@ export type WebsitePageState = (typeof WEBSITE_PAGE_STATES)[number];
  * - `unreachable`: the site did not answer, or answered with an error;
  * - `url_not_allowed`: it leads to an address the server may not visit (a private network);
  * - `duplicate`: the same text as another page of the site (learnt once, from that page);
- * - `no_pages`: (a site) not one page could be read.
+ * - `no_pages`: (a site) not one page could be read;
+ * - `page_budget`: (a paused site) its institution's pages for the day (WEBSITE_DAILY_PAGE_BUDGET)
+ *   are spent; the crawl resumes at `next_sync_at`;
+ * - `too_complex`: reading the page took too long or too much memory (a page built to stall the
+ *   reader): the last good passages are kept.
  */
 export const WEBSITE_FAILURE_REASONS = [
   'blocked_by_robots',
@@ -52,6 +62,8 @@ export const WEBSITE_FAILURE_REASONS = [
   'url_not_allowed',
   'duplicate',
   'no_pages',
+  'page_budget',
+  'too_complex',
 ] as const;
 export type WebsiteFailureReason = (typeof WEBSITE_FAILURE_REASONS)[number];
 
@@ -68,6 +80,7 @@ export const WebsiteSchema = v.object({
   exclude: v.array(v.string()),
   max_pages: v.number(),
   last_synced_at: v.nullable(v.string()),
+  /** The next scheduled crawl; while `paused`, when the crawl resumes. */
   next_sync_at: v.nullable(v.string()),
 });
 export type Website = v.InferOutput<typeof WebsiteSchema>;

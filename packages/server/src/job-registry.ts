@@ -67,6 +67,10 @@ export interface CrawlTuning {
   timeoutMs?: number;
   maxBytes?: number;
   batchMs?: number;
+  /** Requests per institution and UTC day (default WEBSITE_DAILY_PAGE_BUDGET). */
+  dailyPages?: number;
+  /** How long one page may be read (default WEBSITE_PAGE_READ_TIMEOUT_MS). */
+  readTimeoutMs?: number;
 }
 
 /** A runner for every job kind (not started: call `start()` once the server listens). */
@@ -106,6 +110,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         logger,
         fetcher,
         batchMs: deps.crawl?.batchMs,
+        dailyPages: deps.crawl?.dailyPages,
+        readTimeoutMs: deps.crawl?.readTimeoutMs,
         embeddings: deps.embeddings ?? null,
         extractLimits: { maxMemoryMb: deps.extractMemoryMb ?? undefined },
       }),

@@ -8,6 +8,7 @@ import { claimDataDir, DataDirBusyError } from './backup';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { stopExtractProcesses } from './knowledge';
+import { stopHtmlThread } from './websites';
 import { createLogger } from './logging/logger';
 import { pgliteFolder } from './paths';
 import { createServer } from './server';
@@ -97,8 +98,9 @@ async function shutdown(signal: string) {
   ]);
   await Promise.all([requests, jobs.stop({ graceMs: GRACE_MS })]);
   clearTimeout(graceTimer);
-  // The warm document-extraction process waiting for the next upload.
+  // The warm document-extraction process waiting for the next upload, and the crawler's HTML thread.
   stopExtractProcesses();
+  stopHtmlThread();
   await closed;
   clearInterval(idle);
   await events.close();

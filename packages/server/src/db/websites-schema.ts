@@ -12,7 +12,18 @@ import type {
   WebsiteSchedule,
   WebsiteState,
 } from '@conversa/contract/website';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { assistantRef, createdAt, institutionRef, updatedAt } from './schema';
 
 export const websites = pgTable(
@@ -82,3 +93,29 @@ export const websitePages = pgTable(
     index('website_pages_product_idx').on(t.institutionId, t.assistantId, t.websiteId),
   ],
 );
+
+/**
+ * The crawler's requests per institution and UTC day (WEBSITE_DAILY_PAGE_BUDGET): taken one at a
+ * time by a conditional upsert, so processes crawling at once share one count. A day's row is
+ * dropped once a later day's is written.
+ */
+export const crawlBudget = pgTable(
+  'crawl_budget',
+  {
+    institutionId: institutionRef(),
+    /** The UTC day, YYYY-MM-DD. */
+    day: date('day', { mode: 'string' }).notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.day] })],
+);
+
+/**
+ * When the crawler may next ask a host that set a `Crawl-delay` (host-pacer.ts): each request takes
+ * the next slot with one upsert, so processes crawling one host at once keep to its delay together.
+ */
+export const crawlHosts = pgTable('crawl_hosts', {
+  /** The host and port, lower-cased (`URL.host`). */
+  host: text('host').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});

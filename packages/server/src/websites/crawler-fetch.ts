@@ -2,12 +2,14 @@
  * The crawler's one way to the network (docs/architecture.md#websites): every request goes through
  * an undici Agent whose sockets resolve with the SSRF guard (`url-guard.ts`), at most two
  * connections per origin, as `ConversaBot`, with the per-page limits (WEBSITE_PAGE_TIMEOUT_MS for
- * the whole answer, WEBSITE_PAGE_MAX_BYTES for its body). Redirects are followed here, hop by hop,
+ * the whole answer, WEBSITE_PAGE_MAX_BYTES for its body, also once a `Content-Encoding: gzip` is
+ * inflated). Redirects are followed here, hop by hop,
  * each hop checked again, and only within the site.
  */
 import { WEBSITE_PAGE_MAX_BYTES, WEBSITE_PAGE_TIMEOUT_MS } from '@conversa/contract/constants';
 import type { WebsiteFailureReason } from '@conversa/contract/website';
 import { Agent, request } from 'undici';
+import { inflateBounded } from './inflate';
 import { checkHop, type GuardOptions, guardedLookup, isUrlNotAllowed } from './url-guard';
 
 /** Redirects followed for one page at most. */
@@ -134,10 +136,19 @@ export function createCrawlerFetch(options: CrawlerFetchOptions) {
           answer.body.destroy();
           return { ok: false, reason: 'too_large', status: statusCode };
         }
-        const bytes = await readBounded(answer.body, maxBytes);
+        let bytes = await readBounded(answer.body, maxBytes);
         if (!bytes) {
           answer.body.destroy();
           return { ok: false, reason: 'too_large', status: statusCode };
+        }
+        // We ask for no encoding, but some servers gzip anyway: inflated within the same bound.
+        if (/^(x-)?gzip$/i.test(header('content-encoding') ?? '')) {
+          const inflated = await inflateBounded(bytes, maxBytes);
+          if (!inflated.ok) {
+            const reason = inflated.reason === 'too_large' ? 'too_large' : 'unreachable';
+            return { ok: false, reason, status: statusCode };
+          }
+          bytes = inflated.bytes;
         }
         return {
           ok: true,
@@ -159,6 +170,11 @@ export function createCrawlerFetch(options: CrawlerFetchOptions) {
     }
   }
 
-  return { fetchPage, close: () => agent.close() };
+  return {
+    fetchPage,
+    /** The largest body it reads (and inflates gzip to). */
+    maxBytes,
+    close: () => agent.close(),
+  };
 }
 export type CrawlerFetch = ReturnType<typeof createCrawlerFetch>;

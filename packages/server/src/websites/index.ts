@@ -5,3 +5,4 @@ export { botPageRoutes } from './bot-page.routes';
 export { CRAWL_WEBSITE } from './websites.repo';
 export { crawlWebsiteJob } from './crawl.job';
 export { createCrawlerFetch, crawlerUserAgent } from './crawler-fetch';
+export { stopHtmlThread } from './html-thread';

@@ -1,25 +1,20 @@
 /**
- * Queries of websites and their pages; rows become contract types here. Every query filters by
- * institution (docs/architecture.md#tenancy-and-auth). The crawl's frontier is the pages table
- * itself (db/websites-schema.ts), so a crawl survives a restart.
+ * Queries of websites (their pages' are website-pages.repo.ts, offered here too); rows become
+ * contract types here. Every query filters by institution (docs/architecture.md#tenancy-and-auth).
  */
-import type {
-  Website,
-  WebsiteFailureReason,
-  WebsitePage,
-  WebsitePageState,
-  WebsiteSchedule,
-} from '@conversa/contract/website';
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Website, WebsiteFailureReason, WebsiteSchedule } from '@conversa/contract/website';
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { assistants, jobs } from '../db/schema';
 import { websitePages, websites } from '../db/websites-schema';
+import { websitePagesRepo } from './website-pages.repo';
+
+export { type PageRow, type PageUpdate, toWebsitePage } from './website-pages.repo';
 
 /** The job kind that crawls a site: a start (robots.txt, sitemaps, the frontier seeded) or a batch of pages. */
 export const CRAWL_WEBSITE = 'crawl_website';
 
 export type WebsiteRow = typeof websites.$inferSelect;
-export type PageRow = typeof websitePages.$inferSelect;
 
 /** A site as the API shows it, with its page counts. */
 export function toWebsite(row: WebsiteRow, counts: { ready: number; failed: number }): Website {
@@ -39,20 +34,6 @@ export function toWebsite(row: WebsiteRow, counts: { ready: number; failed: numb
   };
 }
 
-/** A page as the API shows it. */
-export function toWebsitePage(row: PageRow): WebsitePage {
-  return {
-    id: row.id,
-    url: row.url,
-    title: row.title,
-    state: row.state,
-    reason: row.reason ?? null,
-    fetched_at: row.fetchedAt?.toISOString() ?? null,
-    changed_at: row.changedAt?.toISOString() ?? null,
-    passages: row.passages,
-  };
-}
-
 export interface NewWebsite {
   url: string;
   maxPages: number;
@@ -60,23 +41,6 @@ export interface NewWebsite {
   exclude: string[];
   schedule: WebsiteSchedule;
 }
-
-/** What a visit to a page found (the crawl job's outcome of one page). */
-export type PageUpdate = Partial<
-  Pick<
-    PageRow,
-    | 'title'
-    | 'state'
-    | 'reason'
-    | 'kind'
-    | 'etag'
-    | 'lastModified'
-    | 'fingerprint'
-    | 'passages'
-    | 'fetchedAt'
-    | 'changedAt'
-  >
->;
 
 /** The website queries of one database. */
 export function websitesRepo(db: DbOrTx) {
@@ -106,6 +70,7 @@ export function websitesRepo(db: DbOrTx) {
   };
 
   return {
+    ...websitePagesRepo(db),
     withCounts,
 
     /** An assistant's sites, newest first. */
@@ -215,9 +180,58 @@ export function websitesRepo(db: DbOrTx) {
           and(
             eq(websites.institutionId, institutionId),
             eq(websites.id, id),
-            sql`${websites.state} <> 'crawling'`,
+            // Nor while one is paused (it resumes by itself).
+            notInArray(websites.state, ['crawling', 'paused']),
             // A scheduled start follows the crawl it was queued by, not one started since.
             from === undefined ? undefined : eq(websites.generation, from),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Pauses a running crawl of this generation until `resumesAt` (its institution's budget of the
+     * day is spent): null when the crawl is no longer that one, or not running.
+     */
+    async pauseCrawl(
+      institutionId: number,
+      id: number,
+      generation: number,
+      resumesAt: Date,
+      now: Date,
+    ): Promise<WebsiteRow | null> {
+      const [row] = await db
+        .update(websites)
+        .set({ state: 'paused', reason: 'page_budget', nextSyncAt: resumesAt, updatedAt: now })
+        .where(
+          and(
+            eq(websites.institutionId, institutionId),
+            eq(websites.id, id),
+            eq(websites.generation, generation),
+            eq(websites.state, 'crawling'),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Resumes a paused crawl of this generation: null when it is not paused (any more). */
+    async resumeCrawl(
+      institutionId: number,
+      id: number,
+      generation: number,
+      now: Date,
+    ): Promise<WebsiteRow | null> {
+      const [row] = await db
+        .update(websites)
+        .set({ state: 'crawling', reason: null, updatedAt: now })
+        .where(
+          and(
+            eq(websites.institutionId, institutionId),
+            eq(websites.id, id),
+            eq(websites.generation, generation),
+            eq(websites.state, 'paused'),
           ),
         )
         .returning();
@@ -293,180 +307,6 @@ export function websitesRepo(db: DbOrTx) {
             sql`(${jobs.payload}->>'websiteId')::integer = ${id}`,
           ),
         );
-    },
-
-    /** A page of a site's pages, in crawl order. */
-    async pages(
-      websiteId: number,
-      page: number,
-      perPage: number,
-    ): Promise<{ items: WebsitePage[]; total: number }> {
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(websitePages)
-          .where(eq(websitePages.websiteId, websiteId))
-          .orderBy(asc(websitePages.depth), asc(websitePages.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ n: count() }).from(websitePages).where(eq(websitePages.websiteId, websiteId)),
-      ]);
-      return { items: rows.map(toWebsitePage), total: Number(total?.n ?? 0) };
-    },
-
-    /**
-     * Puts addresses on a crawl's frontier: new ones as `processing` pages, known ones seen again
-     * (their state kept until visited). Within the crawl's page budget: pages already seen in this
-     * generation count, and addresses beyond the budget are left out. Answers how many were added.
-     */
-    async enqueuePages(
-      site: Pick<WebsiteRow, 'id' | 'institutionId' | 'assistantId' | 'generation' | 'maxPages'>,
-      entries: { url: string; depth: number; state?: WebsitePageState; reason?: WebsiteFailureReason }[],
-      now: Date,
-    ): Promise<number> {
-      if (entries.length === 0) return 0;
-      const [seen] = await db
-        .select({ n: count() })
-        .from(websitePages)
-        .where(and(eq(websitePages.websiteId, site.id), eq(websitePages.seenGeneration, site.generation)));
-      const room = site.maxPages - Number(seen?.n ?? 0);
-      if (room <= 0) return 0;
-      const urls = [...new Map(entries.map((entry) => [entry.url, entry])).values()];
-      // Addresses already on this frontier take no room.
-      const already = await db
-        .select({ url: websitePages.url })
-        .from(websitePages)
-        .where(
-          and(
-            eq(websitePages.websiteId, site.id),
-            eq(websitePages.seenGeneration, site.generation),
-            inArray(
-              websitePages.url,
-              urls.map((entry) => entry.url),
-            ),
-          ),
-        );
-      const skip = new Set(already.map((row) => row.url));
-      const fresh = urls.filter((entry) => !skip.has(entry.url)).slice(0, room);
-      if (fresh.length === 0) return 0;
-      await db
-        .insert(websitePages)
-        .values(
-          fresh.map((entry) => ({
-            institutionId: site.institutionId,
-            assistantId: site.assistantId,
-            websiteId: site.id,
-            url: entry.url,
-            depth: entry.depth,
-            state: entry.state ?? 'processing',
-            reason: entry.reason ?? null,
-            seenGeneration: site.generation,
-            // A page left out on purpose (robots.txt) is not visited.
-            visitedGeneration: entry.state === 'skipped' ? site.generation : 0,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [websitePages.websiteId, websitePages.url],
-          set: {
-            seenGeneration: site.generation,
-            depth: sql`least(${websitePages.depth}, excluded.depth)`,
-            updatedAt: now,
-          },
-        });
-      return fresh.length;
-    },
-
-    /**
-     * The known pages of a site, in crawl order: a new crawl checks them all again (a page whose
-     * links did not change answers 304 and shows none, so they are not found again by following).
-     */
-    async knownUrls(websiteId: number): Promise<{ url: string; depth: number }[]> {
-      return db
-        .select({ url: websitePages.url, depth: websitePages.depth })
-        .from(websitePages)
-        .where(eq(websitePages.websiteId, websiteId))
-        .orderBy(asc(websitePages.depth), asc(websitePages.id));
-    },
-
-    /**
-     * Deletes pages with their passages (cascade): one out of the site's patterns now, or those a
-     * finished crawl did not reach within its page budget (`unseenBy`). Answers the rows deleted.
-     */
-    async removePages(
-      site: Pick<WebsiteRow, 'id'>,
-      which: { pageId: number } | { unseenBy: number },
-    ): Promise<PageRow[]> {
-      return db
-        .delete(websitePages)
-        .where(
-          and(
-            eq(websitePages.websiteId, site.id),
-            'pageId' in which
-              ? eq(websitePages.id, which.pageId)
-              : lt(websitePages.seenGeneration, which.unseenBy),
-          ),
-        )
-        .returning();
-    },
-
-    /** The next pages of a crawl's frontier, breadth first. */
-    async frontier(site: Pick<WebsiteRow, 'id' | 'generation'>, limit: number): Promise<PageRow[]> {
-      return db
-        .select()
-        .from(websitePages)
-        .where(
-          and(
-            eq(websitePages.websiteId, site.id),
-            eq(websitePages.seenGeneration, site.generation),
-            lt(websitePages.visitedGeneration, site.generation),
-          ),
-        )
-        .orderBy(asc(websitePages.depth), asc(websitePages.id))
-        .limit(limit);
-    },
-
-    /** A site's page by its address. */
-    async pageByUrl(websiteId: number, url: string): Promise<PageRow | null> {
-      const [row] = await db
-        .select()
-        .from(websitePages)
-        .where(and(eq(websitePages.websiteId, websiteId), eq(websitePages.url, url)))
-        .limit(1);
-      return row ?? null;
-    },
-
-    /** Another page of the site already holding this text (a duplicate is not indexed twice). */
-    async sameText(websiteId: number, pageId: number, fingerprint: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: websitePages.id })
-        .from(websitePages)
-        .where(
-          and(
-            eq(websitePages.websiteId, websiteId),
-            eq(websitePages.fingerprint, fingerprint),
-            sql`${websitePages.id} <> ${pageId}`,
-            sql`${websitePages.passages} > 0`,
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
-
-    /** Records a visit to a page in a crawl; null when the page is gone (its site deleted). */
-    async visit(pageId: number, generation: number, update: PageUpdate, now: Date): Promise<PageRow | null> {
-      const [row] = await db
-        .update(websitePages)
-        .set({ ...update, visitedGeneration: generation, updatedAt: now })
-        .where(eq(websitePages.id, pageId))
-        .returning();
-      return row ?? null;
-    },
-
-    /** Whether the site's crawl still has pages to visit. */
-    async frontierLeft(site: Pick<WebsiteRow, 'id' | 'generation'>): Promise<boolean> {
-      return (await this.frontier(site, 1)).length > 0;
     },
   };
 }

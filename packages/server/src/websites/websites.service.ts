@@ -7,14 +7,15 @@
  */
 import { WEBSITE_MAX_SITES } from '@conversa/contract/constants';
 import type { Locale } from '@conversa/contract/constants';
-import type {
-  CreateWebsiteBody,
-  UpdateWebsiteBody,
-  Website,
-  WebsiteEvent,
-  WebsitePage,
-  WebsitePageEvent,
-  WebsiteSchedule,
+import {
+  crawlUnderWay,
+  type CreateWebsiteBody,
+  type UpdateWebsiteBody,
+  type Website,
+  type WebsiteEvent,
+  type WebsitePage,
+  type WebsitePageEvent,
+  type WebsiteSchedule,
 } from '@conversa/contract/website';
 import type { AuditEvent } from '../audit/audit.service';
 import type { AppDeps } from '../deps';
@@ -179,7 +180,11 @@ export function websitesService(deps: AppDeps) {
         if (!site) return null;
         const schedule = body.schedule ?? site.schedule;
         const moved = schedule !== site.schedule;
-        const next = moved && site.lastSyncedAt ? nextSyncAt(schedule, site.lastSyncedAt) : site.nextSyncAt;
+        // A paused crawl's next_sync_at says when it resumes; its end sets the next one.
+        const next =
+          moved && site.lastSyncedAt && site.state !== 'paused'
+            ? nextSyncAt(schedule, site.lastSyncedAt)
+            : site.nextSyncAt;
         const updated = await scoped.update(
           institutionId,
           assistantId,
@@ -194,7 +199,7 @@ export function websitesService(deps: AppDeps) {
           now,
         );
         // The next scheduled crawl follows the new schedule (a crawl under way queues it when done).
-        if (moved && site.state !== 'crawling') {
+        if (moved && !crawlUnderWay(site.state)) {
           await scoped.dropQueuedCrawls(institutionId, id);
           if (next) {
             const payload: CrawlPayload = {
@@ -220,7 +225,7 @@ export function websitesService(deps: AppDeps) {
     async sync(institutionId: number, assistantId: number, id: number): Promise<Website> {
       const site = await repo.find(institutionId, assistantId, id);
       if (!site) throw notFound();
-      if (site.state === 'crawling') throw new ApiError(409, 'crawl_running');
+      if (crawlUnderWay(site.state)) throw new ApiError(409, 'crawl_running');
       await takeLimits(deps, [websiteChangeLimit(institutionId)]);
       const now = clock.now();
       const started = await deps.database.db.transaction(async (tx) => {

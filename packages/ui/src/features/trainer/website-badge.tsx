@@ -5,6 +5,7 @@ import { StateCell, stateBadge, type StateTone } from '../../primitives/state-ba
 
 export const StateBadge = stateBadge({
   crawling: 'textMuted',
+  paused: 'textMuted',
   processing: 'textMuted',
   skipped: 'textMuted',
   ready: 'success',

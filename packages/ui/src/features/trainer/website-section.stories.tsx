@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { API, fail, forever, signedIn, withData } from '../../testing/stories';
 import { assistant, eventStream, trainerHandlers } from './story-fixtures';
-import { crawlFinishes } from './website-story-fixtures';
+import { crawlFinishes, pausedWebsite } from './website-story-fixtures';
 import { WebsiteSection } from './website-section';
 
 const meta = {
@@ -20,6 +20,22 @@ type Story = StoryObj<typeof meta>;
 
 /** A site ready (some pages failed), one being crawled, one that could not be read at all. */
 export const Sites: Story = {};
+
+/** A crawl paused until tomorrow: the institution's page reads of today are spent; it resumes by itself. */
+export const Paused: Story = {
+  parameters: { msw: { handlers: trainerHandlers({ sites: [pausedWebsite] }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(
+        /(It resumes by itself on|Se reanuda solo el) \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./,
+      ),
+    ).toBeTruthy();
+  },
+};
+
+/** Paused, in Spanish. */
+export const PausedSpanish: Story = { ...Paused, globals: { locale: 'es' } };
 
 /** Nothing added yet. */
 export const Empty: Story = { parameters: { msw: { handlers: trainerHandlers({ sites: [] }) } } };

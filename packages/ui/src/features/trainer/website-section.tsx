@@ -6,7 +6,12 @@
  */
 import { WEBSITE_DEFAULT_PAGES } from '@conversa/contract/constants';
 import { formatDateTime } from '@conversa/contract/date-format';
-import { WEBSITE_DEFAULT_SCHEDULE, type Website, type WebsiteState } from '@conversa/contract/website';
+import {
+  crawlUnderWay,
+  WEBSITE_DEFAULT_SCHEDULE,
+  type Website,
+  type WebsiteState,
+} from '@conversa/contract/website';
 import { useAddWebsite } from '@conversa/data/websites/add-website';
 import { useDeleteWebsites } from '@conversa/data/websites/delete-websites';
 import { useWebsites } from '@conversa/data/websites/list-websites';
@@ -39,7 +44,7 @@ import { SectionTitle } from './trainer-layout';
 import { Address, StateBadge, StateCell } from './website-badge';
 import { WebsitePages } from './website-pages';
 import { WebsiteSettingsDialog, WebsiteSettingsFields } from './website-settings';
-import { scheduleLabels, useWebsiteTexts, websiteReasonTexts, websiteStateLabels } from './website-texts';
+import { scheduleLabels, useWebsiteTexts, websiteStateLabels } from './website-texts';
 
 const RowActions = styled.div`
   display: flex;
@@ -237,9 +242,7 @@ function SitesTable({
         <StateCell>
           <StateBadge $state={site.state}>{i18n._(websiteStateLabels[site.state])}</StateBadge>
           <span>{texts.counts(site)}</span>
-          {site.state === 'failed' && site.reason ? (
-            <Muted>{i18n._(websiteReasonTexts[site.reason])}</Muted>
-          ) : null}
+          {texts.reason(site) ? <Muted>{texts.reason(site)}</Muted> : null}
         </StateCell>
       ),
     },
@@ -250,7 +253,7 @@ function SitesTable({
         <StateCell>
           <span>{site.last_synced_at ? formatDateTime(site.last_synced_at) : t`Not yet`}</span>
           <Muted>
-            {site.schedule === 'never' || !site.next_sync_at
+            {site.schedule === 'never' || !site.next_sync_at || site.state === 'paused'
               ? i18n._(scheduleLabels[site.schedule])
               : t`Next: ${formatDateTime(site.next_sync_at)}`}
           </Muted>
@@ -327,12 +330,12 @@ function SitesTable({
   );
 }
 
-/** "Sync now": reads the site again; while a crawl of it runs there is nothing to start. */
+/** "Sync now": reads the site again; while a crawl of it runs or is paused there is nothing to start. */
 function SyncButton({ assistantId, site }: { assistantId: number; site: Website }) {
   const { t } = useLingui();
   const failureText = useFailureText();
   const sync = useSyncWebsite(assistantId, site.id);
-  const crawling = site.state === 'crawling';
+  const crawling = crawlUnderWay(site.state);
   return (
     <Button
       variant="secondary"

@@ -72,6 +72,15 @@ const page = (
 // Left out on purpose rather than failed (as the crawler records them).
 const skippedFor = new Set(['blocked_by_robots', 'redirected_off_site', 'not_html', 'duplicate']);
 
+/** A site whose crawl waits for the next day: its institution's page reads of today are spent. */
+export const pausedWebsite: Website = site(4, 'https://www.colegiosol.es/', {
+  state: 'paused',
+  reason: 'page_budget',
+  pages_ready: 40,
+  schedule: 'daily',
+  next_sync_at: '2025-03-05T00:00:00.000Z',
+});
+
 /** The pages of a site: read, being read, skipped by robots.txt, and one failed page per reason. */
 export const websitePages: WebsitePage[] = [
   page(100, '/', 'Colegio Sol · Inicio'),
@@ -82,14 +91,16 @@ export const websitePages: WebsitePage[] = [
     changed_at: null,
     passages: 0,
   }),
-  ...WEBSITE_FAILURE_REASONS.filter((reason) => reason !== 'no_pages').map((reason, index) =>
-    page(110 + index, `/${reason.replaceAll('_', '-')}/`, null, {
-      state: skippedFor.has(reason) ? 'skipped' : 'failed',
-      reason,
-      // A page failing for a while keeps what was learnt from it before.
-      passages: reason === 'timed_out' ? 4 : 0,
-      changed_at: reason === 'timed_out' ? day : null,
-    }),
+  // `no_pages` and `page_budget` are a site's reasons, never a page's.
+  ...WEBSITE_FAILURE_REASONS.filter((reason) => reason !== 'no_pages' && reason !== 'page_budget').map(
+    (reason, index) =>
+      page(110 + index, `/${reason.replaceAll('_', '-')}/`, null, {
+        state: skippedFor.has(reason) ? 'skipped' : 'failed',
+        reason,
+        // A page failing for a while keeps what was learnt from it before.
+        passages: reason === 'timed_out' || reason === 'too_complex' ? 4 : 0,
+        changed_at: reason === 'timed_out' || reason === 'too_complex' ? day : null,
+      }),
   ),
 ];
 

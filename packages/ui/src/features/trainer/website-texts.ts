@@ -10,7 +10,12 @@ import type {
   WebsiteSchedule,
   WebsiteState,
 } from '@conversa/contract/website';
-import { WEBSITE_PAGE_MAX_BYTES, WEBSITE_PAGE_TIMEOUT_MS } from '@conversa/contract/constants';
+import {
+  WEBSITE_DAILY_PAGE_BUDGET,
+  WEBSITE_PAGE_MAX_BYTES,
+  WEBSITE_PAGE_TIMEOUT_MS,
+} from '@conversa/contract/constants';
+import { formatDateTime } from '@conversa/contract/date-format';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -18,6 +23,7 @@ import { useLingui } from '@lingui/react/macro';
 /** A site's state, as its badge says it. */
 export const websiteStateLabels = {
   crawling: msg`Crawling`,
+  paused: msg`Paused`,
   ready: msg`Ready`,
   failed: msg`Failed`,
 } satisfies Record<WebsiteState, MessageDescriptor>;
@@ -32,6 +38,8 @@ export const pageStateLabels = {
 
 const maxMb = WEBSITE_PAGE_MAX_BYTES / 1024 / 1024;
 const seconds = WEBSITE_PAGE_TIMEOUT_MS / 1000;
+// Replaced by the number in the reader's locale when said (`useWebsiteTexts().reason`).
+const dailyPages = WEBSITE_DAILY_PAGE_BUDGET;
 
 /** Why a page (or a site) was not read, and what to do about it. */
 export const websiteReasonTexts = {
@@ -46,6 +54,8 @@ export const websiteReasonTexts = {
   url_not_allowed: msg`The address leads to a private network the server may not visit. Use the site's public address.`,
   duplicate: msg`The page has the same text as another page of the site: the assistant learns it once, from that page.`,
   no_pages: msg`Not one page of the site could be read. Check the address, and the pages' reasons below.`,
+  page_budget: msg`Your institution's websites have used today's ${dailyPages} page reads, so reading stopped where it was. Nothing learnt is lost.`,
+  too_complex: msg`Reading the page took too long or too much memory: it is built in a way the reader cannot take apart. What it taught before is kept.`,
 } satisfies Record<WebsiteFailureReason, MessageDescriptor>;
 
 /** How often a site is read again, as the schedule picker offers it. */
@@ -65,11 +75,25 @@ export function useWebsiteTexts() {
     const failed = site.pages_failed;
     return t({ message: plural(failed, { one: `${ready}, # failed`, other: `${ready}, # failed` }) });
   };
+  /** Why a site is paused or failed, and (paused) when it goes on by itself; null otherwise. */
+  const reason = (site: Website) => {
+    if (site.state === 'paused' && site.reason) {
+      const text = websiteReasonTexts[site.reason];
+      const localised: MessageDescriptor = {
+        ...text,
+        values: { ...text.values, dailyPages: i18n.number(WEBSITE_DAILY_PAGE_BUDGET) },
+      };
+      const why = i18n._(localised);
+      return site.next_sync_at
+        ? `${why} ${t`It resumes by itself on ${formatDateTime(site.next_sync_at)}.`}`
+        : why;
+    }
+    return site.state === 'failed' && site.reason ? i18n._(websiteReasonTexts[site.reason]) : null;
+  };
   const status = (site: Website) => {
     const text = `${site.url}: ${i18n._(websiteStateLabels[site.state])}. ${counts(site)}.`;
-    return site.state === 'failed' && site.reason
-      ? `${text} ${i18n._(websiteReasonTexts[site.reason])}`
-      : text;
+    const why = reason(site);
+    return why ? `${text} ${why}` : text;
   };
-  return { counts, status };
+  return { counts, reason, status };
 }

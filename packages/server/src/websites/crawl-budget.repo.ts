@@ -1,0 +1,54 @@
+/**
+ * The crawler's daily budget per institution (WEBSITE_DAILY_PAGE_BUDGET, docs/architecture.md#websites):
+ * every request a crawl makes is taken from its institution's count of the UTC day first. Each
+ * take is one conditional upsert, so crawls on several processes share the count exactly.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database';
+import { crawlBudget } from '../db/websites-schema';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The UTC day of `now`, YYYY-MM-DD. */
+export const budgetDay = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** When the UTC day after `now`'s starts: a spent budget is whole again then. */
+export const nextBudgetDay = (now: Date): Date =>
+  new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+
+/** The budget queries of one database. */
+export function crawlBudgetRepo(db: DbOrTx) {
+  return {
+    /** Takes one request from the institution's budget of `now`'s day; false when it is spent. */
+    async take(institutionId: number, now: Date, budget: number): Promise<boolean> {
+      const day = budgetDay(now);
+      const [row] = await db
+        .insert(crawlBudget)
+        .values({ institutionId, day, pages: 1 })
+        .onConflictDoUpdate({
+          target: [crawlBudget.institutionId, crawlBudget.day],
+          set: { pages: sql`${crawlBudget.pages} + 1` },
+          setWhere: lt(crawlBudget.pages, budget),
+        })
+        .returning({ pages: crawlBudget.pages });
+      if (!row) return false;
+      // The day's first request: the days before it are no longer needed.
+      if (row.pages === 1) {
+        await db
+          .delete(crawlBudget)
+          .where(and(eq(crawlBudget.institutionId, institutionId), lt(crawlBudget.day, day)));
+      }
+      return true;
+    },
+
+    /** Requests the institution made on `now`'s day. */
+    async used(institutionId: number, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ pages: crawlBudget.pages })
+        .from(crawlBudget)
+        .where(and(eq(crawlBudget.institutionId, institutionId), eq(crawlBudget.day, budgetDay(now))))
+        .limit(1);
+      return row?.pages ?? 0;
+    },
+  };
+}

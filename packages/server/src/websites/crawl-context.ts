@@ -1,0 +1,94 @@
+/**
+ * What the parts of a crawl share (crawl.service.ts, crawl-seed.ts, crawl-read.ts): the crawler's
+ * dependencies, a site's robots.txt rules and scope and the daily budget every request is taken
+ * from.
+ */
+import { WEBSITE_DAILY_PAGE_BUDGET } from '@conversa/contract/constants';
+import type { Logger } from 'pino';
+import robotsParser from 'robots-parser';
+import type { Clock } from '../clock';
+import type { EmbeddingsConfig } from '../config';
+import type { Db } from '../db/database';
+import type { EventBus } from '../events/event-bus';
+import type { ExtractLimits } from '../knowledge';
+import { crawlBudgetRepo } from './crawl-budget.repo';
+import { CRAWLER_NAME, type CrawlerFetch } from './crawler-fetch';
+import { inScope } from './patterns';
+import { publishWebsite } from './websites.service';
+import { type WebsiteRow, websitesRepo } from './websites.repo';
+
+export interface CrawlDeps {
+  db: Db;
+  events: EventBus;
+  clock: Clock;
+  logger: Logger;
+  fetcher: CrawlerFetch;
+  embeddings?: EmbeddingsConfig | null;
+  extractLimits?: Partial<ExtractLimits>;
+  batchMs?: number;
+  /** How long one page may be read in the HTML thread (default WEBSITE_PAGE_READ_TIMEOUT_MS). */
+  readTimeoutMs?: number;
+  /** Requests per institution and UTC day (default WEBSITE_DAILY_PAGE_BUDGET; tests lower it). */
+  dailyPages?: number;
+  /** Pages visited and re-indexed, counted for the benchmark and the tests. */
+  counters?: CrawlCounters;
+}
+
+export interface CrawlCounters {
+  requests: number;
+  indexed: number;
+  unchanged: number;
+}
+
+/** Thrown where a request finds its institution's budget of the day spent: the crawl pauses. */
+export class BudgetSpent extends Error {
+  constructor() {
+    super("crawl: the institution's pages for the day are spent");
+  }
+}
+
+/** Links that are never pages or documents: not worth a request. */
+const NOT_PAGES =
+  /\.(?:jpe?g|png|gif|webp|svg|ico|bmp|tiff?|css|js|mjs|json|xml|rss|atom|zip|gz|tgz|rar|7z|mp[34]|m4a|wav|ogg|webm|mov|avi|woff2?|ttf|eot|exe|dmg|iso|apk|xlsx?|pptx?|csv)$/i;
+
+/** Whether a site was given as a sitemap's address (its pages, and no others, are crawled). */
+export const isSitemapAddress = (url: string) => /\.xml(\.gz)?$/i.test(new URL(url).pathname);
+
+/** The rules of a site's robots.txt (as read at its crawl's start) for our crawler. */
+export function robotsOf(site: WebsiteRow) {
+  const origin = new URL(site.url).origin;
+  const robots = robotsParser(`${origin}/robots.txt`, site.robots ?? '');
+  return {
+    allowed: (url: string) => robots.isAllowed(url, CRAWLER_NAME) !== false,
+    delayMs: Math.max(0, Number(robots.getCrawlDelay(CRAWLER_NAME) ?? 0)) * 1000,
+    sitemaps: robots.getSitemaps(),
+  };
+}
+export type Robots = ReturnType<typeof robotsOf>;
+
+/** An address the crawl may visit: the site's origin, a page or document, within the patterns. */
+export const wanted = (site: WebsiteRow, url: URL) =>
+  url.origin === new URL(site.url).origin &&
+  !NOT_PAGES.test(url.pathname) &&
+  inScope(url, site.include, site.exclude);
+
+/** The crawler's shared parts for one process. */
+export function crawlContext(deps: CrawlDeps) {
+  const repo = websitesRepo(deps.db);
+  const budget = crawlBudgetRepo(deps.db);
+  const dailyPages = deps.dailyPages ?? WEBSITE_DAILY_PAGE_BUDGET;
+  return {
+    deps,
+    repo,
+    counters: deps.counters,
+    /** Takes one request from the site's institution's budget of the day; false when spent. */
+    take: (site: Pick<WebsiteRow, 'institutionId'>) =>
+      budget.take(site.institutionId, deps.clock.now(), dailyPages),
+    /** Tells the assistant's listeners about a site, with its counts. */
+    async publishSite(row: WebsiteRow) {
+      const [site] = await repo.withCounts([row]);
+      publishWebsite(deps.events, row.assistantId, site!);
+    },
+  };
+}
+export type CrawlContext = ReturnType<typeof crawlContext>;
