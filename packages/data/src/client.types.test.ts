@@ -51,9 +51,9 @@ describe('the client types a call from its table entry', () => {
       client.endpoint(records.listLeads, { searchParams: { institution_product_id: 3, sort: 'price' } }),
       // @ts-expect-error the assistant the query requires is missing
       client.endpoint(records.listLeads, { searchParams: { sort: 'date' } }),
-      // @ts-expect-error a flag that is neither true nor false
       client.endpoint(conversations.listConversations, {
         params: { id: 1 },
+        // @ts-expect-error a flag that is neither true nor false
         searchParams: { handoff: 'yes' },
       }),
       // @ts-expect-error a query for a route whose entry takes none
@@ -87,10 +87,10 @@ describe('the client types a call from its table entry', () => {
       createRecord(client, 'lead', { institution_product_id: 1, company: 'Acme' }),
       // @ts-expect-error an order without its lines
       updateRecord(client, 'order', 2, { institution_product_id: 1, company: 'Acme' }),
-      // @ts-expect-error a quantity of the wrong type
       createRecord(client, 'order', {
         institution_product_id: 1,
         company: 'A',
+        // @ts-expect-error a quantity of the wrong type
         lines: [{ product_code: 'P', quantity: 'x' }],
       }),
     ]);
