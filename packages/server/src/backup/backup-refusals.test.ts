@@ -20,7 +20,7 @@ import * as tar from 'tar';
 import { describe, expect, it } from 'vitest';
 import { backup, restore } from './commands';
 import { askControl, claimDataDir, findControlSocket } from './control-socket';
-import { listing, scratchDir } from './backup.fixtures';
+import { listing, scratchDir } from '../testing/backup.fixtures';
 
 const scratch = scratchDir();
 

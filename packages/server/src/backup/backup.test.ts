@@ -13,7 +13,16 @@ import { createTenant } from '../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../testing';
 import { backup, inspectArchive, restore } from './commands';
 import { claimDataDir, DataDirBusyError } from './control-socket';
-import { converse, deleteFiles, DOCX, listing, scratchDir, sha256, state, upload } from './backup.fixtures';
+import {
+  converse,
+  deleteFiles,
+  DOCX,
+  listing,
+  scratchDir,
+  sha256,
+  state,
+  upload,
+} from '../testing/backup.fixtures';
 
 const scratch = scratchDir();
 

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../db/conversations-schema';
 import { createTenant, type Tenant } from '../testing/institutions.fixtures';
 import { type TestServer } from '../testing';
-import { openPublicWorld, type PublicWorld, SCHOOL_SETTINGS, UNKNOWN_UUID } from './public-pages.fixtures';
+import {
+  openPublicWorld,
+  type PublicWorld,
+  SCHOOL_SETTINGS,
+  UNKNOWN_UUID,
+} from '../testing/public-pages.fixtures';
 
 let world: PublicWorld;
 let server: TestServer;

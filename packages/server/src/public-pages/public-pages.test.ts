@@ -22,7 +22,7 @@ import {
   type PublicWorld,
   UNKNOWN_UUID,
   XSS_NAME,
-} from './public-pages.fixtures';
+} from '../testing/public-pages.fixtures';
 
 let world: PublicWorld;
 let parent: string;

@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
-import { ask, startSession } from '../testing/chat.fixtures';
+import { ask, startSession } from './chat.fixtures';
 import { institutions } from '../db/schema';
 import { assistantFiles } from '../db/knowledge-schema';
 import { conversations, messages } from '../db/conversations-schema';
-import { uploadFiles } from '../testing/files.fixtures';
-import type { Tenant } from '../testing/institutions.fixtures';
-import { readFixture, type TestServer } from '../testing';
+import { uploadFiles } from './files.fixtures';
+import type { Tenant } from './institutions.fixtures';
+import { readFixture, type TestServer } from './index';
 
 /** A scratch folder for the calling test file, removed after it. */
 export function scratchDir(): string {

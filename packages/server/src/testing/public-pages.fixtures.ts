@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AssistantListItem } from '@conversa/contract/assistant';
-import { createTenant, type Tenant } from '../testing/institutions.fixtures';
-import { createTestServer, type TestServer } from '../testing';
+import { createTenant, type Tenant } from './institutions.fixtures';
+import { createTestServer, type TestServer } from './index';
 
 export const EMBED = '(function(){console.log("embed")})();';
 export const CHAT = 'import "./chat-Ab_9xY-1.js";';
