@@ -63,7 +63,7 @@ import {
   type QaSet,
   scoreQa,
 } from '../packages/server/src/testing/qa-protocol';
-import { fitGate, fitGateOutOfFold, fitRanker, fitTreeGate } from './lib/fit';
+import { fitGate, fitRanker } from './lib/fit';
 import { machine, writeSection } from './lib/results.mjs';
 import { root } from './lib/server.mjs';
 import { benchAssistant, benchFile } from './lib/seed';
@@ -85,25 +85,6 @@ const MODEL_GOAL = { goldAnswer: 95, overPeer: 5, abstained: 90 };
 const HELD_OUT = process.env.HELD_OUT !== '0';
 /** Whether those questions also set the gate's threshold, or only the never-uploaded ones do. */
 const CALIBRATE_ON_HELD_OUT = process.env.CALIBRATE_ON_HELD_OUT !== '0';
-/**
- * The gate: `logistic` (its threshold set on the questions it was fitted on), `out-of-fold` (the same
- * weights, the threshold set on scores of training folds left out in turn), or `trees` (gradient-boosted
- * trees, Platt-scaled and thresholded on such scores).
- */
-const GATE = process.env.GATE ?? 'logistic';
-/** GATE_INTERACTIONS=1: the gate also reads the question's rarity and unknown share times the best candidate's coverages. */
-const INTERACTIONS = process.env.GATE_INTERACTIONS === '1';
-const gateOf = (scored: Parameters<typeof gateFeatures>[0], question: readonly number[]) => {
-  const features = gateFeatures(scored, question);
-  if (!INTERACTIONS) return features;
-  const named = (name: (typeof GATE_FEATURES)[number]) => features[GATE_FEATURES.indexOf(name)]!;
-  const coverages = ['bestCoverage', 'bestParagraphCoverage', 'bestWindowCoverage', 'maxCoverage'] as const;
-  return [
-    ...features,
-    ...coverages.map((name) => named('rarestKnownRarity') * named(name)),
-    ...coverages.map((name) => named('unknownShare') * named(name)),
-  ];
-};
 const ANSWER = { maxSentences: ANSWER_SENTENCES, maxChars: ANSWER_CHARS };
 const MODEL = path.join(root, 'packages/server/src/knowledge/rank/ranker-model.json');
 
@@ -217,7 +198,7 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
       const semantic = asked && within.vectors ? within.vectors.map((vector) => cosine(asked, vector)) : null;
       return {
         candidates: candidates(within, rankQuestion, found.passages, semantic),
-        unknown: questionFeatures(within, questionTerms(rankQuestion, within)),
+        unknown: questionFeatures(within, questionTerms(rankQuestion)),
       };
     };
     const asked: Asked[] = [];
@@ -267,7 +248,7 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
 /** The fused answer's text (as the product would write it) and whether the gate lets it through. */
 function fusedAnswer(lang: Language, asked: Asked, model: RankerModel) {
   const scored = scoreCandidates(model, asked.candidates);
-  const answers = answerProbability(model, gateOf(scored, asked.unknown)) >= model.gate.threshold;
+  const answers = answerProbability(model, gateFeatures(scored, asked.unknown)) >= model.gate.threshold;
   const chosen = chooseSentences(scored, (entry) => lang.index.sentences[entry.sentence]!.text.length, {
     mass: model.mass,
     ...ANSWER,
@@ -360,27 +341,20 @@ function fit(languages: readonly Language[], folds: readonly number[]): RankerMo
   }
   const gateRows = languages.flatMap((lang) => [
     ...inFolds(lang).map((entry) => ({
-      features: gateOf(scoreCandidates({ weights }, entry.candidates), entry.unknown),
+      features: gateFeatures(scoreCandidates({ weights }, entry.candidates), entry.unknown),
       answerable: entry.question.answerable,
-      fold: entry.fold,
     })),
     ...(HELD_OUT
       ? lang.heldOut
           .filter((entry) => folds.includes(entry.fold))
           .map((entry) => ({
-            features: gateOf(scoreCandidates({ weights }, entry.candidates), entry.unknown),
+            features: gateFeatures(scoreCandidates({ weights }, entry.candidates), entry.unknown),
             answerable: false,
             calibrate: CALIBRATE_ON_HELD_OUT,
-            fold: entry.fold,
           }))
       : []),
   ]);
-  const gate =
-    GATE === 'trees'
-      ? fitTreeGate(gateRows, ABSTAIN_TARGET)
-      : GATE === 'out-of-fold'
-        ? fitGateOutOfFold(gateRows, ABSTAIN_TARGET)
-        : fitGate(gateRows, ABSTAIN_TARGET);
+  const gate = fitGate(gateRows, ABSTAIN_TARGET);
   // The paragraphs a model is given: the count whose passages come nearest the model path's goals
   // (the gold answer sent for 95%, 5 points over the peer given as many characters) on these folds.
   let paragraphs = PARAGRAPHS[0]!;

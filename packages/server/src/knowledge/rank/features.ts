@@ -11,7 +11,6 @@ import { MIN_CHUNKS_FOR_UNKNOWN } from '../retrieval';
 import type { DetectedLanguage } from '../text/language';
 import type { SentenceIndex } from './sentence-index';
 import { contentTermsOf } from './terms';
-import { acronymsHeld } from './acronyms';
 
 /** The names of the features, in the order of a vector (and of the weights). */
 export const FEATURES = [
@@ -69,14 +68,10 @@ export interface RankQuestion {
   language: DetectedLanguage | null;
 }
 
-/**
- * The question's distinct terms, with the acronyms the knowledge links to an expansion it writes
- * out ("Unión Europea" asks for "UE" too; acronyms.ts).
- */
-export function questionTerms(question: RankQuestion, index?: Pick<SentenceIndex, 'acronyms'>): string[] {
-  const terms = [...new Set(contentTermsOf(question.text, question.language))];
-  return index ? [...terms, ...acronymsHeld(index.acronyms, terms)] : terms;
-}
+/** The question's distinct terms. */
+export const questionTerms = (question: RankQuestion) => [
+  ...new Set(contentTermsOf(question.text, question.language)),
+];
 
 /**
  * The share of the question's weight that no sentence of the knowledge holds: a question mostly
@@ -124,7 +119,7 @@ export function candidates(
   passages: readonly FoundPassage[],
   semantic: ArrayLike<number> | null = null,
 ): Candidate[] {
-  const terms = questionTerms(question, index);
+  const terms = questionTerms(question);
   if ((terms.length === 0 && !semantic) || index.sentences.length === 0) return [];
   const { sentences, bySentence, byParagraph } = index;
   const ranked = bySentence.ranked(terms);

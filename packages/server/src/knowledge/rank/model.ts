@@ -15,23 +15,7 @@ export interface RankerModel {
   mass: number;
   /** The paragraphs of the best sentences a language model is given, at most. */
   paragraphs: number;
-  gate: Gate;
-}
-
-/** A node of a regression tree: a split on a gate feature (`value < at` goes left), or a leaf. */
-export type TreeNode = { feature: number; at: number; left: number; right: number } | { leaf: number };
-
-/**
- * The gate: logistic over its features (`weights`), or, with `trees`, a gradient-boosted ensemble of
- * small regression trees (nodes by index, the root first) whose summed score `platt` maps to a
- * probability (Platt scaling, fitted on scores the trees gave questions they were not fitted on).
- */
-export interface Gate {
-  features: readonly string[];
-  weights: readonly number[];
-  threshold: number;
-  trees?: readonly (readonly TreeNode[])[];
-  platt?: readonly [number, number];
+  gate: { features: readonly string[]; weights: readonly number[]; threshold: number };
 }
 
 /** A candidate with its score and probability among the question's candidates. */
@@ -102,20 +86,9 @@ export function gateFeatures(scored: readonly Scored[], question: readonly numbe
   ];
 }
 
-/** A tree's value for a question's gate features. */
-export function treeValue(tree: readonly TreeNode[], features: readonly number[]): number {
-  let node = tree[0]!;
-  while (!('leaf' in node)) node = tree[features[node.feature]! < node.at ? node.left : node.right]!;
-  return node.leaf;
-}
-
 /** The gate's probability that the knowledge answers the question. */
 export function answerProbability(model: Pick<RankerModel, 'gate'>, features: readonly number[]): number {
-  const { trees, platt, weights } = model.gate;
-  if (!trees) return 1 / (1 + Math.exp(-dot(weights, features)));
-  const score = trees.reduce((sum, tree) => sum + treeValue(tree, features), 0);
-  const [a, b] = platt ?? [1, 0];
-  return 1 / (1 + Math.exp(-(a * score + b)));
+  return 1 / (1 + Math.exp(-dot(model.gate.weights, features)));
 }
 
 /**

@@ -66,7 +66,7 @@ export function rankedAnswer(
   const scored = scoreCandidates(model, candidates(index, question, passages, semantic));
   const probability = answerProbability(
     model,
-    gateFeatures(scored, questionFeatures(index, questionTerms(question, index))),
+    gateFeatures(scored, questionFeatures(index, questionTerms(question))),
   );
   const quoted = chooseSentences(scored, (entry) => index.sentences[entry.sentence]!.text.length, {
     mass: model.mass,

@@ -7,7 +7,6 @@ import { sentencesOf } from '../text/sentences';
 import { type DetectedLanguage, detectLanguage } from '../text/language';
 import { Bm25Index } from './bm25';
 import { termsOf } from './terms';
-import { type AcronymLink, type AcronymTable, acronymLinks, acronymsHeld, acronymTable } from './acronyms';
 
 /** A chunk as stored: its text and the language it was indexed in. */
 export interface IndexedChunk {
@@ -75,8 +74,6 @@ export interface SentenceIndex {
   byChunk: number[][];
   /** The chunk of a text, if the knowledge holds it (the first, if several). */
   chunkOf(text: string): number | undefined;
-  /** The acronyms the knowledge links to their expansions (acronyms.ts): a sentence holding one's expansion holds it too. */
-  acronyms: AcronymTable;
 }
 
 /** Indexes the sentences of chunks given in reading order, at once (benches and tests). */
@@ -118,18 +115,6 @@ function* indexing(chunks: readonly IndexedChunk[]): Generator<void, SentenceInd
   const seen = new Map<string, number>();
   const paragraphTerms: string[][] = [];
   const bySentence = new Bm25Index();
-  // The acronyms each document links to their expansions, first.
-  const links: AcronymLink[] = [];
-  let document: { text: string; language: DetectedLanguage | null }[] = [];
-  for (const [at, chunk] of chunks.entries()) {
-    document.push({ text: chunk.text, language: chunk.language });
-    if (chunk.document === undefined || chunk.document !== chunks[at + 1]?.document) {
-      links.push(...acronymLinks(document));
-      document = [];
-      yield;
-    }
-  }
-  const acronyms = acronymTable(links);
   // The heading over the sentences read, carried from a chunk to the next of the same document.
   let under = -1;
   for (const [at, chunk] of chunks.entries()) {
@@ -175,8 +160,7 @@ function* indexing(chunks: readonly IndexedChunk[]): Generator<void, SentenceInd
           heading: false,
           under,
         });
-        const words = termsOf(sentence.text, language);
-        const own = [...words, ...acronymsHeld(acronyms, words)];
+        const own = termsOf(sentence.text, language);
         terms.push(own);
         bySentence.add(own);
         paragraphTerms[paragraph]!.push(...own);
@@ -223,7 +207,6 @@ function* indexing(chunks: readonly IndexedChunk[]): Generator<void, SentenceInd
     bySentence,
     paragraphs,
     byParagraph,
-    acronyms,
     find: (text) => seen.get(text),
     chunkOf: (text) => chunkAt.get(text),
   };
