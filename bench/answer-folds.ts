@@ -44,7 +44,7 @@ import {
 import { buildSentenceIndex, type SentenceIndex } from '../packages/server/src/knowledge/rank/sentence-index';
 import { FEATURES } from '../packages/server/src/knowledge/rank/features';
 import type { EmbeddingsConfig } from '../packages/server/src/config';
-import { embed } from '../packages/server/src/knowledge/embeddings/embeddings-client';
+import { embed, EmbeddingsError } from '../packages/server/src/knowledge/embeddings/embeddings-client';
 import { retrieve } from '../packages/server/src/knowledge/retrieval';
 import { startEmbeddingsPeer } from '../packages/server/src/testing/embeddings-peer';
 import { chunkText } from '../packages/server/src/knowledge/text/chunk';
@@ -131,7 +131,17 @@ function embedder(config: EmbeddingsConfig) {
   const known = new Map<string, Float32Array>();
   return async (texts: string[], kind: 'query' | 'passage') => {
     const missing = [...new Set(texts.filter((text) => !known.has(`${kind}:${text}`)))];
-    const vectors = await embed(config, missing, { kind, timeoutMs: 60_000 });
+    // A reused keep-alive connection the peer has just closed fails a request now and then on a
+    // loaded machine ("fetch failed"): asked again, it is answered.
+    let vectors: Float32Array[] = [];
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        vectors = await embed(config, missing, { kind, timeoutMs: 60_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3 || !(error instanceof EmbeddingsError) || error.reason !== 'network') throw error;
+      }
+    }
     missing.forEach((text, at) => known.set(`${kind}:${text}`, vectors[at]!));
     return texts.map((text) => known.get(`${kind}:${text}`)!);
   };
@@ -152,7 +162,11 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
     }
     const indexed = async () => {
       const chunks = await db
-        .select({ text: knowledgeChunks.content, language: knowledgeChunks.language })
+        .select({
+          text: knowledgeChunks.content,
+          language: knowledgeChunks.language,
+          file: knowledgeChunks.fileId,
+        })
         .from(knowledgeChunks)
         .where(
           and(
@@ -165,6 +179,7 @@ async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null
         chunks.map((chunk) => ({
           text: chunk.text,
           language: languageOfConfig(chunk.language),
+          document: String(chunk.file),
         })),
       );
       const vectors = vectorsOf

@@ -35,6 +35,7 @@ export const FEATURES = [
   'paragraphHoldsRarest',
   'semanticShare',
   'semanticRank',
+  'headingCoverage',
 ] as const;
 
 /** The sentences the BM25 ranking brings at most, before the passages' and paragraphs'. */
@@ -169,42 +170,46 @@ export function candidates(
   const typed = (sentence: number) =>
     sentence >= 0 && !!type && holdsAnswerType(sentences[sentence]!.text, type, question.text);
   const coverage = (sentence: number) => (sentence >= 0 ? bySentence.coverage(terms, sentence) : 0);
-  return [...chosen].map((sentence) => {
-    const { text, previous, next, paragraph, chunks } = sentences[sentence]!;
-    const bestChunk = semantic
-      ? chunks.reduce((best, chunk) => (semantic[chunk]! > semantic[best]! ? chunk : best), chunks[0]!)
-      : -1;
-    const own = coverage(sentence);
-    const before = coverage(previous);
-    const passage = found.get(sentence);
-    const raw = ranked.score(sentence);
-    return {
-      sentence,
-      features: [
-        1,
-        own,
-        Math.max(before - own, 0),
-        Math.max(coverage(next) - own, 0),
-        best > 0 ? raw / best : 0,
-        SENTENCE_RANK_K / (SENTENCE_RANK_K + ranked.place(sentence)),
-        passage ? 1 / passage.rank : 0,
-        passage?.support ?? 0,
-        typed(sentence) ? 1 : 0,
-        typed(next) ? 1 : 0,
-        Math.log1p(text.length) / 6,
-        Math.log1p(raw) / 3,
-        previous < 0 ? 1 : 0,
-        bestParagraph > 0 ? paragraphs.score(paragraph) / bestParagraph : 0,
-        PARAGRAPH_RANK_K / (PARAGRAPH_RANK_K + paragraphs.place(paragraph)),
-        byParagraph.coverage(terms, paragraph),
-        own > 0 && previous >= 0 ? Math.min(1, own + before) : own,
-        terms.length > 0
-          ? terms.filter((term) => byParagraph.holds(term, paragraph)).length / terms.length
-          : 0,
-        rarest !== null && byParagraph.holds(rarest, paragraph) ? 1 : 0,
-        semantic && closest > 0 ? Math.max(semantic[bestChunk]!, 0) / closest : 0,
-        semantic ? SEMANTIC_RANK_K / (SEMANTIC_RANK_K + chunkRank.get(bestChunk)!) : 0,
-      ],
-    };
-  });
+  // A heading is never the answer: its words are the context of the sentences under it.
+  return [...chosen]
+    .filter((sentence) => !sentences[sentence]!.heading)
+    .map((sentence) => {
+      const { text, previous, next, paragraph, chunks, under } = sentences[sentence]!;
+      const bestChunk = semantic
+        ? chunks.reduce((best, chunk) => (semantic[chunk]! > semantic[best]! ? chunk : best), chunks[0]!)
+        : -1;
+      const own = coverage(sentence);
+      const before = coverage(previous);
+      const passage = found.get(sentence);
+      const raw = ranked.score(sentence);
+      return {
+        sentence,
+        features: [
+          1,
+          own,
+          Math.max(before - own, 0),
+          Math.max(coverage(next) - own, 0),
+          best > 0 ? raw / best : 0,
+          SENTENCE_RANK_K / (SENTENCE_RANK_K + ranked.place(sentence)),
+          passage ? 1 / passage.rank : 0,
+          passage?.support ?? 0,
+          typed(sentence) ? 1 : 0,
+          typed(next) ? 1 : 0,
+          Math.log1p(text.length) / 6,
+          Math.log1p(raw) / 3,
+          previous < 0 ? 1 : 0,
+          bestParagraph > 0 ? paragraphs.score(paragraph) / bestParagraph : 0,
+          PARAGRAPH_RANK_K / (PARAGRAPH_RANK_K + paragraphs.place(paragraph)),
+          byParagraph.coverage(terms, paragraph),
+          own > 0 && previous >= 0 ? Math.min(1, own + before) : own,
+          terms.length > 0
+            ? terms.filter((term) => byParagraph.holds(term, paragraph)).length / terms.length
+            : 0,
+          rarest !== null && byParagraph.holds(rarest, paragraph) ? 1 : 0,
+          semantic && closest > 0 ? Math.max(semantic[bestChunk]!, 0) / closest : 0,
+          semantic ? SEMANTIC_RANK_K / (SEMANTIC_RANK_K + chunkRank.get(bestChunk)!) : 0,
+          under >= 0 ? Math.max(coverage(under) - own, 0) : 0,
+        ],
+      };
+    });
 }

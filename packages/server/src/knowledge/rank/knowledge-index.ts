@@ -101,7 +101,11 @@ export async function loadKnowledgeIndex(db: Db, { institutionId, assistantId }:
   const { index, buildMs } = await indexBuilds.runExclusive(async () => {
     const started = performance.now();
     const built = await buildSentenceIndexInSlices(
-      rows.map((row) => ({ text: row.text, language: languageOfConfig(row.language) })),
+      rows.map((row) => ({
+        text: row.text,
+        language: languageOfConfig(row.language),
+        document: row.owner === 'faq' ? `faq:${row.id}` : `${row.kind}:${row.file_id ?? row.url ?? ''}`,
+      })),
     );
     return { index: built, buildMs: performance.now() - started };
   }, megabytes);

@@ -188,3 +188,59 @@ describe('the gate and the model path', () => {
     expect(chooseParagraphs(scored, paragraphOf, 5).map((entry) => entry.paragraph)).toEqual([0, 2, 1]);
   });
 });
+
+describe('headings', () => {
+  const brochure = [
+    'Harvard University',
+    '',
+    'The university was founded in 1636. It is in Cambridge.',
+    '',
+    'Admissions',
+    '',
+    'Applications close on 1 January.',
+    '',
+    'Opening hours',
+    'Monday 9:00 to 17:00',
+    'Tuesday 9:00 to 17:00',
+  ].join('\n');
+
+  it('reads a short line alone as a paragraph, without a full stop, before a paragraph, as a heading', () => {
+    const index = buildSentenceIndex([{ text: brochure, language: 'en', document: 'brochure' }]);
+    const headings = index.sentences.filter((sentence) => sentence.heading).map((sentence) => sentence.text);
+    // A list's lines are not headings, nor is a label followed by one.
+    expect(headings).toEqual(['Harvard University', 'Admissions']);
+    const founded = index.sentences[index.find('The university was founded in 1636.')!]!;
+    expect(index.sentences[founded.under]!.text).toBe('Harvard University');
+    const close = index.sentences[index.find('Applications close on 1 January.')!]!;
+    expect(index.sentences[close.under]!.text).toBe('Admissions');
+  });
+
+  it('carries a heading to the next chunk of the same document, not to another document', () => {
+    const index = buildSentenceIndex([
+      { text: 'Harvard University\n\nThe university was founded in 1636.', language: 'en', document: 'a' },
+      { text: 'It is in Cambridge. Its library is the largest.', language: 'en', document: 'a' },
+      { text: 'The museum opened in 1852.', language: 'en', document: 'b' },
+    ]);
+    const heading = index.find('Harvard University');
+    expect(index.sentences[index.find('Its library is the largest.')!]!.under).toBe(heading);
+    expect(index.sentences[index.find('The museum opened in 1852.')!]!.under).toBe(-1);
+  });
+
+  it('never offers a heading as the answer, but gives its words to the sentences under it', () => {
+    const index = buildSentenceIndex([{ text: brochure, language: 'en', document: 'brochure' }]);
+    const found = candidates(index, { text: 'Where is Harvard University?', language: 'en' }, [
+      { text: brochure, support: 1 },
+    ]);
+    const texts = found.map((candidate) => index.sentences[candidate.sentence]!.text);
+    expect(texts).not.toContain('Harvard University');
+    // "It is in Cambridge." names neither Harvard nor the university: its heading does.
+    const where = found.find(
+      (candidate) => index.sentences[candidate.sentence]!.text === 'It is in Cambridge.',
+    )!;
+    expect(where.features[FEATURES.indexOf('headingCoverage')]).toBeCloseTo(1);
+    const close = found.find(
+      (candidate) => index.sentences[candidate.sentence]!.text === 'Applications close on 1 January.',
+    );
+    expect(close?.features[FEATURES.indexOf('headingCoverage')] ?? 0).toBe(0);
+  });
+});

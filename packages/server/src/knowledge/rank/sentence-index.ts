@@ -12,6 +12,8 @@ import { termsOf } from './terms';
 export interface IndexedChunk {
   text: string;
   language: DetectedLanguage | null;
+  /** The document it is cut from (a file, a web page): the chunks of one come one after another, in reading order. */
+  document?: string;
 }
 
 export interface IndexedSentence {
@@ -23,6 +25,38 @@ export interface IndexedSentence {
   paragraph: number;
   /** The chunks (their places in the list indexed) that hold it. */
   chunks: number[];
+  /** It is a heading (isHeading): its words are context for the sentences under it, never an answer. */
+  heading: boolean;
+  /** The heading over it (the last one read before it), -1 when none. */
+  under: number;
+}
+
+/** The longest line read as a heading, in characters. */
+export const HEADING_MAX_CHARS = 80;
+/** A line ending as a sentence does (a full stop, question or exclamation mark, maybe then a quote or bracket). */
+const SENTENCE_END = /[.!?…]["'”»)\]]*$/u;
+
+/**
+ * Whether a line of a text is a heading, by the text's structure alone: one short sentence without
+ * a sentence's end, alone as a paragraph (a blank line, or the passage's edge, before it and a
+ * blank line after it), followed by a paragraph (a line ending as a sentence does, or holding
+ * several). A list's items (lines one under another) are not headings.
+ */
+export function isHeading(
+  line: { number: number; sentences: readonly string[] },
+  before: { number: number } | undefined,
+  after: { number: number; sentences: readonly string[] } | undefined,
+): boolean {
+  const [only] = line.sentences;
+  return (
+    line.sentences.length === 1 &&
+    only!.length <= HEADING_MAX_CHARS &&
+    !SENTENCE_END.test(only!) &&
+    (before === undefined || before.number < line.number - 1) &&
+    after !== undefined &&
+    after.number > line.number + 1 &&
+    (after.sentences.length > 1 || SENTENCE_END.test(after.sentences[0]!))
+  );
 }
 
 export interface SentenceIndex {
@@ -81,12 +115,26 @@ function* indexing(chunks: readonly IndexedChunk[]): Generator<void, SentenceInd
   const seen = new Map<string, number>();
   const paragraphTerms: string[][] = [];
   const bySentence = new Bm25Index();
+  // The heading over the sentences read, carried from a chunk to the next of the same document.
+  let under = -1;
   for (const [at, chunk] of chunks.entries()) {
+    if (chunk.document === undefined || chunk.document !== chunks[at - 1]?.document) under = -1;
     const locale = chunk.language ?? 'en';
     let before = -1;
     let beforeLine = -1;
     let paragraph = -1;
-    for (const sentence of sentencesOf(chunk.text, locale)) {
+    const read = sentencesOf(chunk.text, locale);
+    const lines: { number: number; sentences: string[] }[] = [];
+    for (const sentence of read) {
+      if (lines.at(-1)?.number !== sentence.line) lines.push({ number: sentence.line, sentences: [] });
+      lines.at(-1)!.sentences.push(sentence.text);
+    }
+    const headingLines = new Set(
+      lines
+        .filter((line, place) => isHeading(line, lines[place - 1], lines[place + 1]))
+        .map((line) => line.number),
+    );
+    for (const sentence of read) {
       if (sentence.line !== beforeLine) paragraph = -1;
       let index = seen.get(sentence.text);
       if (index === undefined) {
@@ -109,6 +157,8 @@ function* indexing(chunks: readonly IndexedChunk[]): Generator<void, SentenceInd
           next: -1,
           paragraph,
           chunks: [],
+          heading: false,
+          under,
         });
         const own = termsOf(sentence.text, language);
         terms.push(own);
@@ -116,7 +166,14 @@ function* indexing(chunks: readonly IndexedChunk[]): Generator<void, SentenceInd
         paragraphTerms[paragraph]!.push(...own);
       } else {
         paragraph = sentences[index]!.paragraph;
+        if (sentences[index]!.under >= 0) under = sentences[index]!.under;
+        else if (under >= 0 && !sentences[index]!.heading) sentences[index]!.under = under;
       }
+      if (headingLines.has(sentence.line)) {
+        sentences[index]!.heading = true;
+        sentences[index]!.under = -1;
+      }
+      if (sentences[index]!.heading) under = index;
       const held = sentences[index]!.chunks;
       if (held.at(-1) !== at) held.push(at);
       if (before >= 0 && sentence.line === beforeLine && before !== index) {
