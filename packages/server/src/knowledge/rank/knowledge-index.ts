@@ -11,8 +11,8 @@
  *
  * Building is paced, so saving and asking in a loop cannot keep a process busy: a build hands the
  * event loop back every few milliseconds (buildSentenceIndexInSlices); questions that arrive while
- * one runs wait for it rather than start another; and an index that took PACED_BUILD_MS or more to
- * build is built again at most once per REBUILD_INTERVAL_FACTOR times that long, answering from
+ * one runs wait for it rather than start another; and an index of PACED_INDEX_BYTES or more that
+ * took PACED_BUILD_MS or more to build is built again at most once per REBUILD_INTERVAL_FACTOR times that long, answering from
  * the index held until then (10k chunks: about 4 s to build, so at most 40 s behind a save).
  */
 import type { Source } from '@conversa/contract/chat';
@@ -135,13 +135,20 @@ function languageOfAll({ sentences }: SentenceIndex): DetectedLanguage | null {
   return (['es', 'en'] as const).find((one) => written[one] >= KNOWLEDGE_LANGUAGE_SHARE * whole) ?? null;
 }
 
-/** A build shorter than this is done again at once after any save: a small knowledge base is never stale. */
+/** A build shorter than this is done again at once after any save. */
 export const PACED_BUILD_MS = 100;
+/**
+ * Nor is an index smaller than this ever paced (about 180k characters, 100 ms to build on a quiet
+ * machine): a small knowledge base is never stale, however loaded the machine (a build's time is
+ * the wall clock's, which load stretches).
+ */
+export const PACED_INDEX_BYTES = 4 * 1024 * 1024;
 /** A longer one is done again at most once per this many times its duration (at most a tenth of the time). */
 export const REBUILD_INTERVAL_FACTOR = 10;
 
 export interface Pacing {
   pacedBuildMs: number;
+  pacedBytes: number;
   intervalFactor: number;
   /** The clock, in milliseconds. */
   now: () => number;
@@ -149,6 +156,7 @@ export interface Pacing {
 
 const PACING: Pacing = {
   pacedBuildMs: PACED_BUILD_MS,
+  pacedBytes: PACED_INDEX_BYTES,
   intervalFactor: REBUILD_INTERVAL_FACTOR,
   now: () => performance.now(),
 };
@@ -170,7 +178,7 @@ let nextDatabaseId = 0;
 
 /** Whether a built index under another stamp than the saved one is to be built again now. */
 function rebuildDue(held: Entry, pacing: Pacing): boolean {
-  if (held.buildMs < pacing.pacedBuildMs) return true;
+  if (held.buildMs < pacing.pacedBuildMs || held.bytes < pacing.pacedBytes) return true;
   return pacing.now() >= held.builtAt + held.buildMs * pacing.intervalFactor;
 }
 
