@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { connectedApi, renderConnected, type SignedInOwner } from '../../testing/connected';
 import { ConversationPage } from './conversation-page';
 import { ANSWERED, seedConversations, UNANSWERED } from '../../testing/conversations';
+import { saveCorrection } from '../../testing/correction';
 
 const api = connectedApi();
 /** A loaded machine takes seconds to render the first page (its modules are transformed on first use). */
@@ -49,18 +50,15 @@ describe('ConversationPage', () => {
       owner.as,
     );
     expect(tests.body.data.questions.map((test) => test.question)).toEqual([ANSWERED]);
-    await user.click(within(answer).getByRole('button', { name: 'Correct' }));
-    const editor = screen.getByLabelText('Corrected answer') as HTMLTextAreaElement;
-    expect(editor.value).toBe('On September 8.');
-    expect(screen.getByText(`Passages it used: ${ANSWERED}`)).toBeTruthy();
-    await user.clear(editor);
-    await user.type(editor, 'On September 9.');
-    await user.click(screen.getByRole('button', { name: 'Save correction' }));
-    expect(
-      await screen.findByText(
-        'The correction was saved: the assistant answers this question with it from now on.',
-      ),
-    ).toBeTruthy();
+    await saveCorrection(
+      user,
+      within(answer).getByRole('button', { name: 'Correct' }),
+      'On September 9.',
+      (editor) => {
+        expect(editor.value).toBe('On September 8.');
+        expect(screen.getByText(`Passages it used: ${ANSWERED}`)).toBeTruthy();
+      },
+    );
     await waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Messages' })).getByText(/^Corrected by /)).toBeTruthy(),
     );

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { connectedApi, renderConnected } from '../../testing/connected';
 import { seedConversations, ANSWERED, UNANSWERED } from '../../testing/conversations';
+import { saveCorrection } from '../../testing/correction';
 import { ReviewPage } from './review-page';
 
 const api = connectedApi();
@@ -58,20 +59,13 @@ describe('ReviewPage', () => {
     );
 
     // Correct: the editor holds the answer, the passage it used is named.
-    await user.click(
-      within(screen.getByRole('article', { name: ANSWERED })).getByRole('button', { name: 'Correct' }),
-    );
-    const editor = screen.getByLabelText('Corrected answer') as HTMLTextAreaElement;
-    expect(editor.value).toBe('On September 8.');
-    expect(screen.getByText(`Passages it used: ${ANSWERED}`)).toBeTruthy();
-    await user.clear(editor);
-    await user.type(editor, 'On September 9.');
-    await user.click(screen.getByRole('button', { name: 'Save correction' }));
-    expect(
-      await screen.findByText(
-        'The correction was saved: the assistant answers this question with it from now on.',
-      ),
-    ).toBeTruthy();
+    const correct = within(screen.getByRole('article', { name: ANSWERED })).getByRole('button', {
+      name: 'Correct',
+    });
+    await saveCorrection(user, correct, 'On September 9.', (editor) => {
+      expect(editor.value).toBe('On September 8.');
+      expect(screen.getByText(`Passages it used: ${ANSWERED}`)).toBeTruthy();
+    });
     const faqs = await api.server.call<{ data: { faqs: Faq[] } }>(
       `/api/institution-product/${owner.assistant.id}/faq`,
       owner.as,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { updateKnowledgeBase } from '@conversa/data/knowledge/update-knowledge-base';
 import { connectedApi, renderConnected } from '../../testing/connected';
+import { saveCorrection } from '../../testing/correction';
 import { TryIt } from './try-it';
 
 const api = connectedApi();
@@ -62,16 +63,11 @@ describe('TryIt', () => {
     await user.type(field, 'Is there a summer camp in July?');
     await user.click(screen.getByRole('button', { name: 'Ask' }));
     const tried = await screen.findByRole('list', { name: 'Questions tried' });
-    await user.click(await within(tried).findByRole('button', { name: 'Correct' }));
-    const editor = screen.getByLabelText('Corrected answer');
-    await user.clear(editor);
-    await user.type(editor, 'Yes, every weekday of July.');
-    await user.click(screen.getByRole('button', { name: 'Save correction' }));
-    expect(
-      await screen.findByText(
-        'The correction was saved: the assistant answers this question with it from now on.',
-      ),
-    ).toBeTruthy();
+    await saveCorrection(
+      user,
+      await within(tried).findByRole('button', { name: 'Correct' }),
+      'Yes, every weekday of July.',
+    );
     const faqs = await api.server.call<{ data: { faqs: { question: string; answer: string }[] } }>(
       `/api/institution-product/${school.assistant.id}/faq`,
       school.as,
