@@ -27,7 +27,14 @@ import {
 import type { EmbeddingsConfig, LlmConfig, ProcessRole } from './config';
 import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge';
 import { JobRunner } from './jobs/runner';
-import { CRAWL_WEBSITE, crawlerUserAgent, createCrawlerFetch, crawlWebsiteJob } from './websites';
+import {
+  CRAWL_WEBSITE,
+  crawlerUserAgent,
+  createCrawlerFetch,
+  crawlWebsiteJob,
+  pruneCrawlBudget,
+  pruneCrawlHosts,
+} from './websites';
 import {
   DELETE_STORED,
   deleteStoredJob,
@@ -128,9 +135,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       [DELETE_STORED]: deleteStoredJob({ storage, logger }),
     },
     // Audit events go after their keeping time, on the runner's hourly sweep; each institution's
-    // retention run is queued on the same sweep (and at start: server.ts).
+    // retention run is queued on the same sweep (and at start: server.ts); so do the crawler's
+    // past days and hosts' passed delays.
     prune: {
       audit_events: (now) => pruneAuditEvents(database.db, now),
+      crawl_budget: (now) => pruneCrawlBudget(database.db, now),
+      crawl_hosts: (now) => pruneCrawlHosts(database.db, now),
       retention_runs: (now) => queueRetentionRuns(database.db, now),
     },
   });

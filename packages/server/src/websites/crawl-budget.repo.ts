@@ -16,6 +16,18 @@ export const budgetDay = (now: Date): string => now.toISOString().slice(0, 10);
 export const nextBudgetDay = (now: Date): Date =>
   new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
 
+/**
+ * Deletes the counts of days before `now`'s (the job runner's hourly sweep): an institution whose
+ * site is never crawled again keeps no row. Resolves to how many went.
+ */
+export async function pruneCrawlBudget(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .delete(crawlBudget)
+    .where(lt(crawlBudget.day, budgetDay(now)))
+    .returning({ day: crawlBudget.day });
+  return rows.length;
+}
+
 /** The budget queries of one database. */
 export function crawlBudgetRepo(db: DbOrTx) {
   return {

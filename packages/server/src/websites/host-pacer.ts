@@ -8,7 +8,7 @@
  * Crawl-delay, the crawler's Agent keeps two connections per origin at most in each process
  * (`crawler-fetch.ts`), and one site's batches never run at once.
  */
-import { eq, lte, sql } from 'drizzle-orm';
+import { eq, lt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { DbOrTx } from '../db/database';
 import { crawlHosts } from '../db/websites-schema';
@@ -83,3 +83,16 @@ export function hostPacer(db: DbOrTx, clock: Clock) {
   };
 }
 export type HostPacer = ReturnType<typeof hostPacer>;
+
+/**
+ * Deletes the hosts whose "next request not before" passed over an hour ago (the job runner's
+ * hourly sweep): such a row holds nothing back, and the next request to the host writes it again.
+ * Resolves to how many went.
+ */
+export async function pruneCrawlHosts(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .delete(crawlHosts)
+    .where(lt(crawlHosts.nextAt, new Date(now.getTime() - 60 * 60_000)))
+    .returning({ host: crawlHosts.host });
+  return rows.length;
+}

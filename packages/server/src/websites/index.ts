@@ -6,3 +6,5 @@ export { CRAWL_WEBSITE } from './websites.repo';
 export { crawlWebsiteJob } from './crawl.job';
 export { createCrawlerFetch, crawlerUserAgent } from './crawler-fetch';
 export { stopHtmlThread } from './html-thread';
+export { pruneCrawlHosts } from './host-pacer';
+export { pruneCrawlBudget } from './crawl-budget.repo';
