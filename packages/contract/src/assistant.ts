@@ -211,6 +211,13 @@ export const KnowledgeBaseSchema = v.object({
 export type KnowledgeBase = v.InferOutput<typeof KnowledgeBaseSchema>;
 
 export const FaqSchema = v.object({
+  /**
+   * The saved FAQ's id (`GET` and `PUT …/faq` answer it). Sent back in a `PUT`, the FAQ keeps its
+   * identity (the corrections that point to it, its vector while its text stays) however much of
+   * it is edited; without one, or with one that is not among the assistant's FAQs, the FAQ is
+   * matched by its question, then its answer, else it is new.
+   */
+  id: v.optional(v.pipe(v.number(C.invalidValue), v.integer(C.invalidValue), v.minValue(1, C.invalidValue))),
   question: requiredText(FAQ_QUESTION_MAX_LENGTH),
   answer: requiredText(FAQ_ANSWER_MAX_LENGTH),
 });

@@ -82,13 +82,15 @@ describe('FAQs', () => {
       { question: '¿Cuándo abre la matrícula?', answer: 'En marzo.' },
     ];
     await act(() => result.current.save.trigger({ faqs }));
-    expect(result.current.faqs.data).toEqual({ faqs });
+    // The saved list comes back with each FAQ's id, and the cached copy is it.
+    const saved = faqs.map((faq) => ({ id: expect.any(Number), ...faq }));
+    expect(result.current.faqs.data).toEqual({ faqs: saved });
     expect(JSON.parse(api.received(`institution-product/${assistantId}/faq`, 'PUT').at(-1)!.body)).toEqual({
       faqs,
     });
-    const reordered = [faqs[1]!, faqs[0]!];
-    await updateFaqs(client, assistantId, { faqs: reordered });
-    expect(await getFaqs(client, assistantId)).toEqual({ faqs: reordered });
+    const [canteen, enrolment] = result.current.faqs.data!.faqs;
+    await updateFaqs(client, assistantId, { faqs: [enrolment!, canteen!] });
+    expect(await getFaqs(client, assistantId)).toEqual({ faqs: [enrolment, canteen] });
   });
 
   it('shows issues under their paths for an empty question, and saves nothing', async () => {

@@ -129,7 +129,7 @@ export function assistantSettingsRepo(db: Db, publicUrl: string) {
     /** The FAQs of an assistant, in order. */
     async faqs(institutionId: number, assistantId: number): Promise<Faq[]> {
       return db
-        .select({ question: assistantFaqs.question, answer: assistantFaqs.answer })
+        .select({ id: assistantFaqs.id, question: assistantFaqs.question, answer: assistantFaqs.answer })
         .from(assistantFaqs)
         .where(
           and(eq(assistantFaqs.institutionId, institutionId), eq(assistantFaqs.assistantId, assistantId)),

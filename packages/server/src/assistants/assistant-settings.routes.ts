@@ -131,7 +131,7 @@ export function assistantSettingsRoutes(deps: AppDeps) {
   route(app, endpoints.putFaqs, async (c, { scope, body: { faqs } }) => {
     const saved = await settings.saveFaqs(scope.institutionId, scope.assistantId, faqs);
     await embedLater(scope);
-    return ok(c, { faqs: saved.map(({ question, answer }) => ({ question, answer })) });
+    return ok(c, { faqs: saved });
   });
   return app;
 }

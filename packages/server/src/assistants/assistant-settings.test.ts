@@ -247,7 +247,12 @@ describe('knowledge base and FAQs', () => {
       status: 400,
       body: { issues: [{ path: 'faqs.0.answer', code: 'required' }] },
     });
-    expect((await server.call(assistantPath(school, '/faq'), asOwner(school))).body).toEqual({
+    // An id is a whole number from 1: anything else is refused under its path.
+    for (const id of ['1', 0, 1.5]) {
+      const refused = await put([{ id, question: 'Cost?', answer: 'Free' } as unknown as Faq]);
+      expect(refused).toMatchObject({ status: 400, body: { issues: [{ path: 'faqs.0.id' }] } });
+    }
+    expect((await server.call(assistantPath(school, '/faq'), asOwner(school))).body).toMatchObject({
       data: { faqs: second },
     });
     expect(await put([])).toMatchObject({ status: 200, body: { data: { faqs: [] } } });

@@ -11,7 +11,7 @@ import { assistantFaqs, assistants } from '../db/schema';
 import { bumpKnowledgeVersion, detectLanguage, textSearchConfig } from '../knowledge';
 
 /** A saved FAQ: its row's id and text. */
-export type StoredFaq = Faq & { id: number };
+export type StoredFaq = Omit<Faq, 'id'> & { id: number };
 
 /** What a save does to the rows: the kept ones by the index of their FAQ in the list. */
 export interface FaqPlan<Row extends StoredFaq> {
@@ -22,16 +22,19 @@ export interface FaqPlan<Row extends StoredFaq> {
 }
 
 /**
- * Pairs the list to save with the stored rows. The console sends questions and answers, no ids: a
- * FAQ keeps the row with the same question; then one whose question was edited keeps the row with
- * the same answer. Each row goes to one FAQ, the first in list order.
+ * Pairs the list to save with the stored rows. A FAQ sent with the id of a stored row keeps that
+ * row (the console sends back the ids it read); then one without keeps the row with the same
+ * question; then one whose question was edited keeps the row with the same answer (clients that
+ * send no ids). Each row goes to one FAQ, the first in list order; an id that is not one of the
+ * stored rows' is no claim to anything.
  */
 export function planFaqs<Row extends StoredFaq>(stored: Row[], faqs: Faq[]): FaqPlan<Row> {
   const kept: (Row | undefined)[] = faqs.map(() => undefined);
   const free = new Set(stored);
-  for (const by of ['question', 'answer'] as const) {
+  for (const by of ['id', 'question', 'answer'] as const) {
     faqs.forEach((faq, index) => {
       if (kept[index]) return;
+      if (by === 'id' && faq.id === undefined) return;
       const row = [...free].find((candidate) => candidate[by] === faq[by]);
       if (!row) return;
       kept[index] = row;
@@ -101,7 +104,8 @@ export async function saveFaqs(
       const textChanged = row.question !== faq.question || row.answer !== faq.answer;
       if (textChanged) rewritten.push(row.id);
       else if (row.position === position) return [];
-      return [{ id: row.id, position, ...faq, language: textChanged ? languageOf(faq) : null }];
+      const { question, answer } = faq;
+      return [{ id: row.id, position, question, answer, language: textChanged ? languageOf(faq) : null }];
     });
     if (changed.length > 0) {
       // One statement for all: a null language keeps the row's (its text did not change).
@@ -118,7 +122,18 @@ export async function saveFaqs(
     if (rewritten.length > 0) await tx.delete(faqVectors).where(inArray(faqVectors.faqId, rewritten));
 
     const added = faqs.flatMap((faq, position) =>
-      kept[position] ? [] : [{ institutionId, assistantId, position, ...faq, language: languageOf(faq) }],
+      kept[position]
+        ? []
+        : [
+            {
+              institutionId,
+              assistantId,
+              position,
+              question: faq.question,
+              answer: faq.answer,
+              language: languageOf(faq),
+            },
+          ],
     );
     const inserted =
       added.length > 0

@@ -23,13 +23,17 @@ afterAll(() => server.close());
 
 const asOwner = (tenant: Tenant) => ({ token: tenant.owner.token, institution: tenant.institution.id });
 
+/** Saves the list; answers it as saved, each FAQ with its id. */
 async function save(tenant: Tenant, faqs: Faq[]) {
   const { status, body } = await server.call<{ data: { faqs: Faq[] } }>(
     `/api/institution-product/${tenant.assistant.id}/faq`,
     { ...asOwner(tenant), method: 'PUT', json: { faqs } },
   );
   expect(status).toBe(200);
-  expect(body.data.faqs).toEqual(faqs);
+  expect(body.data.faqs.map(({ question, answer }) => ({ question, answer }))).toEqual(
+    faqs.map(({ question, answer }) => ({ question, answer })),
+  );
+  return body.data.faqs;
 }
 
 /** The stored rows, in order. */
@@ -55,6 +59,18 @@ describe('planFaqs', () => {
     ]);
     expect(plan.kept.map((row) => row?.id)).toEqual([3, 2, undefined]);
     expect(plan.removed.map((row) => row.id)).toEqual([1]);
+  });
+
+  it('keeps the row whose id a FAQ brings first, however much of it changed', () => {
+    const plan = planFaqs(stored, [
+      { question: 'Where?', answer: 'Madrid' },
+      { id: 2, question: 'Where is it held?', answer: 'In Toledo' },
+      { id: 1, question: 'When?', answer: 'May' },
+      // Another assistant's row, or one gone: no claim, so a new FAQ.
+      { id: 99, question: 'Who?', answer: 'Ana' },
+    ]);
+    expect(plan.kept.map((row) => row?.id)).toEqual([undefined, 2, 1, undefined]);
+    expect(plan.removed.map((row) => row.id)).toEqual([3]);
   });
 
   it('gives each row to one FAQ only', () => {
@@ -136,7 +152,21 @@ describe('PUT institution-product/{id}/faq', () => {
     expect((await rows(school)).map((row) => row.id)).toContain(faqId);
     expect(await correctionOf()).toEqual(corrected.body.data.corrected);
 
-    await save(school, [{ question: 'Is there a canteen?', answer: 'Yes, every school day.' }]);
+    // Both its question and its answer rewritten, sent back with its id as the console does: still
+    // the correction's FAQ.
+    const [canteen, camp] = await save(school, [
+      { question: 'Is there a canteen?', answer: 'Yes, every school day.' },
+      { question: 'Is there a summer camp in July?', answer },
+    ]);
+    expect(camp!.id).toBe(faqId);
+    await save(school, [
+      canteen!,
+      { id: faqId!, question: 'Do you run a summer camp?', answer: 'Yes, every weekday of July.' },
+    ]);
+    expect((await rows(school)).map((row) => row.id)).toEqual([canteen!.id, faqId]);
+    expect(await correctionOf()).toEqual(corrected.body.data.corrected);
+
+    await save(school, [canteen!]);
     expect(await correctionOf()).toEqual({ ...corrected.body.data.corrected, faq_id: null });
   });
 });

@@ -66,7 +66,9 @@ describe('ConversationPage', () => {
       `/api/institution-product/${owner.assistant.id}/faq`,
       owner.as,
     );
-    expect(faqs.body.data.faqs).toEqual([{ question: ANSWERED, answer: 'On September 9.' }]);
+    expect(faqs.body.data.faqs).toEqual([
+      { id: expect.any(Number), question: ANSWERED, answer: 'On September 9.' },
+    ]);
   });
 
   it('shows the transcript with sources and the handoff card, and the contact', async () => {

@@ -70,7 +70,9 @@ describe('ReviewPage', () => {
       `/api/institution-product/${owner.assistant.id}/faq`,
       owner.as,
     );
-    expect(faqs.body.data.faqs).toEqual([{ question: ANSWERED, answer: 'On September 9.' }]);
+    expect(faqs.body.data.faqs).toEqual([
+      { id: expect.any(Number), question: ANSWERED, answer: 'On September 9.' },
+    ]);
     await waitFor(() =>
       expect(screen.getByRole('article', { name: ANSWERED }).textContent).toContain('Corrected'),
     );

@@ -115,7 +115,8 @@ function FaqEditor({
   const submit = form.submit(async (values) => {
     try {
       const saved = await save.trigger({
-        faqs: values.faqs.map(({ question, answer }) => ({ question, answer })),
+        // Each saved FAQ goes back with its id: it stays the same FAQ however much of it is edited.
+        faqs: values.faqs.map(({ id, question, answer }) => ({ ...(id ? { id } : {}), question, answer })),
       });
       form.reset({ faqs: saved.faqs });
       notifySuccess(successNotices.faqUpdated);

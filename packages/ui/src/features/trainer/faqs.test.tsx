@@ -7,10 +7,14 @@ import { FaqsPage } from './faqs';
 
 const api = connectedApi();
 
-/** The FAQs the server holds for the owner's assistant. */
-const faqsOf = async ({ assistant, as }: SignedInOwner) =>
+/** The FAQs the server holds for the owner's assistant, with their ids. */
+const savedFaqs = async ({ assistant, as }: SignedInOwner) =>
   (await api.server.call<{ data: { faqs: Faq[] } }>(`/api/institution-product/${assistant.id}/faq`, as)).body
     .data.faqs;
+
+/** Their questions and answers. */
+const faqsOf = async (owner: SignedInOwner) =>
+  (await savedFaqs(owner)).map(({ question, answer }) => ({ question, answer }));
 
 describe('FaqsPage', () => {
   it("starts a new FAQ with the question brought by the dashboard's 'Add as FAQ', its answer focused", async () => {
@@ -89,6 +93,44 @@ describe('FaqsPage', () => {
       { question: '¿Cuándo es la matrícula?', answer: 'En marzo.' },
       { question: '¿Hay comedor?', answer: 'Sí, con menú diario.' },
     ]);
+  });
+
+  it('keeps a FAQ the same FAQ when both its question and its answer are rewritten', async () => {
+    const user = userEvent.setup();
+    const school = await api.signedInOwner('school');
+    await api.server.call(`/api/institution-product/${school.assistant.id}/faq`, {
+      ...school.as,
+      method: 'PUT',
+      json: {
+        faqs: [
+          { question: '¿Hay comedor?', answer: 'Sí.' },
+          { question: '¿Hay autobús?', answer: 'No.' },
+        ],
+      },
+    });
+    const [canteen, bus] = await savedFaqs(school);
+    renderConnected(<FaqsPage assistantId={school.assistant.id} onNavigate={vi.fn()} />, {
+      client: school.client,
+    });
+    const question = (await screen.findAllByLabelText(/^Question/))[1]!;
+    await user.clear(question);
+    await user.type(question, '¿Tienen transporte escolar?');
+    const answer = screen.getAllByLabelText(/^Answer/)[1]!;
+    await user.clear(answer);
+    await user.type(answer, 'Sí, tres rutas.');
+    await user.click(screen.getByRole('button', { name: 'Save FAQs' }));
+    expect(await screen.findByText('FAQ was successfully updated.')).toBeTruthy();
+    expect(await savedFaqs(school)).toEqual([
+      canteen,
+      { id: bus!.id, question: '¿Tienen transporte escolar?', answer: 'Sí, tres rutas.' },
+    ]);
+
+    // Saved again unchanged, after the form took the saved list: still the same two.
+    await user.click(screen.getByRole('button', { name: 'Save FAQs' }));
+    await waitFor(() =>
+      expect(screen.getAllByText('FAQ was successfully updated.').length).toBeGreaterThan(0),
+    );
+    expect((await savedFaqs(school)).map((faq) => faq.id)).toEqual([canteen!.id, bus!.id]);
   });
 
   it('allows three suggested questions at most, says why, and saves them', async () => {
