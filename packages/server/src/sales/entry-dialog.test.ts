@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '@conversa/contract/sales';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_TTL_MS, type EntryState, type StepInput, type StepResult, stepEntry } from './entry-dialog';
+import { stepEntry } from './entry-dialog';
+import { ENTRY_TTL_MS, type EntryState, type StepInput, type StepResult } from './entry-state';
 
 const BUDGET: FieldDefinition = {
   key: 'budget',

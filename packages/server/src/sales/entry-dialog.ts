@@ -13,150 +13,31 @@
  * - Thirty minutes of silence and the entry expires (`isExpired`); the caller says so.
  */
 import type { Locale } from '@conversa/contract/constants';
-import {
-  type BuiltInField,
-  type FieldDefinition,
-  type FieldType,
-  type FieldValue,
-  LEAD_FIELDS,
-  MAX_ORDER_LINES,
-  ORDER_FIELDS,
-  ORDER_LINE_FIELDS,
-  type OrderLine,
-  type RecordKind,
-} from '@conversa/contract/sales';
+import { type FieldValue, MAX_ORDER_LINES, type RecordKind } from '@conversa/contract/sales';
 import { translate } from '../i18n/translate';
+import {
+  CANCEL,
+  type Field,
+  fieldNamed,
+  keywordOf,
+  LABELLED,
+  LINE_FIELDS,
+  NO,
+  planOf,
+  SKIP,
+  YES,
+} from './entry-fields';
+import {
+  type EntryRecord,
+  type EntryState,
+  expiredText,
+  isExpired,
+  type LineKey,
+  type StepInput,
+  type StepResult,
+} from './entry-state';
 import { type AskedField, ENTRY_TEXT } from './entry-text';
 import { fold, parseFieldValue, showValue } from './field-values';
-
-/** An unfinished entry expires after this long without a message. */
-export const ENTRY_TTL_MS = 30 * 60 * 1000;
-
-type LineKey = 'product_code' | 'description' | 'quantity';
-
-/** What the last reply asked for. */
-export type Asking =
-  | { step: 'field'; key: string }
-  | { step: 'line'; key: LineKey }
-  | { step: 'more_lines' }
-  | { step: 'confirm' };
-
-/** A seller's unfinished entry (stored as JSON between messages). */
-export interface EntryState {
-  kind: RecordKind;
-  locale: Locale;
-  /** Guided asks every field; `message` (one-message entry) asks only for what is required. */
-  mode: 'guided' | 'message';
-  /** Values by field key; null for a field left empty. */
-  values: Record<string, FieldValue | null>;
-  lines: OrderLine[];
-  /** The order line being asked for, if any. */
-  line: Partial<Record<LineKey, FieldValue | null>> | null;
-  /** No more lines are asked for. */
-  linesDone: boolean;
-  asking: Asking;
-  /** The WhatsApp message ids the entry came from. */
-  messageIds: string[];
-  /** The seller's last message (ISO). */
-  updatedAt: string;
-}
-
-/** A confirmed entry, to store. */
-export interface EntryRecord {
-  kind: RecordKind;
-  values: Record<string, FieldValue | null>;
-  lines: OrderLine[];
-  messageIds: string[];
-}
-
-/** One message of the seller, with what the step needs around it. */
-export interface StepInput {
-  text: string;
-  messageId: string;
-  now: Date;
-  /** The seller's language when the message does not tell (their number's profile, else the assistant's). */
-  locale: Locale;
-  /** The institution's country, for phones written without their prefix. */
-  country: string | null;
-  /** The fields the assistant adds to each kind, in order. */
-  configured: Record<RecordKind, readonly FieldDefinition[]>;
-}
-
-export interface StepResult {
-  state: EntryState | null;
-  replies: string[];
-  record?: EntryRecord;
-  /** False when the message is no part of an entry: the caller answers it as a question. */
-  handled: boolean;
-}
-
-/** A field as the dialog asks for and reads it. */
-interface Field {
-  key: string;
-  type: FieldType;
-  required: boolean;
-  /** Labels a seller may write, per language; the first is shown. */
-  labels: Record<Locale, readonly string[]>;
-  options: readonly string[];
-}
-
-const fromBuiltIn = (field: BuiltInField): Field => ({ ...field, options: [] });
-const fromConfigured = (field: FieldDefinition): Field => ({
-  key: field.key,
-  type: field.type,
-  required: field.required,
-  labels: { en: [field.labels.en, field.key], es: [field.labels.es, field.key] },
-  options: field.options,
-});
-
-/** A record's fields outside its lines, in the order they are asked for; `lines` marks where an order's lines go. */
-function planOf(kind: RecordKind, configured: StepInput['configured']): (Field | 'lines')[] {
-  const extra = configured[kind].map(fromConfigured);
-  if (kind === 'lead') return [...LEAD_FIELDS.map(fromBuiltIn), ...extra];
-  const [company, notes] = ORDER_FIELDS.map(fromBuiltIn);
-  return [company!, 'lines', notes!, ...extra];
-}
-
-const LINE_FIELDS: readonly Field[] = ORDER_LINE_FIELDS.map(fromBuiltIn);
-
-const KEYWORDS: Record<string, { kind: RecordKind; locale: Locale | null }> = {
-  lead: { kind: 'lead', locale: null },
-  'new lead': { kind: 'lead', locale: 'en' },
-  'nuevo lead': { kind: 'lead', locale: 'es' },
-  order: { kind: 'order', locale: 'en' },
-  'new order': { kind: 'order', locale: 'en' },
-  pedido: { kind: 'order', locale: 'es' },
-  'nuevo pedido': { kind: 'order', locale: 'es' },
-};
-const CANCEL = new Set(['cancel', 'cancelar']);
-const SKIP = new Set(['skip', 'saltar', 'omitir']);
-const YES = new Set(['yes', 'y', 'si', 's', 'ok', 'vale']);
-const NO = new Set(['no', 'n']);
-
-/** `Label: value`. */
-const LABELLED = /^\s*([^:\n]{1,60}?)\s*:\s*(.*?)\s*$/;
-
-/** True when the entry has waited longer than ENTRY_TTL_MS for the seller. */
-export function isExpired(state: EntryState, now: Date): boolean {
-  return now.getTime() - Date.parse(state.updatedAt) > ENTRY_TTL_MS;
-}
-
-/** The text a seller gets when their entry expires. */
-export const expiredText = (state: EntryState): string => ENTRY_TEXT[state.locale].expired(state.kind);
-
-/** The keyword a message starts with (its first line, folded), if any. */
-function keywordOf(text: string): { kind: RecordKind; locale: Locale | null } | null {
-  const first = fold(text.split('\n')[0] ?? '').replace(/[.!:¡¿?]+$/u, '');
-  return KEYWORDS[first] ?? null;
-}
-
-/** The field a label names: by any of its labels in either language, or its key. */
-function fieldNamed(label: string, fields: readonly Field[]): Field | undefined {
-  const wanted = fold(label);
-  return fields.find((field) =>
-    [...field.labels.en, ...field.labels.es].some((name) => fold(name) === wanted),
-  );
-}
 
 /** One step of the dialog. */
 export function stepEntry(previous: EntryState | null, input: StepInput): StepResult {

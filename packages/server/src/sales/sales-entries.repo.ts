@@ -3,7 +3,7 @@
  * transaction: a step of the dialog, the record it completes and the replies it queues are written
  * together (sellers.service.ts).
  */
-import type { EntryState } from './entry-dialog';
+import type { EntryState } from './entry-state';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { salesEntries } from '../db/sales-schema';

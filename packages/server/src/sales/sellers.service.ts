@@ -26,7 +26,8 @@ import { type AnswerEvent, type ComposedAnswer, composeAnswer, detectLanguage } 
 import { LlmError } from '../llm/llm';
 import { type ModelCalls, modelCalls } from '../rate-limit/model-calls';
 import { allowedNumbersRepo } from './allowed-numbers.repo';
-import { ENTRY_TTL_MS, type EntryRecord, expiredText, isExpired, stepEntry } from './entry-dialog';
+import { stepEntry } from './entry-dialog';
+import { ENTRY_TTL_MS, type EntryRecord, expiredText, isExpired } from './entry-state';
 import { asEntryText, extractEntry } from './extract-entry';
 import { recordFieldsRepo } from './record-fields.repo';
 import { recordWritesRepo } from './record-writes.repo';
