@@ -87,7 +87,9 @@ describe('review', () => {
     expect(result.updated).toBe(false);
     // The queue's page refreshes with the item marked corrected.
     await until(() => queue.result.current.data?.items[0]?.corrected?.faq_id === result.corrected.faq_id);
+    // The correction's FAQ, the one the corrected answer points to.
     expect((await getFaqs(staff, assistantId)).faqs).toContainEqual({
+      id: result.corrected.faq_id,
       question: 'Is there a summer camp in July?',
       answer,
     });
