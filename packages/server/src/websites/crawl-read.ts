@@ -41,17 +41,21 @@ export const gone = { passages: 0, fingerprint: null, etag: null, lastModified: 
 export function pageReader(ctx: CrawlContext) {
   const { deps, repo, counters } = ctx;
 
-  /** Drops a page's passages (it is gone, or no longer the site's). */
-  async function forget(site: WebsiteRow, page: PageRow) {
-    if (page.passages === 0 && page.fingerprint === null) return;
-    await replaceChunks(deps.db, {
+  /** Makes `chunks` the page's passages in the assistant's knowledge (none: the page teaches nothing). */
+  const setPassages = (site: WebsiteRow, page: PageRow, chunks: string[]) =>
+    replaceChunks(deps.db, {
       institutionId: site.institutionId,
       assistantId: site.assistantId,
       fileId: null,
       pageId: page.id,
       source: 'website',
-      chunks: [],
+      chunks,
     });
+
+  /** Drops a page's passages (it is gone, or no longer the site's). */
+  async function forget(site: WebsiteRow, page: PageRow) {
+    if (page.passages === 0 && page.fingerprint === null) return;
+    await setPassages(site, page, []);
   }
 
   /** Reads a fetched page or document, indexes what changed; answers the links to follow. */
@@ -116,14 +120,7 @@ export function pageReader(ctx: CrawlContext) {
     // The title leads the passages, so a question naming the page finds it.
     const body = title && !text.startsWith(title) ? `${title}\n\n${text}` : text;
     const chunks = chunkText(body);
-    await replaceChunks(deps.db, {
-      institutionId: site.institutionId,
-      assistantId: site.assistantId,
-      fileId: null,
-      pageId: page.id,
-      source: 'website',
-      chunks,
-    });
+    await setPassages(site, page, chunks);
     if (counters) counters.indexed += 1;
     await record({
       state: 'ready',
