@@ -1,8 +1,8 @@
 /**
  * The learned ranker's use (docs/architecture.md#knowledge-and-answers): a linear score per
  * candidate sentence (FEATURES × weights), read as a probability over the candidates (softmax);
- * the answer quotes the best sentences until they hold `mass` of it. The gate is boosted regression
- * trees over the best candidate and the question: the probability that the knowledge answers the
+ * the answer quotes the best sentences until they hold `mass` of it. The gate is a logistic model
+ * over the best candidate and the question: the probability that the knowledge answers the
  * question; under `threshold` the assistant says it does not know. Both are fitted by
  * bench/answer-folds.ts on three folds of the dev set and stored in ranker-model.json.
  */
@@ -15,11 +15,8 @@ export interface RankerModel {
   mass: number;
   /** The paragraphs of the best sentences a language model is given, at most. */
   paragraphs: number;
-  gate: { features: readonly string[]; trees: readonly GateTree[]; threshold: number };
+  gate: { features: readonly string[]; weights: readonly number[]; threshold: number };
 }
-
-/** A regression tree of the gate: a leaf's log-odds, or a split on one feature (`below`: at most `at`). */
-export type GateTree = number | { feature: number; at: number; below: GateTree; above: GateTree };
 
 /** A candidate with its score and probability among the question's candidates. */
 export interface Scored extends Candidate {
@@ -89,21 +86,9 @@ export function gateFeatures(scored: readonly Scored[], question: readonly numbe
   ];
 }
 
-/** A tree's log-odds for a row of gate features. */
-export function treeValue(tree: GateTree, features: readonly number[]): number {
-  let node = tree;
-  while (typeof node !== 'number') node = features[node.feature]! <= node.at ? node.below : node.above;
-  return node;
-}
-
-/** The trees' probability for a row of gate features (the logistic of their summed log-odds). */
-export function gateProbability(trees: readonly GateTree[], features: readonly number[]): number {
-  return 1 / (1 + Math.exp(-trees.reduce<number>((sum, tree) => sum + treeValue(tree, features), 0)));
-}
-
 /** The gate's probability that the knowledge answers the question. */
 export function answerProbability(model: Pick<RankerModel, 'gate'>, features: readonly number[]): number {
-  return gateProbability(model.gate.trees, features);
+  return 1 / (1 + Math.exp(-dot(model.gate.weights, features)));
 }
 
 /**

@@ -6,16 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MIN_CHUNKS_FOR_UNKNOWN } from '../retrieval';
 import { Bm25Index } from './bm25';
 import { candidates, FEATURES, questionFeatures, questionTerms, unknownShare } from './features';
-import {
-  chooseParagraphs,
-  chooseSentences,
-  GATE_FEATURES,
-  gateProbability,
-  type GateTree,
-  scoreCandidates,
-  treeValue,
-} from './model';
-import { RANKER_MODELS } from './ranked-answer';
+import { chooseParagraphs, chooseSentences, scoreCandidates } from './model';
 import { buildSentenceIndex } from './sentence-index';
 import { termsOf } from './terms';
 
@@ -185,33 +176,6 @@ describe('the gate and the model path', () => {
     const [share, unknown] = features('Does the observatory have a telescope?');
     expect(share).toBeGreaterThan(0.5);
     expect(unknown).toBeCloseTo(2 / 3);
-  });
-
-  it('reads its trees: a split sends a value at most its cut below, and the log-odds add up', () => {
-    const tree: GateTree = {
-      feature: 1,
-      at: 0.5,
-      below: -1,
-      above: { feature: 2, at: 0, below: 0.5, above: 2 },
-    };
-    expect(treeValue(tree, [1, 0.5, 9])).toBe(-1);
-    expect(treeValue(tree, [1, 0.6, 0])).toBe(0.5);
-    expect(treeValue(tree, [1, 0.6, 0.1])).toBe(2);
-    expect(gateProbability([tree, 1], [1, 0.6, 0])).toBeCloseTo(1 / (1 + Math.exp(-1.5)));
-    expect(gateProbability([], [1])).toBe(0.5);
-  });
-
-  it('ships gates that read the gate features it computes, with a threshold between 0 and 1', () => {
-    for (const model of [RANKER_MODELS.words, RANKER_MODELS.embeddings]) {
-      expect(model.gate.features).toEqual(GATE_FEATURES);
-      expect(model.gate.threshold).toBeGreaterThan(0);
-      expect(model.gate.threshold).toBeLessThan(1);
-      const splits = (tree: GateTree): number[] =>
-        typeof tree === 'number' ? [] : [tree.feature, ...splits(tree.below), ...splits(tree.above)];
-      const features = model.gate.trees.flatMap(splits);
-      expect(features.length).toBeGreaterThan(0);
-      for (const feature of features) expect(feature).toBeLessThan(GATE_FEATURES.length);
-    }
   });
 
   it('gives a model the paragraphs of the best sentences, each once, at most as many as asked', () => {
