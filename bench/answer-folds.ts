@@ -1,8 +1,8 @@
 // The fold study of issue 30 (docs/architecture.md#knowledge-and-answers): the dev half of
 // shared/fixtures/qa split by article into four folds (qa-protocol.ts: article i in fold i mod 4, so
 // each holds 4 or 5 uploaded articles and 1 or 2 that never are). Per language, the set's six TXT files are
-// indexed with the server's own chunker and `replaceChunks` on PGlite, in-process, and every
-// question is asked of
+// indexed with the server's own chunker and `replaceChunks` on PGlite, in-process
+// (lib/fold-questions.ts), and every question is asked of
 //   - the learned ranker (knowledge/rank): PostgreSQL's passages and two BM25 rankings fused by
 //     weights fitted on the other three folds (both languages), its answer length and its
 //     answer-or-abstain gate chosen there too,
@@ -13,20 +13,11 @@
 // what was asked (each question's candidates and features, the index's sentences) in that file, and a
 // later run given the same file fits and reports from it without indexing and asking again (a study of
 // the fitting or of the gate then takes a minute, not six).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { and, asc, eq } from 'drizzle-orm';
-import { openDatabase } from '../packages/server/src/db/database';
-import { knowledgeChunks } from '../packages/server/src/db/knowledge-schema';
 import { phrase } from '../packages/server/src/knowledge/answer/phrases';
-import { replaceChunks } from '../packages/server/src/knowledge/index.repo';
-import {
-  candidates,
-  type Candidate,
-  questionTerms,
-  questionFeatures,
-} from '../packages/server/src/knowledge/rank/features';
+import { FEATURES } from '../packages/server/src/knowledge/rank/features';
 import {
   answerProbability,
   chooseParagraphs,
@@ -41,17 +32,7 @@ import {
   ANSWER_SENTENCES,
   paragraphText,
 } from '../packages/server/src/knowledge/rank/ranked-answer';
-import { buildSentenceIndex, type SentenceIndex } from '../packages/server/src/knowledge/rank/sentence-index';
-import { FEATURES } from '../packages/server/src/knowledge/rank/features';
-import type { EmbeddingsConfig } from '../packages/server/src/config';
-import { embed, EmbeddingsError } from '../packages/server/src/knowledge/embeddings/embeddings-client';
-import { retrieve } from '../packages/server/src/knowledge/retrieval';
-import { startEmbeddingsPeer } from '../packages/server/src/testing/embeddings-peer';
-import { chunkText } from '../packages/server/src/knowledge/text/chunk';
-import { detectLanguage, languageOfConfig } from '../packages/server/src/knowledge/text/language';
-import { containsGold } from '../packages/server/src/testing/qa-scoring';
 import {
-  loadQaSet,
   QA_FOLDS,
   QA_GUARD_FOLD,
   type QaFigures,
@@ -59,14 +40,12 @@ import {
   type QaModelFigures,
   qaModelFigures,
   type QaLanguage,
-  type QaQuestion,
-  type QaSet,
   scoreQa,
 } from '../packages/server/src/testing/qa-protocol';
 import { fitGate, fitRanker } from './lib/fit';
+import { type Asked, askStudies, type Language } from './lib/fold-questions';
 import { machine, writeSection } from './lib/results.mjs';
 import { root } from './lib/server.mjs';
-import { benchAssistant, benchFile } from './lib/seed';
 
 const LANGUAGES: QaLanguage[] = ['es', 'en'];
 const FOLDS = QA_FOLDS;
@@ -87,163 +66,6 @@ const HELD_OUT = process.env.HELD_OUT !== '0';
 const CALIBRATE_ON_HELD_OUT = process.env.CALIBRATE_ON_HELD_OUT !== '0';
 const ANSWER = { maxSentences: ANSWER_SENTENCES, maxChars: ANSWER_CHARS };
 const MODEL = path.join(root, 'packages/server/src/knowledge/rank/ranker-model.json');
-
-interface Asked {
-  question: QaQuestion;
-  fold: number;
-  candidates: Candidate[];
-  /** Per candidate: it holds a gold answer. */
-  labels: boolean[];
-  unknown: number[];
-}
-
-/** An uploaded article's question asked of the knowledge without that article: an unanswerable one more, for the gate. */
-interface HeldOut {
-  fold: number;
-  candidates: Candidate[];
-  unknown: number[];
-}
-
-interface Language {
-  language: QaLanguage;
-  /** What the answers read of the index (all a PREPARED file keeps of it). */
-  index: Pick<SentenceIndex, 'sentences' | 'paragraphs'>;
-  asked: Asked[];
-  heldOut: HeldOut[];
-  set: QaSet;
-}
-
-/** Cosines of unit-length-or-not vectors. */
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
-
-/** With an embeddings model: every text's vector, each embedded once. */
-function embedder(config: EmbeddingsConfig) {
-  const known = new Map<string, Float32Array>();
-  return async (texts: string[], kind: 'query' | 'passage') => {
-    const missing = [...new Set(texts.filter((text) => !known.has(`${kind}:${text}`)))];
-    // A reused keep-alive connection the peer has just closed fails a request now and then on a
-    // loaded machine ("fetch failed"): asked again, it is answered.
-    let vectors: Float32Array[] = [];
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        vectors = await embed(config, missing, { kind, timeoutMs: 60_000 });
-        break;
-      } catch (error) {
-        if (attempt === 3 || !(error instanceof EmbeddingsError) || error.reason !== 'network') throw error;
-      }
-    }
-    missing.forEach((text, at) => known.set(`${kind}:${text}`, vectors[at]!));
-    return texts.map((text) => known.get(`${kind}:${text}`)!);
-  };
-}
-
-async function prepare(language: QaLanguage, embeddings: EmbeddingsConfig | null): Promise<Language> {
-  const vectorsOf = embeddings ? embedder(embeddings) : null;
-  const set = loadQaSet(language);
-  const database = await openDatabase({ kind: 'pglite' });
-  try {
-    const { db } = database;
-    const scope = await benchAssistant(db);
-    const fileIds: number[] = [];
-    for (const file of set.files) {
-      fileIds.push(
-        await benchFile(db, scope, { name: file.name, type: 'txt', chunks: chunkText(file.text) }),
-      );
-    }
-    const indexed = async () => {
-      const chunks = await db
-        .select({
-          text: knowledgeChunks.content,
-          language: knowledgeChunks.language,
-          file: knowledgeChunks.fileId,
-        })
-        .from(knowledgeChunks)
-        .where(
-          and(
-            eq(knowledgeChunks.institutionId, scope.institutionId),
-            eq(knowledgeChunks.assistantId, scope.assistantId),
-          ),
-        )
-        .orderBy(asc(knowledgeChunks.fileId), asc(knowledgeChunks.position));
-      const sentenceIndex = buildSentenceIndex(
-        chunks.map((chunk) => ({
-          text: chunk.text,
-          language: languageOfConfig(chunk.language),
-          document: String(chunk.file),
-        })),
-      );
-      const vectors = vectorsOf
-        ? await vectorsOf(
-            chunks.map((chunk) => chunk.text),
-            'passage',
-          )
-        : null;
-      return Object.assign(sentenceIndex, { vectors });
-    };
-    const index = await indexed();
-    const features = async (within: Awaited<ReturnType<typeof indexed>>, question: QaQuestion) => {
-      const found = await retrieve(db, { ...scope, question: question.question, limit: 20 });
-      const rankQuestion = { text: question.question, language: detectLanguage(question.question) };
-      const [asked] = vectorsOf ? await vectorsOf([question.question], 'query') : [null];
-      const semantic = asked && within.vectors ? within.vectors.map((vector) => cosine(asked, vector)) : null;
-      return {
-        candidates: candidates(within, rankQuestion, found.passages, semantic),
-        unknown: questionFeatures(within, questionTerms(rankQuestion)),
-      };
-    };
-    const asked: Asked[] = [];
-    for (const question of set.questions) {
-      const found = await features(index, question);
-      asked.push({
-        question,
-        fold: question.fold,
-        ...found,
-        labels: found.candidates.map(
-          (candidate) =>
-            question.answerable && containsGold(index.sentences[candidate.sentence]!.text, question.golds),
-        ),
-      });
-    }
-    // Each uploaded article left out in turn, its questions asked again: unanswerable questions
-    // near the knowledge (the same kinds of documents), so the gate learns from 18 articles'
-    // worth of them rather than the 6 never uploaded.
-    const heldOut: HeldOut[] = [];
-    for (const [at, file] of set.files.entries()) {
-      for (const article of file.articles) {
-        const rest = file.articles.filter((other) => other !== article).map((other) => other.text);
-        await replaceChunks(db, {
-          ...scope,
-          fileId: fileIds[at]!,
-          source: 'file',
-          chunks: chunkText(rest.join('\n\n')),
-        });
-        const without = await indexed();
-        for (const question of set.questions.filter((asked) => asked.article === article.title)) {
-          heldOut.push({ fold: question.fold, ...(await features(without, question)) });
-        }
-      }
-      await replaceChunks(db, {
-        ...scope,
-        fileId: fileIds[at]!,
-        source: 'file',
-        chunks: chunkText(file.text),
-      });
-    }
-    return { language, index, asked, heldOut, set };
-  } finally {
-    await database.close();
-  }
-}
 
 /** The fused answer's text (as the product would write it) and whether the gate lets it through. */
 function fusedAnswer(lang: Language, asked: Asked, model: RankerModel) {
@@ -386,70 +208,7 @@ function fit(languages: readonly Language[], folds: readonly number[]): RankerMo
   return { features: FEATURES, weights, mass, paragraphs, gate: { features: GATE_FEATURES, ...gate } };
 }
 
-// The same study twice: words only, and with the local embeddings peer (testing/embeddings-peer.ts:
-// hashed character n-grams, no model weights here) giving each chunk's cosine with the question.
-/** What a PREPARED file holds: the studies without their sets (read again) and with each question by its id. */
-type Prepared = {
-  name: string;
-  languages: (Omit<Language, 'set' | 'asked'> & { asked: (Omit<Asked, 'question'> & { id: string })[] })[];
-}[];
-const PREPARED = process.env.PREPARED;
-const studies: { name: string; languages: Language[] }[] =
-  PREPARED && existsSync(PREPARED)
-    ? (JSON.parse(readFileSync(PREPARED, 'utf8')) as Prepared).map((study) => ({
-        name: study.name,
-        languages: study.languages.map((lang) => {
-          const set = loadQaSet(lang.language);
-          const byId = new Map(set.questions.map((question) => [question.id, question]));
-          return {
-            ...lang,
-            set,
-            asked: lang.asked.map(({ id, ...entry }) => ({ ...entry, question: byId.get(id)! })),
-          };
-        }),
-      }))
-    : [];
-const peer = await startEmbeddingsPeer();
-try {
-  const embeddings: EmbeddingsConfig = {
-    baseUrl: peer.url,
-    apiKey: null,
-    model: 'qa-embeddings-peer',
-    dimensions: null,
-    queryPrefix: '',
-    passagePrefix: '',
-    timeoutMs: 60_000,
-  };
-  for (const [name, config] of studies.length > 0
-    ? []
-    : ([
-        ['words', null],
-        ...(process.env.WORDS_ONLY ? [] : ([['embeddings', embeddings]] as const)),
-      ] as const)) {
-    const languages: Language[] = [];
-    for (const language of LANGUAGES) {
-      const started = performance.now();
-      languages.push(await prepare(language, config));
-      console.log(
-        `${language} (${name}): indexed and asked in ${Math.round(performance.now() - started)} ms`,
-      );
-    }
-    studies.push({ name, languages });
-  }
-  if (PREPARED && !existsSync(PREPARED)) {
-    const prepared: Prepared = studies.map((study) => ({
-      name: study.name,
-      languages: study.languages.map(({ set: _set, index, asked, ...lang }) => ({
-        ...lang,
-        index: { sentences: index.sentences, paragraphs: index.paragraphs },
-        asked: asked.map(({ question, ...entry }) => ({ ...entry, id: question.id })),
-      })),
-    }));
-    writeFileSync(PREPARED, JSON.stringify(prepared));
-  }
-} finally {
-  await peer.close();
-}
+const studies = await askStudies(LANGUAGES);
 
 const pct = (n: number) => `${n.toFixed(1)}%`;
 const rows: string[] = [];
