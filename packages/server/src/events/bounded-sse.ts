@@ -43,9 +43,15 @@ export function streamPlaces(perKey: number, total = Number.POSITIVE_INFINITY) {
   };
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts. */
+/** Resolves after `ms`, or at once when `signal` aborts (or has aborted already). */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    // A signal aborted before (a client gone while the stream's opening read the database) fires
+    // no more events: without this the stream, its subscription and its place stayed a heartbeat.
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
