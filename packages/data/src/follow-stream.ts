@@ -9,6 +9,12 @@ import { backoff } from './swr-config';
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    // An aborted signal fires no more events: without this a stream stopped while a connection was
+    // being read (and then ended normally) waited out its back-off, up to 30 s, before it saw so.
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);
