@@ -20,7 +20,6 @@ import { phrase } from '../packages/server/src/knowledge/answer/phrases';
 import { FEATURES } from '../packages/server/src/knowledge/rank/features';
 import {
   answerProbability,
-  chooseParagraphs,
   chooseSentences,
   GATE_FEATURES,
   gateFeatures,
@@ -30,7 +29,7 @@ import {
 import {
   ANSWER_CHARS,
   ANSWER_SENTENCES,
-  paragraphText,
+  modelPassages,
 } from '../packages/server/src/knowledge/rank/ranked-answer';
 import {
   QA_FOLDS,
@@ -55,8 +54,11 @@ const GUARD_FOLD = QA_GUARD_FOLD;
 const ABSTAIN_TARGET = Number(process.env.ABSTAIN_TARGET ?? 0.92);
 /** Candidate answer lengths, as the probability the quoted sentences must hold. */
 const MASSES = [0.6, 0.7, 0.8, 0.9, 0.95];
-/** Candidate counts of paragraphs given to a model. */
-const PARAGRAPHS = [1, 2, 3, 4, 5];
+/**
+ * Candidate characters of the best sentences given to a model: from a little under an extractive
+ * answer's room (ANSWER_CHARS) to about three SQuAD paragraphs.
+ */
+const MODEL_CHARS = [600, 900, 1200, 1500, 1800, 2400];
 /** The issue's goals on the worst fold (docs/architecture.md#budgets). */
 const GOAL = { right: 85, overPeer: 5, abstained: 90, wrongHandoffs: 5 };
 const MODEL_GOAL = { goldAnswer: 95, overPeer: 5, abstained: 90 };
@@ -76,15 +78,11 @@ function fusedAnswer(lang: Language, asked: Asked, model: RankerModel) {
     ...ANSWER,
   });
   const text = `${phrase(lang.language, 'found')}\n\n${chosen.map((entry) => lang.index.sentences[entry.sentence]!.text).join('\n\n')}`;
-  const given = chooseParagraphs(
-    scored,
-    (sentence) => lang.index.sentences[sentence]!.paragraph,
-    model.paragraphs,
-  ).map(({ paragraph }) => paragraphText(lang.index, paragraph));
+  const given = modelPassages(lang.index, scored, model.modelChars).map((passage) => passage.text);
   return { answers: answers && chosen.length > 0, text, given };
 }
 
-/** A fold's model-path figures: the paragraphs a model would be given, against the peer given as many characters. */
+/** A fold's model-path figures: the passages a model would be given, against the peer given as many characters. */
 function modelFigures(lang: Language, asked: readonly Asked[], model: RankerModel): QaModelFigures {
   const made = asked.map((entry) => fusedAnswer(lang, entry, model));
   return qaModelFigures(
@@ -144,7 +142,7 @@ function fit(languages: readonly Language[], folds: readonly number[]): RankerMo
       features: FEATURES,
       weights,
       mass: candidate,
-      paragraphs: PARAGRAPHS.at(-1)!,
+      modelChars: MODEL_CHARS.at(-1)!,
       gate: { features: GATE_FEATURES, weights: [], threshold: 0 },
     };
     const margin = languages
@@ -177,16 +175,16 @@ function fit(languages: readonly Language[], folds: readonly number[]): RankerMo
       : []),
   ]);
   const gate = fitGate(gateRows, ABSTAIN_TARGET);
-  // The paragraphs a model is given: the count whose passages come nearest the model path's goals
-  // (the gold answer sent for 95%, 5 points over the peer given as many characters) on these folds.
-  let paragraphs = PARAGRAPHS[0]!;
+  // What a model is given: the characters whose passages come nearest the model path's goals (the
+  // gold answer sent for 95%, 5 points over the peer given as many characters) on these folds.
+  let modelChars = MODEL_CHARS[0]!;
   let bestModelMargin = Number.NEGATIVE_INFINITY;
-  for (const count of PARAGRAPHS) {
+  for (const chars of MODEL_CHARS) {
     const model: RankerModel = {
       features: FEATURES,
       weights,
       mass,
-      paragraphs: count,
+      modelChars: chars,
       gate: { features: GATE_FEATURES, ...gate },
     };
     const margin = languages
@@ -202,10 +200,10 @@ function fit(languages: readonly Language[], folds: readonly number[]): RankerMo
       );
     if (margin > bestModelMargin) {
       bestModelMargin = margin;
-      paragraphs = count;
+      modelChars = chars;
     }
   }
-  return { features: FEATURES, weights, mass, paragraphs, gate: { features: GATE_FEATURES, ...gate } };
+  return { features: FEATURES, weights, mass, modelChars, gate: { features: GATE_FEATURES, ...gate } };
 }
 
 const studies = await askStudies(LANGUAGES);
@@ -233,13 +231,13 @@ for (let fold = 0; fold < FOLDS; fold += 1) {
       );
       const m = modelFigures(own, held, model);
       modelRows.push(
-        `| ${fold} | ${language} | ${study.name} (${model.paragraphs} paragraphs) | ${m.answerable} | ${pct(m.goldAnswer)} | ${pct(m.peerGoldAnswer)} | ${(m.goldAnswer - m.peerGoldAnswer).toFixed(1)} | ${pct(m.notAsked)} | ${m.unanswerable} | ${pct(m.abstained)} |`,
+        `| ${fold} | ${language} | ${study.name} (${model.modelChars} characters) | ${m.answerable} | ${pct(m.goldAnswer)} | ${pct(m.peerGoldAnswer)} | ${(m.goldAnswer - m.peerGoldAnswer).toFixed(1)} | ${pct(m.notAsked)} | ${m.unanswerable} | ${pct(m.abstained)} |`,
       );
     }
   }
 }
 const table = `| fold | language | answers | answerable | right | BM25 peer | over the peer | unanswerable | abstained | wrong handoffs |\n|---|---|---|---|---|---|---|---|---|---|\n${rows.join('\n')}`;
-const modelTable = `| fold | language | ranker | answerable | gold answer in the paragraphs given | BM25 peer, as many characters | over the peer | not given to the model | unanswerable | abstained without the model |\n|---|---|---|---|---|---|---|---|---|---|\n${modelRows.join('\n')}`;
+const modelTable = `| fold | language | ranker | answerable | gold answer in the passages given | BM25 peer, as many characters | over the peer | not given to the model | unanswerable | abstained without the model |\n|---|---|---|---|---|---|---|---|---|---|\n${modelRows.join('\n')}`;
 console.log(table);
 console.log(modelTable);
 const shipped = Object.fromEntries(
@@ -276,7 +274,8 @@ ${table}
 
 The model path (goals: the gold answer in what is given for >= ${MODEL_GOAL.goldAnswer}% of answerable questions, >= ${MODEL_GOAL.overPeer} points over
 the BM25 peer given as many characters, >= ${MODEL_GOAL.abstained}% of unanswerable questions answered without a model call): the same
-ranker gives a model the paragraphs of its best sentences (how many is chosen on the other three folds too).
+ranker gives a model its best sentences up to a number of characters (chosen on the other three folds too),
+grouped by paragraph in reading order.
 
 ${modelTable}
 

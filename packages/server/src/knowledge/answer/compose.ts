@@ -294,7 +294,7 @@ async function lookUpAnswer(
       text: index.sentences[sentence]!.text,
       passage: passageAt(index.sentences[sentence]!.chunks[0]!),
     })),
-    forModel: ranked.paragraphs.map(({ text, chunk }) => ({ ...passageAt(chunk), text })),
+    forModel: ranked.forModel.map(({ text, chunk }) => ({ ...passageAt(chunk), text })),
     answers: ranked.answers,
     confidence: ranked.probability,
     neededConfidence: ranked.threshold,

@@ -13,8 +13,8 @@ export interface RankerModel {
   weights: readonly number[];
   /** The share of the candidates' probability the quoted sentences hold before the answer stops. */
   mass: number;
-  /** The paragraphs of the best sentences a language model is given, at most. */
-  paragraphs: number;
+  /** The characters of the best sentences a language model is given (the last may pass it). */
+  modelChars: number;
   gate: { features: readonly string[]; weights: readonly number[]; threshold: number };
 }
 
@@ -114,19 +114,29 @@ export function chooseSentences<T extends { probability: number }>(
 }
 
 /**
- * The paragraphs to give a language model, best first: those of the best sentences, each once, at
- * most `count` (whole paragraphs: overlapping chunks would give some text twice).
+ * What to give a language model: the best sentences until they hold `chars` characters (the last
+ * whole), grouped by paragraph, the paragraphs in the order of their best sentence and each one's
+ * sentences in reading order (`best`: its best sentence). A model reads each sentence in its paragraph's context, and the room
+ * goes to the sentences the ranker believes in rather than to their paragraphs' other sentences.
  */
-export function chooseParagraphs(
+export function choosePassages(
   scored: readonly { sentence: number }[],
-  paragraphOf: (sentence: number) => number,
-  count: number,
-): { paragraph: number; sentence: number }[] {
-  const chosen: { paragraph: number; sentence: number }[] = [];
+  sentences: {
+    paragraphOf: (sentence: number) => number;
+    length: (sentence: number) => number;
+  },
+  chars: number,
+): { paragraph: number; best: number; sentences: number[] }[] {
+  const chosen: { paragraph: number; best: number; sentences: number[] }[] = [];
+  let held = 0;
   for (const { sentence } of scored) {
-    if (chosen.length === count) break;
-    const paragraph = paragraphOf(sentence);
-    if (!chosen.some((entry) => entry.paragraph === paragraph)) chosen.push({ paragraph, sentence });
+    if (held >= chars) break;
+    const paragraph = sentences.paragraphOf(sentence);
+    const group = chosen.find((entry) => entry.paragraph === paragraph);
+    if (group) group.sentences.push(sentence);
+    else chosen.push({ paragraph, best: sentence, sentences: [sentence] });
+    held += sentences.length(sentence);
   }
+  for (const group of chosen) group.sentences.sort((a, b) => a - b);
   return chosen;
 }

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { MIN_CHUNKS_FOR_UNKNOWN } from '../retrieval';
 import { Bm25Index } from './bm25';
 import { candidates, FEATURES, questionFeatures, questionTerms, unknownShare } from './features';
-import { chooseParagraphs, chooseSentences, scoreCandidates } from './model';
-import { rankedAnswer } from './ranked-answer';
+import { choosePassages, chooseSentences, scoreCandidates } from './model';
+import { modelPassages, rankedAnswer } from './ranked-answer';
 import { buildSentenceIndex } from './sentence-index';
 import { termsOf } from './terms';
 
@@ -203,14 +203,30 @@ describe('the gate and the model path', () => {
     }
   });
 
-  it('gives a model the paragraphs of the best sentences, each once, at most as many as asked', () => {
-    const paragraphOf = (sentence: number) => [0, 0, 1, 2][sentence]!;
-    const scored = [{ sentence: 1 }, { sentence: 0 }, { sentence: 3 }, { sentence: 2 }];
-    expect(chooseParagraphs(scored, paragraphOf, 2)).toEqual([
-      { paragraph: 0, sentence: 1 },
-      { paragraph: 2, sentence: 3 },
+  it('gives a model the best sentences within its characters, by paragraph, in reading order', () => {
+    // Sentences 0-1 in paragraph 0, 2 in 1, 3-5 in 2; 100 characters each.
+    const sentences = { paragraphOf: (sentence: number) => [0, 0, 1, 2, 2, 2][sentence]!, length: () => 100 };
+    const scored = [5, 0, 3, 2, 1, 4].map((sentence) => ({ sentence }));
+    expect(choosePassages(scored, sentences, 300)).toEqual([
+      { paragraph: 2, best: 5, sentences: [3, 5] },
+      { paragraph: 0, best: 0, sentences: [0] },
     ]);
-    expect(chooseParagraphs(scored, paragraphOf, 5).map((entry) => entry.paragraph)).toEqual([0, 2, 1]);
+    // The best sentence always, whole, however small the room.
+    expect(choosePassages(scored, sentences, 1)).toEqual([{ paragraph: 2, best: 5, sentences: [5] }]);
+    expect(choosePassages(scored, sentences, 10_000).map((group) => group.paragraph)).toEqual([2, 0, 1]);
+  });
+
+  it("marks where a paragraph's sentences are left out of a model's passage", () => {
+    const index = buildSentenceIndex([
+      {
+        text: 'The bus leaves at 7:30. It stops at the square. Lunch is at noon. The bus returns at 16:00.',
+        language: 'en',
+      },
+    ]);
+    const scored = [3, 0].map((sentence) => ({ sentence }));
+    expect(modelPassages(index, scored, 50)).toEqual([
+      { text: 'The bus leaves at 7:30. … The bus returns at 16:00.', chunk: 0 },
+    ]);
   });
 });
 

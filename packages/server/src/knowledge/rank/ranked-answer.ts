@@ -11,7 +11,7 @@ import type { KnowledgeIndex } from './knowledge-index';
 import type { SentenceIndex } from './sentence-index';
 import {
   answerProbability,
-  chooseParagraphs,
+  choosePassages,
   chooseSentences,
   gateFeatures,
   type RankerModel,
@@ -38,10 +38,11 @@ export interface RankedAnswer {
   /** The sentences to quote (indexes in the knowledge index), best first; none when it does not answer. */
   quoted: number[];
   /**
-   * What to give a language model, best first: the paragraphs of the best sentences, whole (no
-   * text twice, as overlapping chunks would give it), each with the chunk of its best sentence.
+   * What to give a language model, best first: the best sentences within the model's characters,
+   * by paragraph (no text twice, as overlapping chunks would give it), each with the chunk of its
+   * paragraph's best sentence.
    */
-  paragraphs: { text: string; chunk: number }[];
+  forModel: { text: string; chunk: number }[];
 }
 
 /** Each indexed chunk's cosine with the question, from the semantic hits (0 for the chunks not hit). */
@@ -74,18 +75,34 @@ export function rankedAnswer(
     maxChars: ANSWER_CHARS,
   }).map((entry) => entry.sentence);
   const answers = probability >= model.gate.threshold && quoted.length > 0;
-  const paragraphs = answers
-    ? chooseParagraphs(scored, (sentence) => index.sentences[sentence]!.paragraph, model.paragraphs).map(
-        ({ paragraph, sentence }) => ({
-          text: paragraphText(index, paragraph),
-          chunk: index.sentences[sentence]!.chunks[0]!,
-        }),
-      )
-    : [];
+  const forModel = answers ? modelPassages(index, scored, model.modelChars) : [];
   const threshold = model.gate.threshold;
-  return { scored, probability, threshold, answers, quoted: answers ? quoted : [], paragraphs };
+  return { scored, probability, threshold, answers, quoted: answers ? quoted : [], forModel };
 }
 
-/** A paragraph's text: its sentences in reading order. */
-export const paragraphText = (index: Pick<SentenceIndex, 'sentences' | 'paragraphs'>, paragraph: number) =>
-  index.paragraphs[paragraph]!.map((sentence) => index.sentences[sentence]!.text).join(' ');
+/**
+ * The passages for a language model (choosePassages): each paragraph's chosen sentences in reading
+ * order, an ellipsis where the paragraph's sentences between them are left out.
+ */
+export function modelPassages(
+  index: Pick<SentenceIndex, 'sentences'>,
+  scored: readonly { sentence: number }[],
+  chars: number,
+): { text: string; chunk: number }[] {
+  return choosePassages(
+    scored,
+    {
+      paragraphOf: (sentence) => index.sentences[sentence]!.paragraph,
+      length: (sentence) => index.sentences[sentence]!.text.length,
+    },
+    chars,
+  ).map(({ best, sentences }) => ({
+    text: sentences
+      .map((sentence, at) => {
+        const text = index.sentences[sentence]!.text;
+        return at > 0 && sentence > sentences[at - 1]! + 1 ? `… ${text}` : text;
+      })
+      .join(' '),
+    chunk: index.sentences[best]!.chunks[0]!,
+  }));
+}
