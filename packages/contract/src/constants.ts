@@ -60,6 +60,11 @@ export const WEBSITE_PAGE_READ_MEMORY_MB = 256;
  * documents, robots.txt, sitemaps): past it the crawl pauses and resumes the next day.
  */
 export const WEBSITE_DAILY_PAGE_BUDGET = 5_000;
+/**
+ * Requests the crawler makes of one host (`URL.host`) in a UTC day, every institution's sites on it
+ * together: sign-ups multiply the institutions' budgets, not what one site receives from us.
+ */
+export const WEBSITE_HOST_DAILY_PAGE_BUDGET = 20_000;
 
 /** Institutions one user may create (platform admins are exempt); beyond, 403 `quota_exceeded`. */
 export const MAX_INSTITUTIONS_PER_USER = 10;

@@ -20,7 +20,7 @@ export const WEBSITE_DEFAULT_SCHEDULE: WebsiteSchedule = 'weekly';
 
 /**
  * A site: being crawled, its crawl paused until `next_sync_at` (its institution's pages for the
- * day are spent: reason `page_budget`), its last crawl done, or its crawl could not start (see its
+ * day are spent, reason `page_budget`, or its host's, `host_budget`), its last crawl done, or its crawl could not start (see its
  * reason).
  */
 export const WEBSITE_STATES = ['crawling', 'paused', 'ready', 'failed'] as const;
@@ -47,6 +47,8 @@ export type WebsitePageState = (typeof WEBSITE_PAGE_STATES)[number];
  * - `no_pages`: (a site) not one page could be read;
  * - `page_budget`: (a paused site) its institution's pages for the day (WEBSITE_DAILY_PAGE_BUDGET)
  *   are spent; the crawl resumes at `next_sync_at`;
+ * - `host_budget`: (a paused site) the requests every institution may make of its host in a day
+ *   (WEBSITE_HOST_DAILY_PAGE_BUDGET) are spent; the crawl resumes at `next_sync_at`;
  * - `too_complex`: reading the page took too long or too much memory (a page built to stall the
  *   reader): the last good passages are kept.
  */
@@ -63,6 +65,7 @@ export const WEBSITE_FAILURE_REASONS = [
   'duplicate',
   'no_pages',
   'page_budget',
+  'host_budget',
   'too_complex',
 ] as const;
 export type WebsiteFailureReason = (typeof WEBSITE_FAILURE_REASONS)[number];

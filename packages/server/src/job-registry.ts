@@ -76,6 +76,8 @@ export interface CrawlTuning {
   batchMs?: number;
   /** Requests per institution and UTC day (default WEBSITE_DAILY_PAGE_BUDGET). */
   dailyPages?: number;
+  /** Requests per host and UTC day (default WEBSITE_HOST_DAILY_PAGE_BUDGET). */
+  hostDailyPages?: number;
   /** How long one page may be read (default WEBSITE_PAGE_READ_TIMEOUT_MS). */
   readTimeoutMs?: number;
 }
@@ -118,6 +120,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         fetcher,
         batchMs: deps.crawl?.batchMs,
         dailyPages: deps.crawl?.dailyPages,
+        hostDailyPages: deps.crawl?.hostDailyPages,
         readTimeoutMs: deps.crawl?.readTimeoutMs,
         embeddings: deps.embeddings ?? null,
         extractLimits: { maxMemoryMb: deps.extractMemoryMb ?? undefined },

@@ -111,6 +111,22 @@ export const crawlBudget = pgTable(
 );
 
 /**
+ * The crawler's requests of each host per UTC day, every institution's together (crawl-budget.repo.ts):
+ * what one site receives from us is bounded however many institutions list it.
+ */
+export const crawlHostBudget = pgTable(
+  'crawl_host_budget',
+  {
+    /** The host and port, lower-cased (`URL.host`). */
+    host: text('host').notNull(),
+    /** The UTC day, YYYY-MM-DD. */
+    day: date('day', { mode: 'string' }).notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.host, t.day] })],
+);
+
+/**
  * When the crawler may next ask a host that set a `Crawl-delay` (host-pacer.ts): each request takes
  * the next slot with one upsert, so processes crawling one host at once keep to its delay together.
  */

@@ -1,11 +1,13 @@
 /**
- * The crawler's daily budget per institution (WEBSITE_DAILY_PAGE_BUDGET, docs/architecture.md#websites):
- * every request a crawl makes is taken from its institution's count of the UTC day first. Each
- * take is one conditional upsert, so crawls on several processes share the count exactly.
+ * The crawler's daily budgets (docs/architecture.md#websites): every request a crawl makes is taken
+ * from its institution's count of the UTC day (WEBSITE_DAILY_PAGE_BUDGET), then from its host's,
+ * every institution's together (WEBSITE_HOST_DAILY_PAGE_BUDGET). Each take is one conditional
+ * upsert, so crawls on several processes share the counts exactly.
  */
+import type { WebsiteFailureReason } from '@conversa/contract/website';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { crawlBudget } from '../db/websites-schema';
+import { crawlBudget, crawlHostBudget } from '../db/websites-schema';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -25,14 +27,51 @@ export async function pruneCrawlBudget(db: DbOrTx, now: Date): Promise<number> {
     .delete(crawlBudget)
     .where(lt(crawlBudget.day, budgetDay(now)))
     .returning({ day: crawlBudget.day });
-  return rows.length;
+  const hosts = await db
+    .delete(crawlHostBudget)
+    .where(lt(crawlHostBudget.day, budgetDay(now)))
+    .returning({ day: crawlHostBudget.day });
+  return rows.length + hosts.length;
+}
+
+/** Why a crawl pauses until the next UTC day: its institution's budget, or its host's, is spent. */
+export type PauseReason = Extract<WebsiteFailureReason, 'page_budget' | 'host_budget'>;
+
+/** The day's requests each institution, and each host, may be sent. */
+export interface CrawlBudgets {
+  institution: number;
+  host: number;
 }
 
 /** The budget queries of one database. */
 export function crawlBudgetRepo(db: DbOrTx) {
   return {
+    /**
+     * Takes one request to `host` from the institution's budget of `now`'s day, then from the
+     * host's: null when both had room, else the reason the crawl pauses. (A request the host's
+     * budget refuses still counts for the institution: one, as the crawl then pauses.)
+     */
+    async take(
+      institutionId: number,
+      host: string,
+      now: Date,
+      budgets: CrawlBudgets,
+    ): Promise<PauseReason | null> {
+      if (!(await this.takeInstitution(institutionId, now, budgets.institution))) return 'page_budget';
+      const [row] = await db
+        .insert(crawlHostBudget)
+        .values({ host, day: budgetDay(now), pages: 1 })
+        .onConflictDoUpdate({
+          target: [crawlHostBudget.host, crawlHostBudget.day],
+          set: { pages: sql`${crawlHostBudget.pages} + 1` },
+          setWhere: lt(crawlHostBudget.pages, budgets.host),
+        })
+        .returning({ pages: crawlHostBudget.pages });
+      return row ? null : 'host_budget';
+    },
+
     /** Takes one request from the institution's budget of `now`'s day; false when it is spent. */
-    async take(institutionId: number, now: Date, budget: number): Promise<boolean> {
+    async takeInstitution(institutionId: number, now: Date, budget: number): Promise<boolean> {
       const day = budgetDay(now);
       const [row] = await db
         .insert(crawlBudget)

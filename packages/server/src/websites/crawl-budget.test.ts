@@ -1,13 +1,14 @@
 /**
- * The crawler's daily budget per institution (docs/architecture.md#websites): when its requests of
+ * The crawler's daily budgets (docs/architecture.md#websites): when an institution's requests of
  * the UTC day are spent a crawl pauses where it is (what it learnt stays, the site says when it
  * resumes, no job fails), another site of the institution waits too while other institutions crawl
- * on, and the next day the crawl goes on by itself from where it stopped.
+ * on, and the next day the crawl goes on by itself from where it stopped. A host's requests of the
+ * day, every institution's together, are bounded the same way.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
-import { crawlBudget } from '../db/websites-schema';
+import { crawlBudget, crawlHostBudget } from '../db/websites-schema';
 import { createTestServer, signIn, type TestServer } from '../testing';
 import { createTenant } from '../testing/institutions.fixtures';
 import { type LocalSite, startLocalSite } from '../testing/local-site';
@@ -129,5 +130,70 @@ describe("an institution's pages of the day", () => {
       await second.close();
       await third.close();
     }
+  });
+});
+
+describe("a host's pages of the day, every institution's together", () => {
+  /** robots.txt, /sitemap.xml (none) and two pages for the first institution; two more for the next. */
+  const HOST_BUDGET = 6;
+  let hosted: TestServer;
+  const hostedCalls = websiteCalls(() => hosted);
+  let shared: LocalSite;
+  let elsewhere: LocalSite;
+
+  beforeAll(async () => {
+    hosted = await createTestServer({
+      env: { CRAWL_ALLOW_PRIVATE: 'true' },
+      crawl: { timeoutMs: 3_000, dailyPages: 100, hostDailyPages: HOST_BUDGET },
+      captureLogs: true,
+    });
+    shared = await startLocalSite();
+    elsewhere = await startLocalSite();
+  });
+  afterAll(async () => {
+    await shared.close();
+    await elsewhere.close();
+    await hosted.close();
+  });
+
+  it('bounds what one site receives from us however many institutions list it, and goes on the next day', async () => {
+    shared.set('/', shared.html('Home', 'The Academy of Music welcomes you.', ['/a']));
+    shared.set('/a', shared.html('Lessons', 'Piano lessons are on Tuesdays.'));
+    const first = await createTenant(hosted, { name: 'Academia Uno', kind: 'school' });
+    const theirs = await hostedCalls.addSite(first, { url: shared.origin, schedule: 'never' });
+    expect(await hostedCalls.crawled(first, theirs.id)).toMatchObject({ state: 'ready', pages_ready: 2 });
+
+    // A second institution (a second sign-up) lists the same site: two requests are left of the day.
+    const second = await createTenant(hosted, { name: 'Academia Dos', kind: 'school' });
+    const ours = await hostedCalls.addSite(second, { url: shared.origin, schedule: 'never' });
+    const resumesAt = nextUtcMidnight(hosted.clock.now());
+    expect(await hostedCalls.crawled(second, ours.id)).toMatchObject({
+      state: 'paused',
+      reason: 'host_budget',
+      pages_ready: 0,
+      next_sync_at: resumesAt.toISOString(),
+    });
+    expect(shared.requests).toHaveLength(HOST_BUDGET);
+    // Another host is not held back, for the same institution.
+    elsewhere.set('/', elsewhere.html('Choir', 'The choir rehearses on Fridays.'));
+    const other = await hostedCalls.addSite(second, { url: elsewhere.origin, schedule: 'never' });
+    expect(await hostedCalls.crawled(second, other.id)).toMatchObject({ state: 'ready', pages_ready: 1 });
+
+    // The next day the paused crawl goes on by itself, from where it stopped.
+    hosted.clock.advance(resumesAt.getTime() - hosted.clock.now().getTime() + 1_000);
+    hosted.jobs.wake();
+    second.owner.token = await signIn(hosted, second.owner.id);
+    expect(await hostedCalls.crawled(second, ours.id)).toMatchObject({
+      state: 'ready',
+      reason: null,
+      pages_ready: 2,
+    });
+    expect(shared.requests).toHaveLength(HOST_BUDGET + 2);
+    const rows = await hosted.database.db
+      .select()
+      .from(crawlHostBudget)
+      .where(eq(crawlHostBudget.host, new URL(shared.origin).host));
+    expect(rows.find((row) => row.day === resumesAt.toISOString().slice(0, 10))?.pages).toBe(2);
+    expect(hosted.logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * What the parts of a crawl share (crawl.service.ts, crawl-seed.ts, crawl-read.ts): the crawler's
- * dependencies, a site's robots.txt rules and scope and the daily budget every request is taken
+ * dependencies, a site's robots.txt rules and scope and the daily budgets every request is taken
  * from.
  */
-import { WEBSITE_DAILY_PAGE_BUDGET } from '@conversa/contract/constants';
+import { WEBSITE_DAILY_PAGE_BUDGET, WEBSITE_HOST_DAILY_PAGE_BUDGET } from '@conversa/contract/constants';
 import type { Logger } from 'pino';
 import robotsParser from 'robots-parser';
 import type { Clock } from '../clock';
@@ -11,7 +11,7 @@ import type { EmbeddingsConfig } from '../config';
 import type { Db } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import type { ExtractLimits } from '../knowledge';
-import { crawlBudgetRepo } from './crawl-budget.repo';
+import { crawlBudgetRepo, type PauseReason } from './crawl-budget.repo';
 import { CRAWLER_NAME, type CrawlerFetch } from './crawler-fetch';
 import { inScope } from './patterns';
 import { publishWebsite } from './websites.service';
@@ -30,6 +30,8 @@ export interface CrawlDeps {
   readTimeoutMs?: number;
   /** Requests per institution and UTC day (default WEBSITE_DAILY_PAGE_BUDGET; tests lower it). */
   dailyPages?: number;
+  /** Requests per host and UTC day (default WEBSITE_HOST_DAILY_PAGE_BUDGET; tests lower it). */
+  hostDailyPages?: number;
   /** Pages visited and re-indexed, counted for the benchmark and the tests. */
   counters?: CrawlCounters;
 }
@@ -40,10 +42,10 @@ export interface CrawlCounters {
   unchanged: number;
 }
 
-/** Thrown where a request finds its institution's budget of the day spent: the crawl pauses. */
+/** Thrown where a request finds its institution's or its host's budget of the day spent: the crawl pauses. */
 export class BudgetSpent extends Error {
-  constructor() {
-    super("crawl: the institution's pages for the day are spent");
+  constructor(readonly reason: PauseReason) {
+    super(`crawl: the day's requests are spent (${reason})`);
   }
 }
 
@@ -76,14 +78,20 @@ export const wanted = (site: WebsiteRow, url: URL) =>
 export function crawlContext(deps: CrawlDeps) {
   const repo = websitesRepo(deps.db);
   const budget = crawlBudgetRepo(deps.db);
-  const dailyPages = deps.dailyPages ?? WEBSITE_DAILY_PAGE_BUDGET;
+  const budgets = {
+    institution: deps.dailyPages ?? WEBSITE_DAILY_PAGE_BUDGET,
+    host: deps.hostDailyPages ?? WEBSITE_HOST_DAILY_PAGE_BUDGET,
+  };
   return {
     deps,
     repo,
     counters: deps.counters,
-    /** Takes one request from the site's institution's budget of the day; false when spent. */
-    take: (site: Pick<WebsiteRow, 'institutionId'>) =>
-      budget.take(site.institutionId, deps.clock.now(), dailyPages),
+    /**
+     * Takes one request to `url` from the site's institution's budget of the day and its host's:
+     * null when there was room, else why the crawl pauses.
+     */
+    take: (site: Pick<WebsiteRow, 'institutionId'>, url: string) =>
+      budget.take(site.institutionId, new URL(url).host, deps.clock.now(), budgets),
     /** Tells the assistant's listeners about a site, with its counts. */
     async publishSite(row: WebsiteRow) {
       const [site] = await repo.withCounts([row]);

@@ -21,7 +21,8 @@ export function crawlSeeder(ctx: CrawlContext) {
 
   /** A text file of the site (robots.txt, a sitemap); null when it has none. */
   const fetchText = async (site: WebsiteRow, url: string) => {
-    if (!(await ctx.take(site))) throw new BudgetSpent();
+    const spent = await ctx.take(site, url);
+    if (spent) throw new BudgetSpent(spent);
     const origin = new URL(site.url).origin;
     if (counters) counters.requests += 1;
     const outcome = await deps.fetcher.fetchPage(url, {

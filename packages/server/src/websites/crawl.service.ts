@@ -9,14 +9,14 @@
  * A page costs one request when it has not changed (ETag / Last-Modified), and no indexing when
  * its text is the same (crawl-read.ts); a page gone (404, 410, now off the site or out of bounds)
  * takes its passages with it; a page that fails otherwise keeps its last good passages and says
- * why. Every request is taken from its institution's budget of the UTC day first: when that is
- * spent the crawl pauses where it is (`paused`, reason `page_budget`) and its next job is queued
- * for the next day.
+ * why. Every request is taken from its institution's budget of the UTC day first, then from its
+ * host's: when either is spent the crawl pauses where it is (`paused`, reason `page_budget` or
+ * `host_budget`) and its next job is queued for the next day.
  */
 import { Mutex } from 'async-mutex';
 import { enqueue } from '../jobs/queue';
 import { bumpKnowledgeVersion, enqueueEmbedding } from '../knowledge';
-import { nextBudgetDay } from './crawl-budget.repo';
+import { nextBudgetDay, type PauseReason } from './crawl-budget.repo';
 import {
   BudgetSpent,
   type CrawlDeps,
@@ -55,10 +55,11 @@ export function createCrawler(deps: CrawlDeps) {
   const batchMs = deps.batchMs ?? CRAWL_BATCH_MS;
 
   /**
-   * Visits one page: its outcome recorded (and published); answers the links to follow, or null
-   * when the institution's budget of the day is spent (the page stays on the frontier, unvisited).
+   * Visits one page: its outcome recorded (and published); answers the links to follow, or why
+   * not when the institution's or the host's budget of the day is spent (the page stays on the
+   * frontier, unvisited).
    */
-  async function visit(site: WebsiteRow, page: PageRow, robots: Robots): Promise<string[] | null> {
+  async function visit(site: WebsiteRow, page: PageRow, robots: Robots): Promise<string[] | PauseReason> {
     const now = () => deps.clock.now();
     const record = async (update: PageUpdate) => {
       const row = await repo.visit(page.id, site.generation, update, now());
@@ -79,7 +80,8 @@ export function createCrawler(deps: CrawlDeps) {
       }
       return [];
     }
-    if (!(await ctx.take(site))) return null;
+    const spent = await ctx.take(site, page.url);
+    if (spent) return spent;
     const known = page.passages > 0;
     if (counters) counters.requests += 1;
     const outcome = await pacer.run(url.host, robots.delayMs, () =>
@@ -169,15 +171,20 @@ export function createCrawler(deps: CrawlDeps) {
   }
 
   /**
-   * Pauses a crawl whose institution spent its requests of the day: the site says so and when it
-   * resumes, and its next job (the start again, when the start was cut short) is due then.
+   * Pauses a crawl whose institution, or whose host, has had its requests of the day: the site says
+   * which and when it resumes, and its next job (the start again, when the start was cut short) is
+   * due then.
    */
-  async function pause(site: WebsiteRow, restart: boolean) {
+  async function pause(site: WebsiteRow, reason: PauseReason, restart: boolean) {
     const now = deps.clock.now();
     const resumesAt = nextBudgetDay(now);
     const row = await deps.db.transaction(async (tx) => {
       const scoped = websitesRepo(tx);
-      const paused = await scoped.pauseCrawl(site.institutionId, site.id, site.generation, resumesAt, now);
+      const paused = await scoped.pauseCrawl(site.institutionId, site.id, site.generation, {
+        reason,
+        resumesAt,
+        now,
+      });
       if (!paused) return null;
       await scoped.dropQueuedCrawls(site.institutionId, site.id);
       const payload: CrawlPayload = {
@@ -194,8 +201,8 @@ export function createCrawler(deps: CrawlDeps) {
     });
     if (!row) return;
     deps.logger.info(
-      { institutionId: site.institutionId, websiteId: site.id, resumesAt },
-      'crawl: daily page budget spent, paused',
+      { institutionId: site.institutionId, websiteId: site.id, reason, resumesAt },
+      'crawl: daily budget spent, paused',
     );
     await ctx.publishSite(row);
   }
@@ -224,7 +231,7 @@ export function createCrawler(deps: CrawlDeps) {
       try {
         if (payload.start) site = await seed(site);
       } catch (error) {
-        if (error instanceof BudgetSpent) return pause(site, true);
+        if (error instanceof BudgetSpent) return pause(site, error.reason, true);
         throw error;
       }
 
@@ -238,7 +245,7 @@ export function createCrawler(deps: CrawlDeps) {
         const found = await Promise.all(next.map((page) => visit(site!, page, robots)));
         const links: { url: string; depth: number }[] = [];
         for (const [index, urls] of found.entries()) {
-          for (const raw of follow ? (urls ?? []) : []) {
+          for (const raw of follow && typeof urls !== 'string' ? urls : []) {
             const url = new URL(raw);
             if (!wanted(site, url)) continue;
             links.push({ url: url.href, depth: next[index]!.depth + 1 });
@@ -250,7 +257,8 @@ export function createCrawler(deps: CrawlDeps) {
             : { ...link, state: 'skipped' as const, reason: 'blocked_by_robots' as const },
         );
         await repo.enqueuePages(site, entries, deps.clock.now());
-        if (found.includes(null)) return pause(site, false);
+        const spent = found.find((urls): urls is PauseReason => typeof urls === 'string');
+        if (spent) return pause(site, spent, false);
         await ctx.publishSite(site);
         if (Date.now() >= deadline) break;
       }

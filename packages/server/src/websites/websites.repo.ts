@@ -191,19 +191,18 @@ export function websitesRepo(db: DbOrTx) {
     },
 
     /**
-     * Pauses a running crawl of this generation until `resumesAt` (its institution's budget of the
-     * day is spent): null when the crawl is no longer that one, or not running.
+     * Pauses a running crawl of this generation until `resumesAt` (its institution's or its host's
+     * budget of the day is spent: `reason`): null when the crawl is no longer that one, or not running.
      */
     async pauseCrawl(
       institutionId: number,
       id: number,
       generation: number,
-      resumesAt: Date,
-      now: Date,
+      { reason, resumesAt, now }: { reason: WebsiteFailureReason; resumesAt: Date; now: Date },
     ): Promise<WebsiteRow | null> {
       const [row] = await db
         .update(websites)
-        .set({ state: 'paused', reason: 'page_budget', nextSyncAt: resumesAt, updatedAt: now })
+        .set({ state: 'paused', reason, nextSyncAt: resumesAt, updatedAt: now })
         .where(
           and(
             eq(websites.institutionId, institutionId),

@@ -37,6 +37,17 @@ export const Paused: Story = {
 /** Paused, in Spanish. */
 export const PausedSpanish: Story = { ...Paused, globals: { locale: 'es' } };
 
+/** Paused because the site's server has had the page reads of the day from every institution together. */
+export const PausedForTheHost: Story = {
+  parameters: {
+    msw: { handlers: trainerHandlers({ sites: [{ ...pausedWebsite, reason: 'host_budget' }] }) },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/(today's 20,000 page reads|20\.000 lecturas)/)).toBeTruthy();
+  },
+};
+
 /** Nothing added yet. */
 export const Empty: Story = { parameters: { msw: { handlers: trainerHandlers({ sites: [] }) } } };
 

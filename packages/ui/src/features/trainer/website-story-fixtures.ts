@@ -69,6 +69,8 @@ const page = (
   ...rest,
 });
 
+const SITE_REASONS = new Set(['no_pages', 'page_budget', 'host_budget']);
+
 // Left out on purpose rather than failed (as the crawler records them).
 const skippedFor = new Set(['blocked_by_robots', 'redirected_off_site', 'not_html', 'duplicate']);
 
@@ -91,16 +93,15 @@ export const websitePages: WebsitePage[] = [
     changed_at: null,
     passages: 0,
   }),
-  // `no_pages` and `page_budget` are a site's reasons, never a page's.
-  ...WEBSITE_FAILURE_REASONS.filter((reason) => reason !== 'no_pages' && reason !== 'page_budget').map(
-    (reason, index) =>
-      page(110 + index, `/${reason.replaceAll('_', '-')}/`, null, {
-        state: skippedFor.has(reason) ? 'skipped' : 'failed',
-        reason,
-        // A page failing for a while keeps what was learnt from it before.
-        passages: reason === 'timed_out' || reason === 'too_complex' ? 4 : 0,
-        changed_at: reason === 'timed_out' || reason === 'too_complex' ? day : null,
-      }),
+  // `no_pages`, `page_budget` and `host_budget` are a site's reasons, never a page's.
+  ...WEBSITE_FAILURE_REASONS.filter((reason) => !SITE_REASONS.has(reason)).map((reason, index) =>
+    page(110 + index, `/${reason.replaceAll('_', '-')}/`, null, {
+      state: skippedFor.has(reason) ? 'skipped' : 'failed',
+      reason,
+      // A page failing for a while keeps what was learnt from it before.
+      passages: reason === 'timed_out' || reason === 'too_complex' ? 4 : 0,
+      changed_at: reason === 'timed_out' || reason === 'too_complex' ? day : null,
+    }),
   ),
 ];
 

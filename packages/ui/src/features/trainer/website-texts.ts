@@ -12,6 +12,7 @@ import type {
 } from '@conversa/contract/website';
 import {
   WEBSITE_DAILY_PAGE_BUDGET,
+  WEBSITE_HOST_DAILY_PAGE_BUDGET,
   WEBSITE_PAGE_MAX_BYTES,
   WEBSITE_PAGE_TIMEOUT_MS,
 } from '@conversa/contract/constants';
@@ -40,6 +41,7 @@ const maxMb = WEBSITE_PAGE_MAX_BYTES / 1024 / 1024;
 const seconds = WEBSITE_PAGE_TIMEOUT_MS / 1000;
 // Replaced by the number in the reader's locale when said (`useWebsiteTexts().reason`).
 const dailyPages = WEBSITE_DAILY_PAGE_BUDGET;
+const hostPages = WEBSITE_HOST_DAILY_PAGE_BUDGET;
 
 /** Why a page (or a site) was not read, and what to do about it. */
 export const websiteReasonTexts = {
@@ -55,6 +57,7 @@ export const websiteReasonTexts = {
   duplicate: msg`The page has the same text as another page of the site: the assistant learns it once, from that page.`,
   no_pages: msg`Not one page of the site could be read. Check the address, and the pages' reasons below.`,
   page_budget: msg`Your institution's websites have used today's ${dailyPages} page reads, so reading stopped where it was. Nothing learnt is lost.`,
+  host_budget: msg`This site's server has had today's ${hostPages} page reads from all the institutions that use it here, so reading stopped where it was. Nothing learnt is lost.`,
   too_complex: msg`Reading the page took too long or too much memory: it is built in a way the reader cannot take apart. What it taught before is kept.`,
 } satisfies Record<WebsiteFailureReason, MessageDescriptor>;
 
@@ -81,7 +84,11 @@ export function useWebsiteTexts() {
       const text = websiteReasonTexts[site.reason];
       const localised: MessageDescriptor = {
         ...text,
-        values: { ...text.values, dailyPages: i18n.number(WEBSITE_DAILY_PAGE_BUDGET) },
+        values: {
+          ...text.values,
+          dailyPages: i18n.number(WEBSITE_DAILY_PAGE_BUDGET),
+          hostPages: i18n.number(WEBSITE_HOST_DAILY_PAGE_BUDGET),
+        },
       };
       const why = i18n._(localised);
       return site.next_sync_at
