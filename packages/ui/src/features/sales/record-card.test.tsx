@@ -109,7 +109,10 @@ describe('RecordCard editing', () => {
     renderConnected(<RecordCard assistantId={assistantId} kind="lead" recordId={id} onNavigate={vi.fn()} />, {
       client: shop.client,
     });
-    await user.click(await screen.findByRole('button', { name: 'Edit lead' }));
+    const editButton = await screen.findByRole('button', { name: 'Edit lead' });
+    // Disabled until the configured fields have loaded (the form needs them): a click before does nothing.
+    await waitFor(() => expect(editButton).toHaveProperty('disabled', false));
+    await user.click(editButton);
     const edit = screen.getByRole('region', { name: 'Edit lead' });
     const company = within(edit).getByRole('textbox', { name: /^Company/ });
     expect(document.activeElement).toBe(company);
