@@ -43,6 +43,33 @@ export interface CrawlBudgets {
   host: number;
 }
 
+/** Takes one request from the institution's budget of `now`'s day; false when it is spent. */
+async function takeForInstitution(
+  db: DbOrTx,
+  institutionId: number,
+  now: Date,
+  budget: number,
+): Promise<boolean> {
+  const day = budgetDay(now);
+  const [row] = await db
+    .insert(crawlBudget)
+    .values({ institutionId, day, pages: 1 })
+    .onConflictDoUpdate({
+      target: [crawlBudget.institutionId, crawlBudget.day],
+      set: { pages: sql`${crawlBudget.pages} + 1` },
+      setWhere: lt(crawlBudget.pages, budget),
+    })
+    .returning({ pages: crawlBudget.pages });
+  if (!row) return false;
+  // The day's first request: the days before it are no longer needed.
+  if (row.pages === 1) {
+    await db
+      .delete(crawlBudget)
+      .where(and(eq(crawlBudget.institutionId, institutionId), lt(crawlBudget.day, day)));
+  }
+  return true;
+}
+
 /** The budget queries of one database. */
 export function crawlBudgetRepo(db: DbOrTx) {
   return {
@@ -57,7 +84,7 @@ export function crawlBudgetRepo(db: DbOrTx) {
       now: Date,
       budgets: CrawlBudgets,
     ): Promise<PauseReason | null> {
-      if (!(await this.takeInstitution(institutionId, now, budgets.institution))) return 'page_budget';
+      if (!(await takeForInstitution(db, institutionId, now, budgets.institution))) return 'page_budget';
       const [row] = await db
         .insert(crawlHostBudget)
         .values({ host, day: budgetDay(now), pages: 1 })
@@ -68,28 +95,6 @@ export function crawlBudgetRepo(db: DbOrTx) {
         })
         .returning({ pages: crawlHostBudget.pages });
       return row ? null : 'host_budget';
-    },
-
-    /** Takes one request from the institution's budget of `now`'s day; false when it is spent. */
-    async takeInstitution(institutionId: number, now: Date, budget: number): Promise<boolean> {
-      const day = budgetDay(now);
-      const [row] = await db
-        .insert(crawlBudget)
-        .values({ institutionId, day, pages: 1 })
-        .onConflictDoUpdate({
-          target: [crawlBudget.institutionId, crawlBudget.day],
-          set: { pages: sql`${crawlBudget.pages} + 1` },
-          setWhere: lt(crawlBudget.pages, budget),
-        })
-        .returning({ pages: crawlBudget.pages });
-      if (!row) return false;
-      // The day's first request: the days before it are no longer needed.
-      if (row.pages === 1) {
-        await db
-          .delete(crawlBudget)
-          .where(and(eq(crawlBudget.institutionId, institutionId), lt(crawlBudget.day, day)));
-      }
-      return true;
     },
 
     /** Requests the institution made on `now`'s day. */

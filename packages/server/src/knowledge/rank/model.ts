@@ -116,8 +116,9 @@ export function chooseSentences<T extends { probability: number }>(
 /**
  * What to give a language model: the best sentences until they hold `chars` characters (the last
  * whole), grouped by paragraph, the paragraphs in the order of their best sentence and each one's
- * sentences in reading order (`best`: its best sentence). A model reads each sentence in its paragraph's context, and the room
- * goes to the sentences the ranker believes in rather than to their paragraphs' other sentences.
+ * sentences in reading order (`best`: its best sentence). A model reads each sentence in its
+ * paragraph's context, and the room goes to the sentences the ranker believes in rather than to
+ * their paragraphs' other sentences.
  */
 export function choosePassages(
   scored: readonly { sentence: number }[],
