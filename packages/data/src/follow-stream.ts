@@ -3,27 +3,9 @@
  * streams and the visitor's live stream connect again in 1 s, 2 s, 4 s … (capped at 30 s) and stop
  * when the server refuses. Its own module so the widget's first load does not carry it.
  */
+import { pause } from '@conversa/contract/pause';
 import { isApiRequestError } from './errors';
 import { backoff } from './swr-config';
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    // An aborted signal fires no more events: without this a stream stopped while a connection was
-    // being read (and then ended normally) waited out its back-off, up to 30 s, before it saw so.
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
 
 /**
  * True when connecting again cannot help: we stopped, or the server refused (401, 403, 404). A 429

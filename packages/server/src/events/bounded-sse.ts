@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import { pause } from '@conversa/contract/pause';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
@@ -41,25 +42,6 @@ export function streamPlaces(perKey: number, total = Number.POSITIVE_INFINITY) {
       else open.delete(key);
     };
   };
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts (or has aborted already). */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    // A signal aborted before (a client gone while the stream's opening read the database) fires
-    // no more events: without this the stream, its subscription and its place stayed a heartbeat.
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** What a stream's opening sees: an ordered writer and a place to leave its clean-up. */
