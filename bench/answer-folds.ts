@@ -32,12 +32,14 @@ import {
   modelPassages,
 } from '../packages/server/src/knowledge/rank/ranked-answer';
 import {
-  QA_FOLDS,
-  QA_GUARD_FOLD,
   type QaFigures,
   qaFigures,
   type QaModelFigures,
   qaModelFigures,
+} from '../packages/server/src/testing/qa-figures';
+import {
+  QA_FOLDS,
+  QA_GUARD_FOLD,
   type QaLanguage,
   scoreQa,
 } from '../packages/server/src/testing/qa-protocol';
@@ -95,6 +97,7 @@ function modelFigures(lang: Language, asked: readonly Asked[], model: RankerMode
         sources: given.answers ? 1 : 0,
         handoff: !given.answers,
         ms: 0,
+        sentAt: 0,
       })),
       made.map((given) => (given.answers ? given.given : null)),
     ),
@@ -109,7 +112,7 @@ function figures(
 ): QaFigures {
   const answers = asked.map((entry) => {
     const given = answer(entry);
-    return { text: given.text, sources: given.answers ? 1 : 0, handoff: !given.answers, ms: 0 };
+    return { text: given.text, sources: given.answers ? 1 : 0, handoff: !given.answers, ms: 0, sentAt: 0 };
   });
   return qaFigures(
     lang.language,

@@ -23,6 +23,10 @@ export interface EmbeddingsRequest {
   input: string[];
   /** What the peer did: answered, or failed on purpose. */
   outcome: 'answered' | 'failed';
+  /** When it arrived (`performance.now()` of the peer's process). */
+  at: number;
+  /** The peer's own time on it, from its arrival to the answer written (`delayMs` included); 0 until answered. */
+  ms: number;
 }
 
 export interface EmbeddingsPeer {
@@ -97,6 +101,8 @@ export async function startEmbeddingsPeer(
   const requests: EmbeddingsRequest[] = [];
   const state = { fail: false as PeerFailure, delayMs: 0 };
   const server = createServer((req, res) => {
+    const at = performance.now();
+    let recorded: EmbeddingsRequest | undefined;
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (data: string) => (raw += data));
@@ -106,6 +112,7 @@ export async function startEmbeddingsPeer(
         const write = () => {
           res.writeHead(status, { 'content-type': 'application/json' });
           res.end(JSON.stringify(body));
+          if (recorded) recorded.ms = performance.now() - at;
         };
         if (state.delayMs > 0) setTimeout(write, state.delayMs);
         else write();
@@ -133,7 +140,8 @@ export async function startEmbeddingsPeer(
         typeof state.fail === 'function'
           ? state.fail(texts)
           : state.fail === true || (typeof state.fail === 'number' && state.fail > 0);
-      requests.push({ model, input: texts, outcome: failing ? 'failed' : 'answered' });
+      recorded = { model, input: texts, outcome: failing ? 'failed' : 'answered', at, ms: 0 };
+      requests.push(recorded);
       if (failing) {
         if (typeof state.fail === 'number') state.fail -= 1;
         send(500, { error: { message: 'the embeddings model is down' } });

@@ -17,6 +17,8 @@ import { readGroundedPrompt } from '../knowledge/answer/prompt';
 export interface LlmPeerCall {
   question: string;
   passages: string[];
+  /** When the request arrived (`performance.now()` of the peer's process). */
+  at: number;
 }
 
 /** One structured completion the model was asked for. */
@@ -64,6 +66,7 @@ export async function startLlmPeer(
   const structuredCalls: StructuredCall[] = [];
   const peer = { failures: 0 };
   const server = createServer((req, res) => {
+    const at = performance.now();
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (data: string) => (raw += data));
@@ -90,10 +93,11 @@ export async function startLlmPeer(
         res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
         return;
       }
-      const call =
+      const grounded =
         req.method === 'POST' && req.url?.endsWith('/chat/completions') && messages
           ? readGroundedPrompt(messages)
           : null;
+      const call = grounded && { ...grounded, at };
       if (!call) {
         res.writeHead(400, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'not a grounded chat completion' } }));

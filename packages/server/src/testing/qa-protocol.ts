@@ -7,8 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { fixturePath } from './fixtures-dir';
+import type { EmbeddingsPeer } from './embeddings-peer';
 import type { LlmPeer } from './llm-peer';
-import { Bm25, containsGold, normalizeAnswer } from './qa-scoring';
+import { Bm25, containsGold } from './qa-scoring';
 
 export type QaLanguage = 'es' | 'en';
 
@@ -109,6 +110,8 @@ export interface QaAnswer {
   handoff: boolean;
   /** From sending the question to the end of the stream. */
   ms: number;
+  /** When the question was sent (`performance.now()`). */
+  sentAt: number;
 }
 
 /** The staff side the protocol needs: the server, an owner's token, the institution and its admissions assistant. */
@@ -176,7 +179,7 @@ export async function askAsVisitor(
   const { token, conversation_id: id } = (
     (await session.json()) as { data: { token: string; conversation_id: string } }
   ).data;
-  const start = performance.now();
+  const sentAt = performance.now();
   const response = await fetch(`${base}/api/public/conversation/${id}/message`, {
     method: 'POST',
     headers: { ...headers, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -184,7 +187,7 @@ export async function askAsVisitor(
   });
   if (!response.ok) throw new Error(`question refused: ${response.status} ${await response.text()}`);
   const body = await response.text();
-  const ms = performance.now() - start;
+  const ms = performance.now() - sentAt;
   let text = '';
   let sources = 0;
   let handoff = false;
@@ -198,7 +201,7 @@ export async function askAsVisitor(
     else if (event === 'handoff') handoff = true;
     else if (event === 'error') throw new Error(`the answer failed: ${data}`);
   }
-  return { text, sources, handoff, ms };
+  return { text, sources, handoff, ms, sentAt };
 }
 
 /** One question's outcome, the peer's beside it. */
@@ -213,46 +216,60 @@ export interface QaOutcome {
   model?: string[] | null;
   /** With a model: the peer, given as many characters as the passages sent, holds a gold answer. */
   modelPeerCorrect?: boolean;
+  /**
+   * With an embeddings peer: its own time on the question while it was answered (with a model,
+   * before the model's request), which the latencies leave out.
+   */
+  peerMs?: number;
+  /**
+   * With a model, when it was asked: the retrieval part of the answer, from sending the question to
+   * the model's request, less the embeddings peer's own time on the question meanwhile.
+   */
+  retrievalMs?: number;
 }
 
-/** The figures of one language's run. */
-export interface QaFigures {
-  language: QaLanguage;
-  answerable: number;
-  /** Percentages, one decimal. */
-  right: number;
-  peer: number;
-  unanswerable: number;
-  abstained: number;
-  /** Answerable questions handed off instead of answered. */
-  wrongHandoffs: number;
-  p50Ms: number;
-  p95Ms: number;
+/** The test peers the server under test points to. */
+export interface QaPeers {
+  /** Its LLM_BASE_URL: what the model was given per question. */
+  model?: LlmPeer;
+  /** Its EMBEDDINGS_BASE_URL: its own time is taken out of the retrieval's. */
+  embeddings?: EmbeddingsPeer;
 }
-
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);
 
 /**
  * Asks every question of `questions` (default: all), a new visitor each, and scores them and the
- * peer. With `model`, the test peer the server's LLM_BASE_URL points to: what it was given per question.
+ * peer, with what the model peer was given per question and when.
  */
 export async function runQa(
   target: QaTarget,
   set: QaSet,
   questions: readonly QaQuestion[] = set.questions,
-  model?: LlmPeer,
+  { model, embeddings }: QaPeers = {},
 ): Promise<QaOutcome[]> {
   const answers: QaAnswer[] = [];
   const given: (string[] | null)[] = [];
+  const timed: { peerMs?: number; retrievalMs?: number }[] = [];
   for (const [index, question] of questions.entries()) {
     // A visitor address of its own per question: 10.x.y.z.
     const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
     const calls = model?.calls.length ?? 0;
-    answers.push(await askAsVisitor(target.base, target.institutionId, question.question, ip, set.language));
+    const embedded = embeddings?.requests.length ?? 0;
+    const answer = await askAsVisitor(target.base, target.institutionId, question.question, ip, set.language);
+    answers.push(answer);
     const call = model?.calls.slice(calls).find((made) => made.question.trim() === question.question.trim());
     given.push(call?.passages ?? null);
+    const peerMs = (embeddings?.requests.slice(embedded) ?? [])
+      .filter((request) => !call || request.at < call.at)
+      .reduce((sum, request) => sum + request.ms, 0);
+    timed.push({
+      ...(embeddings ? { peerMs } : {}),
+      ...(call ? { retrievalMs: call.at - answer.sentAt - peerMs } : {}),
+    });
   }
-  return scoreQa(set, questions, answers, model ? given : undefined);
+  return scoreQa(set, questions, answers, model ? given : undefined).map((outcome, index) => ({
+    ...outcome,
+    ...timed[index],
+  }));
 }
 
 /**
@@ -306,25 +323,6 @@ export function scoreQa(
   });
 }
 
-/** The run's figures. */
-export function qaFigures(language: QaLanguage, outcomes: readonly QaOutcome[]): QaFigures {
-  const answerable = outcomes.filter((outcome) => outcome.question.answerable);
-  const unanswerable = outcomes.filter((outcome) => !outcome.question.answerable);
-  const times = outcomes.map((outcome) => outcome.answer.ms).sort((a, b) => a - b);
-  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
-  return {
-    language,
-    answerable: answerable.length,
-    right: percent(answerable.filter((outcome) => outcome.correct).length, answerable.length),
-    peer: percent(answerable.filter((outcome) => outcome.peerCorrect).length, answerable.length),
-    unanswerable: unanswerable.length,
-    abstained: percent(unanswerable.filter((outcome) => outcome.correct).length, unanswerable.length),
-    wrongHandoffs: percent(answerable.filter((outcome) => outcome.answer.handoff).length, answerable.length),
-    p50Ms: at(0.5),
-    p95Ms: at(0.95),
-  };
-}
-
 /** The regression guard asks every this-many-th question of its fold. */
 export const QA_GUARD_STEP = 1;
 /** … and with a model, every this-many-th. */
@@ -335,63 +333,3 @@ export const qaGuardQuestions = (set: QaSet, step: number): QaQuestion[] =>
   set.questions
     .filter((question) => question.fold === QA_GUARD_FOLD)
     .filter((_, index) => index % step === 0);
-
-/** Whether a passage comes from the paragraph: one of its sentences (20 characters or more, normalised) is in it. */
-export function fromParagraph(passage: string, paragraph: string, language: QaLanguage): boolean {
-  const text = normalizeAnswer(paragraph);
-  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
-  return [...segmenter.segment(passage)].some((part) => {
-    const sentence = normalizeAnswer(part.segment);
-    return sentence.length >= 20 && text.includes(sentence);
-  });
-}
-
-/** The figures of a run with a model: what it was given, and when it was not asked. */
-export interface QaModelFigures {
-  language: QaLanguage;
-  answerable: number;
-  /** Percentages, one decimal: answerable questions whose gold paragraph was among the passages sent. */
-  goldParagraph: number;
-  /** … whose passages held a gold answer. */
-  goldAnswer: number;
-  /** … for which the BM25 peer, given as many characters, held one. */
-  peerGoldAnswer: number;
-  /** … the model was not asked (handed off instead). */
-  notAsked: number;
-  unanswerable: number;
-  /** Unanswerable questions abstained (handoff, no sources) without asking the model. */
-  abstained: number;
-  /** Answers that offered the handoff after the model was asked (should be none: abstaining comes first). */
-  handoffsAfterModel: number;
-}
-
-export function qaModelFigures(language: QaLanguage, outcomes: readonly QaOutcome[]): QaModelFigures {
-  const answerable = outcomes.filter((outcome) => outcome.question.answerable);
-  const unanswerable = outcomes.filter((outcome) => !outcome.question.answerable);
-  const sent = (outcome: QaOutcome) => outcome.model ?? [];
-  return {
-    language,
-    answerable: answerable.length,
-    goldParagraph: percent(
-      answerable.filter((outcome) =>
-        sent(outcome).some((passage) => fromParagraph(passage, outcome.question.context, language)),
-      ).length,
-      answerable.length,
-    ),
-    goldAnswer: percent(
-      answerable.filter((outcome) => containsGold(sent(outcome).join('\n'), outcome.question.golds)).length,
-      answerable.length,
-    ),
-    peerGoldAnswer: percent(
-      answerable.filter((outcome) => outcome.modelPeerCorrect).length,
-      answerable.length,
-    ),
-    notAsked: percent(answerable.filter((outcome) => !outcome.model).length, answerable.length),
-    unanswerable: unanswerable.length,
-    abstained: percent(
-      unanswerable.filter((outcome) => outcome.correct && !outcome.model).length,
-      unanswerable.length,
-    ),
-    handoffsAfterModel: outcomes.filter((outcome) => outcome.answer.handoff && outcome.model).length,
-  };
-}

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
 import { type LlmPeer, startLlmPeer } from '../../testing/llm-peer';
+import { qaModelFigures } from '../../testing/qa-figures';
 import {
   QA_MODEL_GUARD_STEP,
   type QaLanguage,
   loadQaSet,
-  qaModelFigures,
   qaGuardQuestions,
   runQa,
   trainAssistant,
@@ -59,7 +59,7 @@ describe.each(['es', 'en'] as const)('with a model, questions in %s', (language)
     };
     const set = loadQaSet(language);
     await trainAssistant(target, set);
-    const outcomes = await runQa(target, set, qaGuardQuestions(set, QA_MODEL_GUARD_STEP), peer);
+    const outcomes = await runQa(target, set, qaGuardQuestions(set, QA_MODEL_GUARD_STEP), { model: peer });
     const figures = qaModelFigures(language, outcomes);
     expect(figures.answerable + figures.unanswerable).toBe(qaGuardQuestions(set, QA_MODEL_GUARD_STEP).length);
     // Every answer that did not abstain came from the model: the peer's words, cited.

@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../testing/institutions.fixtures';
 import { createTestServer, type TestServer } from '../../testing';
+import { qaFigures } from '../../testing/qa-figures';
 import {
   QA_GUARD_STEP,
   type QaLanguage,
   loadQaSet,
-  qaFigures,
   qaGuardQuestions,
   runQa,
   trainAssistant,
