@@ -65,6 +65,8 @@ export const WEBSITE_DAILY_PAGE_BUDGET = 5_000;
  * together: sign-ups multiply the institutions' budgets, not what one site receives from us.
  */
 export const WEBSITE_HOST_DAILY_PAGE_BUDGET = 20_000;
+/** Requests the crawler has in flight to one host (`URL.host`) at once, every process's together. */
+export const WEBSITE_HOST_REQUESTS_AT_ONCE = 2;
 
 /** Institutions one user may create (platform admins are exempt); beyond, 403 `quota_exceeded`. */
 export const MAX_INSTITUTIONS_PER_USER = 10;

@@ -20,6 +20,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -135,3 +136,21 @@ export const crawlHosts = pgTable('crawl_hosts', {
   host: text('host').primaryKey(),
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The crawler's requests in flight to each host, every process's together (host-pacer.ts): a request
+ * holds one of WEBSITE_HOST_REQUESTS_AT_ONCE slots of its host until it ends, or until `heldUntil`
+ * (a process that stopped holding one frees it then).
+ */
+export const crawlHostSlots = pgTable(
+  'crawl_host_slots',
+  {
+    /** The host and port, lower-cased (`URL.host`). */
+    host: text('host').notNull(),
+    slot: smallint('slot').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    /** Who holds it (a random id per hold): a hold that ran out and was taken is not freed by its first holder. */
+    holder: text('holder').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.host, t.slot] })],
+);

@@ -13,6 +13,7 @@ import type { EventBus } from '../events/event-bus';
 import type { ExtractLimits } from '../knowledge';
 import { crawlBudgetRepo, type PauseReason } from './crawl-budget.repo';
 import { CRAWLER_NAME, type CrawlerFetch } from './crawler-fetch';
+import { hostPacer } from './host-pacer';
 import { inScope } from './patterns';
 import { publishWebsite } from './websites.service';
 import { type WebsiteRow, websitesRepo } from './websites.repo';
@@ -86,6 +87,8 @@ export function crawlContext(deps: CrawlDeps) {
     deps,
     repo,
     counters: deps.counters,
+    /** The process's politeness per host (host-pacer.ts). */
+    pacer: hostPacer(deps.db, deps.clock),
     /**
      * Takes one request to `url` from the site's institution's budget of the day and its host's:
      * null when there was room, else why the crawl pauses.

@@ -25,10 +25,13 @@ export function crawlSeeder(ctx: CrawlContext) {
     if (spent) throw new BudgetSpent(spent);
     const origin = new URL(site.url).origin;
     if (counters) counters.requests += 1;
-    const outcome = await deps.fetcher.fetchPage(url, {
-      within: (next) => next.origin === origin,
-      accept: 'text/plain,application/xml,text/xml,*/*;q=0.5',
-    });
+    // In one of the host's slots like a page (its Crawl-delay is not known before robots.txt is read).
+    const outcome = await ctx.pacer.run(new URL(url).host, 0, () =>
+      deps.fetcher.fetchPage(url, {
+        within: (next) => next.origin === origin,
+        accept: 'text/plain,application/xml,text/xml,*/*;q=0.5',
+      }),
+    );
     if (!outcome.ok || outcome.status !== 200) return null;
     let { bytes } = outcome;
     // A gzipped sitemap (`.xml.gz`, `application/gzip`): inflated within the size of a page.

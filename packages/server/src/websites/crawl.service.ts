@@ -28,7 +28,6 @@ import {
 } from './crawl-context';
 import { gone, pageReader } from './crawl-read';
 import { crawlSeeder } from './crawl-seed';
-import { hostPacer } from './host-pacer';
 import { type CrawlPayload, nextSyncAt, publishWebsitePage } from './websites.service';
 import {
   CRAWL_WEBSITE,
@@ -50,7 +49,6 @@ export function createCrawler(deps: CrawlDeps) {
   const { repo, counters } = ctx;
   const seed = crawlSeeder(ctx);
   const reader = pageReader(ctx);
-  const pacer = hostPacer(deps.db, deps.clock);
   const reading = new Mutex();
   const batchMs = deps.batchMs ?? CRAWL_BATCH_MS;
 
@@ -84,7 +82,7 @@ export function createCrawler(deps: CrawlDeps) {
     if (spent) return spent;
     const known = page.passages > 0;
     if (counters) counters.requests += 1;
-    const outcome = await pacer.run(url.host, robots.delayMs, () =>
+    const outcome = await ctx.pacer.run(url.host, robots.delayMs, () =>
       deps.fetcher.fetchPage(page.url, {
         etag: known ? page.etag : null,
         lastModified: known ? page.lastModified : null,

@@ -6,7 +6,11 @@
  * inflated). Redirects are followed here, hop by hop,
  * each hop checked again, and only within the site.
  */
-import { WEBSITE_PAGE_MAX_BYTES, WEBSITE_PAGE_TIMEOUT_MS } from '@conversa/contract/constants';
+import {
+  WEBSITE_HOST_REQUESTS_AT_ONCE,
+  WEBSITE_PAGE_MAX_BYTES,
+  WEBSITE_PAGE_TIMEOUT_MS,
+} from '@conversa/contract/constants';
 import type { WebsiteFailureReason } from '@conversa/contract/website';
 import { Agent, request } from 'undici';
 import { inflateBounded } from './inflate';
@@ -78,7 +82,7 @@ export function createCrawlerFetch(options: CrawlerFetchOptions) {
   const maxBytes = options.maxBytes ?? WEBSITE_PAGE_MAX_BYTES;
   const agent = new Agent({
     connect: { lookup: guardedLookup(options) as never, timeout: timeoutMs },
-    connections: 2,
+    connections: WEBSITE_HOST_REQUESTS_AT_ONCE,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });

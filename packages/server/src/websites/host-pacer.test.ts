@@ -1,11 +1,15 @@
 /**
- * A Crawl-delay kept across processes (host-pacer.ts): two pacers on one database, as two server
- * processes have, asking one host at once start their requests one delay apart, not each its own.
- * The runner's hourly sweep forgets what no longer holds anything back: delays long passed, and
- * the daily budgets' counts of days gone.
+ * Politeness kept across processes (host-pacer.ts): two pacers on one database, as two server
+ * processes have, asking one host at once start their requests one Crawl-delay apart, not each its
+ * own, and never have more than WEBSITE_HOST_REQUESTS_AT_ONCE requests in flight to it together; a
+ * slot a stopped process held is free once its hold runs out. The runner's hourly sweep forgets what
+ * no longer holds anything back: delays long passed, slots long free, and the daily budgets' counts
+ * of days gone.
  */
+import { WEBSITE_HOST_REQUESTS_AT_ONCE } from '@conversa/contract/constants';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlBudget, crawlHosts } from '../db/websites-schema';
+import { crawlBudget, crawlHostSlots, crawlHosts } from '../db/websites-schema';
 import { createTestServer, type TestServer } from '../testing';
 import { createTenant } from '../testing/institutions.fixtures';
 import { budgetDay, crawlBudgetRepo, pruneCrawlBudget } from './crawl-budget.repo';
@@ -40,6 +44,56 @@ describe('hostPacer', () => {
     await second!.run('other.example', DELAY_MS, () => Promise.resolve());
     expect(performance.now() - before).toBeLessThan(DELAY_MS);
   });
+
+  it('keeps the requests in flight to a host within its slots, every process together', async () => {
+    const [first, second] = [0, 1].map(() => hostPacer(server.database.db, server.clock));
+    let inFlight = 0;
+    let most = 0;
+    const request = async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      inFlight -= 1;
+    };
+    // Six requests from each process at once, no Crawl-delay.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 2 ? first! : second!).run('busy.example', 0, request),
+      ),
+    );
+    expect(most).toBe(WEBSITE_HOST_REQUESTS_AT_ONCE);
+    // Every slot freed at the end: the next request starts at once.
+    const before = performance.now();
+    await first!.run('busy.example', 0, () => Promise.resolve());
+    expect(performance.now() - before).toBeLessThan(150);
+    // A failing request frees its slot too.
+    await expect(
+      second!.run('busy.example', 0, () => Promise.reject(new Error('the site hung up'))),
+    ).rejects.toThrow('the site hung up');
+    const held = await server.database.db
+      .select({ heldUntil: crawlHostSlots.heldUntil })
+      .from(crawlHostSlots)
+      .where(eq(crawlHostSlots.host, 'busy.example'));
+    expect(held).toHaveLength(WEBSITE_HOST_REQUESTS_AT_ONCE);
+    for (const { heldUntil } of held)
+      expect(heldUntil.getTime()).toBeLessThanOrEqual(server.clock.now().getTime());
+  });
+
+  it('takes the slots a stopped process held once their hold runs out', async () => {
+    const { db } = server.database;
+    const until = new Date(server.clock.now().getTime() + 600);
+    await db.insert(crawlHostSlots).values(
+      Array.from({ length: WEBSITE_HOST_REQUESTS_AT_ONCE }, (_, slot) => ({
+        host: 'stopped.example',
+        slot,
+        heldUntil: until,
+        holder: 'a process that stopped',
+      })),
+    );
+    const before = performance.now();
+    await hostPacer(db, server.clock).run('stopped.example', 0, () => Promise.resolve());
+    expect(performance.now() - before).toBeGreaterThanOrEqual(500);
+  });
 });
 
 describe('the hourly sweep', () => {
@@ -52,8 +106,17 @@ describe('the hourly sweep', () => {
       { host: 'just-now.example', nextAt: new Date(now.getTime() - 10 * 60_000) },
       { host: 'later.example', nextAt: new Date(now.getTime() + hour) },
     ]);
+    await db.insert(crawlHostSlots).values([
+      { host: 'long-ago.example', slot: 0, heldUntil: new Date(now.getTime() - 2 * hour), holder: 'x' },
+      { host: 'just-now.example', slot: 0, heldUntil: new Date(now.getTime() - 10 * 60_000), holder: 'y' },
+    ]);
     expect(await pruneCrawlHosts(db, now)).toBe(1);
     const hosts = (await db.select({ host: crawlHosts.host }).from(crawlHosts)).map((row) => row.host);
+    const slots = (await db.select({ host: crawlHostSlots.host }).from(crawlHostSlots)).map(
+      (row) => row.host,
+    );
+    expect(slots).not.toContain('long-ago.example');
+    expect(slots).toContain('just-now.example');
     expect(hosts).not.toContain('long-ago.example');
     expect(hosts).toEqual(expect.arrayContaining(['just-now.example', 'later.example']));
 
