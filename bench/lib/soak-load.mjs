@@ -93,20 +93,12 @@ export async function seed(server) {
     business,
     sales,
   };
-  await uploadText(
-    server.url,
-    { token, institution: staff.school },
-    staff.admissions,
-    'handbook.txt',
-    HANDBOOK,
-  );
-  await uploadText(
-    server.url,
-    { token, institution: staff.business },
-    staff.sales,
-    'catalogue.txt',
-    CATALOGUE,
-  );
+  for (const [institution, assistant, name, text] of [
+    [staff.school, staff.admissions, 'handbook.txt', HANDBOOK],
+    [staff.business, staff.sales, 'catalogue.txt', CATALOGUE],
+  ]) {
+    await uploadText(server.url, { token, institution }, assistant, name, text);
+  }
   return staff;
 }
 
