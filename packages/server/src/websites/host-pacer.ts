@@ -24,7 +24,7 @@ import type { DbOrTx } from '../db/database';
 import { crawlHostSlots, crawlHosts } from '../db/websites-schema';
 
 /** The longest a slot stays held: past a request's whole time limit (its holder frees it sooner). */
-export const SLOT_HOLD_MS = 2 * WEBSITE_PAGE_TIMEOUT_MS;
+const SLOT_HOLD_MS = 2 * WEBSITE_PAGE_TIMEOUT_MS;
 /** How soon a request that found every slot of its host held looks again. */
 const SLOT_RETRY_MS = 100;
 
