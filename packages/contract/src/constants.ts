@@ -67,6 +67,12 @@ export const WEBSITE_DAILY_PAGE_BUDGET = 5_000;
 export const WEBSITE_HOST_DAILY_PAGE_BUDGET = 20_000;
 /** Requests the crawler has in flight to one host (`URL.host`) at once, every process's together. */
 export const WEBSITE_HOST_REQUESTS_AT_ONCE = 2;
+/**
+ * The `<meta name>` by which a site's owner proves it is theirs: on the home page of the site's
+ * host, with the site's `owner_token` as its content. A verified owner's crawl of its own host is
+ * never held back by the host's daily budget (only by the institution's).
+ */
+export const WEBSITE_OWNER_META = 'conversa-site-verification';
 
 /** Institutions one user may create (platform admins are exempt); beyond, 403 `quota_exceeded`. */
 export const MAX_INSTITUTIONS_PER_USER = 10;

@@ -70,6 +70,21 @@ export const WEBSITE_FAILURE_REASONS = [
 ] as const;
 export type WebsiteFailureReason = (typeof WEBSITE_FAILURE_REASONS)[number];
 
+/**
+ * The last check of a site's owner tag (`<meta name="conversa-site-verification">` on its host's
+ * home page, WEBSITE_OWNER_META): under way, found (`verified`), not there (`tag_missing`), the home
+ * page could not be read (`unreachable`), or the institution's requests of the day are spent
+ * (`page_budget`).
+ */
+export const WEBSITE_OWNER_CHECKS = [
+  'checking',
+  'verified',
+  'tag_missing',
+  'unreachable',
+  'page_budget',
+] as const;
+export type WebsiteOwnerCheck = (typeof WEBSITE_OWNER_CHECKS)[number];
+
 /** `GET/POST institution-product/{id}/website` item. */
 export const WebsiteSchema = v.object({
   id: v.number(),
@@ -85,6 +100,17 @@ export const WebsiteSchema = v.object({
   last_synced_at: v.nullable(v.string()),
   /** The next scheduled crawl; while `paused`, when the crawl resumes. */
   next_sync_at: v.nullable(v.string()),
+  /** The content of the owner tag that proves the site is the institution's (WEBSITE_OWNER_META). */
+  owner_token: v.string(),
+  /**
+   * Since when the institution is the site's verified owner (checked again at each crawl's start;
+   * a tag taken away ends it): its crawls of the site's host are never held back by the host's
+   * daily budget. Null: not verified.
+   */
+  owner_verified_at: v.nullable(v.string()),
+  /** The last check of the owner tag, and when it was asked for or done; null: never checked. */
+  owner_check: v.nullable(v.picklist(WEBSITE_OWNER_CHECKS)),
+  owner_checked_at: v.nullable(v.string()),
 });
 export type Website = v.InferOutput<typeof WebsiteSchema>;
 

@@ -28,12 +28,11 @@ import type { EmbeddingsConfig, LlmConfig, ProcessRole } from './config';
 import { EMBED_KNOWLEDGE, embedKnowledgeJob } from './knowledge';
 import { JobRunner } from './jobs/runner';
 import {
-  CRAWL_WEBSITE,
   crawlerUserAgent,
   createCrawlerFetch,
-  crawlWebsiteJob,
   pruneCrawlBudget,
   pruneCrawlHosts,
+  websiteJobs,
 } from './websites';
 import {
   DELETE_STORED,
@@ -112,7 +111,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         embeddings: deps.embeddings ?? null,
       }),
       [EMBED_KNOWLEDGE]: embedKnowledgeJob({ db: database.db, embeddings: deps.embeddings ?? null, events }),
-      [CRAWL_WEBSITE]: crawlWebsiteJob({
+      ...websiteJobs({
         db: database.db,
         events,
         clock,

@@ -61,6 +61,14 @@ export const websitesEndpoints = {
     params: SiteParamsSchema,
     response: WebsiteSchema,
   },
+  verifyWebsiteOwner: {
+    ...routes.verifyWebsiteOwner,
+    ...changes,
+    summary:
+      "Check the site's host's home page for its owner tag (`owner_token`), in the background: `owner_check` is `checking`, then says what was found",
+    params: SiteParamsSchema,
+    response: WebsiteSchema,
+  },
   deleteWebsites: {
     ...routes.deleteWebsites,
     ...changes,

@@ -17,6 +17,10 @@ export const syncWebsite = {
   method: 'POST',
   path: '/institution-product/{id}/website/{siteId}/sync',
 } as const satisfies Route;
+export const verifyWebsiteOwner = {
+  method: 'POST',
+  path: '/institution-product/{id}/website/{siteId}/owner-check',
+} as const satisfies Route;
 export const deleteWebsites = {
   method: 'POST',
   path: '/institution-product/{id}/website/delete',

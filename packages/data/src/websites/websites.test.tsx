@@ -61,6 +61,10 @@ const website = (id: number, rest: Partial<Website> = {}): Website => ({
   max_pages: 100,
   last_synced_at: null,
   next_sync_at: null,
+  owner_token: `token${id}`,
+  owner_verified_at: null,
+  owner_check: null,
+  owner_checked_at: null,
   ...rest,
 });
 

@@ -8,10 +8,12 @@
  */
 import type {
   WebsiteFailureReason,
+  WebsiteOwnerCheck,
   WebsitePageState,
   WebsiteSchedule,
   WebsiteState,
 } from '@conversa/contract/website';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -48,6 +50,15 @@ export const websites = pgTable(
     robotsFetchedAt: timestamp('robots_fetched_at', { withTimezone: true }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    /** The owner tag's content (WEBSITE_OWNER_META): random, the site's own. */
+    ownerToken: text('owner_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Since when the institution is the verified owner of the site's host; null: not verified. */
+    ownerVerifiedAt: timestamp('owner_verified_at', { withTimezone: true }),
+    /** The owner tag's last check and when it was asked for or done. */
+    ownerCheck: text('owner_check').$type<WebsiteOwnerCheck>(),
+    ownerCheckedAt: timestamp('owner_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

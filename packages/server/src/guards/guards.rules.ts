@@ -58,6 +58,7 @@ export const RULES: Record<EndpointName, string> = {
   addWebsite: 'trainer.manage@assistant',
   updateWebsite: 'trainer.manage@assistant',
   syncWebsite: 'trainer.manage@assistant',
+  verifyWebsiteOwner: 'trainer.manage@assistant',
   deleteWebsites: 'trainer.manage@assistant',
   listWebsitePages: 'assistant.read@assistant',
   assistantEvents: 'assistant.read@assistant',

@@ -76,13 +76,15 @@ export function crawlBudgetRepo(db: DbOrTx) {
     /**
      * Takes one request to `host` from the institution's budget of `now`'s day, then from the
      * host's: null when both had room, else the reason the crawl pauses. (A request the host's
-     * budget refuses still counts for the institution: one, as the crawl then pauses.)
+     * budget refuses still counts for the institution: one, as the crawl then pauses.) The host's
+     * verified owner (`owner`) is counted in the host's day but never refused by it.
      */
     async take(
       institutionId: number,
       host: string,
       now: Date,
       budgets: CrawlBudgets,
+      { owner = false }: { owner?: boolean } = {},
     ): Promise<PauseReason | null> {
       if (!(await takeForInstitution(db, institutionId, now, budgets.institution))) return 'page_budget';
       const [row] = await db
@@ -91,7 +93,7 @@ export function crawlBudgetRepo(db: DbOrTx) {
         .onConflictDoUpdate({
           target: [crawlHostBudget.host, crawlHostBudget.day],
           set: { pages: sql`${crawlHostBudget.pages} + 1` },
-          setWhere: lt(crawlHostBudget.pages, budgets.host),
+          setWhere: owner ? undefined : lt(crawlHostBudget.pages, budgets.host),
         })
         .returning({ pages: crawlHostBudget.pages });
       return row ? null : 'host_budget';

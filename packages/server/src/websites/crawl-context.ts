@@ -91,10 +91,19 @@ export function crawlContext(deps: CrawlDeps) {
     pacer: hostPacer(deps.db, deps.clock),
     /**
      * Takes one request to `url` from the site's institution's budget of the day and its host's:
-     * null when there was room, else why the crawl pauses.
+     * null when there was room, else why the crawl pauses. The host's budget never holds back the
+     * site's verified owner on the site's own host, nor a check of the owner tag (`ownerCheck`:
+     * one request, which a spent host must not keep an owner from).
      */
-    take: (site: Pick<WebsiteRow, 'institutionId'>, url: string) =>
-      budget.take(site.institutionId, new URL(url).host, deps.clock.now(), budgets),
+    take: (
+      site: Pick<WebsiteRow, 'institutionId' | 'url' | 'ownerVerifiedAt'>,
+      url: string,
+      { ownerCheck = false }: { ownerCheck?: boolean } = {},
+    ) => {
+      const host = new URL(url).host;
+      const owner = ownerCheck || (site.ownerVerifiedAt !== null && host === new URL(site.url).host);
+      return budget.take(site.institutionId, host, deps.clock.now(), budgets, { owner });
+    },
     /** Tells the assistant's listeners about a site, with its counts. */
     async publishSite(row: WebsiteRow) {
       const [site] = await repo.withCounts([row]);

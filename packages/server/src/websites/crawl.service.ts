@@ -28,6 +28,7 @@ import {
 } from './crawl-context';
 import { gone, pageReader } from './crawl-read';
 import { crawlSeeder } from './crawl-seed';
+import { ownerChecker } from './owner-check';
 import { type CrawlPayload, nextSyncAt, publishWebsitePage } from './websites.service';
 import {
   CRAWL_WEBSITE,
@@ -49,6 +50,7 @@ export function createCrawler(deps: CrawlDeps) {
   const { repo, counters } = ctx;
   const seed = crawlSeeder(ctx);
   const reader = pageReader(ctx);
+  const owner = ownerChecker(ctx);
   const reading = new Mutex();
   const batchMs = deps.batchMs ?? CRAWL_BATCH_MS;
 
@@ -207,6 +209,8 @@ export function createCrawler(deps: CrawlDeps) {
 
   return {
     counters,
+    /** The owner tag's checks, with this crawler's budgets and politeness. */
+    owner,
 
     /** Runs one job of a crawl. */
     async run(payload: CrawlPayload, signal: AbortSignal): Promise<void> {
@@ -227,7 +231,8 @@ export function createCrawler(deps: CrawlDeps) {
       }
       if (site.generation !== payload.generation || site.state !== 'crawling') return;
       try {
-        if (payload.start) site = await seed(site);
+        // A verified owner's tag checked again first: what it finds sets the budgets that apply.
+        if (payload.start) site = await seed(await owner.recheck(site));
       } catch (error) {
         if (error instanceof BudgetSpent) return pause(site, error.reason, true);
         throw error;

@@ -4,7 +4,7 @@
  * own, and never have more than WEBSITE_HOST_REQUESTS_AT_ONCE requests in flight to it together; a
  * slot a stopped process held is free once its hold runs out. The runner's hourly sweep forgets what
  * no longer holds anything back: delays long passed, slots long free, and the daily budgets' counts
- * of days gone.
+ * of days gone; and a process keeps nothing for a host it is done with.
  */
 import { WEBSITE_HOST_REQUESTS_AT_ONCE } from '@conversa/contract/constants';
 import { eq } from 'drizzle-orm';
@@ -43,6 +43,19 @@ describe('hostPacer', () => {
     const before = performance.now();
     await second!.run('other.example', DELAY_MS, () => Promise.resolve());
     expect(performance.now() - before).toBeLessThan(DELAY_MS);
+
+    // Nothing is kept in the process for a host once its requests are done and its delay passed.
+    expect(second!.hostsKept).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, DELAY_MS + 100));
+    expect([first!.hostsKept, second!.hostsKept]).toEqual([0, 0]);
+    // And the next request to it still keeps the delay, through the database.
+    const again: number[] = [];
+    const note = () => Promise.resolve(again.push(performance.now()));
+    await Promise.all([
+      first!.run('school.example', DELAY_MS, note),
+      first!.run('school.example', DELAY_MS, note),
+    ]);
+    expect(again[1]! - again[0]!).toBeGreaterThanOrEqual(DELAY_MS - 150);
   });
 
   it('keeps the requests in flight to a host within its slots, every process together', async () => {

@@ -55,8 +55,9 @@ export function hostPacer(db: DbOrTx, clock: Clock) {
   }
 
   // This process's own requests per host, one after another: exact between them, whatever a
-  // database statement costs.
-  const hosts = new Map<string, { last: number; chain: Promise<unknown> }>();
+  // database statement costs. A host is forgotten once nothing waits for it and its delay has
+  // passed (the database keeps the delay between processes, and so with this one then).
+  const hosts = new Map<string, { last: number; chain: Promise<unknown>; waiting: number }>();
 
   /** One request to the host: in its slot in this process, then in the database's. */
   async function turn<T>(host: string, delayMs: number, last: { last: number }, work: () => Promise<T>) {
@@ -147,11 +148,25 @@ export function hostPacer(db: DbOrTx, clock: Clock) {
      */
     run<T>(host: string, delayMs: number, work: () => Promise<T>): Promise<T> {
       if (delayMs <= 0) return inSlot(host, work);
-      const entry = hosts.get(host) ?? { last: 0, chain: Promise.resolve() };
+      const entry = hosts.get(host) ?? { last: 0, chain: Promise.resolve(), waiting: 0 };
       hosts.set(host, entry);
+      entry.waiting += 1;
       const next = entry.chain.then(() => turn(host, delayMs, entry, () => inSlot(host, work)));
-      entry.chain = next.catch(() => undefined);
+      entry.chain = next
+        .catch(() => undefined)
+        .finally(() => {
+          entry.waiting -= 1;
+          if (entry.waiting > 0) return;
+          setTimeout(() => {
+            if (entry.waiting === 0 && hosts.get(host) === entry) hosts.delete(host);
+          }, delayMs).unref();
+        });
       return next;
+    },
+
+    /** How many hosts this process keeps anything for (none once its requests are done and their delays passed). */
+    get hostsKept(): number {
+      return new Set([...hosts.keys(), ...inFlight.keys()]).size;
     },
   };
 }

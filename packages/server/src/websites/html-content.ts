@@ -7,6 +7,7 @@
  * runs this in its HTML thread (html-thread.ts), never on the event loop: a 5 MB page of nested
  * blocks takes minutes here.
  */
+import { WEBSITE_OWNER_META } from '@conversa/contract/constants';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 
@@ -19,7 +20,12 @@ export interface PageContent {
   /** `<meta name="robots">` says noindex / nofollow. */
   noindex: boolean;
   nofollow: boolean;
+  /** The contents of its owner tags (`<meta name="conversa-site-verification">`), a few at most. */
+  ownerTokens: string[];
 }
+
+/** Owner tags read from one page at most (a page may carry one per institution that uses it). */
+const MAX_OWNER_TAGS = 20;
 
 /**
  * Pages of more elements than this are not given to Readability, whose time grows faster than the
@@ -53,6 +59,10 @@ export function readHtml(html: string, url: string): PageContent {
   ).toLowerCase();
   const nofollow = /\b(nofollow|none)\b/.test(robots);
   const noindex = /\b(noindex|none)\b/.test(robots);
+  const ownerTokens = [...document.querySelectorAll(`meta[name="${WEBSITE_OWNER_META}" i]`)]
+    .slice(0, MAX_OWNER_TAGS)
+    .map((meta) => (meta.getAttribute('content') ?? '').trim())
+    .filter(Boolean);
 
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
   let base: URL;
@@ -96,5 +106,5 @@ export function readHtml(html: string, url: string): PageContent {
     text = blockText(document.body?.innerHTML ?? '');
   }
   const title = pageTitle ?? (article?.title?.trim() || null);
-  return { title, text, links, noindex, nofollow };
+  return { title, text, links, noindex, nofollow, ownerTokens };
 }

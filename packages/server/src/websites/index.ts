@@ -3,7 +3,7 @@
 export { websitesRoutes } from './websites.routes';
 export { botPageRoutes } from './bot-page.routes';
 export { CRAWL_WEBSITE } from './websites.repo';
-export { crawlWebsiteJob } from './crawl.job';
+export { crawlWebsiteJob, websiteJobs } from './crawl.job';
 export { createCrawlerFetch, crawlerUserAgent } from './crawler-fetch';
 export { stopHtmlThread } from './html-thread';
 export { pruneCrawlHosts } from './host-pacer';

@@ -2,7 +2,12 @@
  * Queries of websites (their pages' are website-pages.repo.ts, offered here too); rows become
  * contract types here. Every query filters by institution (docs/architecture.md#tenancy-and-auth).
  */
-import type { Website, WebsiteFailureReason, WebsiteSchedule } from '@conversa/contract/website';
+import type {
+  Website,
+  WebsiteFailureReason,
+  WebsiteOwnerCheck,
+  WebsiteSchedule,
+} from '@conversa/contract/website';
 import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { assistants, jobs } from '../db/schema';
@@ -13,6 +18,13 @@ export { type PageRow, type PageUpdate, toWebsitePage } from './website-pages.re
 
 /** The job kind that crawls a site: a start (robots.txt, sitemaps, the frontier seeded) or a batch of pages. */
 export const CRAWL_WEBSITE = 'crawl_website';
+/** The job kind that checks a site's owner tag on its host's home page (owner-check.ts). */
+export const CHECK_WEBSITE_OWNER = 'check_website_owner';
+/** The job kinds of one site (deleted with it). */
+const SITE_JOBS = [CRAWL_WEBSITE, CHECK_WEBSITE_OWNER];
+
+/** What a done check of the owner tag found. */
+export type OwnerCheckResult = Exclude<WebsiteOwnerCheck, 'checking'>;
 
 export type WebsiteRow = typeof websites.$inferSelect;
 
@@ -31,6 +43,10 @@ export function toWebsite(row: WebsiteRow, counts: { ready: number; failed: numb
     max_pages: row.maxPages,
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     next_sync_at: row.nextSyncAt?.toISOString() ?? null,
+    owner_token: row.ownerToken,
+    owner_verified_at: row.ownerVerifiedAt?.toISOString() ?? null,
+    owner_check: row.ownerCheck ?? null,
+    owner_checked_at: row.ownerCheckedAt?.toISOString() ?? null,
   };
 }
 
@@ -41,6 +57,15 @@ export interface NewWebsite {
   exclude: string[];
   schedule: WebsiteSchedule;
 }
+
+/** A site's crawl jobs still waiting in the queue (not running). */
+const queuedCrawls = (institutionId: number, id: number) =>
+  and(
+    eq(jobs.institutionId, institutionId),
+    eq(jobs.kind, CRAWL_WEBSITE),
+    eq(jobs.state, 'queued'),
+    sql`(${jobs.payload}->>'websiteId')::integer = ${id}`,
+  );
 
 /** The website queries of one database. */
 export function websitesRepo(db: DbOrTx) {
@@ -259,6 +284,52 @@ export function websitesRepo(db: DbOrTx) {
       return row ?? null;
     },
 
+    /**
+     * Marks a check of the site's owner tag as asked for (`checking`): `asked` false when one is
+     * under way already (nothing to queue); null when the site is not this assistant's.
+     */
+    async askOwnerCheck(
+      institutionId: number,
+      assistantId: number,
+      id: number,
+      now: Date,
+    ): Promise<{ row: WebsiteRow; asked: boolean } | null> {
+      const where = and(ofAssistant(institutionId, assistantId), eq(websites.id, id));
+      const [row] = await db
+        .update(websites)
+        .set({ ownerCheck: 'checking', ownerCheckedAt: now })
+        .where(and(where, sql`${websites.ownerCheck} is distinct from 'checking'`))
+        .returning();
+      if (row) return { row, asked: true };
+      const [current] = await db.select().from(websites).where(where).limit(1);
+      return current ? { row: current, asked: false } : null;
+    },
+
+    /**
+     * Records what a check of the owner tag found: `verified` makes (or keeps) the institution the
+     * site's verified owner, `tag_missing` ends it; a home page that could not be read, or a spent
+     * budget, leaves it as it was. Null when the site is gone.
+     */
+    async recordOwnerCheck(
+      institutionId: number,
+      id: number,
+      result: OwnerCheckResult,
+      now: Date,
+    ): Promise<WebsiteRow | null> {
+      const verifiedAt =
+        result === 'verified'
+          ? sql`coalesce(${websites.ownerVerifiedAt}, ${now.toISOString()}::timestamptz)`
+          : result === 'tag_missing'
+            ? null
+            : sql`${websites.ownerVerifiedAt}`;
+      const [row] = await db
+        .update(websites)
+        .set({ ownerCheck: result, ownerCheckedAt: now, ownerVerifiedAt: verifiedAt })
+        .where(and(eq(websites.institutionId, institutionId), eq(websites.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
     /** Keeps the robots.txt read at a crawl's start (null: the site has none). */
     async saveRobots(institutionId: number, id: number, robots: string | null, now: Date): Promise<void> {
       await db
@@ -284,7 +355,7 @@ export function websitesRepo(db: DbOrTx) {
         .where(
           and(
             eq(jobs.institutionId, institutionId),
-            eq(jobs.kind, CRAWL_WEBSITE),
+            inArray(jobs.kind, SITE_JOBS),
             inArray(sql`(${jobs.payload}->>'websiteId')::integer`, unique),
           ),
         );
@@ -294,18 +365,14 @@ export function websitesRepo(db: DbOrTx) {
       return rows;
     },
 
+    /** Makes a site's queued crawl jobs due now (a crawl its host's budget paused, its owner verified since). */
+    async hurryQueuedCrawls(institutionId: number, id: number, now: Date): Promise<void> {
+      await db.update(jobs).set({ runAt: now, updatedAt: now }).where(queuedCrawls(institutionId, id));
+    },
+
     /** Drops a site's queued (not running) crawl jobs: the scheduled next sync before another is queued. */
     async dropQueuedCrawls(institutionId: number, id: number): Promise<void> {
-      await db
-        .delete(jobs)
-        .where(
-          and(
-            eq(jobs.institutionId, institutionId),
-            eq(jobs.kind, CRAWL_WEBSITE),
-            eq(jobs.state, 'queued'),
-            sql`(${jobs.payload}->>'websiteId')::integer = ${id}`,
-          ),
-        );
+      await db.delete(jobs).where(queuedCrawls(institutionId, id));
     },
   };
 }

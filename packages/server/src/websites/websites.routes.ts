@@ -41,6 +41,10 @@ export function websitesRoutes(deps: AppDeps) {
     ok(c, await websites.sync(scope.institutionId, scope.assistantId, params.siteId)),
   );
 
+  route(app, endpoints.verifyWebsiteOwner, async (c, { scope, params }) =>
+    ok(c, await websites.checkOwner(scope.institutionId, scope.assistantId, params.siteId)),
+  );
+
   route(app, endpoints.deleteWebsites, async (c, { scope, body: { ids } }) => {
     const removed = await websites.remove(scope.institutionId, scope.assistantId, ids);
     await auditRequest(c, deps, scope.user, deletedWebsites(scope, removed));

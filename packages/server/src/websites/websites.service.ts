@@ -28,7 +28,13 @@ import { bumpKnowledgeVersion } from '../knowledge';
 import { takeLimits } from '../rate-limit/rate-limit.service';
 import { websiteChangeLimit } from '../rate-limit/limits';
 import { checkCrawlUrl, isUrlNotAllowed } from './url-guard';
-import { CRAWL_WEBSITE, toWebsite, type WebsiteRow, websitesRepo } from './websites.repo';
+import {
+  CHECK_WEBSITE_OWNER,
+  CRAWL_WEBSITE,
+  toWebsite,
+  type WebsiteRow,
+  websitesRepo,
+} from './websites.repo';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How long after a crawl the next one is due, by schedule; `never`: only on demand. */
@@ -244,6 +250,29 @@ export function websitesService(deps: AppDeps) {
       });
       if (!started) throw new ApiError(409, 'crawl_running');
       return publish(started);
+    },
+
+    /**
+     * Asks for a check of the site's owner tag on its host's home page (owner-check.ts), done in
+     * the background: the site says `checking`, then what was found. A check under way is not
+     * asked for twice. Each costs one request of the institution's: counted with its website
+     * changes (WEBSITE_CHANGES_PER_HOUR).
+     */
+    async checkOwner(institutionId: number, assistantId: number, id: number): Promise<Website> {
+      const site = await repo.find(institutionId, assistantId, id);
+      if (!site) throw notFound();
+      if (site.ownerCheck === 'checking') return (await repo.withCounts([site]))[0]!;
+      await takeLimits(deps, [websiteChangeLimit(institutionId)]);
+      const now = clock.now();
+      const asked = await deps.database.db.transaction(async (tx) => {
+        const result = await websitesRepo(tx).askOwnerCheck(institutionId, assistantId, id, now);
+        if (result?.asked) {
+          await enqueue(tx, CHECK_WEBSITE_OWNER, { institutionId, websiteId: id }, now, { institutionId });
+        }
+        return result;
+      });
+      if (!asked) throw notFound();
+      return publish(asked.row);
     },
 
     /** Removes sites with their pages, passages and jobs (all or nothing: an unknown id is a 404). */

@@ -84,6 +84,47 @@ export const Pages: Story = {
   },
 };
 
+/** A site whose owner is verified: its pages say since when, with the tag to keep on its home page. */
+export const VerifiedOwner: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: /(Pages of|Páginas de) https:\/\/www\.colegiosol\.es\// }),
+    );
+    await canvas.findByRole('heading', { name: /Site ownership|Propiedad del sitio/ });
+  },
+};
+
+/**
+ * A site held back by its server's shared page reads, whose owner tag was not found on its home
+ * page: the tag to copy, what the last check found, and a new check asked for.
+ */
+export const OwnerTagMissing: Story = {
+  parameters: {
+    msw: {
+      handlers: trainerHandlers({
+        sites: [
+          {
+            ...pausedWebsite,
+            reason: 'host_budget',
+            owner_check: 'tag_missing',
+            owner_checked_at: '2025-03-04T10:15:00.000Z',
+          },
+        ],
+      }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: /(Pages of|Páginas de) https:\/\/www\.colegiosol\.es\// }),
+    );
+    await canvas.findByText(/(tag was not found|no se encontró la etiqueta)/);
+    await userEvent.click(await canvas.findByRole('button', { name: /Check the tag|Comprobar la etiqueta/ }));
+    await canvas.findByRole('button', { name: /Checking…|Comprobando…/ });
+  },
+};
+
 /** The crawl being read finishes while watching: its next page turns ready, then the site (pushed, no reload). */
 export const LiveUpdate: Story = {
   parameters: { msw: { handlers: trainerHandlers({ events: eventStream(crawlFinishes) }) } },

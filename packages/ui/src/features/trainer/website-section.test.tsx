@@ -1,3 +1,4 @@
+import { WEBSITE_OWNER_META } from '@conversa/contract/constants';
 import type { Website } from '@conversa/contract/website';
 import { htmlPage, type LocalSite, startLocalSite } from '@conversa/data/testing/local-site';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -191,6 +192,56 @@ describe('Website section', () => {
     expect(await sites(as, assistant.id)).toEqual([]);
   }, 120_000);
 
+  it("proves the site is the institution's with its owner tag: the tag to copy, each check announced, verified", async () => {
+    const user = userEvent.setup();
+    const own = await startLocalSite({ '/': htmlPage('Colegio Aliso', ['Bienvenidos al Colegio Aliso.']) });
+    try {
+      const { client, assistant, as } = await api.signedInOwner();
+      await api.server.call(`/api/institution-product/${assistant.id}/website`, {
+        ...as,
+        json: { url: own.url, schedule: 'never' },
+      });
+      await waitFor(async () => expect((await sites(as, assistant.id))[0]?.state).toBe('ready'), {
+        timeout: 30_000,
+      });
+      const [added] = await sites(as, assistant.id);
+      const address = `${own.url}/`;
+      renderConnected(<KnowledgeBasePage assistantId={assistant.id} onNavigate={vi.fn()} />, { client });
+      await screen.findByRole('region', { name: 'Website' });
+      await user.click(await within(section()).findByRole('button', { name: `Pages of ${address}` }));
+      const ownership = await within(section()).findByRole('region', { name: 'Site ownership' });
+      expect(within(ownership).getByText(/^Is this site yours\?/).textContent).toContain(`(${address})`);
+      const tag = `<meta name="${WEBSITE_OWNER_META}" content="${added!.owner_token}">`;
+      expect((within(ownership).getByLabelText('Owner tag') as HTMLInputElement).value).toBe(tag);
+
+      // Not on the home page yet: the check says so, announced and shown with when it was done.
+      await user.click(within(ownership).getByRole('button', { name: 'Check the tag' }));
+      const missing = `${address}: The tag was not found on the home page. Put it inside <head> exactly as shown, publish the page, and check again.`;
+      await waitFor(() => expect(status().textContent).toBe(missing), { timeout: 20_000 });
+      expect(
+        within(ownership).getByText(/^The tag was not found .* \(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\)$/),
+      ).toBeTruthy();
+
+      // Put in the page's head: verified, in the block and in the site's row.
+      own.pages.set('/', htmlPage('Colegio Aliso', ['Bienvenidos.']).replace('<head>', `<head>${tag}`));
+      await user.click(within(ownership).getByRole('button', { name: 'Check the tag' }));
+      await waitFor(
+        () => expect(status().textContent).toBe(`${address}: The tag was found: the site is yours.`),
+        {
+          timeout: 20_000,
+        },
+      );
+      expect(within(ownership).getByText('Verified owner')).toBeTruthy();
+      expect(within(sitesTable()).getByText('Verified owner')).toBeTruthy();
+      expect((await sites(as, assistant.id))[0]!.owner_verified_at).not.toBeNull();
+      expect(
+        api.received(`institution-product/${assistant.id}/website/${added!.id}/owner-check`, 'POST'),
+      ).toHaveLength(2);
+    } finally {
+      await own.close();
+    }
+  }, 90_000);
+
   it('shows the sites to a member who may only read, without the form or the actions', async () => {
     const { client, assistant, as } = await api.signedInOwner();
     await api.server.call(`/api/institution-product/${assistant.id}/website`, {
@@ -204,6 +255,10 @@ describe('Website section', () => {
     expect(await within(section()).findByRole('link', { name: home() })).toBeTruthy();
     expect(within(section()).queryByLabelText(/^Website address/)).toBeNull();
     expect(within(section()).queryByRole('button', { name: `Remove ${home()}` })).toBeNull();
-    expect(within(section()).getByRole('button', { name: `Pages of ${home()}` })).toBeTruthy();
+    await userEvent.click(within(section()).getByRole('button', { name: `Pages of ${home()}` }));
+    // The owner tag is shown, but only a member who may change the site checks it.
+    const ownership = await within(section()).findByRole('region', { name: 'Site ownership' });
+    expect(within(ownership).getByLabelText('Owner tag')).toBeTruthy();
+    expect(within(ownership).queryByRole('button', { name: 'Check the tag' })).toBeNull();
   });
 });

@@ -42,6 +42,7 @@ import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { TextField } from '../../components/text-field/text-field';
 import { SectionTitle } from './trainer-layout';
 import { Address, StateBadge, StateCell } from './website-badge';
+import { useOwnerCheckText, WebsiteOwner } from './website-owner';
 import { WebsitePages } from './website-pages';
 import { WebsiteSettingsDialog, WebsiteSettingsFields } from './website-settings';
 import { scheduleLabels, useWebsiteTexts, websiteStateLabels } from './website-texts';
@@ -76,14 +77,25 @@ export function WebsiteSection({ assistantId, editable }: WebsiteSectionProps) {
   const [open, setOpen] = useState<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The states last shown, so an event is announced only when it changes what the user sees.
+  const checkText = useOwnerCheckText();
+  // The states (and owner tag checks) last shown, so an event is announced only when it changes
+  // what the user sees.
   const shown = useRef(new Map<number, WebsiteState>());
+  const shownChecks = useRef(new Map<number, Website['owner_check']>());
   useEffect(() => {
     shown.current = new Map((sites.data ?? []).map((site) => [site.id, site.state]));
+    shownChecks.current = new Map((sites.data ?? []).map((site) => [site.id, site.owner_check]));
   }, [sites.data]);
   useWebsiteEvents(assistantId, {
     onWebsite: (event) => {
-      if (event.deleted || event.state === 'crawling' || shown.current.get(event.id) === event.state) return;
+      if (event.deleted) return;
+      const checked = shownChecks.current.get(event.id) !== event.owner_check;
+      shownChecks.current.set(event.id, event.owner_check);
+      if (checked && event.owner_check && event.owner_check !== 'checking') {
+        setAnnouncement(`${event.url}: ${checkText(event)}`);
+        return;
+      }
+      if (event.state === 'crawling' || shown.current.get(event.id) === event.state) return;
       shown.current.set(event.id, event.state);
       setAnnouncement(texts.status(event));
     },
@@ -125,6 +137,12 @@ export function WebsiteSection({ assistantId, editable }: WebsiteSectionProps) {
           <SubTitle id="website-pages-title">{t`Pages of ${chosen.url}`}</SubTitle>
           <Muted>{texts.counts(chosen)}</Muted>
           <WebsitePages key={chosen.id} assistantId={assistantId} site={chosen} />
+          <WebsiteOwner
+            key={`owner-${chosen.id}`}
+            assistantId={assistantId}
+            site={chosen}
+            editable={editable}
+          />
         </section>
       ) : null}
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
@@ -242,6 +260,7 @@ function SitesTable({
         <StateCell>
           <StateBadge $state={site.state}>{i18n._(websiteStateLabels[site.state])}</StateBadge>
           <span>{texts.counts(site)}</span>
+          {site.owner_verified_at ? <Muted>{t`Verified owner`}</Muted> : null}
           {texts.reason(site) ? <Muted>{texts.reason(site)}</Muted> : null}
         </StateCell>
       ),

@@ -29,12 +29,22 @@ const site = (id: number, url: string, rest: Partial<Website> = {}): Website => 
   max_pages: 100,
   last_synced_at: day,
   next_sync_at: nextWeek,
+  owner_token: `4f1c9a${id}e27b8d4c05a93f6e1d2b7c8a`,
+  owner_verified_at: null,
+  owner_check: null,
+  owner_checked_at: null,
   ...rest,
 });
 
 /** One site per state: read and ready, being read, and one that could not be read at all. */
 export const websites: Website[] = [
-  site(3, 'https://www.colegiosol.es/', { pages_ready: 42, pages_failed: 9 }),
+  site(3, 'https://www.colegiosol.es/', {
+    pages_ready: 42,
+    pages_failed: 9,
+    owner_verified_at: day,
+    owner_check: 'verified',
+    owner_checked_at: day,
+  }),
   site(2, 'https://blog.colegiosol.es/', {
     state: 'crawling',
     pages_ready: 6,
@@ -141,6 +151,10 @@ export function websiteHandlers(sites: Website[], pages: typeof pagesPage = page
     http.post(`${API}/institution-product/:id/website/:siteId/sync`, ({ params }) => {
       const found = sites.find((one) => one.id === Number(params.siteId)) ?? sites[0]!;
       return ok({ ...found, state: 'crawling', reason: null });
+    }),
+    http.post(`${API}/institution-product/:id/website/:siteId/owner-check`, ({ params }) => {
+      const found = sites.find((one) => one.id === Number(params.siteId)) ?? sites[0]!;
+      return ok({ ...found, owner_check: 'checking', owner_checked_at: day });
     }),
     http.post(`${API}/institution-product/:id/website/delete`, () =>
       ok({ message: 'Delete successfully.', code: 'deleted' }),

@@ -57,7 +57,7 @@ export const websiteReasonTexts = {
   duplicate: msg`The page has the same text as another page of the site: the assistant learns it once, from that page.`,
   no_pages: msg`Not one page of the site could be read. Check the address, and the pages' reasons below.`,
   page_budget: msg`Your institution's websites have used today's ${dailyPages} page reads, so reading stopped where it was. Nothing learnt is lost.`,
-  host_budget: msg`This site's server has had today's ${hostPages} page reads from all the institutions that use it here, so reading stopped where it was. Nothing learnt is lost.`,
+  host_budget: msg`This site's server has had today's ${hostPages} page reads from all the institutions that use it here, so reading stopped where it was. Nothing learnt is lost. If the site is yours, prove it under its Pages (Site ownership) and reading goes on.`,
   too_complex: msg`Reading the page took too long or too much memory: it is built in a way the reader cannot take apart. What it taught before is kept.`,
 } satisfies Record<WebsiteFailureReason, MessageDescriptor>;
 
