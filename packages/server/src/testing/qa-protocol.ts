@@ -236,6 +236,15 @@ export interface QaPeers {
   embeddings?: EmbeddingsPeer;
 }
 
+/** How a run asks: the peers, and the first visitor's number. */
+export interface QaRunOptions extends QaPeers {
+  /**
+   * The first visitor's number (default 0): visitor n asks from 10.x.y.z made of n, so two runs on
+   * one server (a warm-up, then the measured one) can ask from addresses of their own.
+   */
+  firstVisitor?: number;
+}
+
 /**
  * Asks every question of `questions` (default: all), a new visitor each, and scores them and the
  * peer, with what the model peer was given per question and when.
@@ -244,14 +253,15 @@ export async function runQa(
   target: QaTarget,
   set: QaSet,
   questions: readonly QaQuestion[] = set.questions,
-  { model, embeddings }: QaPeers = {},
+  { model, embeddings, firstVisitor = 0 }: QaRunOptions = {},
 ): Promise<QaOutcome[]> {
   const answers: QaAnswer[] = [];
   const given: (string[] | null)[] = [];
   const timed: { peerMs?: number; retrievalMs?: number }[] = [];
   for (const [index, question] of questions.entries()) {
     // A visitor address of its own per question: 10.x.y.z.
-    const ip = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+    const visitor = firstVisitor + index;
+    const ip = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
     const calls = model?.calls.length ?? 0;
     const embedded = embeddings?.requests.length ?? 0;
     const answer = await askAsVisitor(target.base, target.institutionId, question.question, ip, set.language);
