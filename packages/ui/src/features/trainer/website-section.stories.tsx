@@ -119,7 +119,7 @@ export const OwnerTagMissing: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: /(Pages of|Páginas de) https:\/\/www\.colegiosol\.es\// }),
     );
-    await canvas.findByText(/(tag was not found|no se encontró la etiqueta)/);
+    await canvas.findByText(/(The tag was not found|No se encontró la etiqueta)/);
     await userEvent.click(await canvas.findByRole('button', { name: /Check the tag|Comprobar la etiqueta/ }));
     await canvas.findByRole('button', { name: /Checking…|Comprobando…/ });
   },
