@@ -8,6 +8,7 @@ import { startApi, type TestApi } from '../testing/api';
 import { htmlPage, type LocalSite, startLocalSite } from '../testing/local-site';
 import { dataWrapper, snapshot, until } from '../testing/render';
 import { addWebsite, useAddWebsite } from './add-website';
+import { checkWebsiteOwner } from './check-website-owner';
 import { deleteWebsites, useDeleteWebsites } from './delete-websites';
 import { applyWebsiteEvent, editCachedPages, mergeWebsites } from './keys';
 import { listWebsitePages, useWebsitePages } from './list-website-pages';
@@ -160,7 +161,7 @@ describe('adding and following a website', () => {
     unmount();
   });
 
-  it('changes settings, syncs again (409 while a crawl runs) and removes a site with its pages', async () => {
+  it('changes settings, syncs again (409 while a crawl runs), checks the owner tag and removes a site with its pages', async () => {
     const { client, assistantId } = await owner();
     const { result } = renderHook(
       () => {
@@ -176,6 +177,13 @@ describe('adding and following a website', () => {
       code: 'crawl_running',
     });
     await until(() => result.current.sites.data?.[0]?.state === 'ready', 30_000);
+
+    // The owner tag checked: under way in the cached list at once, what was found through the event.
+    const checking = await checkWebsiteOwner(client, assistantId, added.id);
+    expect(checking).toMatchObject({ id: added.id, owner_check: 'checking' });
+    expect(result.current.sites.data?.[0]).toMatchObject({ owner_check: 'checking' });
+    await until(() => result.current.sites.data?.[0]?.owner_check === 'tag_missing', 30_000);
+    expect(result.current.sites.data?.[0]).toMatchObject({ owner_verified_at: null });
 
     const changed = await updateWebsite(client, assistantId, added.id, {
       schedule: 'daily',
@@ -206,7 +214,7 @@ describe('adding and following a website', () => {
     expect(await listWebsites(client, assistantId)).toEqual([]);
   });
 
-  it("refuses another tenant's sites: list, add, sync, pages and delete are 404, and nothing changes", async () => {
+  it("refuses another tenant's sites: list, add, sync, owner check, pages and delete are 404, and nothing changes", async () => {
     const theirs = await owner();
     const added = await addWebsite(theirs.client, theirs.assistantId, { url: site.url, schedule: 'never' });
     const { client } = await api.signedIn();
@@ -215,6 +223,9 @@ describe('adding and following a website', () => {
       status: 404,
     });
     await expect(syncWebsite(client, theirs.assistantId, added.id)).rejects.toMatchObject({ status: 404 });
+    await expect(checkWebsiteOwner(client, theirs.assistantId, added.id)).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(listWebsitePages(client, theirs.assistantId, added.id)).rejects.toMatchObject({
       status: 404,
     });

@@ -15,7 +15,7 @@ import { readHtmlInThread } from './html-thread';
 import { type OwnerCheckResult, type WebsiteRow } from './websites.repo';
 
 /** The home page of the site's host, where its owner tag is looked for. */
-export const homePage = (siteUrl: string) => new URL('/', siteUrl).href;
+const homePage = (siteUrl: string) => new URL('/', siteUrl).href;
 
 /** What a check of the owner tag needs: the site and its institution's budget. */
 export function ownerChecker(ctx: CrawlContext) {
@@ -87,4 +87,3 @@ export function ownerChecker(ctx: CrawlContext) {
     },
   };
 }
-export type OwnerChecker = ReturnType<typeof ownerChecker>;

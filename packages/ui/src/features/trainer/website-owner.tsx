@@ -54,7 +54,7 @@ export function useOwnerCheckText() {
 }
 
 /** The tag a site's owner puts on its home page. */
-export const ownerTag = (site: Pick<Website, 'owner_token'>) =>
+const ownerTag = (site: Pick<Website, 'owner_token'>) =>
   `<meta name="${WEBSITE_OWNER_META}" content="${site.owner_token}">`;
 
 export interface WebsiteOwnerProps {
