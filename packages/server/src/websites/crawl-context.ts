@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import type { ExtractLimits } from '../knowledge';
 import { crawlBudgetRepo, type PauseReason } from './crawl-budget.repo';
-import { CRAWLER_NAME, type CrawlerFetch } from './crawler-fetch';
+import { CRAWLER_NAME, type CrawlerFetch, type FetchOutcome, type FetchRequest } from './crawler-fetch';
 import { hostPacer } from './host-pacer';
 import { inScope } from './patterns';
 import { publishWebsite } from './websites.service';
@@ -75,6 +75,12 @@ export const wanted = (site: WebsiteRow, url: URL) =>
   !NOT_PAGES.test(url.pathname) &&
   inScope(url, site.include, site.exclude);
 
+/** What a request needs of its site: its institution, its address and whether its owner is verified. */
+type CrawlSite = Pick<WebsiteRow, 'institutionId' | 'url' | 'ownerVerifiedAt'>;
+
+/** How to send one request: the host's Crawl-delay, whether it checks the owner tag, and the fetch's own. */
+type CrawlRequest = Omit<FetchRequest, 'within'> & { delayMs?: number; ownerCheck?: boolean };
+
 /** The crawler's shared parts for one process. */
 export function crawlContext(deps: CrawlDeps) {
   const repo = websitesRepo(deps.db);
@@ -83,26 +89,39 @@ export function crawlContext(deps: CrawlDeps) {
     institution: deps.dailyPages ?? WEBSITE_DAILY_PAGE_BUDGET,
     host: deps.hostDailyPages ?? WEBSITE_HOST_DAILY_PAGE_BUDGET,
   };
+  const pacer = hostPacer(deps.db, deps.clock);
+  /**
+   * Takes one request to `url` from the site's institution's budget of the day and its host's:
+   * null when there was room, else why the crawl pauses. The host's budget never holds back the
+   * site's verified owner on the site's own host, nor a check of the owner tag (`ownerCheck`: one
+   * request, which a spent host must not keep an owner from).
+   */
+  const take = (site: CrawlSite, url: string, ownerCheck: boolean) => {
+    const host = new URL(url).host;
+    const owner = ownerCheck || (site.ownerVerifiedAt !== null && host === new URL(site.url).host);
+    return budget.take(site.institutionId, host, deps.clock.now(), budgets, { owner });
+  };
   return {
     deps,
     repo,
     counters: deps.counters,
-    /** The process's politeness per host (host-pacer.ts). */
-    pacer: hostPacer(deps.db, deps.clock),
     /**
-     * Takes one request to `url` from the site's institution's budget of the day and its host's:
-     * null when there was room, else why the crawl pauses. The host's budget never holds back the
-     * site's verified owner on the site's own host, nor a check of the owner tag (`ownerCheck`:
-     * one request, which a spent host must not keep an owner from).
+     * One request of a crawl to `url` (redirects followed within its origin): taken from the
+     * budgets (the reason, and nothing sent, when one is spent), counted, and sent in one of its
+     * host's slots (host-pacer.ts) once its Crawl-delay (`delayMs`) has passed.
      */
-    take: (
-      site: Pick<WebsiteRow, 'institutionId' | 'url' | 'ownerVerifiedAt'>,
+    async request(
+      site: CrawlSite,
       url: string,
-      { ownerCheck = false }: { ownerCheck?: boolean } = {},
-    ) => {
-      const host = new URL(url).host;
-      const owner = ownerCheck || (site.ownerVerifiedAt !== null && host === new URL(site.url).host);
-      return budget.take(site.institutionId, host, deps.clock.now(), budgets, { owner });
+      { delayMs = 0, ownerCheck = false, ...options }: CrawlRequest = {},
+    ): Promise<FetchOutcome | PauseReason> {
+      const spent = await take(site, url, ownerCheck);
+      if (spent) return spent;
+      if (deps.counters) deps.counters.requests += 1;
+      const { origin, host } = new URL(url);
+      return pacer.run(host, delayMs, () =>
+        deps.fetcher.fetchPage(url, { ...options, within: (next) => next.origin === origin }),
+      );
     },
     /** Tells the assistant's listeners about a site, with its counts. */
     async publishSite(row: WebsiteRow) {

@@ -10,7 +10,7 @@ import type { FileFailureReason } from '@conversa/contract/knowledge';
 import type { WebsiteFailureReason } from '@conversa/contract/website';
 import { chunkText, extractText, fileTypeSniffer, normalizeText, replaceChunks } from '../knowledge';
 import type { CrawlContext } from './crawl-context';
-import type { FetchedPage } from './crawler-fetch';
+import { type FetchedPage, isHtml } from './crawler-fetch';
 import { readHtmlInThread } from './html-thread';
 import type { PageRow, PageUpdate, WebsiteRow } from './websites.repo';
 
@@ -82,8 +82,7 @@ export function pageReader(ctx: CrawlContext) {
     let text: string;
     let links: string[] = [];
     let kind: string;
-    const isHtml = /\b(text\/html|application\/xhtml\+xml)\b/.test(fetched.contentType);
-    if (isHtml) {
+    if (isHtml(fetched.contentType)) {
       const outcome = await readHtmlInThread(fetched, deps.readTimeoutMs);
       if (!outcome.ok) return fail(outcome.reason);
       const { content } = outcome;

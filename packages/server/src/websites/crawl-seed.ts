@@ -17,21 +17,13 @@ const MAX_SITEMAPS = 20;
 
 /** The start of a crawl for one process's crawler. */
 export function crawlSeeder(ctx: CrawlContext) {
-  const { deps, repo, counters } = ctx;
+  const { deps, repo } = ctx;
 
   /** A text file of the site (robots.txt, a sitemap); null when it has none. */
   const fetchText = async (site: WebsiteRow, url: string) => {
-    const spent = await ctx.take(site, url);
-    if (spent) throw new BudgetSpent(spent);
-    const origin = new URL(site.url).origin;
-    if (counters) counters.requests += 1;
     // In one of the host's slots like a page (its Crawl-delay is not known before robots.txt is read).
-    const outcome = await ctx.pacer.run(new URL(url).host, 0, () =>
-      deps.fetcher.fetchPage(url, {
-        within: (next) => next.origin === origin,
-        accept: 'text/plain,application/xml,text/xml,*/*;q=0.5',
-      }),
-    );
+    const outcome = await ctx.request(site, url, { accept: 'text/plain,application/xml,text/xml,*/*;q=0.5' });
+    if (typeof outcome === 'string') throw new BudgetSpent(outcome);
     if (!outcome.ok || outcome.status !== 200) return null;
     let { bytes } = outcome;
     // A gzipped sitemap (`.xml.gz`, `application/gzip`): inflated within the size of a page.

@@ -80,17 +80,13 @@ export function createCrawler(deps: CrawlDeps) {
       }
       return [];
     }
-    const spent = await ctx.take(site, page.url);
-    if (spent) return spent;
     const known = page.passages > 0;
-    if (counters) counters.requests += 1;
-    const outcome = await ctx.pacer.run(url.host, robots.delayMs, () =>
-      deps.fetcher.fetchPage(page.url, {
-        etag: known ? page.etag : null,
-        lastModified: known ? page.lastModified : null,
-        within: (next) => next.origin === url.origin,
-      }),
-    );
+    const outcome = await ctx.request(site, page.url, {
+      delayMs: robots.delayMs,
+      etag: known ? page.etag : null,
+      lastModified: known ? page.lastModified : null,
+    });
+    if (typeof outcome === 'string') return outcome;
     if (!outcome.ok) {
       const definite = ['not_found', 'redirected_off_site', 'url_not_allowed'].includes(outcome.reason);
       if (definite) await reader.forget(site, page);

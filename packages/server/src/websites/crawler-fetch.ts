@@ -47,6 +47,9 @@ export interface FailedPage {
 }
 export type FetchOutcome = FetchedPage | FailedPage;
 
+/** Whether a fetched page's type is a web page's (else a document, or nothing to read). */
+export const isHtml = (contentType: string) => /\b(text\/html|application\/xhtml\+xml)\b/.test(contentType);
+
 export interface FetchRequest {
   /** Kept from the last visit: a conditional request. */
   etag?: string | null;

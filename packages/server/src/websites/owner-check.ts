@@ -11,6 +11,7 @@
  * that cannot be read this time leaves it as it was.
  */
 import { BudgetSpent, type CrawlContext } from './crawl-context';
+import { isHtml } from './crawler-fetch';
 import { readHtmlInThread } from './html-thread';
 import { type OwnerCheckResult, type WebsiteRow } from './websites.repo';
 
@@ -19,21 +20,16 @@ const homePage = (siteUrl: string) => new URL('/', siteUrl).href;
 
 /** What a check of the owner tag needs: the site and its institution's budget. */
 export function ownerChecker(ctx: CrawlContext) {
-  const { deps, repo, counters } = ctx;
+  const { deps, repo } = ctx;
 
   /** Reads the home page of the site's host and looks for the site's token in its owner tags. */
   async function look(site: WebsiteRow): Promise<OwnerCheckResult> {
     const home = homePage(site.url);
     // From the institution's budget only: a host whose day others spent must not keep its owner out.
-    const spent = await ctx.take(site, home, { ownerCheck: true });
-    if (spent) return 'page_budget';
-    if (counters) counters.requests += 1;
-    const origin = new URL(home).origin;
-    const fetched = await ctx.pacer.run(new URL(home).host, 0, () =>
-      deps.fetcher.fetchPage(home, { within: (next) => next.origin === origin }),
-    );
+    const fetched = await ctx.request(site, home, { ownerCheck: true });
+    if (typeof fetched === 'string') return 'page_budget';
     if (!fetched.ok || fetched.status !== 200) return 'unreachable';
-    if (!/\b(text\/html|application\/xhtml\+xml)\b/.test(fetched.contentType)) return 'tag_missing';
+    if (!isHtml(fetched.contentType)) return 'tag_missing';
     const read = await readHtmlInThread(fetched, deps.readTimeoutMs);
     if (!read.ok) return 'unreachable';
     return read.content.ownerTokens.includes(site.ownerToken) ? 'verified' : 'tag_missing';
