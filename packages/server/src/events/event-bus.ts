@@ -51,7 +51,9 @@ export interface EventBusOptions {
    * PGlite's own notifications (its `listen`): what the database announces (queued jobs, from a
    * trigger) reaches this process's listeners. PostgreSQL's arrive through the relay.
    */
-  pglite?: { listen(channel: string, callback: (payload: string) => void): Promise<unknown> } | null;
+  pglite?: {
+    listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  } | null;
 }
 
 /** Creates the bus; on PostgreSQL it connects a dedicated LISTEN connection first. */
@@ -65,7 +67,9 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
   // Every open event stream listens for the close: many listeners are expected, not a leak.
   setMaxListeners(0, closing.signal);
   const relay = options.postgresUrl ? await startRelay(options.postgresUrl, origin, emitter, logger) : null;
-  await options.pglite?.listen(EVENTS_CHANNEL, (payload) => receive(payload, origin, emitter, logger));
+  const unlisten = await options.pglite?.listen(EVENTS_CHANNEL, (payload) =>
+    receive(payload, origin, emitter, logger),
+  );
 
   const deliver = (topic: string, payload: unknown) => {
     for (const listener of emitter.listeners(topic) as Listener[]) {
@@ -98,6 +102,8 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
       closing.abort();
       emitter.removeAllListeners();
       await relay?.close();
+      // A closed database has dropped its listeners already.
+      await unlisten?.().catch(() => undefined);
     },
   };
 }

@@ -16,6 +16,7 @@ import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
 import { createLogger } from '../logging/logger';
 import { createServer } from '../server';
+import { pglitePool } from './pglite-pool';
 import type { CrawlTuning } from '../job-registry';
 import { type DatabaseLocation, TestClock, type TestServer } from './test-server';
 import './provided';
@@ -63,12 +64,20 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   return { url: url.toString(), drop: () => dropDatabase(url.toString()) };
 }
 
+/** This worker's PGlite instances in memory, each from the migrated dump of the global setup. */
+const inMemory = pglitePool(() => {
+  const dump = inject('pgliteDump');
+  return createPglite(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {});
+});
+
 /** Starts a test server on its own fresh database (or, with `reopen`, on a closed server's). */
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.reopen?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'conversa-test-'));
   let database: Database;
   let location: DatabaseLocation;
   let drop = async () => {};
+  // What the server's close does with its database (a pooled PGlite goes back to the pool).
+  let closeDatabase = () => database.close();
   if (process.env.TEST_DB === 'postgres') {
     const reopened = options.reopen?.kind === 'postgres' ? options.reopen : null;
     const fresh = reopened
@@ -80,15 +89,21 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   } else {
     const reopened = options.reopen?.kind === 'pglite' ? options.reopen.path : null;
     const onDisk = reopened ?? (options.durable ? path.join(dataDir, 'db') : null);
-    const dump = inject('pgliteDump');
-    const client = reopened
-      ? await createPglite({ dataDir: reopened })
-      : await createPglite({
-          ...(onDisk ? { dataDir: onDisk } : {}),
-          ...(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}),
-        });
     location = { kind: 'pglite', dataDir, path: onDisk };
-    database = await openDatabase({ kind: 'pglite', client });
+    if (onDisk) {
+      const dump = reopened ? undefined : inject('pgliteDump');
+      const client = await createPglite({
+        dataDir: onDisk,
+        ...(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}),
+      });
+      database = await openDatabase({ kind: 'pglite', client });
+    } else {
+      // In memory: a pooled instance, emptied, given back when the server closes (one a test closed
+      // itself is dropped).
+      const lease = await inMemory.lease();
+      database = await openDatabase({ kind: 'pglite', client: lease.client });
+      closeDatabase = lease.release;
+    }
   }
 
   const config = loadConfig({
@@ -190,7 +205,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
       mailer.close();
       await control?.release();
-      await database.close();
+      await closeDatabase();
       if (options.durable) return;
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
