@@ -44,8 +44,10 @@ describe('hostPacer', () => {
     await second!.run('other.example', DELAY_MS, () => Promise.resolve());
     expect(performance.now() - before).toBeLessThan(DELAY_MS);
 
-    // Nothing is kept in the process for a host once its requests are done and its delay passed.
-    expect(second!.hostsKept).toBe(2);
+    // Nothing is kept in the process for a host once its requests are done and its delay passed:
+    // other.example's request has just ended (school.example's last may have ended a delay ago on a
+    // loaded machine, whichever pacer sent it), then both are forgotten.
+    expect(second!.hostsKept).toBeGreaterThanOrEqual(1);
     await new Promise((resolve) => setTimeout(resolve, DELAY_MS + 100));
     expect([first!.hostsKept, second!.hostsKept]).toEqual([0, 0]);
     // And the next request to it still keeps the delay, through the database.
