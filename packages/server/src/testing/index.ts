@@ -16,8 +16,8 @@ import { loadConfig } from '../config';
 import { createPglite, type Database, openDatabase } from '../db/database';
 import { createLogger } from '../logging/logger';
 import { createServer } from '../server';
-import { pglitePool } from './pglite-pool';
 import type { CrawlTuning } from '../job-registry';
+import { pglitePool } from './pglite-pool';
 import { type DatabaseLocation, TestClock, type TestServer } from './test-server';
 import './provided';
 

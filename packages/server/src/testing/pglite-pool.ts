@@ -1,10 +1,10 @@
 /**
  * PGlite instances reused by the test servers of one vitest worker. Starting PGlite from the
  * migrated dump costs about 1.5 s of CPU (its WebAssembly memory filled, the data dir unpacked),
- * paid a few hundred times a run; emptying a closed test server's instance (every table truncated,
- * identities restarted, the session's prepared statements and settings discarded) takes ~50 ms. Each server gets a lease, a revocable proxy of the instance:
- * once the server is closed, a timer or stream it left behind fails loudly instead of writing into
- * the database of the next test file.
+ * paid a few hundred times a run; emptying a closed test server's instance (the session's prepared
+ * statements and settings discarded, every table truncated, identities restarted) takes ~50 ms.
+ * Each server gets a lease, a revocable proxy of the instance: once the server is closed, a timer
+ * or stream it left behind fails loudly instead of writing into the next test file's database.
  */
 import type { PGlite } from '@electric-sql/pglite';
 
