@@ -2,7 +2,16 @@
 // data folder, a free loopback port, trust auth, durability off. Installs the server as root on
 // Debian when it is missing; otherwise fails with the exact install command (never skips).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +94,8 @@ export async function startPostgres() {
     { stdio: 'ignore', ...spawnOptions },
   );
   const port = await freePort();
+  const logFile = path.join(dir, 'postgres.log');
+  const logFd = openSync(logFile, 'a');
   const child = spawn(
     path.join(binDir, 'postgres'),
     [
@@ -105,17 +116,18 @@ export async function startPostgres() {
       '-c',
       'max_connections=200',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'], ...spawnOptions },
+    // Its log goes to a file, not a pipe: a pipe is drained only while this process's event loop
+    // runs, and a caller waiting in spawnSync (with-postgres.mjs) left it full, so the server
+    // blocked writing a line (PostgreSQL 15 logs every checkpoint, and each CREATE or DROP
+    // DATABASE waits for one): the tests' database drops hung.
+    { stdio: ['ignore', logFd, logFd], ...spawnOptions },
   );
-  let log = '';
-  child.stderr.on('data', (chunk) => {
-    log = (log + chunk).slice(-4000);
-  });
+  closeSync(logFd);
   try {
     await waitForPort(port, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${error.message}\n${log}`);
+    throw new Error(`${error.message}\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
   }
   // A connection right after the port opens can still see "the database system is starting up".
   await new Promise((r) => setTimeout(r, 300));
